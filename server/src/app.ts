@@ -1,0 +1,44 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { AppContext } from './context';
+import type { AppState } from './koa-types';
+import { errorHandler } from './middleware/error-handler';
+import { requestId } from './middleware/request-id';
+import { securityHeaders } from './middleware/security-headers';
+import { authRoutes } from './routes/auth/index';
+import { docsRoutes } from './routes/docs/index';
+import { localeRoutes } from './routes/locales/index';
+import { tokenRoutes } from './routes/tokens/index';
+import { userRoutes } from './routes/users/index';
+import { staticFiles } from './web/static-files';
+
+export const API_BASE = '/api/v2';
+
+/** The API routers, mounted under /api/v2. */
+export function apiRouter() {
+  const api = new Router<AppState>({ prefix: API_BASE });
+  for (const routes of [authRoutes(), userRoutes(), tokenRoutes(), localeRoutes()]) {
+    api.use(routes.routes(), routes.allowedMethods());
+  }
+  return api;
+}
+
+/** Builds the Koa application: request id → security headers → errors → routes → UI. */
+export function createApp(app: AppContext): Koa<AppState> {
+  const koa = new Koa<AppState>({ proxy: app.config.trustProxy });
+  koa.silent = true;
+  koa.use(async (ctx, next) => {
+    ctx.state.app = app;
+    await next();
+  });
+  koa.use(requestId());
+  koa.use(securityHeaders(app.config.production));
+  koa.use(errorHandler());
+  const api = apiRouter();
+  koa.use(api.routes());
+  koa.use(api.allowedMethods({ throw: true }));
+  const docs = docsRoutes();
+  koa.use(docs.routes());
+  koa.use(staticFiles(app.config.staticDir));
+  return koa;
+}

@@ -1,0 +1,44 @@
+import type { AppContext } from '../context';
+import { tooManyRequests } from '../lib/errors';
+
+/**
+ * Fixed-window login throttling, counted in the database so that all instances share it:
+ * every attempt counts against the client IP, failed attempts count against the email.
+ */
+export function loginLimiter(app: AppContext) {
+  const { perIp, perEmail, windowSeconds } = app.config.loginLimits;
+  const windowMs = windowSeconds * 1000;
+
+  async function hit(key: string, max: number): Promise<void> {
+    const now = new Date();
+    const result = await app.stores.rateLimits.hit(key, now.toISOString(), new Date(now.getTime() - windowMs).toISOString());
+    if (result.count > max) {
+      const retryMs = new Date(result.windowStart).getTime() + windowMs - now.getTime();
+      throw tooManyRequests(Math.max(1, Math.ceil(retryMs / 1000)));
+    }
+  }
+
+  async function blockedFor(key: string, max: number): Promise<void> {
+    // Peek without counting: a failure later records the hit.
+    const row = await app.db.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
+    if (!row) return;
+    const windowEnd = new Date(row.window_start).getTime() + windowMs;
+    if (Number(row.count) >= max && windowEnd > Date.now()) {
+      throw tooManyRequests(Math.max(1, Math.ceil((windowEnd - Date.now()) / 1000)));
+    }
+  }
+
+  return {
+    /** Before checking the password: counts the IP attempt, refuses a locked email. */
+    async beforeAttempt(ip: string, email: string): Promise<void> {
+      await hit(`login:ip:${ip}`, perIp);
+      await blockedFor(`login:email:${email}`, perEmail);
+    },
+    async onFailure(email: string): Promise<void> {
+      await hit(`login:email:${email}`, perEmail).catch(() => undefined);
+    },
+    async onSuccess(email: string): Promise<void> {
+      await app.stores.rateLimits.clear(`login:email:${email}`);
+    },
+  };
+}

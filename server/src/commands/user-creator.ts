@@ -1,0 +1,72 @@
+import type { SignupInput } from '@cairn/shared';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { badRequest, conflict } from '../lib/errors';
+import { newId, randomCode } from '../lib/ids';
+import { nowIso } from '../lib/time';
+import { auditRecorder } from './audit-recorder';
+import { assertKnownCountry } from './country-checker';
+
+export interface CreateUserOptions {
+  role?: UserRow['role'];
+  ip?: string | null;
+}
+
+async function uniqueReferralCode(app: AppContext): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = randomCode(8);
+    if (!(await app.stores.users.findByReferralCode(code))) return code;
+  }
+  throw new Error('could not allocate a referral code');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/i.test(e.message ?? '');
+}
+
+/** Signs a new user up: unique email, hashed password, own referral code, optional referrer. */
+export async function userCreator(app: AppContext, input: SignupInput, options: CreateUserOptions = {}): Promise<UserRow> {
+  assertKnownCountry(input.country);
+  const email = input.email.toLowerCase();
+  if (await app.stores.users.findByEmail(email)) throw conflict('email_taken', 'An account with this email already exists');
+
+  let referredBy: string | null = null;
+  if (input.referralCode) {
+    const referrer = await app.stores.users.findByReferralCode(input.referralCode);
+    if (!referrer) throw badRequest('invalid_referral_code', 'Referral code not found');
+    referredBy = referrer.id;
+  }
+
+  const now = nowIso();
+  const user: UserRow = {
+    id: newId(),
+    email,
+    password_hash: await app.passwords.hash(input.password),
+    name: input.name,
+    lastname: input.lastname,
+    country: input.country,
+    birth_date: input.birthDate,
+    language: input.language,
+    role: options.role ?? 'user',
+    status: 'active',
+    referral_code: await uniqueReferralCode(app),
+    referred_by: referredBy,
+    created_at: now,
+    updated_at: now,
+    last_active_at: null,
+  };
+  try {
+    await app.stores.users.insert(user);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('email_taken', 'An account with this email already exists');
+    throw error;
+  }
+  await auditRecorder(app, {
+    action: 'signup',
+    user,
+    ip: options.ip,
+    details: referredBy ? { referralCode: input.referralCode } : undefined,
+  });
+  return user;
+}

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PASSWORD_MIN } from '@cairn/shared';
+import type { ServerEnv } from './env';
+
+export type DbConfig = { driver: 'sqlite'; file: string } | { driver: 'pg'; url: string };
+
+export interface ServerConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string | null;
+  dataDir: string;
+  db: DbConfig;
+  /** null: read or create `jwt-secret` in the data directory. */
+  jwtSecret: string | null;
+  jwtTtlSeconds: number;
+  admin: { email: string; password: string } | null;
+  trustProxy: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  loginLimits: { perIp: number; perEmail: number; windowSeconds: number };
+  jsonBodyLimitBytes: number;
+  /** The built React UI; null serves no UI. */
+  staticDir: string | null;
+  /** Argon2id cost. Tests lower it; production keeps the OWASP-recommended defaults. */
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+}
+
+/** A configuration that cannot work. Its message is the one line printed at start. */
+export class ConfigError extends Error {}
+
+const BUILT_UI = fileURLToPath(new URL('../../../desktop/out/renderer', import.meta.url));
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '') return false;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function database(env: ServerEnv, dataDir: string): DbConfig {
+  const driver = env.dbDriver?.toLowerCase() || (env.databaseUrl ? 'pg' : 'sqlite');
+  if (driver === 'pg' || driver === 'postgres' || driver === 'postgresql') {
+    if (!env.databaseUrl) throw new ConfigError('DB_DRIVER=pg needs DATABASE_URL (postgres://user@host:5432/db)');
+    if (!/^postgres(ql)?:\/\//.test(env.databaseUrl)) {
+      throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+    }
+    return { driver: 'pg', url: env.databaseUrl };
+  }
+  if (driver !== 'sqlite') throw new ConfigError(`DB_DRIVER must be sqlite or pg, got "${env.dbDriver}"`);
+  if (env.databaseUrl) throw new ConfigError('DATABASE_URL is set but DB_DRIVER=sqlite: unset one of them');
+  return { driver: 'sqlite', file: path.join(dataDir, 'cairn.sqlite') };
+}
+
+function publicUrl(raw: string | undefined, production: boolean): string | null {
+  if (!raw) {
+    if (production) throw new ConfigError('NODE_ENV=production needs PUBLIC_URL (the https:// address users reach)');
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL is not a URL: "${raw}"`);
+  }
+  if (production && url.protocol !== 'https:') throw new ConfigError('PUBLIC_URL must use https:// when NODE_ENV=production');
+  return url.origin;
+}
+
+function admin(env: ServerEnv): ServerConfig['admin'] {
+  if (!env.adminEmail && !env.adminPassword) return null;
+  if (!env.adminEmail || !env.adminPassword) throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  if (env.adminPassword.length < PASSWORD_MIN) {
+    throw new ConfigError(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN} characters`);
+  }
+  return { email: env.adminEmail.trim().toLowerCase(), password: env.adminPassword };
+}
+
+/** Applies defaults to the environment and rejects contradictions; throws ConfigError. */
+export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): ServerConfig {
+  const production = env.nodeEnv === 'production';
+  const dataDir = path.resolve(cwd, env.dataDir || 'data');
+  const logLevel = (env.logLevel || 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.logLevel}"`);
+  }
+  if (env.jwtSecret !== undefined && env.jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  }
+  return {
+    production,
+    port: integer('PORT', env.port, 8080, 0, 65535),
+    host: env.host || '0.0.0.0',
+    publicUrl: publicUrl(env.publicUrl, production),
+    dataDir,
+    db: database(env, dataDir),
+    jwtSecret: env.jwtSecret ?? null,
+    jwtTtlSeconds: integer('JWT_TTL_SECONDS', env.jwtTtl, 24 * 3600, 60, 30 * 24 * 3600),
+    admin: admin(env),
+    trustProxy: flag('TRUST_PROXY', env.trustProxy),
+    logLevel: logLevel as ServerConfig['logLevel'],
+    loginLimits: {
+      perIp: integer('LOGIN_MAX_PER_IP', env.loginMaxPerIp, 30, 1, 100_000),
+      perEmail: integer('LOGIN_MAX_PER_EMAIL', env.loginMaxPerEmail, 10, 1, 100_000),
+      windowSeconds: integer('LOGIN_WINDOW_SECONDS', env.loginWindowSeconds, 900, 1, 86_400),
+    },
+    jsonBodyLimitBytes: integer('JSON_BODY_LIMIT_BYTES', env.jsonBodyLimit, 100 * 1024, 1024, 10 * 1024 * 1024),
+    staticDir: env.staticDir === undefined ? BUILT_UI : env.staticDir ? path.resolve(cwd, env.staticDir) : null,
+    argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  };
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DbConfig } from '../config/config';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type Dialect = DbConfig['driver'];
+
+/** Reads PostgreSQL BIGINT (OID 20) as a JS number: byte counts stay far below 2^53. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export function createDb(config: DbConfig): Db {
+  if (config.driver === 'pg') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, types: pgTypes as pg.CustomTypesConfig });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001-accounts';
+
+/** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};

@@ -1,0 +1,17 @@
+import type { ParameterizedContext } from 'koa';
+import type { AppContext } from './context';
+import type { UserRow } from './db/schema';
+
+export type Authentication = { kind: 'session'; sessionId: string } | { kind: 'token'; tokenId: string };
+
+export interface AppState {
+  app: AppContext;
+  requestId: string;
+  /** Set by auth(): the signed-in, active user, read fresh from the database on this request. */
+  user: UserRow;
+  auth: Authentication;
+  /** Set by validate(): parsed and typed input. */
+  input: { body?: unknown; query?: unknown; params?: unknown };
+}
+
+export type Ctx = ParameterizedContext<AppState>;

@@ -1,0 +1,22 @@
+/** An error the client is meant to see: an HTTP status, a stable code and an English message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (code: string, message: string, details?: unknown) => new AppError(400, code, message, details);
+export const unauthorized = (code: string, message: string) => new AppError(401, code, message);
+export const forbidden = (code: string, message: string) => new AppError(403, code, message);
+export const notFound = (code: string, message: string) => new AppError(404, code, message);
+export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limited', 'Too many attempts, try again later', undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });

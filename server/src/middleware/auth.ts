@@ -1,0 +1,30 @@
+import type { Next } from 'koa';
+import { authenticate } from '../auth/authenticate';
+import { forbidden, unauthorized } from '../lib/errors';
+import type { Ctx } from '../koa-types';
+
+export function bearer(ctx: Ctx): string | null {
+  const header = ctx.get('Authorization');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** Requires a valid session JWT or API token; sets `ctx.state.user` and `ctx.state.auth`. */
+export function auth() {
+  return async (ctx: Ctx, next: Next) => {
+    const credential = bearer(ctx);
+    if (!credential) throw unauthorized('missing_token', 'Authentication required: send Authorization: Bearer <token>');
+    const { user, auth: how } = await authenticate(ctx.state.app, credential, ctx.ip);
+    ctx.state.user = user;
+    ctx.state.auth = how;
+    await next();
+  };
+}
+
+/** After auth(): only role admin passes. */
+export function adminOnly() {
+  return async (ctx: Ctx, next: Next) => {
+    if (ctx.state.user.role !== 'admin') throw forbidden('admin_required', 'Access denied. Admin privileges required.');
+    await next();
+  };
+}

@@ -1,0 +1,67 @@
+import type { Next } from 'koa';
+import { AppError } from '../lib/errors';
+import type { Ctx } from '../koa-types';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message?: string;
+  code?: string;
+}
+
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/**
+ * The one place errors become responses: `{error, code}` JSON with the right status. Anything that
+ * is not a deliberate client error becomes a 500 that reveals nothing and is logged with its stack.
+ */
+export function errorHandler() {
+  return async (ctx: Ctx, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && !ctx.headerSent) {
+        throw new AppError(404, 'not_found', 'Not found');
+      }
+    } catch (raw) {
+      if (ctx.headerSent || !ctx.writable) {
+        ctx.state.app?.logger.warn('error after response started', { requestId: ctx.state.requestId, error: String(raw) });
+        return;
+      }
+      const error = raw as HttpLikeError;
+      const status = raw instanceof AppError ? raw.status : (error.status ?? error.statusCode ?? 500);
+      const clientError = raw instanceof AppError || (status >= 400 && status < 500 && error.expose !== false);
+      ctx.remove('Content-Disposition');
+      ctx.remove('Content-Security-Policy-Report-Only');
+      if (raw instanceof AppError) {
+        for (const [name, value] of Object.entries(raw.headers ?? {})) ctx.set(name, value);
+      }
+      if (clientError) {
+        ctx.status = status;
+        ctx.body = {
+          error: error.message || 'Request failed',
+          code: raw instanceof AppError ? raw.code : (DEFAULT_CODES[status] ?? 'bad_request'),
+          ...(raw instanceof AppError && raw.details !== undefined ? { details: raw.details } : {}),
+        };
+        return;
+      }
+      ctx.state.app?.logger.error('request failed', {
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        error: raw instanceof Error ? raw.stack : String(raw),
+      });
+      ctx.status = 500;
+      ctx.body = { error: 'Internal server error', code: 'internal_error', requestId: ctx.state.requestId };
+    }
+  };
+}

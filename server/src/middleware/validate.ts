@@ -1,0 +1,35 @@
+import type { Next } from 'koa';
+import type { z } from 'zod';
+import { AppError } from '../lib/errors';
+import type { Ctx } from '../koa-types';
+
+interface Schemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+}
+
+function parse(schema: z.ZodType, value: unknown) {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw new AppError(400, 'validation_error', details[0]?.message ?? 'Invalid request', details);
+}
+
+/** Parses body, query and params with the shared zod schemas into `ctx.state.input`. */
+export function validate(schemas: Schemas) {
+  return async (ctx: Ctx, next: Next) => {
+    const params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
+    ctx.state.input = {
+      body: schemas.body ? parse(schemas.body, ctx.request.body ?? {}) : undefined,
+      query: schemas.query ? parse(schemas.query, ctx.query) : undefined,
+      params: schemas.params ? parse(schemas.params, params) : undefined,
+    };
+    await next();
+  };
+}
+
+/** The validated input of a handler, typed by the schemas it was validated with. */
+export function input<B = undefined, Q = undefined, P = undefined>(ctx: Ctx) {
+  return ctx.state.input as { body: B; query: Q; params: P };
+}

@@ -1,0 +1,32 @@
+import Router from '@koa/router';
+import { loginSchema, signupSchema, type LoginInput, type SignupInput } from '@cairn/shared';
+import { sessionCreator } from '../../commands/session-creator';
+import { sessionEnder } from '../../commands/session-ender';
+import { userCreator } from '../../commands/user-creator';
+import type { AppState } from '../../koa-types';
+import { auth } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { input, validate } from '../../middleware/validate';
+import { presentUser } from '../../presenters/user';
+
+export function authRoutes() {
+  const router = new Router<AppState>();
+
+  router.post('/auth/signup', jsonBody(), validate({ body: signupSchema }), async (ctx) => {
+    const user = await userCreator(ctx.state.app, input<SignupInput>(ctx).body, { ip: ctx.ip });
+    ctx.status = 201;
+    ctx.body = { user: presentUser(user) };
+  });
+
+  router.post('/auth/login', jsonBody(), validate({ body: loginSchema }), async (ctx) => {
+    const session = await sessionCreator(ctx.state.app, input<LoginInput>(ctx).body, ctx.ip);
+    ctx.body = session;
+  });
+
+  router.post('/auth/logout', auth(), async (ctx) => {
+    await sessionEnder(ctx.state.app, ctx.state.user, ctx.state.auth, ctx.ip);
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,68 @@
+/** Server-rendered documentation pages. No inline script: the app's CSP forbids it. */
+
+const STYLE = `
+  body { font: 16px/1.6 system-ui, sans-serif; margin: 0; color: #1f2933; background: #f7f8fa; }
+  main { max-width: 860px; margin: 0 auto; padding: 32px 20px 64px; }
+  h1 { margin-top: 0; } h2 { margin-top: 2em; border-bottom: 1px solid #d9dee5; padding-bottom: 4px; }
+  pre { background: #0f1720; color: #e6edf3; padding: 14px 16px; border-radius: 8px; overflow-x: auto; font-size: 14px; }
+  code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
+  nav a { margin-right: 16px; } a { color: #0b63ce; }
+`;
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+export function docsPage(baseUrl: string): string {
+  const api = `${baseUrl}/api/v2`;
+  const block = (code: string) => `<pre><code>${escape(code.trim())}</code></pre>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Cairn API</title><style>${STYLE}</style></head>
+<body><main>
+<h1>Cairn API</h1>
+<p>Store and pin files on IPFS over a JSON HTTP API. Every endpoint lives under <code>${escape(api)}</code>
+and answers errors as <code>{"error": "...", "code": "..."}</code>.</p>
+<nav><a href="/docs/swagger">Interactive explorer</a><a href="/docs/openapi.yaml">OpenAPI 3.1 specification</a></nav>
+
+<h2>1. Sign in</h2>
+${block(`curl -s ${api}/auth/login -H 'Content-Type: application/json' \\
+  -d '{"email": "you@example.com", "password": "your-password"}'
+# {"token": "eyJhbGciOi...", "expiresAt": "..."}`)}
+
+<h2>2. Make an API token for scripts</h2>
+<p>Session tokens expire; API tokens last until they expire or you revoke them. The secret is shown once.</p>
+${block(`curl -s ${api}/tokens/generate -H "Authorization: Bearer $SESSION" \\
+  -H 'Content-Type: application/json' -d '{"name": "laptop", "expiresInDays": 30}'
+# {"id": "...", "name": "laptop", "token": "cairn_...", "expiresAt": "..."}`)}
+
+<h2>3. Call the API with it</h2>
+${block(`export CAIRN_TOKEN=cairn_...
+curl -s ${api}/users/me -H "Authorization: Bearer $CAIRN_TOKEN"`)}
+
+<h2>From code</h2>
+<p>JavaScript / TypeScript (Node 20+, browsers):</p>
+${block(`const res = await fetch('${api}/users/me', {
+  headers: { Authorization: \`Bearer \${process.env.CAIRN_TOKEN}\` },
+});
+if (!res.ok) throw new Error((await res.json()).error);
+console.log(await res.json());`)}
+<p>Python:</p>
+${block(`import os, json, urllib.request
+req = urllib.request.Request('${api}/users/me',
+    headers={'Authorization': 'Bearer ' + os.environ['CAIRN_TOKEN']})
+print(json.load(urllib.request.urlopen(req)))`)}
+
+<h2>Errors</h2>
+<p>401 means a missing, invalid, expired or revoked credential (the <code>code</code> says which);
+403 a disabled account or missing rights; 429 too many attempts (see <code>Retry-After</code>).</p>
+</main></body></html>`;
+}
+
+export const SWAGGER_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Cairn API explorer</title><link rel="stylesheet" href="/docs/swagger/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/docs/swagger/swagger-ui-bundle.js"></script>
+<script src="/docs/swagger/init.js"></script>
+</body></html>`;
+
+export const SWAGGER_INIT = `window.ui = SwaggerUIBundle({ url: '/docs/openapi.yaml', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true });`;

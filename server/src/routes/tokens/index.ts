@@ -1,0 +1,35 @@
+import Router from '@koa/router';
+import { tokenGenerateSchema, type TokenGenerateInput } from '@cairn/shared';
+import { z } from 'zod';
+import { tokenGenerator } from '../../commands/token-generator';
+import { tokenRevoker } from '../../commands/token-revoker';
+import type { AppState } from '../../koa-types';
+import { auth } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { input, validate } from '../../middleware/validate';
+import { presentToken } from '../../presenters/token';
+
+const tokenParams = z.object({ id: z.uuid('Token not found') });
+
+export function tokenRoutes() {
+  const router = new Router<AppState>();
+
+  router.post('/tokens/generate', auth(), jsonBody(), validate({ body: tokenGenerateSchema }), async (ctx) => {
+    const { token, secret } = await tokenGenerator(ctx.state.app, ctx.state.user, input<TokenGenerateInput>(ctx).body, ctx.ip);
+    ctx.status = 201;
+    ctx.body = { ...presentToken(token), token: secret };
+  });
+
+  router.get('/tokens', auth(), async (ctx) => {
+    const tokens = await ctx.state.app.stores.tokens.listForUser(ctx.state.user.id);
+    const now = new Date().toISOString();
+    ctx.body = { tokens: tokens.map((token) => presentToken(token, now)) };
+  });
+
+  router.delete('/tokens/:id', auth(), validate({ params: tokenParams }), async (ctx) => {
+    const { id } = input<undefined, undefined, z.infer<typeof tokenParams>>(ctx).params;
+    ctx.body = presentToken(await tokenRevoker(ctx.state.app, ctx.state.user, id, ctx.ip));
+  });
+
+  return router;
+}

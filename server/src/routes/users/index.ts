@@ -1,0 +1,45 @@
+import Router from '@koa/router';
+import {
+  passwordChangeSchema,
+  preferencesSchema,
+  profileUpdateSchema,
+  type PasswordChangeInput,
+  type PreferencesInput,
+  type ProfileUpdateInput,
+} from '@cairn/shared';
+import { passwordChanger } from '../../commands/password-changer';
+import { preferencesUpdater, profileUpdater } from '../../commands/profile-updater';
+import type { AppState } from '../../koa-types';
+import { auth } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { input, validate } from '../../middleware/validate';
+import { presentPreferences, presentUser } from '../../presenters/user';
+
+export function userRoutes() {
+  const router = new Router<AppState>();
+
+  router.get('/users/me', auth(), (ctx) => {
+    ctx.body = presentUser(ctx.state.user);
+  });
+
+  router.put('/users/me', auth(), jsonBody(), validate({ body: profileUpdateSchema }), async (ctx) => {
+    const user = await profileUpdater(ctx.state.app, ctx.state.user, input<ProfileUpdateInput>(ctx).body, ctx.ip);
+    ctx.body = presentUser(user);
+  });
+
+  router.put('/users/me/password', auth(), jsonBody(), validate({ body: passwordChangeSchema }), async (ctx) => {
+    await passwordChanger(ctx.state.app, ctx.state.user, ctx.state.auth, input<PasswordChangeInput>(ctx).body, ctx.ip);
+    ctx.status = 204;
+  });
+
+  router.get('/users/me/preferences', auth(), (ctx) => {
+    ctx.body = presentPreferences(ctx.state.user);
+  });
+
+  router.put('/users/me/preferences', auth(), jsonBody(), validate({ body: preferencesSchema }), async (ctx) => {
+    const user = await preferencesUpdater(ctx.state.app, ctx.state.user, input<PreferencesInput>(ctx).body, ctx.ip);
+    ctx.body = presentPreferences(user);
+  });
+
+  return router;
+}

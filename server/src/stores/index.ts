@@ -1,0 +1,17 @@
+import type { Db } from '../db/database';
+import { createLogStore } from './log-store';
+import { createRateLimitStore } from './rate-limit-store';
+import { createSessionStore } from './session-store';
+import { createTokenStore } from './token-store';
+import { createUserStore } from './user-store';
+
+export function createStores(db: Db) {
+  return {
+    users: createUserStore(db),
+    sessions: createSessionStore(db),
+    tokens: createTokenStore(db),
+    logs: createLogStore(db),
+    rateLimits: createRateLimitStore(db),
+  };
+}
+export type Stores = ReturnType<typeof createStores>;

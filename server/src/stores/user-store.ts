@@ -1,0 +1,33 @@
+import type { Db } from '../db/database';
+import type { NewUser, UserRow, UserUpdate } from '../db/schema';
+
+export function createUserStore(db: Db) {
+  return {
+    findById: (id: string): Promise<UserRow | undefined> =>
+      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findByEmail: (email: string): Promise<UserRow | undefined> =>
+      db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),
+
+    findByReferralCode: (code: string): Promise<UserRow | undefined> =>
+      db.selectFrom('users').selectAll().where('referral_code', '=', code).executeTakeFirst(),
+
+    async insert(user: NewUser): Promise<void> {
+      await db.insertInto('users').values(user).execute();
+    },
+
+    async update(id: string, changes: UserUpdate): Promise<void> {
+      await db.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+
+    async countAdmins(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+export type UserStore = ReturnType<typeof createUserStore>;

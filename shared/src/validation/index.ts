@@ -1,0 +1,6 @@
+export * from './limits';
+export * from './languages';
+export * from './dates';
+export * from './ip';
+export * from './account';
+export * from './tokens';

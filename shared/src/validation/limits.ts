@@ -1,0 +1,32 @@
+/** Business constants shared by the server, the UI and the SDKs (spec section 9). */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 256;
+export const NAME_MAX = 255;
+export const EMAIL_MAX = 254;
+export const TOKEN_NAME_MAX = 100;
+export const TOKEN_EXPIRY_MAX_DAYS = 3650;
+
+export const GIB = 1024 ** 3;
+export const MIB = 1024 ** 2;
+/** Largest single file an upload may carry: 4 GB. */
+export const MAX_FILE_BYTES = 4 * GIB;
+/** Largest directory an upload may carry: 10 GB. */
+export const MAX_DIRECTORY_BYTES = 10 * GIB;
+
+export const PAGE_DEFAULT = 1;
+export const LIMIT_DEFAULT = 10;
+export const LIMIT_MAX = 100;
+
+export const INACTIVITY_TIMEOUT_MS = 60 * 60 * 1000;
+export const INACTIVITY_WARNING_MS = 60 * 1000;
+
+export const REFERRAL_SIGNUP_BONUS_BYTES = 10 * 1000 * 1000;
+export const REFERRER_BONUS_BYTES = 10 * 1000 * 1000;
+export const REFERRER_PAID_SHARE = 0.05;
+
+export const LOG_RETENTION_DAYS = 15;
+export const LANGUAGE_COOKIE_DAYS = 365;
+export const DEFAULT_COUNTRY = 'US';
+
+export const SUPPORTED_LANGUAGES = ['en', 'es', 'ca', 'eu', 'fr', 'de', 'it', 'pt', 'ru', 'uk'] as const;
+export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number];
