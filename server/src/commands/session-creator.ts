@@ -35,7 +35,8 @@ export async function sessionCreator(app: AppContext, input: LoginInput, ip: str
   await limiter.onSuccess(input.email);
 
   const now = new Date();
-  const expires = addSeconds(now, app.config.jwtTtlSeconds);
+  // JWT `exp` has whole seconds: keep the session row equal to it.
+  const expires = new Date(Math.floor(addSeconds(now, app.config.jwtTtlSeconds).getTime() / 1000) * 1000);
   const sessionId = newId();
   await app.stores.sessions.insert({
     id: sessionId,

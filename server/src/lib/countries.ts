@@ -27,4 +27,3 @@ export function countryList(lang: LanguageCode): { code: string; name: string }[
   cache.set(lang, list);
   return list;
 }
-

@@ -13,10 +13,12 @@ function scrub(fields: Record<string, unknown>): Record<string, unknown> {
 
 /** One JSON object per line on stdout/stderr, secrets redacted by field name. */
 export function createLogger(level: ServerConfig['logLevel']): Logger {
-  const write = (at: LogLevel) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[at] < ORDER[level]) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: at, message, ...scrub(fields) });
-    (at === 'error' || at === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
-  };
+  const write =
+    (at: LogLevel) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (ORDER[at] < ORDER[level]) return;
+      const line = JSON.stringify({ time: new Date().toISOString(), level: at, message, ...scrub(fields) });
+      (at === 'error' || at === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+    };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }

@@ -3,8 +3,7 @@ import type { NewUser, UserRow, UserUpdate } from '../db/schema';
 
 export function createUserStore(db: Db) {
   return {
-    findById: (id: string): Promise<UserRow | undefined> =>
-      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findById: (id: string): Promise<UserRow | undefined> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
     findByEmail: (email: string): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),

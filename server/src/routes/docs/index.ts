@@ -16,7 +16,7 @@ export function docsRoutes() {
   const spec = fs.readFileSync(OPENAPI_FILE, 'utf8');
 
   router.get('/docs', (ctx) => {
-    const base = ctx.state.app.config.publicUrl ?? ctx.origin;
+    const base = ctx.state.app.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
     ctx.type = 'html';
     ctx.body = docsPage(base);
   });

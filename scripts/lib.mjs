@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs a command in the repo root, inheriting stdio; exits with its code on failure. */
+export function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const newest = (dir) => {
+  let latest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+};
+
+/** Installs npm dependencies when node_modules is missing or older than the lock file. */
+export function ensureDependencies() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  console.log('Installing dependencies (npm ci)…');
+  // Electron's binary is only needed to run the desktop app, never to build or serve the UI.
+  run('npm', ['ci', '--no-audit', '--no-fund'], { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' });
+}
+
+/** Builds the React UI when its output is missing or older than its sources. */
+export function ensureUiBuild() {
+  const index = path.join(root, 'desktop', 'out', 'renderer', 'index.html');
+  const sources = [path.join(root, 'desktop', 'src'), path.join(root, 'shared', 'src')];
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= Math.max(...sources.map(newest))) return;
+  console.log('Building the web UI…');
+  run('npm', ['run', 'build', '-w', '@cairn/desktop']);
+}

@@ -1,0 +1,10 @@
+// `npm test`: every check CI runs — system packages, lint, types, the OpenAPI lint, then all tests
+// (unit, API on SQLite and PostgreSQL, embedded IPFS, Playwright in Chromium).
+import { ensureDependencies, ensureUiBuild, run } from './lib.mjs';
+
+run('bash', ['scripts/ensure-system.sh']);
+ensureDependencies();
+ensureUiBuild();
+run('npm', ['run', 'lint']);
+run('npm', ['run', 'typecheck']);
+run('npx', ['vitest', 'run', ...process.argv.slice(2)]);

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadJwtKey } from '../auth/jwt-secret';
+import { buildConfig, ConfigError } from './config';
+import { readEnv } from './env';
+
+describe('buildConfig', () => {
+  it('needs no configuration at all: SQLite in ./data, port 8080', () => {
+    const config = buildConfig(readEnv({}), '/srv/cairn');
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe('/srv/cairn/data');
+    expect(config.db).toEqual({ driver: 'sqlite', file: '/srv/cairn/data/cairn.sqlite' });
+    expect(config.production).toBe(false);
+    expect(config.admin).toBeNull();
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = buildConfig(readEnv({ DATABASE_URL: 'postgres://u@db:5432/cairn', PORT: '9000', CAIRN_DATA_DIR: '/var/cairn' }));
+    expect(config.db).toEqual({ driver: 'pg', url: 'postgres://u@db:5432/cairn' });
+    expect(config.port).toBe(9000);
+    expect(config.dataDir).toBe('/var/cairn');
+  });
+
+  it.each([
+    [{ DB_DRIVER: 'pg' }, 'DB_DRIVER=pg needs DATABASE_URL'],
+    [{ DB_DRIVER: 'sqlite', DATABASE_URL: 'postgres://x/y' }, 'DATABASE_URL is set but DB_DRIVER=sqlite'],
+    [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL must start with postgres://'],
+    [{ DB_DRIVER: 'oracle' }, 'DB_DRIVER must be sqlite or pg'],
+    [{ PORT: 'eighty' }, 'PORT must be a whole number'],
+    [{ PORT: '70000' }, 'PORT must be a whole number'],
+    [{ NODE_ENV: 'production' }, 'NODE_ENV=production needs PUBLIC_URL'],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'http://cairn.example' }, 'PUBLIC_URL must use https://'],
+    [{ ADMIN_EMAIL: 'root@example.com' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
+    [{ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD must be at least 6'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
+  ])('stops at start on %j with one clear line', (env, message) => {
+    expect(() => buildConfig(readEnv(env))).toThrow(ConfigError);
+    expect(() => buildConfig(readEnv(env))).toThrow(message);
+  });
+
+  it('accepts a complete production configuration', () => {
+    const config = buildConfig(
+      readEnv({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://cairn.example/',
+        ADMIN_EMAIL: 'Root@Example.com',
+        ADMIN_PASSWORD: 'long-enough',
+      }),
+    );
+    expect(config.production).toBe(true);
+    expect(config.publicUrl).toBe('https://cairn.example');
+    expect(config.admin).toEqual({ email: 'root@example.com', password: 'long-enough' });
+  });
+});
+
+describe('loadJwtKey', () => {
+  it('creates a 0600 secret on first start and reuses it afterwards', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-key-'));
+    const first = loadJwtKey(null, dir);
+    const file = path.join(dir, 'jwt-secret');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.byteLength).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(loadJwtKey(null, dir)).equals(Buffer.from(first))).toBe(true);
+    expect(new TextDecoder().decode(loadJwtKey('c'.repeat(40), dir))).toBe('c'.repeat(40));
+    fs.rmSync(dir, { recursive: true });
+  });
+});

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiToken, createUser } from '../../../test/factories';
+import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+
+describe.each(DRIVERS)('/api/v2/tokens (%s)', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+  });
+  afterAll(() => server.close());
+
+  it('generates a token whose secret is shown once, stored only as a hash, and works as a bearer', async () => {
+    const user = await createUser(server);
+    const res = await server.api.post('/api/v2/tokens/generate', { name: 'laptop', expiresInDays: 30 }, { token: user.token });
+    expect(res.status).toBe(201);
+    expect(res.body.token).toMatch(/^cairn_[A-Za-z0-9_-]{43}$/);
+    expect(res.body).toMatchObject({ name: 'laptop', status: 'active', allowedIp: null });
+    const days = (new Date(res.body.expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+
+    const rows = await server.app.db.selectFrom('api_tokens').selectAll().where('user_id', '=', user.id).execute();
+    expect(JSON.stringify(rows)).not.toContain(res.body.token);
+
+    const me = await server.api.get('/api/v2/users/me', { token: res.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(user.id);
+
+    const list = await server.api.get('/api/v2/tokens', { token: user.token });
+    expect(list.body.tokens).toHaveLength(1);
+    expect(list.text).not.toContain(res.body.token);
+    expect(list.body.tokens[0]).toMatchObject({ id: res.body.id, lastUsedIp: '127.0.0.1' });
+    expect(list.body.tokens[0].lastUsedAt).not.toBeNull();
+  });
+
+  it.each([
+    [{ name: '', expiresInDays: 30 }, 'Token name is required'],
+    [{ expiresInDays: 30 }, 'Token name is required'],
+    [{ name: 'forever', expiresInDays: null }, 'An IP restriction is required when the token never expires'],
+    [{ name: 'forever', expiresInDays: null, allowedIp: '' }, 'An IP restriction is required when the token never expires'],
+    [{ name: 'bad ip', expiresInDays: null, allowedIp: '300.1.1.1' }, 'Enter a valid IP address'],
+    [{ name: 'any ip', expiresInDays: null, allowedIp: '0.0.0.0' }, 'Enter a valid IP address'],
+    [{ name: 'any ip6', expiresInDays: null, allowedIp: '::' }, 'Enter a valid IP address'],
+    [{ name: 'multicast', expiresInDays: 5, allowedIp: '224.0.0.1' }, 'Enter a valid IP address'],
+    [{ name: 'zero days', expiresInDays: 0 }, 'expiresInDays must be at least 1'],
+    [{ name: 'fraction', expiresInDays: 1.5 }, 'expiresInDays must be a whole number of days or null'],
+  ])('rejects %j', async (body, message) => {
+    const user = await createUser(server);
+    const res = await server.api.post('/api/v2/tokens/generate', body, { token: user.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation_error', error: message });
+  });
+
+  it('accepts a never-expiring token bound to an IP, and an IPv6 restriction', async () => {
+    const user = await createUser(server);
+    const v4 = await server.api.post(
+      '/api/v2/tokens/generate',
+      { name: 'server', expiresInDays: null, allowedIp: '127.0.0.1' },
+      { token: user.token },
+    );
+    expect(v4.status).toBe(201);
+    expect(v4.body.expiresAt).toBeNull();
+    expect((await server.api.get('/api/v2/users/me', { token: v4.body.token })).status).toBe(200);
+    const v6 = await server.api.post(
+      '/api/v2/tokens/generate',
+      { name: 'v6', expiresInDays: 7, allowedIp: '2001:db8::1' },
+      { token: user.token },
+    );
+    expect(v6.status).toBe(201);
+    expect(v6.body.allowedIp).toBe('2001:db8::1');
+  });
+
+  it('answers 401 with its own code for wrong-IP, expired and revoked tokens', async () => {
+    const user = await createUser(server);
+    const elsewhere = await createApiToken(server, user, { name: 'office', expiresInDays: null, allowedIp: '10.1.2.3' });
+    const wrongIp = await server.api.get('/api/v2/users/me', { token: elsewhere.token });
+    expect(wrongIp.status).toBe(401);
+    expect(wrongIp.body.code).toBe('token_ip_not_allowed');
+
+    const old = await createApiToken(server, user);
+    await server.app.db
+      .updateTable('api_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', old.id)
+      .execute();
+    const expired = await server.api.get('/api/v2/users/me', { token: old.token });
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe('token_expired');
+    const listed = await server.api.get('/api/v2/tokens', { token: user.token });
+    expect(listed.body.tokens.find((t: { id: string }) => t.id === old.id).status).toBe('expired');
+
+    const live = await createApiToken(server, user);
+    const revoke = await server.api.delete(`/api/v2/tokens/${live.id}`, { token: user.token });
+    expect(revoke.status).toBe(200);
+    expect(revoke.body.status).toBe('revoked');
+    const revoked = await server.api.get('/api/v2/users/me', { token: live.token });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.code).toBe('token_revoked');
+    const unknown = await server.api.get('/api/v2/users/me', { token: 'cairn_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+    expect(unknown.body.code).toBe('invalid_token');
+  });
+
+  it("never shows or revokes another user's token", async () => {
+    const alice = await createUser(server);
+    const bob = await createUser(server);
+    const token = await createApiToken(server, alice);
+    expect((await server.api.get('/api/v2/tokens', { token: bob.token })).body.tokens).toEqual([]);
+    const res = await server.api.delete(`/api/v2/tokens/${token.id}`, { token: bob.token });
+    expect(res.status).toBe(404);
+    expect((await server.api.get('/api/v2/users/me', { token: token.token })).status).toBe(200);
+    expect((await server.api.delete('/api/v2/tokens/not-a-uuid', { token: bob.token })).status).toBe(400);
+  });
+
+  it('audits generation and revocation without the secret', async () => {
+    const user = await createUser(server);
+    const token = await createApiToken(server, user);
+    await server.api.delete(`/api/v2/tokens/${token.id}`, { token: user.token });
+    const logs = await server.app.db.selectFrom('logs').selectAll().where('user_id', '=', user.id).orderBy('created_at').execute();
+    expect(logs.map((l) => l.action)).toEqual(expect.arrayContaining(['generate_token', 'revoke_token']));
+    const all = JSON.stringify(await server.app.db.selectFrom('logs').selectAll().execute());
+    expect(all).not.toContain(token.token);
+    expect(all).not.toContain(user.password);
+    expect(all).not.toContain(user.token);
+  });
+});

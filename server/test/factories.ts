@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+import type { TestServer } from './harness';
+
+let counter = 0;
+
+export function signupInput(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    name: 'Ada',
+    lastname: 'Lovelace',
+    country: 'GB',
+    birthDate: '10/12/1990',
+    language: 'en',
+    email: `user${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`,
+    password: 'correct-horse',
+    ...overrides,
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  referralCode: string;
+}
+
+/** Signs a user up through the API and logs them in. */
+export async function createUser(server: TestServer, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  const input = signupInput(overrides);
+  const signup = await server.api.post('/api/v2/auth/signup', input);
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${signup.text}`);
+  const login = await server.api.post('/api/v2/auth/login', { email: input.email, password: input.password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return {
+    id: signup.body.user.id,
+    email: input.email.toLowerCase(),
+    password: input.password,
+    token: login.body.token,
+    referralCode: signup.body.user.referralCode,
+  };
+}
+
+/** Signs a user up and promotes them to admin directly in the database. */
+export async function createAdmin(server: TestServer): Promise<TestUser> {
+  const user = await createUser(server);
+  await server.app.stores.users.update(user.id, { role: 'admin' });
+  return user;
+}
+
+export async function createApiToken(
+  server: TestServer,
+  user: TestUser,
+  body: Record<string, unknown> = { name: 'cli', expiresInDays: 30 },
+) {
+  const res = await server.api.post('/api/v2/tokens/generate', body, { token: user.token });
+  if (res.status !== 201) throw new Error(`token failed: ${res.status} ${res.text}`);
+  return res.body as { id: string; token: string };
+}

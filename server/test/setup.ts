@@ -1,0 +1,2 @@
+// Loaded before every test file (vitest setupFiles).
+process.env.TZ = 'UTC';
