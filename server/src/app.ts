@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppContext } from './context';
 import type { AppState } from './koa-types';
+import { AppError } from './lib/errors';
 import { errorHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
@@ -36,7 +37,8 @@ export function createApp(app: AppContext): Koa<AppState> {
   koa.use(errorHandler());
   const api = apiRouter();
   koa.use(api.routes());
-  koa.use(api.allowedMethods({ throw: true }));
+  const notAllowed = () => new AppError(405, 'method_not_allowed', 'Method not allowed');
+  koa.use(api.allowedMethods({ throw: true, methodNotAllowed: notAllowed, notImplemented: notAllowed }));
   const docs = docsRoutes();
   koa.use(docs.routes());
   koa.use(staticFiles(app.config.staticDir));

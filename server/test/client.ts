@@ -11,7 +11,7 @@ export interface TestResponse<T = any> {
 export interface RequestOptions {
   token?: string | null;
   json?: unknown;
-  body?: BodyInit;
+  body?: RequestInit['body'];
   headers?: Record<string, string>;
   /** Skip the OpenAPI response check (only for deliberately undocumented requests). */
   unchecked?: boolean;
@@ -35,7 +35,7 @@ export function createClient(baseUrl: string) {
     const contentType = res.headers.get('content-type') ?? '';
     const parsed = contentType.includes('json') && text ? JSON.parse(text) : text;
     if (!options.unchecked && path.startsWith('/api/')) {
-      const problems = validateResponse({ method, url: path, status: res.status, contentType, body: text ? parsed : undefined });
+      const problems = validateResponse({ method, url: path, status: res.status, contentType, body: text ? parsed : undefined, headers: res.headers });
       expect(problems, `${method} ${path} → ${res.status} does not match openapi.yaml`).toEqual([]);
     }
     return { status: res.status, headers: res.headers, body: parsed as T, text };

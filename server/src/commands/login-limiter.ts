@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { tooManyRequests } from '../lib/errors';
+import { rateLimitHit } from './rate-limiter';
 
 /**
  * Fixed-window login throttling, counted in the database so that all instances share it:
@@ -9,14 +10,7 @@ export function loginLimiter(app: AppContext) {
   const { perIp, perEmail, windowSeconds } = app.config.loginLimits;
   const windowMs = windowSeconds * 1000;
 
-  async function hit(key: string, max: number): Promise<void> {
-    const now = new Date();
-    const result = await app.stores.rateLimits.hit(key, now.toISOString(), new Date(now.getTime() - windowMs).toISOString());
-    if (result.count > max) {
-      const retryMs = new Date(result.windowStart).getTime() + windowMs - now.getTime();
-      throw tooManyRequests(Math.max(1, Math.ceil(retryMs / 1000)));
-    }
-  }
+  const hit = (key: string, max: number) => rateLimitHit(app, key, max, windowSeconds);
 
   async function blockedFor(key: string, max: number): Promise<void> {
     // Peek without counting: a failure later records the hit.

@@ -6,6 +6,7 @@ import { newId, randomCode } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
 import { assertKnownCountry } from './country-checker';
+import { rateLimitHit } from './rate-limiter';
 
 export interface CreateUserOptions {
   role?: UserRow['role'];
@@ -27,6 +28,10 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Signs a new user up: unique email, hashed password, own referral code, optional referrer. */
 export async function userCreator(app: AppContext, input: SignupInput, options: CreateUserOptions = {}): Promise<UserRow> {
+  if (options.ip) {
+    const { perIp, windowSeconds } = app.config.signupLimits;
+    await rateLimitHit(app, `signup:ip:${options.ip}`, perIp, windowSeconds);
+  }
   assertKnownCountry(input.country);
   const email = input.email.toLowerCase();
   if (await app.stores.users.findByEmail(email)) throw conflict('email_taken', 'An account with this email already exists');
@@ -38,6 +43,7 @@ export async function userCreator(app: AppContext, input: SignupInput, options: 
     referredBy = referrer.id;
   }
 
+  const plan = await app.stores.plans.defaultPlan();
   const now = nowIso();
   const user: UserRow = {
     id: newId(),
@@ -55,6 +61,10 @@ export async function userCreator(app: AppContext, input: SignupInput, options: 
     created_at: now,
     updated_at: now,
     last_active_at: null,
+    plan_code: plan.code,
+    storage_used: 0,
+    storage_reserved: 0,
+    bonus_bytes: 0,
   };
   try {
     await app.stores.users.insert(user);

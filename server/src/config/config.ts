@@ -19,6 +19,7 @@ export interface ServerConfig {
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   loginLimits: { perIp: number; perEmail: number; windowSeconds: number };
+  signupLimits: { perIp: number; windowSeconds: number };
   jsonBodyLimitBytes: number;
   /** The built React UI; null serves no UI. */
   staticDir: string | null;
@@ -113,6 +114,10 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
       perIp: integer('LOGIN_MAX_PER_IP', env.loginMaxPerIp, 30, 1, 100_000),
       perEmail: integer('LOGIN_MAX_PER_EMAIL', env.loginMaxPerEmail, 10, 1, 100_000),
       windowSeconds: integer('LOGIN_WINDOW_SECONDS', env.loginWindowSeconds, 900, 1, 86_400),
+    },
+    signupLimits: {
+      perIp: integer('SIGNUP_MAX_PER_IP', env.signupMaxPerIp, 20, 1, 100_000),
+      windowSeconds: 3600,
     },
     jsonBodyLimitBytes: integer('JSON_BODY_LIMIT_BYTES', env.jsonBodyLimit, 100 * 1024, 1024, 10 * 1024 * 1024),
     staticDir: env.staticDir === undefined ? BUILT_UI : env.staticDir ? path.resolve(cwd, env.staticDir) : null,

@@ -16,6 +16,7 @@ export interface ServerEnv {
   loginMaxPerIp?: string;
   loginMaxPerEmail?: string;
   loginWindowSeconds?: string;
+  signupMaxPerIp?: string;
   jsonBodyLimit?: string;
   staticDir?: string;
 }
@@ -38,6 +39,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     loginMaxPerIp: env.LOGIN_MAX_PER_IP,
     loginMaxPerEmail: env.LOGIN_MAX_PER_EMAIL,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
+    signupMaxPerIp: env.SIGNUP_MAX_PER_IP,
     jsonBodyLimit: env.JSON_BODY_LIMIT_BYTES,
     staticDir: env.CAIRN_STATIC_DIR,
   };

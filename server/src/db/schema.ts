@@ -20,6 +20,10 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   last_active_at: string | null;
+  plan_code: string;
+  storage_used: number;
+  storage_reserved: number;
+  bonus_bytes: number;
 }
 
 export interface SessionsTable {
@@ -62,12 +66,72 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface PlansTable {
+  code: string;
+  name: string;
+  storage_limit_bytes: number;
+  price_cents: number;
+  description: string;
+  active: number;
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type UploadType = 'file' | 'directory' | 'dag';
+export type Category = 'image' | 'video' | 'audio' | 'document' | 'office' | 'archive' | 'code' | 'text' | 'other';
+
+export interface UploadsTable {
+  id: string;
+  user_id: string;
+  cid: string;
+  name: string;
+  original_name: string | null;
+  custom_name: string | null;
+  name_source: 'custom' | 'original' | 'auto';
+  size: number;
+  type: UploadType;
+  category: Category;
+  files_count: number;
+  source: 'upload' | 'pin';
+  created_at: string;
+}
+
+export interface QuotaReservationsTable {
+  id: string;
+  user_id: string;
+  bytes: number;
+  heartbeat_at: string;
+}
+
+export interface PinJobsTable {
+  id: string;
+  user_id: string;
+  cid: string;
+  original_name: string | null;
+  custom_name: string | null;
+  status: 'queued' | 'pinning' | 'pinned' | 'failed';
+  bytes_fetched: number;
+  blocks: number;
+  error: string | null;
+  error_code: string | null;
+  upload_id: string | null;
+  claimed_by: string | null;
+  heartbeat_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
   logs: LogsTable;
   rate_limits: RateLimitsTable;
+  plans: PlansTable;
+  uploads: UploadsTable;
+  quota_reservations: QuotaReservationsTable;
+  pin_jobs: PinJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -76,4 +140,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type LogRow = Selectable<LogsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type PlanRow = Selectable<PlansTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type PinJobRow = Selectable<PinJobsTable>;
 export type { Generated };

@@ -47,6 +47,7 @@ export function errorHandler() {
       }
       if (clientError) {
         ctx.status = status;
+        if (status === 401) ctx.set('WWW-Authenticate', 'Bearer realm="cairn"');
         ctx.body = {
           error: error.message || 'Request failed',
           code: raw instanceof AppError ? raw.code : (DEFAULT_CODES[status] ?? 'bad_request'),

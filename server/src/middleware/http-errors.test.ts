@@ -60,6 +60,14 @@ describe('request handling errors', () => {
     const method = await server.api.request('PATCH', '/api/v2/auth/login', { unchecked: true });
     expect(method.status).toBe(405);
     expect(method.body.code).toBe('method_not_allowed');
+    const unknownVerb = await server.api.request('PROPFIND', '/api/v2/users/me', { unchecked: true });
+    expect(unknownVerb.status).toBe(405);
+  });
+
+  it('asks for a bearer token on 401', async () => {
+    const res = await server.api.get('/api/v2/users/me');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="cairn"');
   });
 
   it('sets security headers and a request id on every response', async () => {

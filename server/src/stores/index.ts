@@ -1,8 +1,12 @@
 import type { Db } from '../db/database';
 import { createLogStore } from './log-store';
+import { createPinJobStore } from './pin-job-store';
+import { createPlanStore } from './plan-store';
+import { createQuotaStore } from './quota-store';
 import { createRateLimitStore } from './rate-limit-store';
 import { createSessionStore } from './session-store';
 import { createTokenStore } from './token-store';
+import { createUploadStore } from './upload-store';
 import { createUserStore } from './user-store';
 
 export function createStores(db: Db) {
@@ -12,6 +16,10 @@ export function createStores(db: Db) {
     tokens: createTokenStore(db),
     logs: createLogStore(db),
     rateLimits: createRateLimitStore(db),
+    plans: createPlanStore(db),
+    uploads: createUploadStore(db),
+    quota: createQuotaStore(db),
+    pinJobs: createPinJobStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

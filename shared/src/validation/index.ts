@@ -4,3 +4,4 @@ export * from './dates';
 export * from './ip';
 export * from './account';
 export * from './tokens';
+export * from './content';

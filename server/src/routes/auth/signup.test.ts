@@ -62,6 +62,17 @@ describe.each(DRIVERS)('POST /api/v2/auth/signup (%s)', (driver) => {
     expect(bad.body.code).toBe('invalid_referral_code');
   });
 
+  it('throttles sign-ups from one IP', async () => {
+    const limited = await startTestServer({ driver, config: { signupLimits: { perIp: 2, windowSeconds: 3600 } } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.api.post('/api/v2/auth/signup', signupInput())).status);
+      expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('records the signup in the audit log without the password', async () => {
     const input = signupInput({ password: 'audit-secret-pw' });
     await server.api.post('/api/v2/auth/signup', input);

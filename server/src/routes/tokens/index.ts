@@ -9,7 +9,7 @@ import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { presentToken } from '../../presenters/token';
 
-const tokenParams = z.object({ id: z.uuid('Token not found') });
+const tokenParams = z.object({ id: z.string().min(1).max(100) });
 
 export function tokenRoutes() {
   const router = new Router<AppState>();

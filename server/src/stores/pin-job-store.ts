@@ -1,0 +1,60 @@
+import type { Db } from '../db/database';
+import type { PinJobRow } from '../db/schema';
+
+type JobUpdate = Partial<Pick<PinJobRow, 'status' | 'bytes_fetched' | 'blocks' | 'error' | 'error_code' | 'upload_id' | 'heartbeat_at'>>;
+
+/** Pin-by-CID jobs live in the database so that any instance can run them and report on them. */
+export function createPinJobStore(db: Db) {
+  return {
+    async insert(row: PinJobRow): Promise<void> {
+      await db.insertInto('pin_jobs').values(row).execute();
+    },
+
+    findForUser: (userId: string, id: string): Promise<PinJobRow | undefined> =>
+      db.selectFrom('pin_jobs').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+
+    /** An unfinished job of this account for this CID, if any. */
+    activeForUser: (userId: string, cid: string): Promise<PinJobRow | undefined> =>
+      db
+        .selectFrom('pin_jobs')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('cid', '=', cid)
+        .where('status', 'in', ['queued', 'pinning'])
+        .executeTakeFirst(),
+
+    /**
+     * Claims the oldest queued job, or a pinning job whose runner stopped beating before `staleBefore`.
+     * The conditional UPDATE makes the claim exclusive across instances.
+     */
+    async claimNext(worker: string, now: string, staleBefore: string): Promise<PinJobRow | undefined> {
+      const candidates = await db
+        .selectFrom('pin_jobs')
+        .selectAll()
+        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'pinning'), eb('heartbeat_at', '<', staleBefore)])]))
+        .orderBy('created_at')
+        .limit(5)
+        .execute();
+      for (const job of candidates) {
+        const claimed = await db
+          .updateTable('pin_jobs')
+          .set({ status: 'pinning', claimed_by: worker, heartbeat_at: now, updated_at: now })
+          .where('id', '=', job.id)
+          .where('status', '=', job.status)
+          .where('updated_at', '=', job.updated_at)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 1) return { ...job, status: 'pinning', claimed_by: worker, heartbeat_at: now, updated_at: now };
+      }
+      return undefined;
+    },
+
+    async update(id: string, changes: JobUpdate, now: string): Promise<void> {
+      await db
+        .updateTable('pin_jobs')
+        .set({ ...changes, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+export type PinJobStore = ReturnType<typeof createPinJobStore>;

@@ -1,0 +1,67 @@
+import type { Db } from '../db/database';
+import type { UploadRow } from '../db/schema';
+
+export interface UploadListQuery {
+  userId: string;
+  offset: number;
+  limit: number;
+  /** Matches a substring of the name or a CID prefix. */
+  search?: string;
+}
+
+export function createUploadStore(db: Db) {
+  return {
+    async insert(trx: Db, row: UploadRow): Promise<void> {
+      await trx.insertInto('uploads').values(row).execute();
+    },
+
+    findForUser: (userId: string, id: string): Promise<UploadRow | undefined> =>
+      db.selectFrom('uploads').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+
+    findByCidForUser: (userId: string, cid: string): Promise<UploadRow | undefined> =>
+      db.selectFrom('uploads').selectAll().where('user_id', '=', userId).where('cid', '=', cid).executeTakeFirst(),
+
+    nameTaken: async (userId: string, name: string, exceptId?: string): Promise<boolean> => {
+      let query = db.selectFrom('uploads').select('id').where('user_id', '=', userId).where('name', '=', name);
+      if (exceptId) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async list(query: UploadListQuery): Promise<{ rows: UploadRow[]; total: number }> {
+      let base = db.selectFrom('uploads').where('user_id', '=', query.userId);
+      if (query.search) {
+        const term = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
+        base = base.where((eb) => eb.or([eb('name', 'like', `%${term}%`), eb('cid', 'like', `${term}%`)]));
+      }
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    async rename(id: string, name: string): Promise<void> {
+      await db.updateTable('uploads').set({ name, custom_name: name, name_source: 'custom' }).where('id', '=', id).execute();
+    },
+
+    async delete(trx: Db, id: string): Promise<void> {
+      await trx.deleteFrom('uploads').where('id', '=', id).execute();
+    },
+
+    /** How many records of any account reference this CID. */
+    async referenceCount(trx: Db, cid: string): Promise<number> {
+      const row = await trx
+        .selectFrom('uploads')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('cid', '=', cid)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Whether any account holds this CID: the gateway serves only such content. */
+    async isHeld(cid: string): Promise<boolean> {
+      return (await db.selectFrom('uploads').select('id').where('cid', '=', cid).limit(1).executeTakeFirst()) !== undefined;
+    },
+  };
+}
+export type UploadStore = ReturnType<typeof createUploadStore>;

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { LIMIT_DEFAULT, LIMIT_MAX, NAME_MAX, PAGE_DEFAULT } from './limits';
+
+/** Names a user may give a file: letters, digits, dots, underscores and hyphens. */
+export const FILE_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+export const fileNameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+  .regex(FILE_NAME_PATTERN, 'Name may contain only letters, digits, dots, underscores and hyphens');
+
+export const renameSchema = z.object({ name: fileNameSchema });
+export type RenameInput = z.infer<typeof renameSchema>;
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+  .optional()
+  .nullable()
+  .transform((value) => (value ? value : undefined));
+
+export const pinSchema = z.object({
+  cid: z.string({ error: 'Please enter a CID' }).trim().min(1, 'Please enter a CID').max(200, 'Invalid CID'),
+  originalName: optionalName,
+  customName: optionalName.pipe(fileNameSchema.optional()),
+});
+export type PinInput = z.infer<typeof pinSchema>;
+
+export const cidVersionSchema = z
+  .enum(['0', '1'], { error: 'cidVersion must be 0 or 1' })
+  .default('1')
+  .transform((value) => Number(value) as 0 | 1);
+
+export const uploadQuerySchema = z.object({
+  cidVersion: cidVersionSchema,
+  name: optionalName.pipe(fileNameSchema.optional()),
+});
+
+export const directoryUploadQuerySchema = z.object({
+  cidVersion: cidVersionSchema,
+  mode: z.enum(['dag', 'files'], { error: 'mode must be dag or files' }).default('dag'),
+  name: optionalName.pipe(fileNameSchema.optional()),
+});
+
+const positiveInt = (fallback: number, max: number, label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(max, `${label} must be at most ${max}`)
+    .default(fallback);
+
+export const pageQuerySchema = z.object({
+  page: positiveInt(PAGE_DEFAULT, 1_000_000, 'page'),
+  limit: positiveInt(LIMIT_DEFAULT, LIMIT_MAX, 'limit'),
+  search: z.string().trim().max(NAME_MAX).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
