@@ -6,10 +6,14 @@ import { AppError } from './lib/errors';
 import { errorHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
+import { gatewayRoutes } from './gateway/index';
 import { authRoutes } from './routes/auth/index';
+import { dagRoutes } from './routes/dag/index';
 import { docsRoutes } from './routes/docs/index';
 import { localeRoutes } from './routes/locales/index';
+import { pinRoutes } from './routes/pins/index';
 import { tokenRoutes } from './routes/tokens/index';
+import { uploadRoutes } from './routes/uploads/index';
 import { userRoutes } from './routes/users/index';
 import { staticFiles } from './web/static-files';
 
@@ -18,7 +22,7 @@ export const API_BASE = '/api/v2';
 /** The API routers, mounted under /api/v2. */
 export function apiRouter() {
   const api = new Router<AppState>({ prefix: API_BASE });
-  for (const routes of [authRoutes(), userRoutes(), tokenRoutes(), localeRoutes()]) {
+  for (const routes of [authRoutes(), userRoutes(), tokenRoutes(), localeRoutes(), uploadRoutes(), pinRoutes(), dagRoutes()]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   return api;
@@ -41,6 +45,8 @@ export function createApp(app: AppContext): Koa<AppState> {
   koa.use(api.allowedMethods({ throw: true, methodNotAllowed: notAllowed, notImplemented: notAllowed }));
   const docs = docsRoutes();
   koa.use(docs.routes());
+  const gateway = gatewayRoutes();
+  koa.use(gateway.routes());
   koa.use(staticFiles(app.config.staticDir));
   return koa;
 }

@@ -1,9 +1,13 @@
 import { createJwt, type Jwt } from './auth/jwt';
+import { startPinRunner, type PinRunner } from './commands/pin-job-runner';
+import { createEmbeddedContentStore } from './content/index';
+import type { ContentStore } from './content/types';
 import { loadJwtKey } from './auth/jwt-secret';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import type { ServerConfig } from './config/config';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { createKeyedLock, type KeyedLock } from './lib/keyed-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { createStores, type Stores } from './stores/index';
 
@@ -15,6 +19,10 @@ export interface AppContext {
   logger: Logger;
   jwt: Jwt;
   passwords: PasswordHasher;
+  content: ContentStore;
+  /** Serializes record-vs-unpin decisions per CID. */
+  cidLock: KeyedLock;
+  pinRunner: PinRunner;
   close(): Promise<void>;
 }
 
@@ -26,13 +34,32 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     await db.destroy();
     throw error;
   }
-  return {
+  let content: ContentStore;
+  try {
+    content = await createEmbeddedContentStore({
+      dataDir: config.dataDir,
+      networking: { mode: config.ipfs.network, listen: config.ipfs.listen, peers: config.ipfs.peers },
+    });
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const app: AppContext = {
     config,
     db,
     stores: createStores(db),
     logger,
     jwt: createJwt(loadJwtKey(config.jwtSecret, config.dataDir)),
     passwords: createPasswordHasher(config.argon2),
-    close: () => db.destroy(),
+    content,
+    cidLock: createKeyedLock(),
+    pinRunner: { kick: () => undefined, stop: async () => undefined },
+    async close() {
+      await app.pinRunner.stop();
+      await content.close();
+      await db.destroy();
+    },
   };
+  app.pinRunner = startPinRunner(app);
+  return app;
 }

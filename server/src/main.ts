@@ -1,3 +1,4 @@
+import './content/polyfills';
 import { adminBootstrapper } from './commands/admin-bootstrapper';
 import { buildConfig, ConfigError } from './config/config';
 import { readEnv } from './config/env';

@@ -35,7 +35,14 @@ export function createClient(baseUrl: string) {
     const contentType = res.headers.get('content-type') ?? '';
     const parsed = contentType.includes('json') && text ? JSON.parse(text) : text;
     if (!options.unchecked && path.startsWith('/api/')) {
-      const problems = validateResponse({ method, url: path, status: res.status, contentType, body: text ? parsed : undefined, headers: res.headers });
+      const problems = validateResponse({
+        method,
+        url: path,
+        status: res.status,
+        contentType,
+        body: text ? parsed : undefined,
+        headers: res.headers,
+      });
       expect(problems, `${method} ${path} → ${res.status} does not match openapi.yaml`).toEqual([]);
     }
     return { status: res.status, headers: res.headers, body: parsed as T, text };

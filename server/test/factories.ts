@@ -57,3 +57,37 @@ export async function createApiToken(
   if (res.status !== 201) throw new Error(`token failed: ${res.status} ${res.text}`);
   return res.body as { id: string; token: string };
 }
+
+export function fileForm(files: Array<{ name: string; content: string | Uint8Array }>): FormData {
+  const form = new FormData();
+  for (const file of files) form.append('file', new Blob([file.content]), file.name);
+  return form;
+}
+
+/** Uploads files through the API (one file: POST /upload; several: POST /upload/directory). */
+export async function uploadFile(server: TestServer, user: TestUser, name: string, content: string | Uint8Array, query = '') {
+  const res = await server.api.request('POST', `/api/v2/upload${query}`, { token: user.token, body: fileForm([{ name, content }]) });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`upload failed: ${res.status} ${res.text}`);
+  return res.body as { uploadId: string; cid: string; size: number; name: string };
+}
+
+/** Sets the account's plan limit directly (a plan of exactly `bytes`). */
+export async function setStorageLimit(server: TestServer, user: TestUser, bytes: number): Promise<void> {
+  const code = `test-${crypto.randomBytes(4).toString('hex')}`;
+  const now = new Date().toISOString();
+  await server.app.db
+    .insertInto('plans')
+    .values({
+      code,
+      name: code,
+      storage_limit_bytes: bytes,
+      price_cents: 0,
+      description: '',
+      active: 1,
+      is_default: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await server.app.stores.users.update(user.id, { plan_code: code });
+}

@@ -37,7 +37,12 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     staticDir: '',
     ...(options.driver === 'pg' ? { databaseUrl: shared ? sharedUrl(shared) : pgDb!.url } : {}),
   });
-  const config: ServerConfig = { ...base, signupLimits: { perIp: 10_000, windowSeconds: 3600 }, argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, ...options.config };
+  const config: ServerConfig = {
+    ...base,
+    signupLimits: { perIp: 10_000, windowSeconds: 3600 },
+    argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    ...options.config,
+  };
   const running = await startServer(config, createLogger(config.logLevel));
   return {
     ...running,

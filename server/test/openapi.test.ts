@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_BASE, apiRouter } from '../src/app';
+import { gatewayRoutes } from '../src/gateway/index';
 import { docsRoutes } from '../src/routes/docs/index';
 import { compileAllSchemas, documentedOperations, openapiSpec, unresolvedRefs, validateResponse } from './openapi-validator';
 
@@ -7,14 +8,21 @@ type Json = Record<string, any>;
 
 const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
 
-/** `METHOD /path/{param}` for every route a router registers (HEAD comes free with GET). */
+/**
+ * `METHOD /path/{param}` for every route a router registers (HEAD comes free with GET). An optional
+ * trailing wildcard group (`/ipfs/:cid{/*path}`) is two documented paths: without it and with `/{path}`.
+ */
 function routesOf(router: { stack: { path: string | RegExp; methods: string[] }[] }): string[] {
+  const expand = (path: string): string[] => {
+    const optional = /\{\/\*([A-Za-z0-9_]+)\}$/.exec(path);
+    return optional ? [path.slice(0, optional.index), `${path.slice(0, optional.index)}/{${optional[1]}}`] : [path];
+  };
   return router.stack
     .filter((layer) => layer.methods.length > 0 && typeof layer.path === 'string')
     .flatMap((layer) =>
       layer.methods
         .filter((method) => method !== 'HEAD')
-        .map((method) => key({ method, path: (layer.path as string).replace(/:([A-Za-z0-9_]+)/g, '{$1}') })),
+        .flatMap((method) => expand((layer.path as string).replace(/:([A-Za-z0-9_]+)/g, '{$1}')).map((path) => key({ method, path }))),
     )
     .sort();
 }
@@ -95,7 +103,9 @@ describe('openapi.yaml', () => {
       const need = (status: string, why: string) => {
         if (!statuses.includes(status)) missing.push(`${method} ${path}: ${status} (${why})`);
       };
-      const secured = (op.security ?? spec.security ?? []).length > 0;
+      // Secured unless one alternative needs no credential (`- {}`: optional authentication).
+      const requirements: Json[] = op.security ?? spec.security ?? [];
+      const secured = requirements.length > 0 && requirements.every((requirement) => Object.keys(requirement).length > 0);
       const isApi = !spec.paths[path].servers;
       if (isApi) need('500', 'every API operation');
       if (secured) need('401', 'authenticated');
@@ -123,9 +133,26 @@ describe('openapi.yaml matches the routes', () => {
 
   it('documents only docs pages that exist', () => {
     const served = routesOf(docsRoutes());
-    const docs = documented().filter((op) => !op.split(' ')[1]!.startsWith(`${API_BASE}/`));
+    const docs = documented().filter((op) => op.split(' ')[1]!.startsWith('/docs'));
     expect(docs.length).toBeGreaterThan(0);
     expect(served).toEqual(expect.arrayContaining(docs));
+  });
+
+  it('documents every gateway route, and every documented gateway operation exists', () => {
+    const gateway = documented().filter((op) => op.split(' ')[1]!.startsWith('/ipfs/'));
+    expect(gateway).toEqual(routesOf(gatewayRoutes()));
+    expect(gateway).toEqual(['GET /ipfs/{cid}', 'GET /ipfs/{cid}/{path}']);
+    // HEAD is documented on its own (no body), for both gateway paths.
+    const heads = documentedOperations()
+      .filter((op) => op.method === 'HEAD')
+      .map(key)
+      .sort();
+    expect(heads).toEqual(['HEAD /ipfs/{cid}', 'HEAD /ipfs/{cid}/{path}']);
+  });
+
+  it('documents no path outside the API, the docs pages and the gateway', () => {
+    const elsewhere = documented().filter((op) => !/^\S+ (\/api\/v2\/|\/docs|\/ipfs\/)/.test(op));
+    expect(elsewhere).toEqual([]);
   });
 });
 
@@ -230,5 +257,122 @@ describe('validateResponse', () => {
     const started = performance.now();
     for (let i = 0; i < 2000; i++) get('/api/v2/users/me', 200, user);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('validateResponse on content routes', () => {
+  const cid = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
+  const upload = {
+    uploadId: '0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b',
+    name: 'notes.md',
+    originalName: 'notes.md',
+    customName: null,
+    nameSource: 'original',
+    cid,
+    size: 8,
+    type: 'file',
+    category: 'text',
+    filesCount: 1,
+    source: 'upload',
+    createdAt: '2025-03-01T12:00:00.000Z',
+  };
+  const post = (url: string, status: number, body: unknown) =>
+    validateResponse({ method: 'POST', url, status, contentType: JSON_TYPE, body });
+  const content = {
+    etag: `"${cid}"`,
+    'cache-control': 'public, max-age=29030400, immutable',
+    'content-security-policy': "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'",
+    'x-content-type-options': 'nosniff',
+    'access-control-allow-origin': '*',
+    'cross-origin-resource-policy': 'cross-origin',
+    'x-ipfs-path': `/ipfs/${cid}`,
+  };
+  const gateway = (status: number, contentType: string, body: unknown, headers: Record<string, string> = content, method = 'GET') =>
+    validateResponse({ method, url: `/ipfs/${cid}?download=1`, status, contentType, body, headers });
+
+  it('ties the upload status to `duplicate`', () => {
+    expect(post('/api/v2/upload', 201, { ...upload, duplicate: false })).toEqual([]);
+    expect(post('/api/v2/file', 200, { ...upload, duplicate: true })).toEqual([]);
+    expect(post('/api/v2/upload', 201, { ...upload, duplicate: true })[0]).toMatch(/duplicate must be equal to constant/);
+    expect(post('/api/v2/upload', 201, upload)[0]).toMatch(/required property 'duplicate'/);
+    expect(post('/api/v2/upload', 201, { ...upload, duplicate: false, files: [] })[0]).toMatch(/unevaluated properties 'files'/);
+  });
+
+  it('accepts either directory mode, and nothing in between', () => {
+    const files = [{ filename: 'docs/a/readme.md', cid, size: 8 }];
+    expect(post('/api/v2/upload/directory', 201, { ...upload, type: 'dag', duplicate: false, files })).toEqual([]);
+    expect(post('/api/v2/upload/directory', 201, { files: [{ ...upload, duplicate: false }], total: 1, size: 8 })).toEqual([]);
+    expect(post('/api/v2/upload/directory', 201, { files: [upload], total: 1, size: 8 })).toHaveLength(1);
+    expect(post('/api/v2/file/folder', 201, { files: [{ ...upload, duplicate: false }], total: 1, size: 8 })).toHaveLength(1);
+  });
+
+  it('holds pin jobs to their status', () => {
+    const job = {
+      id: '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b',
+      cid,
+      status: 'queued',
+      bytesFetched: 0,
+      blocks: 0,
+      error: null,
+      errorCode: null,
+      createdAt: '2025-03-01T12:00:00.000Z',
+      updatedAt: '2025-03-01T12:00:00.000Z',
+      upload: null,
+    };
+    expect(post('/api/v2/pins', 202, job)).toEqual([]);
+    expect(post('/api/v2/pins', 201, { ...job, status: 'pinned', upload: { ...upload, source: 'pin' } })).toEqual([]);
+    expect(post('/api/v2/pins', 201, { ...job, status: 'pinned' })).toHaveLength(1);
+    expect(post('/api/v2/pins', 202, { ...job, status: 'pinned' })).toHaveLength(1);
+    expect(get(`/api/v2/pins/${job.id}`, 200, { ...job, status: 'failed', errorCode: 'made_up' })[0]).toMatch(/errorCode/);
+  });
+
+  it('judges gateway answers by status, content type and headers, whatever the bytes', () => {
+    expect(gateway(200, 'image/png', new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toEqual([]);
+    expect(gateway(200, 'text/plain; charset=utf-8', '# hello\n', { ...content, 'accept-ranges': 'bytes' })).toEqual([]);
+    expect(gateway(200, 'text/html; charset=utf-8', '<!doctype html><html></html>')).toEqual([]);
+    expect(
+      validateResponse({
+        method: 'GET',
+        url: `/ipfs/${cid}/docs`,
+        status: 200,
+        contentType: 'text/html',
+        body: '<html>',
+        headers: content,
+      }),
+    ).toEqual([]);
+    const disposition = { ...content, 'content-disposition': 'attachment; filename="notes.md"; filename*=UTF-8\'\'notes.md' };
+    expect(gateway(200, 'application/octet-stream', new Uint8Array(3), disposition)).toEqual([]);
+    expect(gateway(200, 'text/plain', 'x', { ...content, 'content-disposition': 'inline' })[0]).toMatch(/Content-Disposition/);
+    expect(gateway(200, 'text/plain', 'x', { ...content, 'content-security-policy': "default-src 'self'" })[0]).toMatch(
+      /Content-Security-Policy/,
+    );
+    expect(gateway(200, 'text/plain', 'x', { ...content, etag: 'W/"x"' })[0]).toMatch(/ETag/);
+    const { etag: _etag, ...withoutEtag } = content;
+    expect(gateway(200, 'text/plain', 'x', withoutEtag)[0]).toMatch(/required header ETag is missing/);
+  });
+
+  it('checks ranges, revalidation, redirects and HEAD on the gateway', () => {
+    expect(gateway(206, 'image/png', new Uint8Array(4), { ...content, 'content-range': 'bytes 0-3/10', 'accept-ranges': 'bytes' })).toEqual(
+      [],
+    );
+    expect(gateway(206, 'image/png', new Uint8Array(4))[0]).toMatch(/required header Content-Range is missing/);
+    expect(gateway(304, '', undefined)).toEqual([]);
+    expect(gateway(304, 'text/plain', 'x')[0]).toMatch(/no body is documented/);
+    const unsatisfiable = { error: 'Requested range not satisfiable', code: 'range_not_satisfiable' };
+    expect(gateway(416, JSON_TYPE, unsatisfiable, { ...content, 'content-range': 'bytes */10' })).toEqual([]);
+    expect(gateway(416, JSON_TYPE, unsatisfiable, { ...content, 'content-range': 'bytes 0-3/10' })[0]).toMatch(/Content-Range/);
+    const location = { location: `https://gateway.example.com/ipfs/${cid}` };
+    expect(gateway(302, 'text/plain; charset=utf-8', `Redirecting to ${location.location}.`, location)).toEqual([]);
+    expect(gateway(302, 'text/plain', 'moved', {})).toHaveLength(2);
+    expect(gateway(200, 'image/png', undefined, { ...content, 'content-length': '4' }, 'HEAD')).toEqual([]);
+    expect(gateway(200, 'image/png', 'x', content, 'HEAD')[0]).toMatch(/no body is documented/);
+    expect(gateway(404, JSON_TYPE, undefined, {}, 'HEAD')).toEqual([]);
+  });
+
+  it('holds gateway errors to their codes', () => {
+    expect(gateway(404, JSON_TYPE, { error: 'This content is not stored here', code: 'not_found' })).toEqual([]);
+    expect(gateway(400, JSON_TYPE, { error: 'Invalid CID', code: 'invalid_cid' })).toEqual([]);
+    expect(gateway(404, JSON_TYPE, { error: 'File not found', code: 'file_not_found' })[0]).toMatch(/body\/code/);
+    expect(gateway(403, JSON_TYPE, { error: 'No', code: 'forbidden' })[0]).toMatch(/status 403 is not documented/);
   });
 });

@@ -3,6 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN } from '@cairn/shared';
 import type { ServerEnv } from './env';
 
+export interface IpfsConfig {
+  /** off: no networking; peers: only `peers`; public: bootstrap, DHT and delegated routing. */
+  network: 'off' | 'peers' | 'public';
+  listen: string[];
+  peers: string[];
+}
+
 export type DbConfig = { driver: 'sqlite'; file: string } | { driver: 'pg'; url: string };
 
 export interface ServerConfig {
@@ -23,6 +30,13 @@ export interface ServerConfig {
   jsonBodyLimitBytes: number;
   /** The built React UI; null serves no UI. */
   staticDir: string | null;
+  /** Give up a pin-by-CID fetch after this long (404 'CID not found on IPFS network'). */
+  pinTimeoutMs: number;
+  /** Public gateway for 'view on the network' links. */
+  publicGatewayUrl: string;
+  /** A separate origin that serves /ipfs (user content off the app's origin); null serves it here. */
+  gatewayOrigin: string | null;
+  ipfs: IpfsConfig;
   /** Argon2id cost. Tests lower it; production keeps the OWASP-recommended defaults. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -61,6 +75,38 @@ function database(env: ServerEnv, dataDir: string): DbConfig {
   if (driver !== 'sqlite') throw new ConfigError(`DB_DRIVER must be sqlite or pg, got "${env.dbDriver}"`);
   if (env.databaseUrl) throw new ConfigError('DATABASE_URL is set but DB_DRIVER=sqlite: unset one of them');
   return { driver: 'sqlite', file: path.join(dataDir, 'cairn.sqlite') };
+}
+
+function origin(name: string, raw: string | undefined): string | null {
+  if (!raw) return null;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    throw new ConfigError(`${name} is not a URL: "${raw}"`);
+  }
+}
+
+const list = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function ipfs(env: ServerEnv): IpfsConfig {
+  const network = (env.ipfsNetwork || 'off').toLowerCase();
+  if (network !== 'off' && network !== 'peers' && network !== 'public') {
+    throw new ConfigError(`IPFS_NETWORK must be off, peers or public, got "${env.ipfsNetwork}"`);
+  }
+  const peers = list(env.ipfsPeers);
+  if (network === 'off' && peers.length > 0) throw new ConfigError('IPFS_PEERS is set but IPFS_NETWORK=off: set IPFS_NETWORK=peers');
+  if (network === 'peers' && peers.length === 0 && !env.ipfsListen) {
+    throw new ConfigError('IPFS_NETWORK=peers needs IPFS_PEERS (multiaddrs to dial) or IPFS_LISTEN (to be dialled)');
+  }
+  for (const addr of [...peers, ...list(env.ipfsListen)]) {
+    if (!addr.startsWith('/')) throw new ConfigError(`not a multiaddr: "${addr}" (expected e.g. /ip4/127.0.0.1/tcp/4001)`);
+  }
+  const listen = list(env.ipfsListen);
+  return { network, listen: listen.length > 0 || network === 'off' ? listen : ['/ip4/0.0.0.0/tcp/4001'], peers };
 }
 
 function publicUrl(raw: string | undefined, production: boolean): string | null {
@@ -121,6 +167,10 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     },
     jsonBodyLimitBytes: integer('JSON_BODY_LIMIT_BYTES', env.jsonBodyLimit, 100 * 1024, 1024, 10 * 1024 * 1024),
     staticDir: env.staticDir === undefined ? BUILT_UI : env.staticDir ? path.resolve(cwd, env.staticDir) : null,
+    pinTimeoutMs: integer('PIN_TIMEOUT_SECONDS', env.pinTimeoutSeconds, 120, 1, 86_400) * 1000,
+    publicGatewayUrl: origin('PUBLIC_GATEWAY_URL', env.publicGatewayUrl) ?? 'https://ipfs.io',
+    gatewayOrigin: origin('GATEWAY_ORIGIN', env.gatewayOrigin),
+    ipfs: ipfs(env),
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
   };
 }

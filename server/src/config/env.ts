@@ -19,6 +19,12 @@ export interface ServerEnv {
   signupMaxPerIp?: string;
   jsonBodyLimit?: string;
   staticDir?: string;
+  pinTimeoutSeconds?: string;
+  publicGatewayUrl?: string;
+  gatewayOrigin?: string;
+  ipfsNetwork?: string;
+  ipfsListen?: string;
+  ipfsPeers?: string;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -42,5 +48,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     signupMaxPerIp: env.SIGNUP_MAX_PER_IP,
     jsonBodyLimit: env.JSON_BODY_LIMIT_BYTES,
     staticDir: env.CAIRN_STATIC_DIR,
+    pinTimeoutSeconds: env.PIN_TIMEOUT_SECONDS,
+    publicGatewayUrl: env.PUBLIC_GATEWAY_URL,
+    gatewayOrigin: env.GATEWAY_ORIGIN,
+    ipfsNetwork: env.IPFS_NETWORK,
+    ipfsListen: env.IPFS_LISTEN,
+    ipfsPeers: env.IPFS_PEERS,
   };
 }

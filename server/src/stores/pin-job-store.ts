@@ -43,7 +43,8 @@ export function createPinJobStore(db: Db) {
           .where('status', '=', job.status)
           .where('updated_at', '=', job.updated_at)
           .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 1) return { ...job, status: 'pinning', claimed_by: worker, heartbeat_at: now, updated_at: now };
+        if (Number(claimed.numUpdatedRows) === 1)
+          return { ...job, status: 'pinning', claimed_by: worker, heartbeat_at: now, updated_at: now };
       }
       return undefined;
     },

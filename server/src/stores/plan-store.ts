@@ -3,7 +3,8 @@ import type { PlanRow } from '../db/schema';
 
 export function createPlanStore(db: Db) {
   return {
-    findByCode: (code: string): Promise<PlanRow | undefined> => db.selectFrom('plans').selectAll().where('code', '=', code).executeTakeFirst(),
+    findByCode: (code: string): Promise<PlanRow | undefined> =>
+      db.selectFrom('plans').selectAll().where('code', '=', code).executeTakeFirst(),
 
     async defaultPlan(): Promise<PlanRow> {
       const plan = await db.selectFrom('plans').selectAll().where('is_default', '=', 1).orderBy('code').executeTakeFirst();

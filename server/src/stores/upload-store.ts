@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { UploadRow } from '../db/schema';
 
@@ -30,8 +31,12 @@ export function createUploadStore(db: Db) {
     async list(query: UploadListQuery): Promise<{ rows: UploadRow[]; total: number }> {
       let base = db.selectFrom('uploads').where('user_id', '=', query.userId);
       if (query.search) {
-        const term = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
-        base = base.where((eb) => eb.or([eb('name', 'like', `%${term}%`), eb('cid', 'like', `${term}%`)]));
+        // Case-insensitive and with an explicit escape character, so both databases match alike.
+        const escaped = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
+        const term = escaped.toLowerCase();
+        base = base.where((eb) =>
+          eb.or([sql<boolean>`lower(name) like ${`%${term}%`} escape '\\'`, sql<boolean>`cid like ${`${escaped}%`} escape '\\'`]),
+        );
       }
       const [rows, count] = await Promise.all([
         base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
@@ -56,6 +61,12 @@ export function createUploadStore(db: Db) {
         .where('cid', '=', cid)
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /** A name some account gave this CID: only used to pick a content type, never shown. */
+    async anyName(cid: string): Promise<string | null> {
+      const row = await db.selectFrom('uploads').select('name').where('cid', '=', cid).orderBy('created_at').limit(1).executeTakeFirst();
+      return row?.name ?? null;
     },
 
     /** Whether any account holds this CID: the gateway serves only such content. */

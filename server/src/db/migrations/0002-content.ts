@@ -20,10 +20,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Counters kept in the user row so that one conditional UPDATE both checks and reserves quota
   // (atomic on SQLite and PostgreSQL alike, so concurrent uploads cannot overshoot).
-  await db.schema.alterTable('users').addColumn('plan_code', 'text', (c) => c.notNull().defaultTo('free')).execute();
-  await db.schema.alterTable('users').addColumn('storage_used', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('users').addColumn('storage_reserved', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('users').addColumn('bonus_bytes', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('plan_code', 'text', (c) => c.notNull().defaultTo('free'))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('storage_used', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('storage_reserved', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('bonus_bytes', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable('uploads')

@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+const here = import.meta.dirname;
+
+/**
+ * One renderer build serves two shells: Electron loads out/renderer/index.html from disk and the
+ * Koa server serves the same folder at `/`. Asset URLs are therefore absolute (`/assets/...`) for
+ * the web; Electron loads the app through its own `app://` protocol so they resolve there too.
+ */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve(here, 'src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload must be a single CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(here, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(here, 'src/renderer'),
+    // electron-vite forces a relative base ('./') for production builds; the Koa server serves
+    // nested client routes (/settings/tokens) from the same index.html, so asset URLs must be absolute.
+    plugins: [react(), { name: 'cairn:absolute-base', config: () => ({ base: '/' }) }],
+    server: { fs: { allow: [resolve(here, '..')] } },
+    build: {
+      outDir: resolve(here, 'out/renderer'),
+      emptyOutDir: true,
+      sourcemap: false,
+      minify: true,
+      cssMinify: true,
+      chunkSizeWarningLimit: 700,
+      rollupOptions: { input: resolve(here, 'src/renderer/index.html') },
+    },
+  },
+});

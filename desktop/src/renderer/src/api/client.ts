@@ -1,0 +1,12 @@
+import { createApiClient } from '../lib/api-client';
+import { useAppStore } from '../store/app-store';
+
+/**
+ * The one API client of the UI. Relative to the page's origin: the Koa server serves the UI, and
+ * the desktop app forwards `/api` from its own origin to the server.
+ */
+export const api = createApiClient({
+  baseUrl: '/api/v2',
+  getToken: () => useAppStore.getState().token,
+  onSessionEnded: () => useAppStore.getState().endSession('session_closed'),
+});

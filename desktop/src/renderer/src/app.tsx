@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { InactivityDialog } from './components/inactivity-dialog';
+import { LanguageModal } from './components/language-modal';
+import { AppToaster } from './components/toaster';
+import { AppRoutes } from './routes';
+import { useAppStore } from './store/app-store';
+import { loadProfile } from './store/session-actions';
+
+/** Loads the profile whenever a session starts (its language overrides the detected one). */
+function SessionBootstrap() {
+  const token = useAppStore((state) => state.token);
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    loadProfile(controller.signal).catch(() => undefined);
+    return () => controller.abort();
+  }, [token]);
+  return null;
+}
+
+export function App() {
+  useEffect(() => {
+    void useAppStore.getState().initDesktop();
+  }, []);
+  return (
+    <BrowserRouter>
+      <SessionBootstrap />
+      <AppRoutes />
+      <LanguageModal />
+      <InactivityDialog />
+      <AppToaster />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,106 @@
+import { profileUpdateSchema } from '@cairn/shared';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { userApi } from '../../api/endpoints';
+import type { User } from '../../api/types';
+import { CopyButton } from '../../components/copy-button';
+import { CountrySelect } from '../../components/country-select';
+import { TextField } from '../../components/field';
+import { LanguageSelect } from '../../components/language-select';
+import { useErrorText } from '../../hooks/use-error-text';
+import { applyLanguage } from '../../lib/i18n';
+import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { useAppStore } from '../../store/app-store';
+
+type ProfileFields = Pick<User, 'name' | 'lastname' | 'country' | 'birthDate' | 'language'>;
+
+export function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation('settings');
+  const errorText = useErrorText();
+  const setUser = useAppStore((state) => state.setUser);
+  const [form, setForm] = useState<ProfileFields>({
+    name: user.name,
+    lastname: user.lastname,
+    country: user.country,
+    birthDate: user.birthDate,
+    language: user.language,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof ProfileFields) => (value: string) => setForm((previous) => ({ ...previous, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = profileUpdateSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error, form));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const updated = await userApi.update(parsed.data);
+      setUser(updated);
+      await applyLanguage(updated.language);
+      toast.success(t('profile.saved'));
+    } catch (error) {
+      toast.error(errorText(error, 'errors.profile_update'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="profile-title">
+      <div className="form-row">
+        <TextField
+          label={t('fields.name')}
+          name="name"
+          autoComplete="given-name"
+          value={form.name}
+          onChange={(e) => set('name')(e.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          label={t('fields.lastname')}
+          name="lastname"
+          autoComplete="family-name"
+          value={form.lastname}
+          onChange={(e) => set('lastname')(e.target.value)}
+          error={errors.lastname}
+        />
+      </div>
+      <div className="form-row">
+        <CountrySelect value={form.country} onChange={set('country')} error={errors.country} />
+        <TextField
+          label={t('fields.birth_date')}
+          name="birthDate"
+          inputMode="numeric"
+          placeholder={t('fields.birth_date_placeholder')}
+          value={form.birthDate}
+          onChange={(e) => set('birthDate')(e.target.value)}
+          error={errors.birthDate}
+        />
+      </div>
+      <LanguageSelect value={form.language} onChange={set('language')} error={errors.language} />
+      <div className="form-row">
+        <TextField label={t('fields.email')} name="email" value={user.email} readOnly hint={t('profile.email_hint')} />
+        <div className="field">
+          <span className="field-label" id="referral-label">
+            {t('fields.referral_code')}
+          </span>
+          <div className="inline-copy" aria-labelledby="referral-label">
+            <code>{user.referralCode}</code>
+            <CopyButton text={user.referralCode} label={t('profile.copy_referral')} compact />
+          </div>
+        </div>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          {busy ? t('common:actions.saving') : t('profile.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { tokenGenerateSchema } from '@cairn/shared';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { tokenApi } from '../../api/endpoints';
+import type { GeneratedToken } from '../../api/types';
+import { CopyButton } from '../../components/copy-button';
+import { SelectField, TextField } from '../../components/field';
+import { Icon } from '../../components/icons';
+import { Modal } from '../../components/modal';
+import { useErrorText } from '../../hooks/use-error-text';
+import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
+
+const EXPIRY_CHOICES = ['7', '30', '90', '365', 'never'] as const;
+
+/**
+ * Creates an API token. After creation the secret is shown once, with a copy button; closing the
+ * dialog forgets it.
+ */
+export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; onCreated(token: GeneratedToken): void }) {
+  const { t } = useTranslation('settings');
+  const errorText = useErrorText();
+  const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState<(typeof EXPIRY_CHOICES)[number]>('30');
+  const [allowedIp, setAllowedIp] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<GeneratedToken | null>(null);
+  const never = expiry === 'never';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { name, expiresInDays: never ? null : Number(expiry), allowedIp };
+    const parsed = tokenGenerateSchema.safeParse(input);
+    setFormError(null);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error, input));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const token = await tokenApi.generate(parsed.data);
+      setCreated(token);
+      onCreated(token);
+      toast.success(t('tokens.created'));
+    } catch (error) {
+      setFormError(errorText(error, 'errors.token_generate'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <Modal
+        title={t('tokens.secret_title')}
+        onClose={onClose}
+        initialFocus="[data-copy] button"
+        footer={
+          <button type="button" className="btn btn-primary" onClick={onClose}>
+            {t('tokens.secret_done')}
+          </button>
+        }
+      >
+        <div className="alert alert-warning" role="note">
+          <Icon name="alert" size={16} />
+          <span>{t('tokens.secret_once')}</span>
+        </div>
+        <label className="field-label" htmlFor="token-secret">
+          {t('tokens.secret_label', { name: created.name })}
+        </label>
+        <div className="secret-box" data-copy>
+          <input id="token-secret" className="mono" readOnly value={created.token} onFocus={(event) => event.target.select()} />
+          <CopyButton text={created.token} label={t('tokens.copy_secret')} />
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={t('tokens.new_title')} onClose={busy ? undefined : onClose}>
+      <form className="form" id="token-form" onSubmit={(event) => void submit(event)} noValidate>
+        {formError && (
+          <div className="alert alert-error" role="alert">
+            {formError}
+          </div>
+        )}
+        <TextField
+          label={t('tokens.name')}
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          placeholder={t('tokens.name_placeholder')}
+          maxLength={100}
+        />
+        <SelectField
+          label={t('tokens.expiry')}
+          name="expiry"
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value as typeof expiry)}
+          error={errors.expiresInDays}
+        >
+          {EXPIRY_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice === 'never' ? t('tokens.expiry_never') : t('tokens.expiry_days', { count: Number(choice) })}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={never ? t('tokens.allowed_ip_required') : t('tokens.allowed_ip_optional')}
+          name="allowedIp"
+          value={allowedIp}
+          onChange={(e) => setAllowedIp(e.target.value)}
+          error={errors.allowedIp}
+          hint={never ? t('tokens.allowed_ip_hint_never') : t('tokens.allowed_ip_hint')}
+          placeholder={t('tokens.allowed_ip_placeholder')}
+          required={never}
+          spellCheck={false}
+        />
+        <div className="form-actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            {t('common:actions.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            {busy ? t('tokens.generating') : t('tokens.generate')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

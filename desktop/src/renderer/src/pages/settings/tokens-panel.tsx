@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { tokenApi } from '../../api/endpoints';
+import type { ApiToken } from '../../api/types';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Icon } from '../../components/icons';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { useAsync } from '../../hooks/use-async';
+import { useErrorText } from '../../hooks/use-error-text';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { TokenGenerateModal } from './token-generate-modal';
+
+/** The user's API tokens: list (no secrets), create (secret shown once), revoke with confirmation. */
+/** `standalone` (the /settings/tokens page) leaves the title to the page header above it. */
+export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
+  const { t } = useTranslation('settings');
+  const errorText = useErrorText();
+  const language = currentLanguage();
+  const { state, reload, setData } = useAsync((signal) => tokenApi.list(signal).then((body) => body.tokens), []);
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tokens = state.status === 'ready' ? state.data : [];
+
+  const revoke = async () => {
+    if (!revoking) return;
+    setBusy(true);
+    try {
+      const revoked = await tokenApi.revoke(revoking.id);
+      setData(tokens.map((token) => (token.id === revoked.id ? revoked : token)));
+      toast.success(t('tokens.revoked', { name: revoked.name }));
+      setRevoking(null);
+    } catch (error) {
+      toast.error(errorText(error, 'errors.token_revoke'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby={standalone ? undefined : 'tokens-title'} aria-label={standalone ? t('tokens.title') : undefined} data-panel="tokens">
+      <div className="card-header">
+        <div>
+          {!standalone && <h2 id="tokens-title">{t('tokens.title')}</h2>}
+          <p className="card-description">{t('tokens.description')}</p>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          <Icon name="key" size={16} />
+          <span>{t('tokens.new')}</span>
+        </button>
+      </div>
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.tokens_load')} onRetry={reload} />}
+      {state.status === 'ready' && tokens.length === 0 && (
+        <EmptyState title={t('tokens.empty_title')} message={t('tokens.empty_message')} icon="key" />
+      )}
+      {state.status === 'ready' && tokens.length > 0 && (
+        <div className="table-wrap">
+          <table className="table tokens-table">
+            <caption className="visually-hidden">{t('tokens.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('tokens.col_name')}</th>
+                <th scope="col">{t('tokens.col_status')}</th>
+                <th scope="col">{t('tokens.col_created')}</th>
+                <th scope="col">{t('tokens.col_expires')}</th>
+                <th scope="col">{t('tokens.col_last_used')}</th>
+                <th scope="col">{t('tokens.col_ip')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('tokens.col_actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokens.map((token) => (
+                <tr key={token.id} data-token-id={token.id}>
+                  <td data-label={t('tokens.col_name')}>
+                    <span className="token-name">{token.name}</span>
+                    <code className="token-prefix">{token.prefix}…</code>
+                  </td>
+                  <td data-label={t('tokens.col_status')}>
+                    <span className={`badge badge-${token.status}`}>{t(`tokens.status_${token.status}`)}</span>
+                  </td>
+                  <td data-label={t('tokens.col_created')}>{formatDate(token.createdAt, language)}</td>
+                  <td data-label={t('tokens.col_expires')}>
+                    {token.expiresAt ? formatDate(token.expiresAt, language) : t('tokens.expiry_never')}
+                  </td>
+                  <td data-label={t('tokens.col_last_used')}>
+                    {token.lastUsedAt ? (
+                      <span className="stacked">
+                        <span>{formatDateTime(token.lastUsedAt, language)}</span>
+                        {token.lastUsedIp && <span className="muted">{t('tokens.last_used_from', { ip: token.lastUsedIp })}</span>}
+                      </span>
+                    ) : (
+                      t('tokens.never_used')
+                    )}
+                  </td>
+                  <td data-label={t('tokens.col_ip')}>{token.allowedIp ? <code>{token.allowedIp}</code> : t('tokens.any_ip')}</td>
+                  <td className="cell-actions">
+                    {token.status === 'active' && (
+                      <button
+                        type="button"
+                        className="btn btn-danger-ghost btn-small"
+                        onClick={() => setRevoking(token)}
+                        aria-label={t('tokens.revoke_named', { name: token.name })}
+                      >
+                        {t('tokens.revoke')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {creating && <TokenGenerateModal onClose={() => setCreating(false)} onCreated={(token) => setData([token, ...tokens])} />}
+      {revoking && (
+        <ConfirmDialog
+          title={t('tokens.revoke_title')}
+          message={t('tokens.revoke_message', { name: revoking.name })}
+          confirmLabel={t('tokens.revoke')}
+          danger
+          busy={busy}
+          onConfirm={() => void revoke()}
+          onCancel={() => setRevoking(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { signupSchema } from '@cairn/shared';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { authApi } from '../api/endpoints';
+import { AuthLayout } from '../components/auth-layout';
+import { CountrySelect } from '../components/country-select';
+import { TextField } from '../components/field';
+import { LanguageSelect } from '../components/language-select';
+import { useErrorText } from '../hooks/use-error-text';
+import { currentLanguage } from '../lib/i18n';
+import { fieldErrors, type FieldErrors } from '../lib/form-errors';
+
+type SignupForm = Record<'name' | 'lastname' | 'email' | 'password' | 'country' | 'birthDate' | 'language' | 'referralCode', string>;
+
+export function SignupPage() {
+  const { t } = useTranslation('auth');
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form, setForm] = useState<SignupForm>({
+    name: '',
+    lastname: '',
+    email: '',
+    password: '',
+    country: '',
+    birthDate: '',
+    language: currentLanguage(),
+    referralCode: params.get('ref') ?? '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof SignupForm) => (value: string) => setForm((previous) => ({ ...previous, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = signupSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error, form));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await authApi.signup(parsed.data);
+      toast.success(t('signup.created'));
+      void navigate('/login', { state: { email: parsed.data.email } });
+    } catch (error) {
+      setFormError(errorText(error, 'errors.signup_failed'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('signup.title')}
+      subtitle={t('signup.subtitle')}
+      footer={<Trans t={t} i18nKey="signup.have_account" components={{ action: <Link to="/login" /> }} />}
+    >
+      {formError && (
+        <div className="alert alert-error" role="alert">
+          {formError}
+        </div>
+      )}
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="form-row">
+          <TextField
+            label={t('fields.name')}
+            name="name"
+            autoComplete="given-name"
+            value={form.name}
+            onChange={(e) => set('name')(e.target.value)}
+            error={errors.name}
+          />
+          <TextField
+            label={t('fields.lastname')}
+            name="lastname"
+            autoComplete="family-name"
+            value={form.lastname}
+            onChange={(e) => set('lastname')(e.target.value)}
+            error={errors.lastname}
+          />
+        </div>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(e) => set('email')(e.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(e) => set('password')(e.target.value)}
+          error={errors.password}
+          hint={t('fields.password_hint')}
+        />
+        <div className="form-row">
+          <CountrySelect value={form.country} onChange={set('country')} error={errors.country} />
+          <TextField
+            label={t('fields.birth_date')}
+            name="birthDate"
+            inputMode="numeric"
+            autoComplete="bday"
+            placeholder={t('fields.birth_date_placeholder')}
+            value={form.birthDate}
+            onChange={(e) => set('birthDate')(e.target.value)}
+            error={errors.birthDate}
+          />
+        </div>
+        <LanguageSelect value={form.language} onChange={set('language')} error={errors.language} />
+        <TextField
+          label={t('fields.referral_code')}
+          name="referralCode"
+          value={form.referralCode}
+          onChange={(e) => set('referralCode')(e.target.value)}
+          error={errors.referralCode}
+          hint={t('fields.referral_hint')}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+          {busy ? t('signup.submitting') : t('signup.submit')}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

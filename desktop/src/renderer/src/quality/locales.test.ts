@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SUPPORTED_LANGUAGES } from '@cairn/shared';
+import { describe, expect, it } from 'vitest';
+
+const LOCALES = fileURLToPath(new URL('../../../../../shared/src/locales', import.meta.url));
+const NAMESPACES = fs.readdirSync(path.join(LOCALES, 'en')).filter((file) => file.endsWith('.json'));
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** Product and protocol names that stay as they are in every language. */
+const NAMES = /\b(Cairn|IPFS|CIDs?|DAGs?|API|SDKs?|CLI|OpenAPI|JSON|URL|IP|EN)\b/g;
+
+/**
+ * Strings that are a real translation and happen to be spelt as in English (cognates). Every entry
+ * was checked by hand; the test keeps anything else from slipping through untranslated.
+ */
+const SAME_AS_ENGLISH = new Set([
+  'common:app_name',
+  'common:document_title',
+  'settings:tokens.allowed_ip_placeholder',
+  'fr:common:notifications.title',
+  'de:settings:tokens.col_status',
+  'de:settings:tokens.col_name',
+  'it:common:nav.dashboard',
+  'fr:docs:public',
+  'ca:common:nav.plans',
+  'ca:common:admin_nav.plans',
+  'ca:common:screens.plans.title',
+  'ca:common:screens.admin_plans.title',
+  'fr:common:languages.ca',
+  'fr:common:languages.eu',
+  'it:common:fields.password',
+  'de:docs:param_in',
+  'it:docs:param_in',
+  'fr:settings:tokens.col_actions',
+  'pt:settings:tokens.secret_label',
+]);
+
+type Flat = Map<string, string>;
+
+function flatten(node: unknown, prefix = '', out: Flat = new Map()): Flat {
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(full, value);
+    else if (value && typeof value === 'object') flatten(value, full, out);
+    else throw new Error(`${full} is neither a string nor an object`);
+  }
+  return out;
+}
+
+function load(language: string, namespace: string): Flat {
+  const file = path.join(LOCALES, language, namespace);
+  expect(fs.existsSync(file), `${language}/${namespace} exists`).toBe(true);
+  return flatten(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+const base = (key: string) => key.replace(PLURAL, '');
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((match) => match[1] ?? `<${match[2]}>`).sort();
+
+describe('locale files', () => {
+  it('has every namespace of en in each of the ten languages', () => {
+    expect(NAMESPACES.length).toBeGreaterThan(0);
+    for (const language of SUPPORTED_LANGUAGES) {
+      const files = fs.readdirSync(path.join(LOCALES, language)).filter((file) => file.endsWith('.json'));
+      expect(files.sort(), language).toEqual([...NAMESPACES].sort());
+    }
+  });
+
+  for (const namespace of NAMESPACES) {
+    describe(namespace, () => {
+      const english = load('en', namespace);
+      const englishKeys = new Set([...english.keys()].map(base));
+
+      for (const language of SUPPORTED_LANGUAGES.filter((code) => code !== 'en')) {
+        it(`${language} has exactly the keys of en (plural forms aside)`, () => {
+          const translated = load(language, namespace);
+          const keys = new Set([...translated.keys()].map(base));
+          expect(
+            [...englishKeys].filter((key) => !keys.has(key)),
+            `missing in ${language}`,
+          ).toEqual([]);
+          expect(
+            [...keys].filter((key) => !englishKeys.has(key)),
+            `only in ${language}`,
+          ).toEqual([]);
+        });
+
+        it(`${language} has every plural form its grammar needs, and the same placeholders`, () => {
+          const translated = load(language, namespace);
+          // The forms that counts of seconds and days actually reach (es 'many' is only for millions).
+          const rules = new Intl.PluralRules(language);
+          const categories = new Set(Array.from({ length: 1000 }, (_, n) => rules.select(n)));
+          for (const key of [...english.keys()].filter((key) => key.endsWith('_other')).map(base)) {
+            for (const category of categories) expect(translated.has(`${key}_${category}`), `${language} ${key}_${category}`).toBe(true);
+          }
+          for (const [key, value] of translated) {
+            const source = english.get(key) ?? english.get(`${base(key)}_other`)!;
+            expect(variables(value), `${language} ${namespace}:${key}`).toEqual(variables(source));
+          }
+        });
+
+        it(`${language} leaves no English behind`, () => {
+          const translated = load(language, namespace);
+          const ns = namespace.replace('.json', '');
+          const untranslated = [...translated].filter(([key, value]) => {
+            const source = english.get(key) ?? english.get(`${base(key)}_other`);
+            if (source !== value || SAME_AS_ENGLISH.has(`${ns}:${key}`) || SAME_AS_ENGLISH.has(`${language}:${ns}:${key}`)) return false;
+            return /\p{L}{2,}/u.test(value.replace(/\{\{\w+\}\}/g, '').replace(NAMES, ''));
+          });
+          expect(untranslated.map(([key]) => key)).toEqual([]);
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,50 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { RedirectIfSignedIn, RequireAuth } from './components/require-auth';
+import { AppShell } from './components/shell/app-shell';
+import { LoadingState } from './components/states';
+import { AwaitingContentApi } from './pages/awaiting-content-api';
+import { DashboardPage } from './pages/dashboard-page';
+import { LoginPage } from './pages/login-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { SettingsPage, TokensPage } from './pages/settings/settings-page';
+import { SignupPage } from './pages/signup-page';
+
+// Split out of the initial bundle: the API reference (with its YAML parser) and the admin area.
+const ApiDocsPage = lazy(() => import('./pages/api-docs/api-docs-page').then((module) => ({ default: module.ApiDocsPage })));
+const AdminArea = lazy(() => import('./pages/admin/admin-area').then((module) => ({ default: module.AdminArea })));
+
+const deferred = (node: ReactNode) => <Suspense fallback={<LoadingState />}>{node}</Suspense>;
+
+/** Every route of spec section 2. Screens waiting for their API render AwaitingContentApi. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<RedirectIfSignedIn>{<LoginPage />}</RedirectIfSignedIn>} />
+      <Route path="/signup" element={<RedirectIfSignedIn>{<SignupPage />}</RedirectIfSignedIn>} />
+      <Route
+        element={
+          <RequireAuth>
+            <AppShell />
+          </RequireAuth>
+        }
+      >
+        <Route index element={<DashboardPage />} />
+        <Route path="upload" element={<AwaitingContentApi screen="upload" />} />
+        <Route path="pin" element={<AwaitingContentApi screen="pin" />} />
+        <Route path="files" element={<AwaitingContentApi screen="files" />} />
+        <Route path="usage" element={<AwaitingContentApi screen="usage" />} />
+        <Route path="dag/:cid" element={<AwaitingContentApi screen="dag" />} />
+        <Route path="plans" element={<AwaitingContentApi screen="plans" />} />
+        <Route path="referrals" element={<AwaitingContentApi screen="referrals" />} />
+        <Route path="payment/success" element={<AwaitingContentApi screen="payment_success" />} />
+        <Route path="payment/cancel" element={<AwaitingContentApi screen="payment_cancel" />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="settings/tokens" element={<TokensPage />} />
+        <Route path="api-docs" element={deferred(<ApiDocsPage />)} />
+        <Route path="admin/*" element={deferred(<AdminArea />)} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,114 @@
+import { NAME_MAX } from '@cairn/shared';
+import type { AppContext } from '../context';
+import type { Category, UploadRow, UploadType, UserRow } from '../db/schema';
+import { AppError, conflict } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { stripControl } from '../lib/text';
+import { nowIso } from '../lib/time';
+import { quotaExceeded, storageLimit, type QuotaReservation } from './quota-reservation';
+
+export interface NewContent {
+  cid: string;
+  size: number;
+  type: UploadType;
+  category: Category;
+  filesCount: number;
+  originalName?: string | null;
+  customName?: string | null;
+  source: UploadRow['source'];
+}
+
+export interface RecordResult {
+  upload: UploadRow;
+  /** The account already held this CID: nothing new was recorded or charged. */
+  duplicate: boolean;
+}
+
+/** The last path segment, without control characters, at most NAME_MAX characters. */
+export function cleanOriginalName(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const base = raw.split(/[\\/]/).filter(Boolean).pop() ?? '';
+  const clean = stripControl(base).trim().slice(0, NAME_MAX);
+  return clean || null;
+}
+
+function withSuffix(name: string, n: number): string {
+  if (n === 0) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  return `${stem.slice(0, NAME_MAX - ext.length - 6)}-${n}${ext}`;
+}
+
+const isUniqueViolation = (error: unknown) => /unique|23505/i.test(`${(error as { code?: string }).code} ${(error as Error).message}`);
+
+/**
+ * Records content the engine now holds as a file of the account, charging its size. Runs under the
+ * CID's lock so that a concurrent delete cannot unpin the CID between import and record.
+ */
+export async function contentRecorder(
+  app: AppContext,
+  user: UserRow,
+  content: NewContent,
+  reservation: QuotaReservation | null,
+): Promise<RecordResult> {
+  return app.cidLock(content.cid, async () => {
+    if (!(await app.content.isPinned(content.cid))) {
+      throw new AppError(503, 'content_unavailable', 'The content was removed while it was being stored; try again');
+    }
+    const existing = await app.stores.uploads.findByCidForUser(user.id, content.cid);
+    if (existing) {
+      await reservation?.cancel();
+      return { upload: existing, duplicate: true };
+    }
+    const custom = content.customName ?? null;
+    const original = cleanOriginalName(content.originalName);
+    if (custom && (await app.stores.uploads.nameTaken(user.id, custom))) {
+      throw conflict('name_taken', 'A file with this name already exists');
+    }
+    const base = custom ?? original ?? `${content.type}-${content.cid.slice(-10)}`;
+    const limit = reservation ? null : await storageLimit(app, user);
+
+    for (let n = 0; n < 50; n++) {
+      const upload: UploadRow = {
+        id: newId(),
+        user_id: user.id,
+        cid: content.cid,
+        name: withSuffix(base, n),
+        original_name: original,
+        custom_name: custom,
+        name_source: custom ? 'custom' : original ? 'original' : 'auto',
+        size: content.size,
+        type: content.type,
+        category: content.category,
+        files_count: content.filesCount,
+        source: content.source,
+        created_at: nowIso(),
+      };
+      try {
+        await app.db.transaction().execute(async (trx) => {
+          await reservation?.settle(trx);
+          if (!(await app.stores.quota.charge(trx, user.id, content.size, limit))) throw quotaExceeded();
+          await app.stores.uploads.insert(trx, upload);
+        });
+        return { upload, duplicate: false };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (await app.stores.uploads.findByCidForUser(user.id, content.cid)) {
+          return { upload: (await app.stores.uploads.findByCidForUser(user.id, content.cid))!, duplicate: true };
+        }
+        if (custom) throw conflict('name_taken', 'A file with this name already exists');
+      }
+    }
+    throw conflict('name_taken', 'Could not find a free name for this file');
+  });
+}
+
+/** Unpins a CID when no record of any account references it any more. */
+export async function releaseIfUnreferenced(app: AppContext, cid: string): Promise<boolean> {
+  return app.cidLock(cid, async () => {
+    if ((await app.stores.uploads.referenceCount(app.db, cid)) > 0) return false;
+    if (!(await app.content.isPinned(cid))) return false;
+    await app.content.unpin(cid);
+    return true;
+  });
+}

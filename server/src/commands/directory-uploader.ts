@@ -1,0 +1,145 @@
+import { MAX_DIRECTORY_BYTES, MAX_FILE_BYTES } from '@cairn/shared';
+import { detectCategory } from '../content/category';
+import { ContentTooLargeError } from '../content/errors';
+import type { CidVersion, DirectoryEntryInput } from '../content/types';
+import type { AppContext } from '../context';
+import type { Category, UploadRow, UserRow } from '../db/schema';
+import { AppError } from '../lib/errors';
+import type { FilePart } from '../lib/multipart';
+import { auditRecorder } from './audit-recorder';
+import { contentRecorder, releaseIfUnreferenced, type RecordResult } from './content-recorder';
+import { headCapture } from './head-capture';
+import { quotaReservation } from './quota-reservation';
+
+export interface DirectoryUploadInput {
+  parts: AsyncIterable<FilePart>;
+  cidVersion: CidVersion;
+  customName?: string;
+  signal: AbortSignal;
+  ip: string;
+}
+
+export interface DagUploadResult extends RecordResult {
+  files: Array<{ filename: string; cid: string; size: number }>;
+}
+
+const noFiles = () => new AppError(400, 'files_not_received', 'No files received: send one or more "file" parts');
+
+/** The first path segment when every path shares it: the folder the user picked. */
+function commonFolder(paths: string[]): string | null {
+  const first = paths.map((p) => p.split('/').filter(Boolean));
+  const top = first[0]?.[0];
+  return top && first.every((segments) => segments.length > 1 && segments[0] === top) ? top : null;
+}
+
+function mostCommon(categories: Category[]): Category {
+  const counts = new Map<Category, number>();
+  for (const c of categories) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'other';
+}
+
+/** A folder as ONE DAG: one CID for the whole tree, one record, 10 GB cap while streaming. */
+export async function dagUploader(app: AppContext, user: UserRow, input: DirectoryUploadInput): Promise<DagUploadResult> {
+  const reservation = await quotaReservation(app, user);
+  const categories: Category[] = [];
+  let cid: string | null = null;
+  async function* entries(): AsyncGenerator<DirectoryEntryInput> {
+    for await (const part of input.parts) {
+      const capture = headCapture(part.stream);
+      yield { path: part.filename, content: capture.stream };
+      categories.push(detectCategory(capture.head(), part.filename));
+    }
+  }
+  try {
+    const added = await app.content.addDirectory(entries(), {
+      cidVersion: input.cidVersion,
+      maxBytes: MAX_DIRECTORY_BYTES,
+      signal: input.signal,
+      onBytes: reservation.onBytes,
+    });
+    if (added.files.length === 0) throw noFiles();
+    cid = added.cid;
+    const result = await contentRecorder(
+      app,
+      user,
+      {
+        cid: added.cid,
+        size: added.size,
+        type: 'dag',
+        category: mostCommon(categories),
+        filesCount: added.files.length,
+        originalName: commonFolder(added.files.map((f) => f.path)),
+        customName: input.customName,
+        source: 'upload',
+      },
+      reservation,
+    );
+    if (!result.duplicate) {
+      await auditRecorder(app, {
+        action: 'upload',
+        user,
+        ip: input.ip,
+        details: { cid: added.cid, size: added.size, files: added.files.length, mode: 'dag' },
+      });
+    }
+    return { ...result, files: added.files.map((f) => ({ filename: f.path, cid: f.cid, size: f.size })) };
+  } catch (error) {
+    await reservation.cancel();
+    if (cid) await releaseIfUnreferenced(app, cid);
+    throw error;
+  }
+}
+
+/** A folder as separate files: every file streamed and pinned on its own, one record each. */
+export async function filesUploader(app: AppContext, user: UserRow, input: DirectoryUploadInput): Promise<RecordResult[]> {
+  const reservation = await quotaReservation(app, user);
+  const added: Array<{ cid: string; size: number; filename: string; category: Category }> = [];
+  let total = 0;
+  try {
+    for await (const part of input.parts) {
+      const remaining = MAX_DIRECTORY_BYTES - total;
+      const capture = headCapture(part.stream);
+      const base = total;
+      const file = await app.content
+        .addFile(capture.stream, {
+          cidVersion: input.cidVersion,
+          maxBytes: Math.min(MAX_FILE_BYTES, remaining),
+          signal: input.signal,
+          onBytes: (delta, fileTotal) => reservation.onBytes(delta, base + fileTotal),
+        })
+        .catch((error: unknown) => {
+          throw error instanceof ContentTooLargeError && remaining < MAX_FILE_BYTES ? new ContentTooLargeError(MAX_DIRECTORY_BYTES) : error;
+        });
+      total += file.size;
+      added.push({ ...file, filename: part.filename, category: detectCategory(capture.head(), part.filename) });
+    }
+    if (added.length === 0) throw noFiles();
+    const results: RecordResult[] = [];
+    for (const file of added) {
+      const result = await contentRecorder(
+        app,
+        user,
+        {
+          cid: file.cid,
+          size: file.size,
+          type: 'file',
+          category: file.category,
+          filesCount: 1,
+          originalName: file.filename,
+          source: 'upload',
+        },
+        reservation,
+      );
+      results.push(result);
+    }
+    const created = results.filter((r) => !r.duplicate).map((r) => r.upload as UploadRow);
+    if (created.length > 0) {
+      await auditRecorder(app, { action: 'upload', user, ip: input.ip, details: { mode: 'files', files: created.length, size: total } });
+    }
+    return results;
+  } catch (error) {
+    await reservation.cancel();
+    for (const file of added) await releaseIfUnreferenced(app, file.cid);
+    throw error;
+  }
+}

@@ -1,0 +1,134 @@
+import { detectCategory } from '../content/category';
+import type { AppContext } from '../context';
+import type { PinJobRow } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { nowIso } from '../lib/time';
+import { auditRecorder } from './audit-recorder';
+import { contentRecorder, releaseIfUnreferenced } from './content-recorder';
+
+const HEARTBEAT_MS = 5_000;
+/** A job whose runner has not beaten for this long is taken over by another runner. */
+const STALE_MS = 60_000;
+const IDLE_POLL_MS = 2_000;
+
+export interface PinRunner {
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+async function firstBytes(app: AppContext, cid: string): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of app.content.cat(cid, { offset: 0, length: 4100 })) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Promise<void> {
+  const user = await app.stores.users.findById(job.user_id);
+  if (!user) return app.stores.pinJobs.update(job.id, { status: 'failed', error: 'Account not found', error_code: 'not_found' }, nowIso());
+  let lastWrite = 0;
+  try {
+    await app.content.pin(job.cid, {
+      timeoutMs: app.config.pinTimeoutMs,
+      signal,
+      onProgress: (progress) => {
+        if (Date.now() - lastWrite < 500) return;
+        lastWrite = Date.now();
+        void app.stores.pinJobs.update(
+          job.id,
+          { bytes_fetched: progress.bytesFetched, blocks: progress.blocks, heartbeat_at: nowIso() },
+          nowIso(),
+        );
+      },
+    });
+    const stat = await app.content.stat(job.cid);
+    const isDirectory = stat.type === 'directory';
+    const category = isDirectory ? 'other' : detectCategory(await firstBytes(app, job.cid), job.original_name ?? '');
+    const { upload, duplicate } = await contentRecorder(
+      app,
+      user,
+      {
+        cid: job.cid,
+        size: stat.size,
+        type: isDirectory ? 'directory' : 'file',
+        category,
+        filesCount: stat.files,
+        originalName: job.original_name,
+        customName: job.custom_name,
+        source: 'pin',
+      },
+      null,
+    );
+    await app.stores.pinJobs.update(job.id, { status: 'pinned', upload_id: upload.id, error: null, error_code: null }, nowIso());
+    if (!duplicate) {
+      await auditRecorder(app, { action: 'pin', user, details: { cid: job.cid, size: stat.size, uploadId: upload.id } });
+    }
+  } catch (error) {
+    const known = error instanceof AppError;
+    if (!known) app.logger.error('pin job failed', { jobId: job.id, cid: job.cid, error: String(error) });
+    await app.stores.pinJobs.update(
+      job.id,
+      {
+        status: 'failed',
+        error: known ? error.message : 'Pinning failed',
+        error_code: known ? error.code : 'pin_failed',
+      },
+      nowIso(),
+    );
+    await releaseIfUnreferenced(app, job.cid).catch(() => undefined);
+  }
+}
+
+/**
+ * Runs queued pin jobs from the database, one at a time per instance. Jobs survive restarts, and
+ * a job whose runner died is taken over once its heartbeat is stale.
+ */
+export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
+  const worker = newId();
+  let stopped = false;
+  const abort = new AbortController();
+  let wake: (() => void) | null = null;
+  const running = new Set<Promise<void>>();
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      const now = new Date();
+      const job = await app.stores.pinJobs
+        .claimNext(worker, now.toISOString(), new Date(now.getTime() - STALE_MS).toISOString())
+        .catch((error: unknown) => {
+          app.logger.error('pin job claim failed', { error: String(error) });
+          return undefined;
+        });
+      if (!job) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, IDLE_POLL_MS).unref();
+        });
+        continue;
+      }
+      const beat = setInterval(() => void app.stores.pinJobs.update(job.id, { heartbeat_at: nowIso() }, nowIso()), HEARTBEAT_MS);
+      try {
+        await runJob(app, job, abort.signal);
+      } finally {
+        clearInterval(beat);
+      }
+    }
+  }
+
+  for (let i = 0; i < concurrency; i++) {
+    const task = loop().finally(() => running.delete(task));
+    running.add(task);
+  }
+  return {
+    kick() {
+      wake?.();
+      wake = null;
+    },
+    async stop() {
+      stopped = true;
+      abort.abort();
+      wake?.();
+      await Promise.allSettled([...running]);
+    },
+  };
+}

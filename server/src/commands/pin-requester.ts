@@ -1,0 +1,64 @@
+import type { PinInput } from '@cairn/shared';
+import { CID } from 'multiformats/cid';
+import type { AppContext } from '../context';
+import type { PinJobRow, UploadRow, UserRow } from '../db/schema';
+import { badRequest, conflict } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { nowIso } from '../lib/time';
+
+/** How long a request waits for a pin that may finish at once (local content) before answering 202. */
+const INLINE_WAIT_MS = 2_000;
+
+/** The CID in its canonical string form, or a 400 for anything that is not a CID. */
+export function parseCid(raw: string): string {
+  try {
+    return CID.parse(raw.trim()).toString();
+  } catch {
+    throw badRequest('invalid_cid', 'Invalid CID: expected a CIDv0 (Qm…) or CIDv1 (bafy…)');
+  }
+}
+
+/**
+ * Queues a pin-by-CID job for the account. Local content completes within the request; anything
+ * that must be fetched keeps running as a job that `GET /pins/{id}` reports on.
+ */
+export async function pinRequester(app: AppContext, user: UserRow, input: PinInput): Promise<{ job: PinJobRow; upload: UploadRow | null }> {
+  const cid = parseCid(input.cid);
+  if (await app.stores.uploads.findByCidForUser(user.id, cid)) {
+    throw conflict('already_pinned', 'This content is already pinned to your account');
+  }
+  if (input.customName && (await app.stores.uploads.nameTaken(user.id, input.customName))) {
+    throw conflict('name_taken', 'A file with this name already exists');
+  }
+  const active = await app.stores.pinJobs.activeForUser(user.id, cid);
+  const now = nowIso();
+  const job: PinJobRow = active ?? {
+    id: newId(),
+    user_id: user.id,
+    cid,
+    original_name: input.originalName ?? null,
+    custom_name: input.customName ?? null,
+    status: 'queued',
+    bytes_fetched: 0,
+    blocks: 0,
+    error: null,
+    error_code: null,
+    upload_id: null,
+    claimed_by: null,
+    heartbeat_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  if (!active) await app.stores.pinJobs.insert(job);
+  app.pinRunner.kick();
+
+  const deadline = Date.now() + INLINE_WAIT_MS;
+  let current = job;
+  while (Date.now() < deadline) {
+    current = (await app.stores.pinJobs.findForUser(user.id, job.id)) ?? current;
+    if (current.status === 'pinned' || current.status === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const upload = current.upload_id ? ((await app.stores.uploads.findForUser(user.id, current.upload_id)) ?? null) : null;
+  return { job: current, upload };
+}

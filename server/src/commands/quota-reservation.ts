@@ -1,0 +1,50 @@
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import type { Db } from '../db/database';
+import { AppError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { nowIso } from '../lib/time';
+
+/** Reserving ahead in steps keeps the database out of the hot path of a fast upload. */
+const STEP_BYTES = 16 * 1024 * 1024;
+
+export const quotaExceeded = () => new AppError(403, 'quota_exceeded', 'Storage quota exceeded: delete files or upgrade your plan');
+
+/** The account's limit: its plan plus any referral bonus. */
+export async function storageLimit(app: AppContext, user: UserRow): Promise<number> {
+  const plan = (await app.stores.plans.findByCode(user.plan_code)) ?? (await app.stores.plans.defaultPlan());
+  return Number(plan.storage_limit_bytes) + Number(user.bonus_bytes);
+}
+
+export interface QuotaReservation {
+  /** The import's byte hook: reserves more quota as bytes arrive, throws 403 when the limit is hit. */
+  onBytes(delta: number, total: number): Promise<void>;
+  /** Gives the reservation back, inside the transaction that records what was stored. */
+  settle(trx: Db): Promise<void>;
+  /** Gives the reservation back after a failure. Idempotent. */
+  cancel(): Promise<void>;
+}
+
+/** Opens a quota reservation for one streaming upload. */
+export async function quotaReservation(app: AppContext, user: UserRow): Promise<QuotaReservation> {
+  const id = newId();
+  const limit = await storageLimit(app, user);
+  await app.stores.quota.open(id, user.id, nowIso());
+  let reserved = 0;
+
+  async function grow(total: number): Promise<void> {
+    const need = total - reserved;
+    const fits = (bytes: number) => app.stores.quota.grow(id, user.id, bytes, limit, nowIso());
+    if (await fits(Math.max(need, STEP_BYTES))) reserved += Math.max(need, STEP_BYTES);
+    else if (await fits(need)) reserved += need;
+    else throw quotaExceeded();
+  }
+
+  return {
+    async onBytes(_delta, total) {
+      if (total > reserved) await grow(total);
+    },
+    settle: (trx) => app.stores.quota.release(trx, id),
+    cancel: () => app.stores.quota.release(app.db, id),
+  };
+}

@@ -1,0 +1,20 @@
+import type { AppContext } from '../context';
+import type { UploadRow, UserRow } from '../db/schema';
+import { conflict } from '../lib/errors';
+import { auditRecorder } from './audit-recorder';
+
+/** Renames a record; names are unique within the account. */
+export async function uploadRenamer(app: AppContext, user: UserRow, upload: UploadRow, name: string, ip: string): Promise<UploadRow> {
+  if (name === upload.name) return upload;
+  if (await app.stores.uploads.nameTaken(user.id, name, upload.id)) throw conflict('name_taken', 'A file with this name already exists');
+  try {
+    await app.stores.uploads.rename(upload.id, name);
+  } catch (error) {
+    if (/unique|23505/i.test(`${(error as { code?: string }).code} ${(error as Error).message}`)) {
+      throw conflict('name_taken', 'A file with this name already exists');
+    }
+    throw error;
+  }
+  await auditRecorder(app, { action: 'rename', user, ip, details: { uploadId: upload.id, from: upload.name, to: name } });
+  return { ...upload, name, custom_name: name, name_source: 'custom' };
+}

@@ -1,0 +1,85 @@
+import './polyfills';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseCid, pinKey } from './cid';
+import { Ingest } from './import/ingest';
+import { WorkerPool } from './import/worker-pool';
+import { Network, type NetworkOptions } from './network/network';
+import { LocalBlockstore } from './pack/local-blockstore';
+import { PackStore } from './pack/pack-store';
+import { pinDag } from './pinner';
+import { Reader } from './reader';
+import type { ContentStore } from './types';
+
+export interface EmbeddedContentStoreOptions {
+  /** Data lives under `<dataDir>/ipfs/` (blocks/, datastore/, peer.key). */
+  dataDir: string;
+  /** Default `{ mode: 'off' }`. */
+  networking?: NetworkOptions;
+  /** fdatasync each pack before its index commit (default true: an acknowledged upload survives a power cut). */
+  fsync?: boolean;
+  /** Import workers kept busy at most (uploads beyond this wait). Default 8. */
+  maxImportWorkers?: number;
+}
+
+export interface EmbeddedContentStore extends ContentStore {
+  readonly engine: 'embedded';
+  /** The node's libp2p peer id, or null when networking is off. */
+  peerId(): string | null;
+  /** Index figures for diagnostics and tests. */
+  stats(): { blocks: number; roots: number; packs: number; packBytes: number; liveBytes: number };
+}
+
+/** The default engine: UnixFS importer in worker threads, pack-file blockstore, bitswap over libp2p. */
+export async function createEmbeddedContentStore(options: EmbeddedContentStoreOptions): Promise<EmbeddedContentStore> {
+  const root = path.join(options.dataDir, 'ipfs');
+  mkdirSync(root, { recursive: true });
+  const fsync = options.fsync ?? true;
+  const store = new PackStore(path.join(root, 'blocks'));
+  await store.recover();
+  const blockstore = new LocalBlockstore(store);
+  const pool = new WorkerPool(options.maxImportWorkers ?? 8);
+  const ingest = new Ingest(store, pool, fsync);
+  const reader = new Reader(blockstore);
+  const networking = options.networking ?? { mode: 'off' };
+  let network: Network | undefined;
+  try {
+    if (networking.mode !== 'off') network = await Network.start(networking, blockstore, root);
+    await pool.warm();
+  } catch (error) {
+    await network?.stop();
+    await pool.close();
+    await store.close();
+    throw error;
+  }
+
+  return {
+    engine: 'embedded',
+    addFile: (source, addOptions) => ingest.addFile(source, addOptions),
+    addDirectory: (entries, addOptions) => ingest.addDirectory(entries, addOptions),
+    pin: (cid, pinOptions) => pinDag(store, network, parseCid(cid), fsync, pinOptions),
+    async unpin(cid) {
+      const { deadPacks } = store.index.unpin(pinKey(parseCid(cid)));
+      for (const id of deadPacks) await store.deletePackFile(id);
+    },
+    isPinned: async (cid) => store.index.isPinned(pinKey(parseCid(cid))),
+    has: async (cid) => store.has(parseCid(cid)),
+    async stat(cid, readOptions) {
+      const parsed = parseCid(cid);
+      const stat = await reader.stat(parsed, readOptions);
+      const complete = store.index.isPinned(pinKey(parsed)) || store.index.inPinnedDag(parsed.multihash.bytes);
+      return { ...stat, complete };
+    },
+    ls: (cid, lsOptions) => reader.ls(parseCid(cid), lsOptions ?? {}),
+    resolve: (cid, subpath, readOptions) => reader.resolve(parseCid(cid), subpath, readOptions),
+    cat: (cid, catOptions) => reader.cat(parseCid(cid), catOptions),
+    multiaddrs: () => network?.multiaddrs() ?? [],
+    peerId: () => network?.peerId.toString() ?? null,
+    stats: () => store.index.stats(),
+    async close() {
+      await network?.stop();
+      await pool.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import * as dagPb from '@ipld/dag-pb';
+import { UnixFS } from 'ipfs-unixfs';
+import type { BufferImporter } from 'ipfs-unixfs-importer';
+import { CID } from 'multiformats/cid';
+import * as raw from 'multiformats/codecs/raw';
+import * as Digest from 'multiformats/hashes/digest';
+import type { CidVersion } from '../types';
+
+const SHA2_256 = 0x12;
+
+/**
+ * The importer's leaf step, with SHA-256 computed by WebCrypto, which runs on libuv's thread
+ * pool: the importer keeps `blockWriteConcurrency` leaves in flight, so their hashes use every
+ * core while this thread builds the DAG. Same bytes and CIDs as the importer's own
+ * `defaultBufferImporter` (raw leaves for v1, UnixFS `file` leaves in dag-pb for v0).
+ */
+export function threadedLeaves(cidVersion: CidVersion, rawLeaves: boolean): BufferImporter {
+  return async function* bufferImporter(file, blockstore) {
+    for await (const chunk of file.content) {
+      yield async () => {
+        let block = chunk;
+        let unixfs: UnixFS | undefined;
+        if (!rawLeaves) {
+          unixfs = new UnixFS({ type: 'file', data: chunk });
+          block = dagPb.encode({ Data: unixfs.marshal(), Links: [] });
+        }
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', block));
+        const cid = CID.create(rawLeaves ? 1 : cidVersion, rawLeaves ? raw.code : dagPb.code, Digest.create(SHA2_256, digest));
+        await blockstore.put(cid, block);
+        return { cid, unixfs, size: BigInt(block.byteLength), block };
+      };
+    }
+  };
+}

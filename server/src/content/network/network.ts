@@ -1,0 +1,162 @@
+import '../polyfills';
+import { noise } from '@chainsafe/libp2p-noise';
+import { yamux } from '@chainsafe/libp2p-yamux';
+import { bitswap } from '@helia/block-brokers';
+import { bootstrap } from '@libp2p/bootstrap';
+import { identify } from '@libp2p/identify';
+import type { Libp2p, PeerId } from '@libp2p/interface';
+import { kadDHT } from '@libp2p/kad-dht';
+import { tcp } from '@libp2p/tcp';
+import { multiaddr } from '@multiformats/multiaddr';
+import { FsDatastore } from 'datastore-fs';
+import type { Blockstore } from 'interface-blockstore';
+import { createLibp2p, type Libp2pOptions } from 'libp2p';
+import type { CID } from 'multiformats/cid';
+import { sha256 } from 'multiformats/hashes/sha2';
+import { loadPeerKey } from './peer-key';
+
+/**
+ * `off`: no libp2p at all. `peers`: listen on `listen`, dial only `peers` (other Cairn servers,
+ * Kubo nodes), no discovery, no DHT, nothing else reached. `public`: also bootstrap + Amino DHT
+ * for finding providers on the public network; for real deployments only (never in tests, and
+ * never on a machine without internet).
+ */
+export type NetworkingMode = 'off' | 'peers' | 'public';
+
+export interface NetworkOptions {
+  mode: NetworkingMode;
+  /** Listen multiaddrs, e.g. `/ip4/0.0.0.0/tcp/4001`; `/ip4/127.0.0.1/tcp/0` in tests. */
+  listen?: string[];
+  /** Peers to stay connected to, with `/p2p/<peer id>`. */
+  peers?: string[];
+  /** `public` only: bootstrap multiaddrs (default: libp2p's public bootstrappers). */
+  bootstrap?: string[];
+}
+
+const PUBLIC_BOOTSTRAP = [
+  '/dnsaddr/bootstrap.libp2p.io/p2p/QmNnooDu7bfjPFoTZYxMNLWUQJyrVwtbZg5gBMjTezGAJN',
+  '/dnsaddr/bootstrap.libp2p.io/p2p/QmQCU2EcMqAqQPR2i9bChDtGNJchTbq5TbXJJ16u19uLTa',
+  '/dnsaddr/bootstrap.libp2p.io/p2p/QmbLHAnMoJPWSCR5Zhtx6BHJX9KiKNN6tpvbUcqanj75Nb',
+  '/dnsaddr/bootstrap.libp2p.io/p2p/QmcZf59bWwK5XFi76CZX8cbJ4BhTzzA3gU1ZjYZcYW3dwt',
+];
+const REDIAL_MS = 10_000;
+
+interface Broker {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  retrieve(cid: CID, options: { signal: AbortSignal }): Promise<Uint8Array>;
+}
+
+/**
+ * libp2p + bitswap over the pack store, built from parts: Helia 7 adds libp2p through mixins
+ * whose defaults reach the internet, and its networked blockstore would write fetched blocks
+ * outside any pin. Bitswap serves peers from the store and hands fetched blocks to the caller.
+ */
+export class Network {
+  private redial: NodeJS.Timeout | undefined;
+
+  private constructor(
+    private readonly libp2p: Libp2p,
+    private readonly broker: Broker,
+    private readonly peers: string[],
+  ) {}
+
+  static async start(options: NetworkOptions, blockstore: Blockstore, dir: string): Promise<Network> {
+    const libp2p = await createLibp2p({
+      ...libp2pOptions(options, await loadPeerKey(`${dir}/peer.key`)),
+      datastore: new FsDatastore(`${dir}/datastore`) as never,
+    });
+    const routing = options.mode === 'public' ? libp2pRouting(libp2p) : noRouting;
+    // The block brokers pin slightly different copies of the interface packages: the shapes
+    // agree, the nominal types do not, hence the cast at this seam.
+    const broker = bitswap()({
+      libp2p,
+      blockstore,
+      routing,
+      logger: libp2p.logger,
+      getHasher: async (code: number) => {
+        if (code === sha256.code) return sha256;
+        throw new Error(`unsupported hash 0x${code.toString(16)}`);
+      },
+    } as never) as unknown as Broker;
+    await broker.start();
+    const network = new Network(libp2p, broker, options.peers ?? []);
+    network.dialPeers();
+    return network;
+  }
+
+  get peerId(): PeerId {
+    return this.libp2p.peerId;
+  }
+
+  multiaddrs(): string[] {
+    return this.libp2p.getMultiaddrs().map((addr) => addr.toString());
+  }
+
+  /** One block from connected peers (bitswap checks the bytes hash to the CID). */
+  async fetch(cid: CID, signal: AbortSignal): Promise<Uint8Array> {
+    return this.broker.retrieve(cid, { signal });
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.redial);
+    await this.broker.stop();
+    await this.libp2p.stop();
+  }
+
+  /** Keeps the configured peers connected: bitswap only asks peers it is connected to. */
+  private dialPeers(): void {
+    if (this.peers.length === 0) return;
+    const libp2p = this.libp2p;
+    const dialAll = (): void => {
+      for (const addr of this.peers) {
+        const target = multiaddr(addr);
+        const peer = target.getComponents().find((c) => c.name === 'p2p')?.value;
+        if (peer && libp2p.getConnections().some((c) => c.remotePeer.toString() === peer)) continue;
+        libp2p.dial(target, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+      }
+    };
+    dialAll();
+    this.redial = setInterval(dialAll, REDIAL_MS);
+    this.redial.unref();
+  }
+}
+
+function libp2pOptions(options: NetworkOptions, privateKey: Awaited<ReturnType<typeof loadPeerKey>>): Libp2pOptions {
+  const base: Libp2pOptions = {
+    privateKey,
+    addresses: { listen: options.listen ?? ['/ip4/127.0.0.1/tcp/0'] },
+    transports: [tcp()],
+    connectionEncrypters: [noise()],
+    streamMuxers: [yamux()],
+    peerDiscovery: [],
+    services: { identify: identify() },
+  };
+  if (options.mode !== 'public') return base;
+  return {
+    ...base,
+    peerDiscovery: [bootstrap({ list: options.bootstrap ?? PUBLIC_BOOTSTRAP })],
+    services: { identify: identify(), dht: kadDHT({ clientMode: true }) as never },
+  };
+}
+
+/** `peers` mode: bitswap asks the connected peers only. */
+const noRouting = {
+  // eslint-disable-next-line require-yield
+  async *findProviders(): AsyncGenerator<never> {},
+  async provide(): Promise<void> {},
+};
+
+/** Provider lookups through libp2p's content routing (the DHT in `public` mode). */
+function libp2pRouting(libp2p: Libp2p) {
+  return {
+    async *findProviders(cid: CID, options?: { signal?: AbortSignal }) {
+      for await (const peer of libp2p.contentRouting.findProviders(cid, options)) {
+        yield { id: peer.id, multiaddrs: peer.multiaddrs, routing: 'libp2p' };
+      }
+    },
+    async provide(cid: CID, options?: { signal?: AbortSignal }) {
+      await libp2p.contentRouting.provide(cid, options);
+    },
+  };
+}

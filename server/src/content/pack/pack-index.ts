@@ -1,0 +1,187 @@
+import SQLite from 'better-sqlite3';
+import { decodeEntries } from './entries';
+
+export interface BlockLocation {
+  pack: number;
+  offset: number;
+  length: number;
+}
+
+/** A block the DAG needs was deleted (by a concurrent unpin) between the fetch and the commit. */
+export class MissingBlockError extends Error {
+  constructor() {
+    super('A block of this DAG is no longer held; retry the pin');
+  }
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS packs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  state TEXT NOT NULL,             -- 'writing' until its import commits, then 'live'
+  size INTEGER NOT NULL DEFAULT 0,
+  live INTEGER NOT NULL DEFAULT 0  -- bytes of blocks still indexed in it (for compaction)
+);
+CREATE TABLE IF NOT EXISTS blocks (
+  mh BLOB PRIMARY KEY,
+  pack INTEGER NOT NULL,
+  offset INTEGER NOT NULL,
+  length INTEGER NOT NULL,
+  refs INTEGER NOT NULL            -- pinned roots whose DAG holds this block
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS blocks_by_pack ON blocks (pack);
+CREATE TABLE IF NOT EXISTS roots (
+  cid BLOB PRIMARY KEY,            -- CIDv1 bytes, so Qm… and its v1 form are one pin
+  blocks INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS root_blocks (
+  root BLOB NOT NULL,
+  mh BLOB NOT NULL,
+  PRIMARY KEY (root, mh)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS root_blocks_by_mh ON root_blocks (mh);
+`;
+
+/**
+ * Where every block lives and which pinned roots hold it. Garbage collection is reference
+ * counting per block over the set of pinned roots: each root lists every block of its DAG once
+ * (recorded while importing or fetching, so pinning never walks the DAG again), and a block is
+ * deleted when the last root that lists it is unpinned. Blocks shared between DAGs survive.
+ */
+export class PackIndex {
+  private readonly db: SQLite.Database;
+  private readonly stmt;
+
+  constructor(file: string) {
+    this.db = new SQLite(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(SCHEMA);
+    const db = this.db;
+    this.stmt = {
+      newPack: db.prepare(`INSERT INTO packs (state) VALUES ('writing')`),
+      dropPack: db.prepare(`DELETE FROM packs WHERE id = ?`),
+      writingPacks: db.prepare(`SELECT id FROM packs WHERE state = 'writing'`).pluck(),
+      lookup: db.prepare(`SELECT pack, offset, length FROM blocks WHERE mh = ?`),
+      hasBlock: db.prepare(`SELECT 1 FROM blocks WHERE mh = ?`).pluck(),
+      insertBlock: db.prepare(`INSERT OR IGNORE INTO blocks (mh, pack, offset, length, refs) VALUES (?, ?, ?, ?, 0)`),
+      hasRoot: db.prepare(`SELECT 1 FROM roots WHERE cid = ?`).pluck(),
+      insertRoot: db.prepare(`INSERT INTO roots (cid, blocks) VALUES (?, ?)`),
+      insertRootBlock: db.prepare(`INSERT OR IGNORE INTO root_blocks (root, mh) VALUES (?, ?)`),
+      addRef: db.prepare(`UPDATE blocks SET refs = refs + 1 WHERE mh = ?`),
+      livePack: db.prepare(`UPDATE packs SET state = 'live', size = ?, live = ? WHERE id = ?`),
+      rootBlocks: db.prepare(`SELECT mh FROM root_blocks WHERE root = ?`).pluck(),
+      dropRef: db.prepare(`UPDATE blocks SET refs = refs - 1 WHERE mh = ? RETURNING refs, pack, length`),
+      deleteBlock: db.prepare(`DELETE FROM blocks WHERE mh = ?`),
+      shrinkPack: db.prepare(`UPDATE packs SET live = live - ? WHERE id = ?`),
+      anyBlockIn: db.prepare(`SELECT 1 FROM blocks WHERE pack = ? LIMIT 1`).pluck(),
+      deleteRootBlocks: db.prepare(`DELETE FROM root_blocks WHERE root = ?`),
+      deleteRoot: db.prepare(`DELETE FROM roots WHERE cid = ?`),
+      inPinnedDag: db.prepare(`SELECT 1 FROM root_blocks WHERE mh = ? LIMIT 1`).pluck(),
+      stats: db.prepare(`SELECT (SELECT count(*) FROM blocks) AS blocks, (SELECT count(*) FROM roots) AS roots,
+        (SELECT count(*) FROM packs) AS packs, (SELECT coalesce(sum(size), 0) FROM packs) AS packBytes,
+        (SELECT coalesce(sum(live), 0) FROM packs) AS liveBytes`),
+    };
+  }
+
+  newPack(): number {
+    return Number(this.stmt.newPack.run().lastInsertRowid);
+  }
+
+  dropPack(id: number): void {
+    this.stmt.dropPack.run(id);
+  }
+
+  /** Packs left 'writing' by a crash: their files are garbage. */
+  writingPacks(): number[] {
+    return this.stmt.writingPacks.all() as number[];
+  }
+
+  lookup(multihash: Uint8Array): BlockLocation | undefined {
+    return this.stmt.lookup.get(multihash) as BlockLocation | undefined;
+  }
+
+  hasBlock(multihash: Uint8Array): boolean {
+    return this.stmt.hasBlock.get(multihash) !== undefined;
+  }
+
+  isPinned(root: Uint8Array): boolean {
+    return this.stmt.hasRoot.get(root) !== undefined;
+  }
+
+  /** The block belongs to some pinned DAG, hence so does its whole sub-DAG: it is complete locally. */
+  inPinnedDag(multihash: Uint8Array): boolean {
+    return this.stmt.inPinnedDag.get(multihash) !== undefined;
+  }
+
+  /**
+   * Makes a pack's blocks visible and pins `root` over `dag` (every block of the DAG, some maybe
+   * already indexed from earlier packs), in one transaction. Returns whether the pack ended up
+   * holding no live block (every block was already stored), so the caller can delete its file.
+   */
+  commit(
+    pack: number | null,
+    entries: Uint8Array | null,
+    packBytes: number,
+    root: Uint8Array,
+    dag: Iterable<Uint8Array>,
+  ): { packEmpty: boolean } {
+    return this.db.transaction(() => {
+      if (this.stmt.hasRoot.get(root) !== undefined) {
+        if (pack !== null) this.stmt.dropPack.run(pack);
+        return { packEmpty: true };
+      }
+      let live = 0;
+      let inserted = 0;
+      if (pack !== null && entries !== null) {
+        for (const entry of decodeEntries(entries)) {
+          if (this.stmt.insertBlock.run(entry.multihash, pack, entry.offset, entry.length).changes === 0) continue;
+          live += entry.length;
+          inserted++;
+        }
+      }
+      let count = 0;
+      for (const multihash of dag) {
+        if (this.stmt.insertRootBlock.run(root, multihash).changes === 0) continue;
+        if (this.stmt.addRef.run(multihash).changes === 0) throw new MissingBlockError();
+        count++;
+      }
+      this.stmt.insertRoot.run(root, count);
+      if (pack === null) return { packEmpty: false };
+      // Counted in blocks, not bytes: the empty file's block has no bytes but still lives here.
+      if (inserted === 0) {
+        this.stmt.dropPack.run(pack);
+        return { packEmpty: true };
+      }
+      this.stmt.livePack.run(packBytes, live, pack);
+      return { packEmpty: false };
+    })();
+  }
+
+  /** Unpins `root`; returns the packs that no longer hold any live block (their files can go). */
+  unpin(root: Uint8Array): { deadPacks: number[] } {
+    return this.db.transaction(() => {
+      if (this.stmt.hasRoot.get(root) === undefined) return { deadPacks: [] };
+      const touched = new Set<number>();
+      for (const multihash of this.stmt.rootBlocks.all(root) as Uint8Array[]) {
+        const row = this.stmt.dropRef.get(multihash) as { refs: number; pack: number; length: number } | undefined;
+        if (row === undefined || row.refs > 0) continue;
+        this.stmt.deleteBlock.run(multihash);
+        this.stmt.shrinkPack.run(row.length, row.pack);
+        touched.add(row.pack);
+      }
+      this.stmt.deleteRootBlocks.run(root);
+      this.stmt.deleteRoot.run(root);
+      const deadPacks = [...touched].filter((id) => this.stmt.anyBlockIn.get(id) === undefined);
+      for (const id of deadPacks) this.stmt.dropPack.run(id);
+      return { deadPacks };
+    })();
+  }
+
+  stats(): { blocks: number; roots: number; packs: number; packBytes: number; liveBytes: number } {
+    return this.stmt.stats.get() as ReturnType<PackIndex['stats']>;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

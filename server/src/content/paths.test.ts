@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidPathError } from './errors';
+import { cleanPath, PathSet } from './paths';
+
+describe('cleanPath', () => {
+  it('keeps relative paths and turns backslashes into separators', () => {
+    expect(cleanPath('docs/a/readme.md')).toBe('docs/a/readme.md');
+    expect(cleanPath('docs\\a\\readme.md')).toBe('docs/a/readme.md');
+    expect(cleanPath('été/naïve file.txt')).toBe('été/naïve file.txt');
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['../etc/passwd', 'parent'],
+    ['docs/../../x', 'parent inside'],
+    ['/etc/passwd', 'absolute'],
+    ['C:\\Windows\\x', 'drive letter'],
+    ['docs//a.txt', 'empty segment'],
+    ['docs/', 'trailing slash'],
+    ['./a.txt', 'dot segment'],
+    ['a/\u0000b', 'control character'],
+    [`${'x'.repeat(256)}.txt`, 'name too long'],
+  ])('rejects %j (%s)', (path) => {
+    expect(() => cleanPath(path)).toThrow(InvalidPathError);
+  });
+});
+
+describe('PathSet', () => {
+  it('refuses the same path twice and a file that is also a folder', () => {
+    const paths = new PathSet();
+    paths.add('a/b.txt');
+    expect(() => paths.add('a/b.txt')).toThrow(/duplicate/);
+    expect(() => paths.add('a')).toThrow(/duplicate/);
+    paths.add('c');
+    expect(() => paths.add('c/d')).toThrow(/"c" is a file/);
+  });
+});

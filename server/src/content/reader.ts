@@ -1,0 +1,139 @@
+import { exporter, type UnixFSDirectory, type UnixFSDirectoryEntry, type UnixFSEntry } from 'ipfs-unixfs-exporter';
+import type { CID } from 'multiformats/cid';
+import { ContentNotFoundError, NotADirectoryError, NotAFileError, PathNotFoundError } from './errors';
+import type { LocalBlockstore } from './pack/local-blockstore';
+import type { CatOptions, ContentStat, ContentType, DirectoryListing, LsOptions, ReadOptions } from './types';
+
+// Each exporter call reads at most this much: it reads ahead without bound inside one call.
+const WINDOW_BYTES = 4 * 1024 * 1024;
+const RAW_CODE = 0x55;
+
+/** Reads UnixFS content from local blocks only (pinned content is complete by construction). */
+export class Reader {
+  constructor(private readonly blockstore: LocalBlockstore) {}
+
+  async entry(cid: CID | string, options: ReadOptions = {}): Promise<UnixFSEntry> {
+    try {
+      return await exporter(cid, this.blockstore, { signal: options.signal, offline: true });
+    } catch (error) {
+      throw mapError(error, String(cid));
+    }
+  }
+
+  async stat(cid: CID, options: ReadOptions = {}): Promise<Omit<ContentStat, 'complete'>> {
+    const root = await this.entry(cid, options);
+    if (root.type !== 'directory') return { cid: cid.toString(), type: typeOf(root), size: sizeOf(root), files: 1 };
+    let size = 0;
+    let files = 0;
+    for await (const entry of this.walkFiles(root, '', options)) {
+      size += entry.size;
+      files++;
+    }
+    return { cid: cid.toString(), type: 'directory', size, files };
+  }
+
+  /** One level of a directory, or (recursive) every file under it with its relative path. */
+  async ls(cid: CID, options: LsOptions): Promise<DirectoryListing> {
+    const root = await this.entry(cid, options);
+    if (root.type !== 'directory') throw new NotADirectoryError(cid.toString());
+    const offset = Math.max(0, options.offset ?? 0);
+    const limit = Math.max(0, options.limit ?? 100);
+    const entries: DirectoryListing['entries'] = [];
+    try {
+      if (options.recursive) {
+        let total = 0;
+        for await (const { path, cid: fileCid, size } of this.walkFiles(root, '', options)) {
+          if (total >= offset && entries.length < limit) entries.push({ name: path, cid: fileCid.toString(), type: 'file', size });
+          total++;
+        }
+        return { entries, total };
+      }
+      for await (const link of root.entries({ offset, length: limit, signal: options.signal })) {
+        const child = await this.describe(link, options);
+        entries.push({ name: link.name, cid: link.cid.toString(), type: child.type, size: child.size });
+      }
+      return { entries, total: await countEntries(root, options) };
+    } catch (error) {
+      throw mapError(error, cid.toString());
+    }
+  }
+
+  async resolve(cid: CID, path: string, options: ReadOptions = {}): Promise<{ cid: string; type: ContentType; size: number }> {
+    const clean = path.split('/').filter((segment) => segment.length > 0);
+    const entry = await this.entry(clean.length === 0 ? cid : `${cid.toString()}/${clean.join('/')}`, options);
+    return { cid: entry.cid.toString(), type: typeOf(entry), size: entry.type === 'directory' ? 0 : sizeOf(entry) };
+  }
+
+  async *cat(cid: CID, options: CatOptions = {}): AsyncGenerator<Uint8Array> {
+    const entry = await this.entry(cid, options);
+    if (entry.type === 'directory' || entry.type === 'object') throw new NotAFileError(cid.toString());
+    const size = sizeOf(entry);
+    const start = Math.min(Math.max(0, options.offset ?? 0), size);
+    const end = options.length === undefined ? size : Math.min(size, start + Math.max(0, options.length));
+    for (let at = start; at < end; at += WINDOW_BYTES) {
+      const length = Math.min(WINDOW_BYTES, end - at);
+      try {
+        for await (const part of entry.content({ offset: at, length, signal: options.signal })) {
+          // Local reads never wait on the signal inside the exporter: check it between pieces.
+          options.signal?.throwIfAborted();
+          yield part;
+        }
+      } catch (error) {
+        throw mapError(error, cid.toString());
+      }
+    }
+  }
+
+  /** Type and file size of a directory entry; raw leaves need no read (their Tsize is their size). */
+  private async describe(
+    link: UnixFSDirectoryEntry,
+    options: ReadOptions,
+  ): Promise<{ type: ContentType; size: number; entry?: UnixFSEntry }> {
+    if (link.cid.code === RAW_CODE) return { type: 'file', size: Number(link.size) };
+    const entry = await this.entry(link.cid, options);
+    return { type: typeOf(entry), size: entry.type === 'directory' ? 0 : sizeOf(entry), entry };
+  }
+
+  private async *walkFiles(
+    dir: UnixFSEntry,
+    prefix: string,
+    options: ReadOptions,
+  ): AsyncGenerator<{ path: string; cid: CID; size: number }> {
+    if (dir.type !== 'directory') return;
+    for await (const link of dir.entries({ signal: options.signal })) {
+      const path = prefix === '' ? link.name : `${prefix}/${link.name}`;
+      const child = await this.describe(link, options);
+      if (child.type === 'directory' && child.entry) yield* this.walkFiles(child.entry, path, options);
+      else yield { path, cid: link.cid, size: child.size };
+    }
+  }
+}
+
+async function countEntries(dir: UnixFSDirectory, options: ReadOptions): Promise<number> {
+  if (dir.unixfs.type !== 'hamt-sharded-directory') return dir.node.Links.length;
+  // A sharded directory spreads its entries over shard nodes: count them (links only, no child reads).
+  let total = 0;
+  for await (const _ of dir.entries({ signal: options.signal })) total++;
+  return total;
+}
+
+/** Raw leaves are files to a user (Kubo shows a `bafkrei…` upload as a file); `raw` is a non-UnixFS DAG. */
+function typeOf(entry: UnixFSEntry): ContentType {
+  if (entry.type === 'directory') return 'directory';
+  if (entry.type === 'object') return 'raw';
+  return 'file';
+}
+
+function sizeOf(entry: UnixFSEntry): number {
+  return entry.type === 'object' ? (entry.node.byteLength ?? 0) : Number(entry.size);
+}
+
+function mapError(error: unknown, cid: string): unknown {
+  const code = (error as { code?: string; name?: string })?.code;
+  if (error instanceof ContentNotFoundError) return error;
+  if (code === 'ERR_NOT_FOUND' || code === 'ERR_BAD_PATH') return new PathNotFoundError(cid);
+  // Walking a path below a file (or a raw leaf) has nowhere to go: the path does not exist.
+  if (cid.includes('/') && (error as { name?: string })?.name === 'NotUnixFSError') return new PathNotFoundError(cid);
+  if ((error as { name?: string })?.name === 'NotFoundError') return new ContentNotFoundError(cid);
+  return error;
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedContentStore } from './embedded-store';
+import { InvalidCidError, NotAFileError } from './errors';
+import { bytesOf, chunks, collect, tempStore } from './test-helpers';
+
+let store: EmbeddedContentStore;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ store, cleanup } = await tempStore()));
+afterAll(() => cleanup());
+
+describe('cat with ranges', () => {
+  const size = 11 * 1024 * 1024 + 123; // several 4 MiB read windows, not chunk-aligned
+  const bytes = bytesOf(size, 21);
+  let cid: string;
+  beforeAll(async () => ({ cid } = await store.addFile(chunks(bytes, 1 << 20), { maxBytes: size })));
+
+  it.each([
+    [0, undefined],
+    [0, 1],
+    [262_143, 2],
+    [262_144, 262_144],
+    [4 * 1024 * 1024 - 1, 4 * 1024 * 1024 + 2],
+    [size - 10, 10],
+    [size - 10, 1000], // past the end: clamped
+    [size, 5], // at the end: empty
+    [123_456, undefined],
+  ])('offset %i length %s returns exactly those bytes', async (offset, length) => {
+    const got = await collect(store.cat(cid, { offset, length }));
+    const end = length === undefined ? size : Math.min(size, offset + length);
+    expect(got.equals(bytes.subarray(offset, end))).toBe(true);
+  });
+
+  it('stats a file and reads v0 and raw-leaf files alike', async () => {
+    expect(await store.stat(cid)).toEqual({ cid, type: 'file', size, files: 1, complete: true });
+    const small = await store.addFile(chunks(Buffer.from('tiny')), { cidVersion: 0, maxBytes: 10 });
+    expect((await collect(store.cat(small.cid, { offset: 1, length: 2 }))).toString()).toBe('in');
+    const empty = await store.addFile(chunks(new Uint8Array(0)), { maxBytes: 10 });
+    expect((await collect(store.cat(empty.cid))).byteLength).toBe(0);
+    const raw = await store.addFile(chunks(Buffer.from('tiny')), { maxBytes: 10 });
+    expect(await store.stat(raw.cid)).toMatchObject({ type: 'file', size: 4 });
+  });
+
+  it('honours an abort signal between windows', async () => {
+    const controller = new AbortController();
+    let read = 0;
+    await expect(
+      (async () => {
+        for await (const part of store.cat(cid, { signal: controller.signal })) {
+          read += part.byteLength;
+          controller.abort();
+        }
+      })(),
+    ).rejects.toThrow();
+    expect(read).toBeLessThan(size);
+  });
+
+  it('refuses bad CIDs, unknown CIDs and directories with typed errors', async () => {
+    await expect(store.stat('not-a-cid')).rejects.toBeInstanceOf(InvalidCidError);
+    await expect(collect(store.cat('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy'))).rejects.toMatchObject({ status: 404 });
+    async function* tree() {
+      yield { path: 'x.txt', content: chunks(Buffer.from('x')) };
+    }
+    const folder = await store.addDirectory(tree(), { maxBytes: 10 });
+    await expect(collect(store.cat(folder.cid))).rejects.toBeInstanceOf(NotAFileError);
+    expect(await store.has(folder.cid)).toBe(true);
+    expect(await store.has('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy')).toBe(false);
+  });
+});

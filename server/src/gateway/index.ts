@@ -1,0 +1,125 @@
+import { Readable } from 'node:stream';
+import Router from '@koa/router';
+import { CID } from 'multiformats/cid';
+import { AppError, notFound } from '../lib/errors';
+import { stripControl } from '../lib/text';
+import type { AppState, Ctx } from '../koa-types';
+import { bearer } from '../middleware/auth';
+import { authenticate } from '../auth/authenticate';
+import { contentTypeFor } from './content-type';
+import { directoryPage } from './listing';
+import { parseRange } from './range';
+
+const LISTING_LIMIT = 1000;
+const notServed = () => notFound('not_found', 'This content is not stored here');
+
+/** User content must never run as the app: no scripts, no same-origin, no sniffing. */
+function untrustedContentHeaders(ctx: Ctx, cid: string): void {
+  ctx.set('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'");
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  ctx.set('Access-Control-Allow-Origin', '*');
+  ctx.set('ETag', `"${cid}"`);
+  ctx.set('Cache-Control', 'public, max-age=29030400, immutable');
+  ctx.set('X-Ipfs-Path', ctx.path);
+}
+
+/** The record name to download as: the caller's own record when signed in, else ?filename=. */
+async function downloadName(ctx: Ctx, rootCid: string, fallback: string): Promise<string> {
+  const credential = bearer(ctx);
+  if (credential) {
+    const { user } = await authenticate(ctx.state.app, credential, ctx.ip).catch(() => ({ user: null }));
+    const record = user ? await ctx.state.app.stores.uploads.findByCidForUser(user.id, rootCid) : undefined;
+    if (record) return record.name;
+  }
+  const requested = typeof ctx.query.filename === 'string' ? ctx.query.filename : '';
+  return (
+    stripControl(requested)
+      .replace(/["\\/]/g, '')
+      .slice(0, 255) || fallback
+  );
+}
+
+async function serve(ctx: Ctx): Promise<void> {
+  const app = ctx.state.app;
+  const gatewayOrigin = app.config.gatewayOrigin;
+  if (gatewayOrigin && `${ctx.protocol}://${ctx.host}` !== gatewayOrigin) {
+    ctx.status = 302;
+    ctx.redirect(`${gatewayOrigin}${ctx.originalUrl}`);
+    return;
+  }
+  const rootRaw = ctx.params.cid!;
+  let root: string;
+  try {
+    root = CID.parse(rootRaw).toString();
+  } catch {
+    throw new AppError(400, 'invalid_cid', 'Invalid CID');
+  }
+  // Not an open proxy: only content pinned by some account (or inside such a DAG) is served.
+  if (!(await app.stores.uploads.isHeld(root)) && !(await app.content.has(root))) throw notServed();
+
+  const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
+  const subPath = (Array.isArray(rawPath) ? rawPath : rawPath.split('/')).filter(Boolean).join('/');
+  const target = subPath ? await app.content.resolve(root, subPath) : await statAsTarget(ctx, root);
+  untrustedContentHeaders(ctx, target.cid);
+  if (ctx.get('If-None-Match') === `"${target.cid}"`) {
+    ctx.status = 304;
+    return;
+  }
+
+  if (target.type === 'directory') {
+    const listing = await app.content.ls(target.cid, { limit: LISTING_LIMIT });
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = directoryPage(`/ipfs/${root}${subPath ? `/${subPath}` : ''}`, ctx.path, listing);
+    return;
+  }
+
+  const requested = typeof ctx.query.filename === 'string' ? ctx.query.filename : null;
+  const name = subPath.split('/').pop() || requested || (await app.stores.uploads.anyName(root));
+  const head = await readHead(ctx, target.cid);
+  ctx.type = await contentTypeFor(name, head);
+  ctx.set('Accept-Ranges', 'bytes');
+  if (ctx.query.download === '1' || ctx.query.download === 'true') {
+    const filename = await downloadName(ctx, root, name ?? root);
+    ctx.set(
+      'Content-Disposition',
+      `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    );
+  }
+  const range = parseRange(ctx.get('Range') || undefined, target.size);
+  if (range.kind === 'unsatisfiable') {
+    ctx.remove('ETag');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Range', `bytes */${target.size}`);
+    throw new AppError(416, 'range_not_satisfiable', 'Requested range not satisfiable');
+  }
+  const [offset, length] = range.kind === 'partial' ? [range.start, range.end - range.start + 1] : [0, target.size];
+  if (range.kind === 'partial') {
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${target.size}`);
+  }
+  ctx.length = length;
+  if (ctx.method === 'HEAD') {
+    ctx.status = range.kind === 'partial' ? 206 : 200;
+    return;
+  }
+  ctx.body = length === 0 ? '' : Readable.from(app.content.cat(target.cid, { offset, length }));
+}
+
+async function statAsTarget(ctx: Ctx, cid: string) {
+  const stat = await ctx.state.app.content.stat(cid);
+  return { cid, type: stat.type, size: stat.size };
+}
+
+async function readHead(ctx: Ctx, cid: string): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of ctx.state.app.content.cat(cid, { offset: 0, length: 4100 })) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** GET and HEAD /ipfs/{cid}[/path]. */
+export function gatewayRoutes() {
+  const router = new Router<AppState>();
+  router.get('/ipfs/:cid{/*path}', serve);
+  return router;
+}

@@ -1,0 +1,33 @@
+import type { PinJobRow, UploadRow } from '../db/schema';
+
+export function presentUpload(upload: UploadRow) {
+  return {
+    uploadId: upload.id,
+    name: upload.name,
+    originalName: upload.original_name,
+    customName: upload.custom_name,
+    nameSource: upload.name_source,
+    cid: upload.cid,
+    size: Number(upload.size),
+    type: upload.type,
+    category: upload.category,
+    filesCount: upload.files_count,
+    source: upload.source,
+    createdAt: upload.created_at,
+  };
+}
+
+export function presentPinJob(job: PinJobRow, upload?: UploadRow | null) {
+  return {
+    id: job.id,
+    cid: job.cid,
+    status: job.status,
+    bytesFetched: Number(job.bytes_fetched),
+    blocks: job.blocks,
+    error: job.error,
+    errorCode: job.error_code,
+    createdAt: job.created_at,
+    updatedAt: job.updated_at,
+    upload: upload ? presentUpload(upload) : null,
+  };
+}

@@ -1,0 +1,45 @@
+import Router from '@koa/router';
+import { pageQuerySchema, type PageQuery } from '@cairn/shared';
+import { z } from 'zod';
+import { parseCid } from '../../commands/pin-requester';
+import { notFound } from '../../lib/errors';
+import type { AppState } from '../../koa-types';
+import { auth } from '../../middleware/auth';
+import { input, validate } from '../../middleware/validate';
+
+const dagParams = z.object({ cid: z.string().min(1).max(200) });
+
+/** DAG viewer: totals and the entries of one of the account's CIDs, paged for big trees. */
+export function dagRoutes() {
+  const router = new Router<AppState>();
+
+  router.get('/dag/:cid', auth(), validate({ params: dagParams, query: pageQuerySchema }), async (ctx) => {
+    const app = ctx.state.app;
+    const { page, limit } = input<undefined, PageQuery>(ctx).query;
+    const raw = input<unknown, unknown, z.infer<typeof dagParams>>(ctx).params.cid;
+    const cid = parseCid(raw);
+    const upload = await app.stores.uploads.findByCidForUser(ctx.state.user.id, cid);
+    if (!upload) throw notFound('file_not_found', 'File not found or not owned by the user');
+    const stat = await app.content.stat(cid);
+    const listing =
+      stat.type === 'directory'
+        ? await app.content.ls(cid, { offset: (page - 1) * limit, limit, recursive: true })
+        : { entries: [], total: 0 };
+    ctx.body = {
+      cid,
+      uploadId: upload.id,
+      name: upload.name,
+      type: upload.type,
+      totalFiles: stat.files,
+      totalSize: stat.size,
+      entries: listing.entries,
+      total: listing.total,
+      page,
+      limit,
+      gatewayUrl: `${app.config.publicGatewayUrl}/ipfs/${cid}`,
+      localUrl: `/ipfs/${cid}`,
+    };
+  });
+
+  return router;
+}

@@ -1,0 +1,41 @@
+import Router from '@koa/router';
+import { pinSchema, type PinInput } from '@cairn/shared';
+import { z } from 'zod';
+import { pinRequester } from '../../commands/pin-requester';
+import { AppError, notFound } from '../../lib/errors';
+import type { AppState } from '../../koa-types';
+import { auth } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { input, validate } from '../../middleware/validate';
+import { presentPinJob } from '../../presenters/upload';
+
+/** A pin that failed within the request answers with its error, as a synchronous pin would. */
+function failedPin(code: string | null, message: string | null): AppError {
+  const status = code === 'cid_not_found' ? 404 : code === 'quota_exceeded' ? 403 : code === 'name_taken' ? 409 : 422;
+  return new AppError(status, code ?? 'pin_failed', message ?? 'Pinning failed');
+}
+
+const pinParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Pin by CID: 201 when pinned within the request, 202 while the job keeps fetching. */
+export function pinRoutes() {
+  const router = new Router<AppState>();
+
+  router.post('/pins', auth(), jsonBody(), validate({ body: pinSchema }), async (ctx) => {
+    const { job, upload } = await pinRequester(ctx.state.app, ctx.state.user, input<PinInput>(ctx).body);
+    if (job.status === 'failed') throw failedPin(job.error_code, job.error);
+    ctx.status = job.status === 'pinned' ? 201 : 202;
+    ctx.body = presentPinJob(job, upload);
+  });
+
+  router.get('/pins/:id', auth(), validate({ params: pinParams }), async (ctx) => {
+    const { id } = input<unknown, unknown, z.infer<typeof pinParams>>(ctx).params;
+    const app = ctx.state.app;
+    const job = /^[0-9a-f-]{36}$/i.test(id) ? await app.stores.pinJobs.findForUser(ctx.state.user.id, id) : undefined;
+    if (!job) throw notFound('pin_not_found', 'Pin request not found');
+    const upload = job.upload_id ? await app.stores.uploads.findForUser(ctx.state.user.id, job.upload_id) : null;
+    ctx.body = presentPinJob(job, upload);
+  });
+
+  return router;
+}

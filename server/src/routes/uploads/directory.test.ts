@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, fileForm } from '../../../test/factories';
+import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+
+const tree = [
+  { name: 'site/index.html', content: '<h1>hi</h1>' },
+  { name: 'site/css/style.css', content: 'body{}' },
+  { name: 'site/img/logo.svg', content: '<svg/>' },
+];
+
+describe.each(DRIVERS)('POST /api/v2/upload/directory (%s)', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+  });
+  afterAll(() => server.close());
+
+  it('stores a folder as ONE DAG: one CID, one record, every file reachable by path', async () => {
+    const user = await createUser(server);
+    const res = await server.api.request('POST', '/api/v2/upload/directory?mode=dag', { token: user.token, body: fileForm(tree) });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ type: 'dag', size: 23, filesCount: 3, duplicate: false });
+    expect(res.body.files.map((f: { filename: string }) => f.filename).sort()).toEqual(tree.map((t) => t.name).sort());
+    const list = await server.api.get('/api/v2/users/me/uploads', { token: user.token });
+    expect(list.body.total).toBe(1);
+    const css = await fetch(`${server.url}/ipfs/${res.body.cid}/site/css/style.css`);
+    expect(await css.text()).toBe('body{}');
+    expect(css.headers.get('content-type')).toContain('text/css');
+
+    const dag = await server.api.get(`/api/v2/dag/${res.body.cid}`, { token: user.token });
+    expect(dag.body).toMatchObject({ cid: res.body.cid, totalFiles: 3, totalSize: 23 });
+    expect(dag.body.gatewayUrl).toBe(`https://ipfs.io/ipfs/${res.body.cid}`);
+  });
+
+  it('stores a folder as separate files: one record and CID each', async () => {
+    const user = await createUser(server);
+    const res = await server.api.request('POST', '/api/v2/upload/directory?mode=files', { token: user.token, body: fileForm(tree) });
+    expect(res.status).toBe(201);
+    expect(res.body.total).toBe(3);
+    expect(res.body.files.map((f: { name: string }) => f.name).sort()).toEqual(['index.html', 'logo.svg', 'style.css']);
+    expect((await server.api.get('/api/v2/users/me/uploads', { token: user.token })).body.total).toBe(3);
+    expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.used).toBe(23);
+  });
+
+  it('keeps POST /file/folder as the DAG alias and refuses an empty folder', async () => {
+    const user = await createUser(server);
+    const res = await server.api.request('POST', '/api/v2/file/folder', { token: user.token, body: fileForm(tree.slice(0, 1)) });
+    expect(res.status).toBe(201);
+    expect(res.body.type).toBe('dag');
+    const empty = new FormData();
+    empty.append('note', 'nothing');
+    const none = await server.api.request('POST', '/api/v2/upload/directory', { token: user.token, body: empty });
+    expect(none.status).toBe(400);
+    expect(none.body.code).toBe('files_not_received');
+  });
+});

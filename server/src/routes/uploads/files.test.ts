@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, uploadFile } from '../../../test/factories';
+import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+
+describe.each(DRIVERS)('my files (%s)', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+  });
+  afterAll(() => server.close());
+
+  it('lists newest first with page and limit, and filters by name or CID', async () => {
+    const user = await createUser(server);
+    const uploaded = [];
+    for (let i = 0; i < 12; i++) uploaded.push(await uploadFile(server, user, `file-${i}.txt`, `content ${i}`));
+    const first = await server.api.get('/api/v2/users/me/uploads', { token: user.token });
+    expect(first.body).toMatchObject({ total: 12, page: 1, limit: 10 });
+    expect(first.body.files).toHaveLength(10);
+    expect(first.body.files[0].name).toBe('file-11.txt');
+    const second = await server.api.get('/api/v2/users/me/uploads?page=2&limit=10', { token: user.token });
+    expect(second.body.files.map((f: { name: string }) => f.name)).toEqual(['file-1.txt', 'file-0.txt']);
+    const byName = await server.api.get('/api/v2/users/me/uploads?search=file-7', { token: user.token });
+    expect(byName.body.files.map((f: { name: string }) => f.name)).toEqual(['file-7.txt']);
+    const byCid = await server.api.get(`/api/v2/users/me/uploads?search=${uploaded[3]!.cid}`, { token: user.token });
+    expect(byCid.body.total).toBe(1);
+    expect((await server.api.get('/api/v2/users/me/uploads?limit=101', { token: user.token })).status).toBe(400);
+    expect((await server.api.get('/api/v2/users/me/uploads?page=0', { token: user.token })).status).toBe(400);
+  });
+
+  it('shows info and renames within the rules', async () => {
+    const user = await createUser(server);
+    const a = await uploadFile(server, user, 'a.txt', 'aaa');
+    await uploadFile(server, user, 'b.txt', 'bbb');
+    const info = await server.api.get(`/api/v2/uploads/${a.uploadId}`, { token: user.token });
+    expect(info.body).toMatchObject({ uploadId: a.uploadId, cid: a.cid, name: 'a.txt', size: 3 });
+
+    const renamed = await server.api.patch(`/api/v2/uploads/${a.uploadId}`, { name: 'report_2026.v2-final' }, { token: user.token });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      name: 'report_2026.v2-final',
+      customName: 'report_2026.v2-final',
+      nameSource: 'custom',
+      originalName: 'a.txt',
+    });
+
+    const cases: Array<[unknown, number, string]> = [
+      [{ name: '' }, 400, 'Name is required'],
+      [{}, 400, 'Name is required'],
+      [{ name: 'x'.repeat(256) }, 400, 'Name must be at most 255 characters'],
+      [{ name: 'has space' }, 400, 'Name may contain only letters, digits, dots, underscores and hyphens'],
+      [{ name: '../etc' }, 400, 'Name may contain only letters, digits, dots, underscores and hyphens'],
+      [{ name: 'b.txt' }, 409, 'A file with this name already exists'],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await server.api.patch(`/api/v2/uploads/${a.uploadId}`, body, { token: user.token });
+      expect([res.status, res.body.error]).toEqual([status, error]);
+    }
+  });
+
+  it("never reveals or touches another user's files (404, not 403)", async () => {
+    const alice = await createUser(server);
+    const bob = await createUser(server);
+    const file = await uploadFile(server, alice, 'private.txt', 'alice only');
+    for (const res of [
+      await server.api.get(`/api/v2/uploads/${file.uploadId}`, { token: bob.token }),
+      await server.api.patch(`/api/v2/uploads/${file.uploadId}`, { name: 'mine' }, { token: bob.token }),
+      await server.api.delete(`/api/v2/uploads/${file.uploadId}`, { token: bob.token }),
+      await server.api.delete(`/api/v2/file/${file.cid}`, { token: bob.token }),
+      await server.api.get(`/api/v2/dag/${file.cid}`, { token: bob.token }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('File not found or not owned by the user');
+    }
+    expect((await server.api.get('/api/v2/users/me/uploads', { token: bob.token })).body.total).toBe(0);
+    expect((await server.api.get(`/api/v2/uploads/${file.uploadId}`, { token: alice.token })).status).toBe(200);
+  });
+
+  it('deletes by uploadId or CID, refunds usage, and unpins only when nobody else holds the CID', async () => {
+    const alice = await createUser(server);
+    const bob = await createUser(server);
+    const shared = await uploadFile(server, alice, 'shared.txt', 'held by two');
+    await uploadFile(server, bob, 'copy.txt', 'held by two');
+    const own = await uploadFile(server, alice, 'own.txt', 'only alice');
+
+    const first = await server.api.delete(`/api/v2/uploads/${shared.uploadId}`, { token: alice.token });
+    expect(first.body).toMatchObject({ success: true, cid: shared.cid, removed: true, operation: 'record_removed' });
+    expect(await server.app.content.isPinned(shared.cid)).toBe(true);
+    expect((await fetch(`${server.url}/ipfs/${shared.cid}`)).status).toBe(200);
+
+    const second = await server.api.delete(`/api/v2/file/${shared.cid}`, { token: bob.token });
+    expect(second.body).toMatchObject({ success: true, operation: 'unpinned' });
+    expect(typeof second.body.timestamp).toBe('string');
+    expect(await server.app.content.isPinned(shared.cid)).toBe(false);
+    expect((await fetch(`${server.url}/ipfs/${shared.cid}`)).status).toBe(404);
+
+    expect((await server.api.get('/api/v2/users/me/usage', { token: alice.token })).body.used).toBe(own.size);
+    expect((await server.api.delete(`/api/v2/file/${shared.cid}`, { token: bob.token })).status).toBe(404);
+    const actions = await server.app.db.selectFrom('logs').select('action').where('user_id', '=', alice.id).execute();
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['upload', 'remove']));
+  });
+});
