@@ -10,11 +10,18 @@ describe('buildReference', () => {
       servers: [{ url: '/api/v2' }],
       security: [{ bearerAuth: [] }],
       tags: [{ name: 'Tokens', description: 'API tokens' }],
-      components: { parameters: { Id: { name: 'id', in: 'path', required: true } }, responses: { TooLarge: { description: 'Body too large' } } },
+      components: {
+        parameters: { Id: { name: 'id', in: 'path', required: true } },
+        responses: { TooLarge: { description: 'Body too large' } },
+      },
       paths: {
         '/tokens/{id}': {
           parameters: [{ $ref: '#/components/parameters/Id' }],
-          delete: { tags: ['Tokens'], summary: 'Revoke', responses: { '200': { description: 'The token' }, '413': { $ref: '#/components/responses/TooLarge' } } },
+          delete: {
+            tags: ['Tokens'],
+            summary: 'Revoke',
+            responses: { '200': { description: 'The token' }, '413': { $ref: '#/components/responses/TooLarge' } },
+          },
         },
         '/locales/languages': { get: { summary: 'Languages', security: [], responses: {} } },
         '/ipfs/{cid}': { servers: [{ url: '/' }], get: { tags: ['Gateway'], responses: {} } },
@@ -30,7 +37,12 @@ describe('buildReference', () => {
     expect(reference.groups.map((group) => group.tag)).toEqual(['Tokens', 'API', 'Gateway']);
     expect(reference.groups[2]!.operations[0]!.basePath).toBe('');
     const [revoke, generate] = reference.groups[0]!.operations;
-    expect(revoke).toMatchObject({ method: 'DELETE', basePath: '/api/v2', authenticated: true, parameters: [{ name: 'id', in: 'path', required: true }] });
+    expect(revoke).toMatchObject({
+      method: 'DELETE',
+      basePath: '/api/v2',
+      authenticated: true,
+      parameters: [{ name: 'id', in: 'path', required: true }],
+    });
     expect(revoke!.responses).toEqual([
       { status: '200', description: 'The token' },
       { status: '413', description: 'Body too large' },

@@ -40,7 +40,12 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
   };
 
   return (
-    <section className="card" aria-labelledby={standalone ? undefined : 'tokens-title'} aria-label={standalone ? t('tokens.title') : undefined} data-panel="tokens">
+    <section
+      className="card"
+      aria-labelledby={standalone ? undefined : 'tokens-title'}
+      aria-label={standalone ? t('tokens.title') : undefined}
+      data-panel="tokens"
+    >
       <div className="card-header">
         <div>
           {!standalone && <h2 id="tokens-title">{t('tokens.title')}</h2>}
