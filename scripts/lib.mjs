@@ -27,9 +27,11 @@ export function ensureDependencies() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  console.log('Installing dependencies (npm ci)…');
+  console.log('Installing dependencies…');
+  // `npm install` installs the locked versions; unlike `npm ci` it accepts a lock file that omits
+  // other platforms' optional builds (rollup's), which npm 11 leaves out when it writes the lock.
   // Electron's binary is only needed to run the desktop app, never to build or serve the UI.
-  run('npm', ['ci', '--no-audit', '--no-fund'], { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' });
+  run('npm', ['install', '--no-audit', '--no-fund'], { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' });
 }
 
 /** Builds the React UI when its output is missing or older than its sources. */
