@@ -20,6 +20,9 @@ const pgTypes = {
 export function createDb(config: DbConfig): Db {
   if (config.driver === 'pg') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10, types: pgTypes as pg.CustomTypesConfig });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool discards it and the next query opens a fresh one.
+    pool.on('error', (error) => process.stderr.write(`cairn: idle PostgreSQL connection closed: ${error.message}\n`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
