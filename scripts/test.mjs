@@ -8,3 +8,5 @@ ensureUiBuild();
 run('npm', ['run', 'lint']);
 run('npm', ['run', 'typecheck']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
+// Browser tests in Chromium against a real server, one file at a time.
+run('npx', ['vitest', 'run', '-c', 'e2e/vitest.config.ts']);

@@ -12,6 +12,7 @@ export const userApi = {
   me: (signal?: AbortSignal) => api.get<User>('/users/me', { signal }),
   update: (input: ProfileUpdateInput) => api.put<User>('/users/me', input),
   changePassword: (input: PasswordChangeInput) => api.put<void>('/users/me/password', input),
+  preferences: () => api.get<Preferences>('/users/me/preferences'),
   savePreferences: (input: Preferences) => api.put<Preferences>('/users/me/preferences', input),
 };
 

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY } from '@cairn/shared';
+import { DEFAULT_COUNTRY, type LanguageCode } from '@cairn/shared';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ function LanguagePicker({ onClose }: { onClose(): void }) {
   const errorText = useErrorText();
   const current = currentLanguage();
   const [query, setQuery] = useState('');
-  const [selected, setSelected] = useState<string>(current);
+  const [selected, setSelected] = useState<LanguageCode>(current);
   const [saving, setSaving] = useState(false);
   const { state, reload } = useAsync((signal) => localeApi.languages(signal).then((body) => body.languages), []);
   const visible = useMemo(
@@ -43,8 +43,10 @@ function LanguagePicker({ onClose }: { onClose(): void }) {
     const { token, user, setUser } = useAppStore.getState();
     try {
       if (token) {
-        await userApi.savePreferences({ language: selected as never, country: user?.country || DEFAULT_COUNTRY });
-        if (user) setUser({ ...user, language: selected as never });
+        // Keep the stored country: read it when the profile has not loaded yet; US only as a last resort.
+        const country = user?.country || (await userApi.preferences()).country || DEFAULT_COUNTRY;
+        await userApi.savePreferences({ language: selected, country });
+        if (user) setUser({ ...user, language: selected });
       }
       await applyLanguage(selected);
       // Confirm in the language just chosen (this render's `t` still speaks the previous one).

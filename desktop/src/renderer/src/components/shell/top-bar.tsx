@@ -82,7 +82,9 @@ export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
         {more.open && (
           <div id={moreId} className="popover dropdown" role="region" aria-label={t('shell.account_menu')}>
             <p className="dropdown-email">{email}</p>
-            <LanguageButton withLabel />
+            <div className="contents" onClick={() => more.setOpen(false)}>
+              <LanguageButton withLabel />
+            </div>
             <NotificationsMenu withLabel />
             <Link to="/settings" className="menu-item" onClick={() => more.setOpen(false)}>
               <Icon name="settings" />

@@ -1,5 +1,5 @@
 import { profileUpdateSchema } from '@cairn/shared';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { userApi } from '../../api/endpoints';
@@ -29,6 +29,8 @@ export function ProfileForm({ user }: { user: User }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const set = (key: keyof ProfileFields) => (value: string) => setForm((previous) => ({ ...previous, [key]: value }));
+  // The language modal can change the profile language while this form is open.
+  useEffect(() => setForm((previous) => ({ ...previous, language: user.language })), [user.language]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

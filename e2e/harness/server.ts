@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { adminBootstrapper } from '../../server/src/commands/admin-bootstrapper';
+import { buildConfig, type ServerConfig } from '../../server/src/config/config';
+import { createLogger } from '../../server/src/lib/logger';
+import { startServer, type RunningServer } from '../../server/src/server';
+import { RENDERER_DIR } from './paths';
+
+export const ADMIN = { email: 'admin@cairn.test', password: 'admin-password-1' };
+
+export interface E2eServer extends RunningServer {
+  /** Calls the API directly, as a script would (no browser). */
+  api(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+}
+
+/** A real Cairn server on a free loopback port, with a fresh data directory, serving the built UI. */
+export async function startE2eServer(): Promise<E2eServer> {
+  if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) throw new Error('Build the UI first: npm run build -w @cairn/desktop');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-'));
+  const base = buildConfig({
+    port: '0',
+    host: '127.0.0.1',
+    dataDir,
+    logLevel: 'error',
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+  });
+  const config: ServerConfig = { ...base, staticDir: RENDERER_DIR, argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 } };
+  const running = await startServer(config, createLogger('error'));
+  // As `npm start` does: the configured admin account exists from the first start.
+  await adminBootstrapper(running.app);
+  return {
+    ...running,
+    async api(method, apiPath, token, body) {
+      const response = await fetch(`${running.url}/api/v2${apiPath}`, {
+        method,
+        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+    },
+    async close() {
+      await running.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
