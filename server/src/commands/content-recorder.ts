@@ -1,6 +1,7 @@
 import { NAME_MAX } from '@cairn/shared';
 import type { AppContext } from '../context';
 import type { Category, UploadRow, UploadType, UserRow } from '../db/schema';
+import { isUniqueViolation } from '../lib/db-errors';
 import { AppError, conflict } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { stripControl } from '../lib/text';
@@ -38,8 +39,6 @@ function withSuffix(name: string, n: number): string {
   const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
   return `${stem.slice(0, NAME_MAX - ext.length - 6)}-${n}${ext}`;
 }
-
-const isUniqueViolation = (error: unknown) => /unique|23505/i.test(`${(error as { code?: string }).code} ${(error as Error).message}`);
 
 /**
  * Records content the engine now holds as a file of the account, charging its size. Runs under the

@@ -14,7 +14,7 @@ export function loginLimiter(app: AppContext) {
 
   async function blockedFor(key: string, max: number): Promise<void> {
     // Peek without counting: a failure later records the hit.
-    const row = await app.db.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
+    const row = await app.stores.rateLimits.peek(key);
     if (!row) return;
     const windowEnd = new Date(row.window_start).getTime() + windowMs;
     if (Number(row.count) >= max && windowEnd > Date.now()) {

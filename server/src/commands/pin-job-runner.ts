@@ -6,6 +6,7 @@ import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
 import { contentRecorder, releaseIfUnreferenced } from './content-recorder';
+import { storedHead } from './head-capture';
 
 const HEARTBEAT_MS = 5_000;
 /** A job whose runner has not beaten for this long is taken over by another runner. */
@@ -15,12 +16,6 @@ const IDLE_POLL_MS = 2_000;
 export interface PinRunner {
   kick(): void;
   stop(): Promise<void>;
-}
-
-async function firstBytes(app: AppContext, cid: string): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of app.content.cat(cid, { offset: 0, length: 4100 })) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }
 
 async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Promise<void> {
@@ -43,7 +38,7 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
     });
     const stat = await app.content.stat(job.cid);
     const isDirectory = stat.type === 'directory';
-    const category = isDirectory ? 'other' : detectCategory(await firstBytes(app, job.cid), job.original_name ?? '');
+    const category = isDirectory ? 'other' : detectCategory(await storedHead(app.content, job.cid), job.original_name ?? '');
     const { upload, duplicate } = await contentRecorder(
       app,
       user,

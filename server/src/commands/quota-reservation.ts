@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import type { UserRow } from '../db/schema';
+import type { PlanRow, UserRow } from '../db/schema';
 import type { Db } from '../db/database';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -12,8 +12,13 @@ export const quotaExceeded = () => new AppError(403, 'quota_exceeded', 'Storage 
 
 /** The account's limit: its plan plus any referral bonus. */
 export async function storageLimit(app: AppContext, user: UserRow): Promise<number> {
-  const plan = (await app.stores.plans.findByCode(user.plan_code)) ?? (await app.stores.plans.defaultPlan());
+  const plan = await planOf(app, user);
   return Number(plan.storage_limit_bytes) + Number(user.bonus_bytes);
+}
+
+/** The account's plan; the default plan if its plan no longer exists. */
+export async function planOf(app: AppContext, user: UserRow): Promise<PlanRow> {
+  return (await app.stores.plans.findByCode(user.plan_code)) ?? (await app.stores.plans.defaultPlan());
 }
 
 export interface QuotaReservation {

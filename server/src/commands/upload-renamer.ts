@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { UploadRow, UserRow } from '../db/schema';
+import { isUniqueViolation } from '../lib/db-errors';
 import { conflict } from '../lib/errors';
 import { auditRecorder } from './audit-recorder';
 
@@ -10,7 +11,7 @@ export async function uploadRenamer(app: AppContext, user: UserRow, upload: Uplo
   try {
     await app.stores.uploads.rename(upload.id, name);
   } catch (error) {
-    if (/unique|23505/i.test(`${(error as { code?: string }).code} ${(error as Error).message}`)) {
+    if (isUniqueViolation(error)) {
       throw conflict('name_taken', 'A file with this name already exists');
     }
     throw error;

@@ -1,6 +1,7 @@
 import type { SignupInput } from '@cairn/shared';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
+import { isUniqueViolation } from '../lib/db-errors';
 import { badRequest, conflict } from '../lib/errors';
 import { newId, randomCode } from '../lib/ids';
 import { nowIso } from '../lib/time';
@@ -19,11 +20,6 @@ async function uniqueReferralCode(app: AppContext): Promise<string> {
     if (!(await app.stores.users.findByReferralCode(code))) return code;
   }
   throw new Error('could not allocate a referral code');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/i.test(e.message ?? '');
 }
 
 /** Signs a new user up: unique email, hashed password, own referral code, optional referrer. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { CID } from 'multiformats/cid';
+import { storedHead } from '../commands/head-capture';
 import { AppError, notFound } from '../lib/errors';
 import { stripControl } from '../lib/text';
 import type { AppState, Ctx } from '../koa-types';
@@ -76,7 +77,7 @@ async function serve(ctx: Ctx): Promise<void> {
 
   const requested = typeof ctx.query.filename === 'string' ? ctx.query.filename : null;
   const name = subPath.split('/').pop() || requested || (await app.stores.uploads.anyName(root));
-  const head = await readHead(ctx, target.cid);
+  const head = await storedHead(app.content, target.cid);
   ctx.type = await contentTypeFor(name, head);
   ctx.set('Accept-Ranges', 'bytes');
   if (ctx.query.download === '1' || ctx.query.download === 'true') {
@@ -109,12 +110,6 @@ async function serve(ctx: Ctx): Promise<void> {
 async function statAsTarget(ctx: Ctx, cid: string) {
   const stat = await ctx.state.app.content.stat(cid);
   return { cid, type: stat.type, size: stat.size };
-}
-
-async function readHead(ctx: Ctx, cid: string): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of ctx.state.app.content.cat(cid, { offset: 0, length: 4100 })) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }
 
 /** GET and HEAD /ipfs/{cid}[/path]. */

@@ -11,3 +11,6 @@ export function randomCode(length: number): string {
 }
 
 export const sha256Hex = (value: string): string => crypto.createHash('sha256').update(value).digest('hex');
+
+/** Ids here are UUIDs: anything else cannot name a row, so it is simply not found. */
+export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

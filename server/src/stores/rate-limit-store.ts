@@ -23,6 +23,10 @@ export function createRateLimitStore(db: Db) {
       return { count: Number(row.count), windowStart: row.window_start };
     },
 
+    /** The current window of `key` without counting a hit. */
+    peek: (key: string): Promise<{ count: number; window_start: string } | undefined> =>
+      db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst(),
+
     async clear(key: string): Promise<void> {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     },

@@ -3,6 +3,7 @@ import { pinSchema, type PinInput } from '@cairn/shared';
 import { z } from 'zod';
 import { pinRequester } from '../../commands/pin-requester';
 import { AppError, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { AppState } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
@@ -31,7 +32,7 @@ export function pinRoutes() {
   router.get('/pins/:id', auth(), validate({ params: pinParams }), async (ctx) => {
     const { id } = input<unknown, unknown, z.infer<typeof pinParams>>(ctx).params;
     const app = ctx.state.app;
-    const job = /^[0-9a-f-]{36}$/i.test(id) ? await app.stores.pinJobs.findForUser(ctx.state.user.id, id) : undefined;
+    const job = isUuid(id) ? await app.stores.pinJobs.findForUser(ctx.state.user.id, id) : undefined;
     if (!job) throw notFound('pin_not_found', 'Pin request not found');
     const upload = job.upload_id ? await app.stores.uploads.findForUser(ctx.state.user.id, job.upload_id) : null;
     ctx.body = presentPinJob(job, upload);

@@ -13,6 +13,7 @@ import { uploadRenamer } from '../../commands/upload-renamer';
 import { usageReader } from '../../commands/usage-reader';
 import { parseCid } from '../../commands/pin-requester';
 import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { AppState, Ctx } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
@@ -26,9 +27,7 @@ const fileNotFound = () => notFound('file_not_found', 'File not found or not own
 
 async function ownUpload(ctx: Ctx) {
   const { uploadId } = input<unknown, unknown, z.infer<typeof uploadParams>>(ctx).params;
-  const upload = /^[0-9a-f-]{36}$/i.test(uploadId)
-    ? await ctx.state.app.stores.uploads.findForUser(ctx.state.user.id, uploadId)
-    : undefined;
+  const upload = isUuid(uploadId) ? await ctx.state.app.stores.uploads.findForUser(ctx.state.user.id, uploadId) : undefined;
   if (!upload) throw fileNotFound();
   return upload;
 }
