@@ -122,6 +122,48 @@ export interface PinJobsTable {
   updated_at: string;
 }
 
+export type OrderStatus = 'pending' | 'paid' | 'cancel' | 'uncleared' | 'declined' | 'expired' | 'refunded' | 'void' | 'error';
+export type RewardReason = 'signup_bonus' | 'referral_signup' | 'referral_paid_share' | 'referral_paid_share_revoked';
+
+/** A plan purchase; `applied_at` is set once, by the first verification or webhook that applies it. */
+export interface OrdersTable {
+  id: string;
+  user_id: string | null;
+  plan_code: string;
+  amount_cents: number;
+  currency: string;
+  method: 'card' | 'crypto';
+  status: OrderStatus;
+  stripe_session_id: string | null;
+  stripe_subscription_id: string | null;
+  stripe_customer_id: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  applied_at: string | null;
+  ended_at: string | null;
+}
+
+/** Stripe events already handled: a replayed event id changes nothing. */
+export interface ProcessedEventsTable {
+  id: string;
+  type: string;
+  processed_at: string;
+}
+
+/** The bonus storage ledger (source of truth); `users.bonus_bytes` caches the sum of a user's rows. */
+export interface RewardsTable {
+  id: string;
+  user_id: string;
+  /** Negative for a revocation. */
+  bytes: number;
+  reason: RewardReason;
+  source_user_id: string | null;
+  order_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -132,6 +174,9 @@ export interface Database {
   uploads: UploadsTable;
   quota_reservations: QuotaReservationsTable;
   pin_jobs: PinJobsTable;
+  orders: OrdersTable;
+  processed_events: ProcessedEventsTable;
+  rewards: RewardsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -143,4 +188,6 @@ export type SessionRow = Selectable<SessionsTable>;
 export type PlanRow = Selectable<PlansTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type PinJobRow = Selectable<PinJobsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type RewardRow = Selectable<RewardsTable>;
 export type { Generated };
