@@ -21,6 +21,8 @@ export type AuditAction =
   | 'create_order'
   | 'process_webhook'
   | 'update_plan'
+  | 'create_plan'
+  | 'delete_plan'
   | 'update_user'
   | 'prune_logs'
   | 'order_cancel'

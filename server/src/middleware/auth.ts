@@ -21,10 +21,15 @@ export function auth() {
   };
 }
 
-/** After auth(): only role admin passes. */
-export function adminOnly() {
-  return async (ctx: Ctx, next: Next) => {
-    if (ctx.state.user.role !== 'admin') throw forbidden('admin_required', 'Access denied. Admin privileges required.');
-    await next();
-  };
+/**
+ * auth(), then only role admin passes: everyone else, with a session or an API token, gets 403.
+ * The role is read fresh on every request, so a demoted admin loses access at once.
+ */
+export function requireAdmin() {
+  const authenticated = auth();
+  return (ctx: Ctx, next: Next) =>
+    authenticated(ctx, async () => {
+      if (ctx.state.user.role !== 'admin') throw forbidden('admin_required', 'Access denied. Admin privileges required.');
+      await next();
+    });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { createAdminStores } from './admin/index';
 import { createLogStore } from './log-store';
 import { createPinJobStore } from './pin-job-store';
 import { createPlanStore } from './plan-store';
@@ -20,6 +21,7 @@ export function createStores(db: Db) {
     uploads: createUploadStore(db),
     quota: createQuotaStore(db),
     pinJobs: createPinJobStore(db),
+    admin: createAdminStores(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

@@ -5,3 +5,4 @@ export * from './ip';
 export * from './account';
 export * from './tokens';
 export * from './content';
+export * from './admin';

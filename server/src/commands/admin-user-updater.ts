@@ -1,0 +1,54 @@
+import type { AdminUserUpdateInput } from '@cairn/shared';
+import type { AppContext } from '../context';
+import type { UserRow, UserUpdate } from '../db/schema';
+import { badRequest, notFound } from '../lib/errors';
+import { isUuid } from '../lib/ids';
+import { nowIso } from '../lib/time';
+import { auditRecorder } from './audit-recorder';
+
+export const userNotFound = () => notFound('user_not_found', 'User not found');
+
+/**
+ * An administrator changes an account's status, role or plan. Disabling takes effect at the
+ * account's next request (auth reads the user fresh), for its sessions and API tokens alike.
+ * An administrator cannot disable or demote themself, so the panel can never lock its last admin out.
+ */
+export async function adminUserUpdater(
+  app: AppContext,
+  admin: UserRow,
+  userId: string,
+  input: AdminUserUpdateInput,
+  ip: string,
+): Promise<UserRow> {
+  const user = isUuid(userId) ? await app.stores.users.findById(userId) : undefined;
+  if (!user) throw userNotFound();
+  const status = input.status === undefined ? undefined : input.status === 'active' ? 'active' : 'inactive';
+  if (user.id === admin.id && ((status && status !== 'active') || (input.role && input.role !== 'admin'))) {
+    throw badRequest('cannot_modify_self', 'You cannot disable or demote your own account');
+  }
+  if (input.planCode !== undefined && !(await app.stores.plans.findByCode(input.planCode))) {
+    throw notFound('plan_not_found', 'Plan not found');
+  }
+
+  const changes: UserUpdate = {};
+  const audit: Record<string, { from: string; to: string }> = {};
+  const change = <K extends 'status' | 'role' | 'plan_code'>(field: K, label: string, value: UserRow[K] | undefined) => {
+    if (value === undefined || value === user[field]) return;
+    changes[field] = value;
+    audit[label] = { from: String(user[field]), to: String(value) };
+  };
+  change('status', 'status', status);
+  change('role', 'role', input.role);
+  change('plan_code', 'planCode', input.planCode);
+  if (Object.keys(changes).length === 0) return user;
+
+  await app.stores.users.update(user.id, { ...changes, updated_at: nowIso() });
+  await auditRecorder(app, {
+    action: 'update_user',
+    type: changes.status === 'inactive' || changes.role !== undefined ? 'warning' : 'info',
+    user: admin,
+    ip,
+    details: { targetUserId: user.id, targetEmail: user.email, changes: audit },
+  });
+  return { ...user, ...changes };
+}

@@ -1,0 +1,83 @@
+import type { Db } from '../../db/database';
+import type { PlanRow } from '../../db/schema';
+
+export type PlanWithUsers = PlanRow & { users_count: number };
+export type PlanChanges = Partial<Omit<PlanRow, 'code' | 'created_at'>>;
+
+/** The plan catalogue as administrators manage it, inactive plans included. */
+export function createAdminPlanStore(db: Db) {
+  const usersCount = (code: string) =>
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('plan_code', '=', code)
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+
+  return {
+    /** Every plan with how many accounts hold it, cheapest first. */
+    async listWithUsers(): Promise<PlanWithUsers[]> {
+      const rows = await db
+        .selectFrom('plans')
+        .leftJoin('users', 'users.plan_code', 'plans.code')
+        .selectAll('plans')
+        .select((eb) => eb.fn.count('users.id').as('users_count'))
+        .groupBy([
+          'plans.code',
+          'plans.name',
+          'plans.storage_limit_bytes',
+          'plans.price_cents',
+          'plans.description',
+          'plans.active',
+          'plans.is_default',
+          'plans.created_at',
+          'plans.updated_at',
+        ])
+        .orderBy('plans.price_cents')
+        .orderBy('plans.storage_limit_bytes')
+        .orderBy('plans.code')
+        .execute();
+      return rows.map((row) => ({ ...row, users_count: Number(row.users_count) }));
+    },
+
+    usersCount,
+
+    /** Inserts a plan; when it is the default, the previous default stops being one, atomically. */
+    async insert(plan: PlanRow): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (plan.is_default)
+          await trx.updateTable('plans').set({ is_default: 0, updated_at: plan.updated_at }).where('is_default', '=', 1).execute();
+        await trx.insertInto('plans').values(plan).execute();
+      });
+    },
+
+    /** Applies changes; making a plan the default takes the flag from the previous default, atomically. */
+    async update(code: string, changes: PlanChanges, now: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (changes.is_default) {
+          await trx
+            .updateTable('plans')
+            .set({ is_default: 0, updated_at: now })
+            .where('is_default', '=', 1)
+            .where('code', '!=', code)
+            .execute();
+        }
+        await trx
+          .updateTable('plans')
+          .set({ ...changes, updated_at: now })
+          .where('code', '=', code)
+          .execute();
+      });
+    },
+
+    /** Deletes a plan nobody holds; false when an account took it meanwhile. */
+    async deleteUnused(code: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('plans')
+        .where('code', '=', code)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('users').select('users.id').where('users.plan_code', '=', code))))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { LOG_RETENTION_DAYS, NAME_MAX } from './limits';
+import { pageQuerySchema } from './content';
+
+/** Statuses an administrator can give an account; a disabled account cannot sign in or use its tokens. */
+export const ADMIN_USER_STATUSES = ['active', 'disabled'] as const;
+export const USER_ROLES = ['user', 'admin'] as const;
+export const LOG_TYPES = ['info', 'warning', 'critical'] as const;
+
+export const PLAN_CODE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+export const PLAN_NAME_MAX = 100;
+export const PLAN_DESCRIPTION_MAX = 1000;
+export const PLAN_PRICE_MAX_EUR = 100_000;
+export const LOG_PRUNE_MAX_DAYS = 3650;
+
+const uuid = (label: string) => z.uuid(`${label} must be a UUID`);
+/** An optional query filter: an empty value (`?type=`) means no filter. */
+const filter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** `?page&limit&search` of every admin list. */
+export const adminListQuerySchema = pageQuerySchema;
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+export const adminUserUpdateSchema = z
+  .object({
+    status: z.enum(ADMIN_USER_STATUSES, { error: 'status must be active or disabled' }).optional(),
+    role: z.enum(USER_ROLES, { error: 'role must be user or admin' }).optional(),
+    planCode: z.string({ error: 'planCode must be a plan code' }).trim().min(1, 'planCode must be a plan code').max(32).optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Nothing to change: send status, role or planCode');
+export type AdminUserUpdateInput = z.infer<typeof adminUserUpdateSchema>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A real calendar day (no 30 February), or a parseable instant. */
+function isDateBound(value: string): boolean {
+  if (DAY.test(value)) return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  return INSTANT.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/**
+ * A day (`YYYY-MM-DD`, UTC) or an ISO 8601 instant, as an ISO instant: a day bound covers the whole
+ * day, so `from` is its first millisecond and `to` its last.
+ */
+const dateBound = (label: string, edge: 'start' | 'end') =>
+  z
+    .string()
+    .trim()
+    .refine(isDateBound, `${label} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`)
+    .transform((value) =>
+      DAY.test(value) ? `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : new Date(value).toISOString(),
+    );
+
+export const adminLogQuerySchema = pageQuerySchema.omit({ search: true }).extend({
+  type: filter(z.enum(LOG_TYPES, { error: 'type must be info, warning or critical' })),
+  action: filter(z.string().regex(/^[a-z_]{1,50}$/, 'action must be an action name such as login')),
+  userId: filter(uuid('userId')),
+  from: filter(dateBound('from', 'start')),
+  to: filter(dateBound('to', 'end')),
+});
+export type AdminLogQuery = z.infer<typeof adminLogQuerySchema>;
+
+export const logPruneSchema = z.object({
+  olderThanDays: z
+    .number({ error: 'olderThanDays must be a whole number of days' })
+    .int('olderThanDays must be a whole number of days')
+    .min(1, 'olderThanDays must be at least 1')
+    .max(LOG_PRUNE_MAX_DAYS, `olderThanDays must be at most ${LOG_PRUNE_MAX_DAYS}`)
+    .default(LOG_RETENTION_DAYS),
+});
+export type LogPruneInput = z.infer<typeof logPruneSchema>;
+
+const planFields = {
+  name: z
+    .string({ error: 'Plan name is required' })
+    .trim()
+    .min(1, 'Plan name is required')
+    .max(PLAN_NAME_MAX, `Plan name must be at most ${PLAN_NAME_MAX} characters`),
+  storageLimitBytes: z
+    .number({ error: 'storageLimitBytes must be a whole number of bytes' })
+    .int('storageLimitBytes must be a whole number of bytes')
+    .min(1, 'storageLimitBytes must be at least 1')
+    .max(Number.MAX_SAFE_INTEGER, 'storageLimitBytes is too large'),
+  priceMonthlyEur: z
+    .number({ error: 'priceMonthlyEur must be a number of euros' })
+    .min(0, 'priceMonthlyEur cannot be negative')
+    .max(PLAN_PRICE_MAX_EUR, `priceMonthlyEur must be at most ${PLAN_PRICE_MAX_EUR}`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'priceMonthlyEur must have at most two decimals'),
+  description: z.string().trim().max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`),
+  active: z.boolean({ error: 'active must be true or false' }),
+  isDefault: z.boolean({ error: 'isDefault must be true or false' }),
+};
+
+export const planCreateSchema = z
+  .object({
+    code: z
+      .string({ error: 'Plan code is required' })
+      .trim()
+      .regex(PLAN_CODE_PATTERN, 'Plan code must be 1 to 32 lower-case letters, digits, hyphens or underscores'),
+    ...planFields,
+    description: planFields.description.default(''),
+    active: planFields.active.default(true),
+    isDefault: planFields.isDefault.default(false),
+  })
+  .refine((plan) => plan.active || !plan.isDefault, { path: ['active'], message: 'The default plan must be active' });
+export type PlanCreateInput = z.infer<typeof planCreateSchema>;
+
+export const planUpdateSchema = z
+  .object(planFields)
+  .partial()
+  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Nothing to change');
+export type PlanUpdateInput = z.infer<typeof planUpdateSchema>;
+
+export const planCodeParamsSchema = z.object({ code: z.string().min(1).max(NAME_MAX) });
