@@ -7,6 +7,7 @@ import { errorHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { gatewayRoutes } from './gateway/index';
+import { adminRoutes } from './routes/admin/index';
 import { authRoutes } from './routes/auth/index';
 import { dagRoutes } from './routes/dag/index';
 import { docsRoutes } from './routes/docs/index';
@@ -22,7 +23,16 @@ export const API_BASE = '/api/v2';
 /** The API routers, mounted under /api/v2. */
 export function apiRouter() {
   const api = new Router<AppState>({ prefix: API_BASE });
-  for (const routes of [authRoutes(), userRoutes(), tokenRoutes(), localeRoutes(), uploadRoutes(), pinRoutes(), dagRoutes()]) {
+  for (const routes of [
+    authRoutes(),
+    userRoutes(),
+    tokenRoutes(),
+    localeRoutes(),
+    uploadRoutes(),
+    pinRoutes(),
+    dagRoutes(),
+    adminRoutes(),
+  ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   return api;

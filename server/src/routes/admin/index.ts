@@ -1,0 +1,26 @@
+import Router from '@koa/router';
+import type { AppState } from '../../koa-types';
+import { adminFileRoutes } from './files';
+import { adminLogRoutes } from './logs';
+import { adminPlanRoutes } from './plans';
+import { adminReferralRoutes } from './referrals';
+import { adminStatsRoutes } from './stats';
+import { adminTokenRoutes } from './tokens';
+import { adminUserRoutes } from './users';
+
+/** The management area's API: every route requires role admin (403 `admin_required` otherwise). */
+export function adminRoutes() {
+  const router = new Router<AppState>();
+  for (const routes of [
+    adminStatsRoutes(),
+    adminUserRoutes(),
+    adminFileRoutes(),
+    adminLogRoutes(),
+    adminPlanRoutes(),
+    adminTokenRoutes(),
+    adminReferralRoutes(),
+  ]) {
+    router.use(routes.routes(), routes.allowedMethods());
+  }
+  return router;
+}

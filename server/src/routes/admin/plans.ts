@@ -1,0 +1,48 @@
+import Router from '@koa/router';
+import { planCodeParamsSchema, planCreateSchema, planUpdateSchema, type PlanCreateInput, type PlanUpdateInput } from '@cairn/shared';
+import type { z } from 'zod';
+import { planCreator } from '../../commands/plan-creator';
+import { planDeleter } from '../../commands/plan-deleter';
+import { planUpdater } from '../../commands/plan-updater';
+import type { AppState, Ctx } from '../../koa-types';
+import { requireAdmin } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { input, validate } from '../../middleware/validate';
+import { presentAdminPlan } from '../../presenters/admin';
+
+type CodeParams = z.infer<typeof planCodeParamsSchema>;
+const codeOf = (ctx: Ctx) => input<unknown, undefined, CodeParams>(ctx).params.code;
+
+export function adminPlanRoutes() {
+  const router = new Router<AppState>();
+
+  router.get('/admin/plans', requireAdmin(), async (ctx) => {
+    const plans = await ctx.state.app.stores.admin.plans.listWithUsers();
+    ctx.body = { plans: plans.map((plan) => presentAdminPlan(plan, plan.users_count)) };
+  });
+
+  router.post('/admin/plans', requireAdmin(), jsonBody(), validate({ body: planCreateSchema }), async (ctx) => {
+    const plan = await planCreator(ctx.state.app, ctx.state.user, input<PlanCreateInput>(ctx).body, ctx.ip);
+    ctx.status = 201;
+    ctx.body = presentAdminPlan(plan, 0);
+  });
+
+  router.patch(
+    '/admin/plans/:code',
+    requireAdmin(),
+    jsonBody(),
+    validate({ params: planCodeParamsSchema, body: planUpdateSchema }),
+    async (ctx) => {
+      const { app } = ctx.state;
+      const plan = await planUpdater(app, ctx.state.user, codeOf(ctx), input<PlanUpdateInput>(ctx).body, ctx.ip);
+      ctx.body = presentAdminPlan(plan, await app.stores.admin.plans.usersCount(plan.code));
+    },
+  );
+
+  router.delete('/admin/plans/:code', requireAdmin(), validate({ params: planCodeParamsSchema }), async (ctx) => {
+    await planDeleter(ctx.state.app, ctx.state.user, codeOf(ctx), ctx.ip);
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,28 @@
+import Router from '@koa/router';
+import { adminListQuerySchema } from '@cairn/shared';
+import { ACTIVE_WINDOW_DAYS } from '../../commands/stats-reader';
+import type { AppState } from '../../koa-types';
+import { addDays } from '../../lib/time';
+import { requireAdmin } from '../../middleware/auth';
+import { validate } from '../../middleware/validate';
+import { presentAdminReferral, presentReward } from '../../presenters/admin';
+import { listPage } from './paging';
+
+export function adminReferralRoutes() {
+  const router = new Router<AppState>();
+
+  router.get('/admin/referrals', requireAdmin(), validate({ query: adminListQuerySchema }), async (ctx) => {
+    const { page, limit, query } = listPage(ctx);
+    const { rows, total } = await ctx.state.app.stores.admin.referrals.listReferrals(query);
+    const activeSince = addDays(new Date(), -ACTIVE_WINDOW_DAYS).toISOString();
+    ctx.body = { referrals: rows.map((row) => presentAdminReferral(row, activeSince)), total, page, limit };
+  });
+
+  router.get('/admin/rewards', requireAdmin(), validate({ query: adminListQuerySchema }), async (ctx) => {
+    const { page, limit, query } = listPage(ctx);
+    const { rows, total } = await ctx.state.app.stores.admin.referrals.listRewards(query);
+    ctx.body = { rewards: rows.map(presentReward), total, page, limit };
+  });
+
+  return router;
+}
