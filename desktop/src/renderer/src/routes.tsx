@@ -13,6 +13,15 @@ import { SignupPage } from './pages/signup-page';
 // Split out of the initial bundle: the API reference (with its YAML parser) and the admin area.
 const ApiDocsPage = lazy(() => import('./pages/api-docs/api-docs-page').then((module) => ({ default: module.ApiDocsPage })));
 const AdminArea = lazy(() => import('./pages/admin/admin-area').then((module) => ({ default: module.AdminArea })));
+// Plans, payment and referrals load on first visit too.
+const PlansPage = lazy(() => import('./pages/billing/plans-page').then((module) => ({ default: module.PlansPage })));
+const ReferralsPage = lazy(() => import('./pages/billing/referrals-page').then((module) => ({ default: module.ReferralsPage })));
+const PaymentSuccessPage = lazy(() =>
+  import('./pages/billing/payment-success-page').then((module) => ({ default: module.PaymentSuccessPage })),
+);
+const PaymentCancelPage = lazy(() =>
+  import('./pages/billing/payment-cancel-page').then((module) => ({ default: module.PaymentCancelPage })),
+);
 
 const deferred = (node: ReactNode) => <Suspense fallback={<LoadingState />}>{node}</Suspense>;
 
@@ -35,10 +44,10 @@ export function AppRoutes() {
         <Route path="files" element={<AwaitingContentApi screen="files" />} />
         <Route path="usage" element={<AwaitingContentApi screen="usage" />} />
         <Route path="dag/:cid" element={<AwaitingContentApi screen="dag" />} />
-        <Route path="plans" element={<AwaitingContentApi screen="plans" />} />
-        <Route path="referrals" element={<AwaitingContentApi screen="referrals" />} />
-        <Route path="payment/success" element={<AwaitingContentApi screen="payment_success" />} />
-        <Route path="payment/cancel" element={<AwaitingContentApi screen="payment_cancel" />} />
+        <Route path="plans" element={deferred(<PlansPage />)} />
+        <Route path="referrals" element={deferred(<ReferralsPage />)} />
+        <Route path="payment/success" element={deferred(<PaymentSuccessPage />)} />
+        <Route path="payment/cancel" element={deferred(<PaymentCancelPage />)} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="settings/tokens" element={<TokensPage />} />
         <Route path="api-docs" element={deferred(<ApiDocsPage />)} />

@@ -35,6 +35,15 @@ const SAME_AS_ENGLISH = new Set([
   'it:docs:param_in',
   'fr:settings:tokens.col_actions',
   'pt:settings:tokens.secret_label',
+  'es:billing:checkout.plan',
+  'es:billing:payment.plan',
+  'ca:billing:plans.title',
+  'fr:billing:payment.transaction',
+  'de:billing:payment.status',
+  'de:billing:referrals.col_status',
+  'es:billing:referrals.no',
+  'ca:billing:referrals.no',
+  'it:billing:referrals.no',
 ]);
 
 type Flat = Map<string, string>;

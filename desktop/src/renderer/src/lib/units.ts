@@ -1,0 +1,36 @@
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
+
+/**
+ * Sizes in the reader's language ("1 GB", "1 Go", "1 ГБ"), stepping by 1024 as storage plans are
+ * sized (1 GiB, 100 GiB, 1 TiB): whole plan sizes stay whole numbers.
+ */
+export function formatBytes(bytes: number, language: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2,
+  }).format(value);
+}
+
+/** Referral amounts, which the API gives in megabytes. */
+export function formatMegabytes(megabytes: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 2 }).format(
+    megabytes,
+  );
+}
+
+/** Prices and income: always euros (spec section 9). */
+export function formatEur(amount: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(amount);
+}
+
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(language).format(value);
+}

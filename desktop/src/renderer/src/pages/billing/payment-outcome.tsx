@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Payment } from '../../api/billing-types';
+import { Icon, type IconName } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
+import { currentLanguage } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
+import { formatEur } from '../../lib/units';
+
+/** Transaction ids are opaque to the UI; anything else in the address is refused before asking. */
+const TRANSACTION_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** The `transactionId` of the return address, or null when it is missing or malformed. */
+export function useTransactionId(): string | null {
+  const [params] = useSearchParams();
+  const id = params.get('transactionId')?.trim() ?? '';
+  return TRANSACTION_ID.test(id) ? id : null;
+}
+
+/** The frame both return screens share: header, one card with an icon, and the way back to Plans. */
+export function PaymentFrame({
+  tone,
+  icon,
+  title,
+  children,
+  actions,
+}: {
+  tone: 'success' | 'neutral' | 'error';
+  icon: IconName;
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation('billing');
+  return (
+    <div className="page">
+      <PageHeader title={t('payment.title')} />
+      <section className={`card payment-result payment-${tone}`} aria-labelledby="payment-result-title">
+        <span className="state-icon">
+          <Icon name={icon} size={22} />
+        </span>
+        <h2 id="payment-result-title">{title}</h2>
+        {children}
+        <div className="payment-actions">
+          {actions}
+          <Link to="/plans" className="btn btn-secondary">
+            {t('payment.back_to_plans')}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Order facts: plan, amount, dates, transaction id. */
+export function PaymentFacts({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('billing');
+  const language = currentLanguage();
+  return (
+    <dl className="facts payment-facts">
+      <dt>{t('payment.plan')}</dt>
+      <dd>{payment.plan.name}</dd>
+      <dt>{t('payment.amount')}</dt>
+      <dd>{formatEur(payment.amountEur, language)}</dd>
+      <dt>{t('payment.status')}</dt>
+      <dd>
+        <span className={`badge badge-payment-${payment.status}`}>{t(`payment.status_${payment.status}`)}</span>
+      </dd>
+      <dt>{t('payment.created')}</dt>
+      <dd>{formatDateTime(payment.createdAt, language)}</dd>
+      {payment.paidAt && (
+        <>
+          <dt>{t('payment.paid_at')}</dt>
+          <dd>{formatDateTime(payment.paidAt, language)}</dd>
+        </>
+      )}
+      <dt>{t('payment.transaction')}</dt>
+      <dd>
+        <code>{payment.transactionId}</code>
+      </dd>
+    </dl>
+  );
+}
