@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createApiToken, createUser, uploadFile, type TestUser } from '../../../test/factories';
+import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+
+const GIB = 1024 ** 3;
+
+describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
+  let server: TestServer;
+  let admin: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    admin = await createAdmin(server);
+  });
+  afterAll(() => server.close());
+
+  const list = (query: string) => server.api.get(`/api/v2/admin/users${query}`, { token: admin.token });
+  const patch = (id: string, body: unknown, token = admin.token) => server.api.patch(`/api/v2/admin/users/${id}`, body, { token });
+
+  it('lists accounts newest first with plan, usage and limit (plan plus bonus)', async () => {
+    const user = await createUser(server, { name: 'Grace', lastname: 'Hopper' });
+    await uploadFile(server, user, 'notes.txt', 'twelve bytes');
+    await server.app.stores.users.update(user.id, { bonus_bytes: 10_000_000 });
+    const res = await list('?limit=100');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ page: 1, limit: 100 });
+    expect(res.body.total).toBe(res.body.users.length);
+    expect(res.body.users[0]).toMatchObject({
+      id: user.id,
+      email: user.email,
+      name: 'Grace',
+      lastname: 'Hopper',
+      role: 'user',
+      status: 'active',
+      planCode: 'free',
+      storageUsed: 12,
+      storageLimit: GIB + 10_000_000,
+      bonusBytes: 10_000_000,
+    });
+    expect(res.body.users[0].lastActiveAt).not.toBeNull();
+    expect(res.body.users.find((u: { id: string }) => u.id === admin.id).role).toBe('admin');
+  });
+
+  it('searches email, name and last name case-insensitively, and pages', async () => {
+    const tag = `zq${Date.now()}`;
+    const a = await createUser(server, { email: `${tag}-one@example.com` });
+    const b = await createUser(server, { name: `Name${tag.toUpperCase()}` });
+    const c = await createUser(server, { lastname: `Last${tag}` });
+    await createUser(server, { name: 'Unrelated' });
+    const all = await list(`?search=${tag.toUpperCase()}`);
+    expect(all.body.total).toBe(3);
+    expect(all.body.users.map((u: { id: string }) => u.id)).toEqual([c.id, b.id, a.id]);
+    const page2 = await list(`?search=${tag}&page=2&limit=2`);
+    expect(page2.body).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(page2.body.users.map((u: { id: string }) => u.id)).toEqual([a.id]);
+    // LIKE wildcards match literally.
+    expect((await list('?search=%25')).body.total).toBe(0);
+    expect((await list('?search=_')).body.total).toBe(0);
+  });
+
+  it('rejects bad paging', async () => {
+    for (const query of ['?page=0', '?limit=101', '?limit=abc']) {
+      const res = await list(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.code).toBe('validation_error');
+    }
+  });
+
+  it("disables an account: its session and API token fail at the next request, and it cannot sign in; enabling restores it", async () => {
+    const user = await createUser(server);
+    const token = await createApiToken(server, user);
+    expect((await server.api.get('/api/v2/users/me', { token: user.token })).status).toBe(200);
+
+    const res = await patch(user.id, { status: 'disabled' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: user.id, status: 'disabled' });
+    for (const credential of [user.token, token.token]) {
+      const me = await server.api.get('/api/v2/users/me', { token: credential });
+      expect(me.status).toBe(401);
+      expect(me.body.code).toBe('account_disabled');
+    }
+    const login = await server.api.post('/api/v2/auth/login', { email: user.email, password: user.password });
+    expect(login.status).toBe(403);
+    expect(login.body.code).toBe('account_disabled');
+    expect((await list('?search=' + user.email)).body.users[0].status).toBe('disabled');
+
+    expect((await patch(user.id, { status: 'active' })).body.status).toBe('active');
+    expect((await server.api.get('/api/v2/users/me', { token: token.token })).status).toBe(200);
+  });
+
+  it('promotes, demotes and moves an account to another plan', async () => {
+    const user = await createUser(server);
+    const promoted = await patch(user.id, { role: 'admin' });
+    expect(promoted.body.role).toBe('admin');
+    expect((await server.api.get('/api/v2/admin/stats', { token: user.token })).status).toBe(200);
+    expect((await patch(user.id, { role: 'user' })).body.role).toBe('user');
+    expect((await server.api.get('/api/v2/admin/stats', { token: user.token })).status).toBe(403);
+
+    const moved = await patch(user.id, { planCode: 'pro' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ planCode: 'pro', storageLimit: 100 * GIB });
+    expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.limit).toBe(100 * GIB);
+  });
+
+  it('writes each change to the audit log under the administrator, naming the target', async () => {
+    const user = await createUser(server);
+    await patch(user.id, { status: 'disabled', planCode: 'business' });
+    const row = await server.app.db
+      .selectFrom('logs')
+      .selectAll()
+      .where('action', '=', 'update_user')
+      .where('details', 'like', `%${user.id}%`)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: admin.id, user_email: admin.email, type: 'warning', ip: '127.0.0.1' });
+    expect(JSON.parse(row.details!)).toEqual({
+      targetUserId: user.id,
+      targetEmail: user.email,
+      changes: { status: { from: 'active', to: 'inactive' }, planCode: { from: 'free', to: 'business' } },
+    });
+  });
+
+  it('refuses to let administrators disable or demote themselves', async () => {
+    for (const body of [{ status: 'disabled' }, { role: 'user' }, { role: 'user', planCode: 'pro' }]) {
+      const res = await patch(admin.id, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'You cannot disable or demote your own account', code: 'cannot_modify_self' });
+    }
+    const me = await server.app.stores.users.findById(admin.id);
+    expect(me).toMatchObject({ role: 'admin', status: 'active', plan_code: 'free' });
+    // Changing one's own plan is allowed.
+    expect((await patch(admin.id, { planCode: 'pro', role: 'admin' })).body.planCode).toBe('pro');
+  });
+
+  it('answers 404 for an unknown account or plan and 400 for a bad body', async () => {
+    const user = await createUser(server);
+    const unknownUser = await patch('3b241101-e2bb-4255-8caf-4136c566a962', { status: 'disabled' });
+    expect(unknownUser.status).toBe(404);
+    expect(unknownUser.body.code).toBe('user_not_found');
+    expect((await patch('not-a-uuid', { status: 'disabled' })).body.code).toBe('user_not_found');
+    const unknownPlan = await patch(user.id, { planCode: 'platinum' });
+    expect(unknownPlan.status).toBe(404);
+    expect(unknownPlan.body.code).toBe('plan_not_found');
+    for (const body of [{}, { status: 'inactive' }, { role: 'root' }, { planCode: '' }]) {
+      const res = await patch(user.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('validation_error');
+    }
+    expect(await server.app.stores.users.findById(user.id)).toMatchObject({ status: 'active', role: 'user', plan_code: 'free' });
+  });
+});
