@@ -65,7 +65,7 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
     }
   });
 
-  it("disables an account: its session and API token fail at the next request, and it cannot sign in; enabling restores it", async () => {
+  it('disables an account: its session and API token fail at the next request, and it cannot sign in; enabling restores it', async () => {
     const user = await createUser(server);
     const token = await createApiToken(server, user);
     expect((await server.api.get('/api/v2/users/me', { token: user.token })).status).toBe(200);
