@@ -10,8 +10,12 @@ export const TOP_REFERRERS = 10;
 export function incomeBounds(now: Date): Record<'24h' | '7d' | '15d' | '30d' | '3m' | '6m' | '1y', string> {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
   const monthsAgo = (months: number) => {
+    // The same day of the month, or the month's last day when it is shorter (31 May → 28/29 February).
     const date = new Date(now);
+    date.setUTCDate(1);
     date.setUTCMonth(date.getUTCMonth() - months);
+    const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+    date.setUTCDate(Math.min(now.getUTCDate(), lastDay));
     return date.toISOString();
   };
   return {
