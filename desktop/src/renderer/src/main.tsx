@@ -6,6 +6,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/pages.css';
+import './styles/content.css';
 
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(

@@ -3,7 +3,6 @@ import { Route, Routes } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAuth } from './components/require-auth';
 import { AppShell } from './components/shell/app-shell';
 import { LoadingState } from './components/states';
-import { AwaitingContentApi } from './pages/awaiting-content-api';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -22,10 +21,16 @@ const PaymentSuccessPage = lazy(() =>
 const PaymentCancelPage = lazy(() =>
   import('./pages/billing/payment-cancel-page').then((module) => ({ default: module.PaymentCancelPage })),
 );
+// The content screens load on first visit: they are not needed to sign in.
+const UploadPage = lazy(() => import('./pages/upload/upload-page').then((module) => ({ default: module.UploadPage })));
+const PinPage = lazy(() => import('./pages/pin/pin-page').then((module) => ({ default: module.PinPage })));
+const FilesPage = lazy(() => import('./pages/files/files-page').then((module) => ({ default: module.FilesPage })));
+const UsagePage = lazy(() => import('./pages/usage/usage-page').then((module) => ({ default: module.UsagePage })));
+const DagPage = lazy(() => import('./pages/dag/dag-page').then((module) => ({ default: module.DagPage })));
 
 const deferred = (node: ReactNode) => <Suspense fallback={<LoadingState />}>{node}</Suspense>;
 
-/** Every route of spec section 2. Screens waiting for their API render AwaitingContentApi. */
+/** Every route of spec section 2. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -39,11 +44,12 @@ export function AppRoutes() {
         }
       >
         <Route index element={<DashboardPage />} />
-        <Route path="upload" element={<AwaitingContentApi screen="upload" />} />
-        <Route path="pin" element={<AwaitingContentApi screen="pin" />} />
-        <Route path="files" element={<AwaitingContentApi screen="files" />} />
-        <Route path="usage" element={<AwaitingContentApi screen="usage" />} />
-        <Route path="dag/:cid" element={<AwaitingContentApi screen="dag" />} />
+        <Route path="upload" element={deferred(<UploadPage />)} />
+        <Route path="pin" element={deferred(<PinPage />)} />
+        <Route path="files" element={deferred(<FilesPage />)} />
+        <Route path="usage" element={deferred(<UsagePage />)} />
+        <Route path="dag" element={deferred(<DagPage />)} />
+        <Route path="dag/:cid" element={deferred(<DagPage />)} />
         <Route path="plans" element={deferred(<PlansPage />)} />
         <Route path="referrals" element={deferred(<ReferralsPage />)} />
         <Route path="payment/success" element={deferred(<PaymentSuccessPage />)} />

@@ -9,6 +9,8 @@ import { useErrorText } from '../hooks/use-error-text';
 import { formatDate } from '../lib/format';
 import { currentLanguage } from '../lib/i18n';
 import { useAppStore } from '../store/app-store';
+import { RecentUploads } from './dashboard/recent-uploads';
+import { UsageCard } from './dashboard/usage-card';
 import { loadProfile } from '../store/session-actions';
 
 const QUICK_ACTIONS: readonly { key: string; to: string; icon: IconName }[] = [
@@ -18,10 +20,7 @@ const QUICK_ACTIONS: readonly { key: string; to: string; icon: IconName }[] = [
   { key: 'tokens', to: '/settings/tokens', icon: 'key' },
 ];
 
-/**
- * Welcome, quick actions and the account summary. Usage, recent uploads and the referral summary
- * need the content and referral APIs: their cards say so until then.
- */
+/** Welcome, quick actions, the account summary, storage usage and the latest uploads. */
 export function DashboardPage() {
   const { t } = useTranslation('common');
   const errorText = useErrorText();
@@ -66,11 +65,9 @@ export function DashboardPage() {
             <LoadingState />
           )}
         </section>
-        <section className="card awaiting-inline" aria-labelledby="usage-title" data-awaiting-api="dashboard_usage">
-          <h2 id="usage-title">{t('dashboard.usage_and_uploads')}</h2>
-          <p className="card-description">{t('awaiting.message')}</p>
-        </section>
+        <UsageCard />
       </div>
+      <RecentUploads />
     </div>
   );
 }

@@ -1,0 +1,27 @@
+/** Links to content on this server's gateway, and CIDs shortened for tables. */
+
+/** `bafybeigdyrz…55fbzdi`: the head and tail a person compares; short CIDs stay whole. */
+export function shortCid(cid: string, head = 10, tail = 6): string {
+  return cid.length <= head + tail + 1 ? cid : `${cid.slice(0, head)}…${cid.slice(-tail)}`;
+}
+
+/** The content on this server's gateway (`origin` is the server's, also in the desktop app). */
+export function gatewayUrl(origin: string, cid: string, path = ''): string {
+  const tail = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
+  return `${origin}/ipfs/${encodeURIComponent(cid)}${tail ? `/${tail}` : ''}`;
+}
+
+/**
+ * The same content as a download. A browser link carries no bearer token, so the name to save as
+ * travels in `filename` (the gateway cleans it).
+ */
+export function downloadUrl(origin: string, cid: string, filename: string): string {
+  return `${gatewayUrl(origin, cid)}?${new URLSearchParams({ download: '1', filename })}`;
+}
+
+/** The in-app DAG viewer for a CID. */
+export const dagPath = (cid: string) => `/dag/${encodeURIComponent(cid)}`;

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import type { DagEntry } from '../../api/content-types';
+import { ContentLink } from '../../components/content-link';
+import { CopyButton } from '../../components/copy-button';
+import { Icon } from '../../components/icons';
+import { gatewayUrl, shortCid } from '../../lib/content-links';
+import { currentLanguage } from '../../lib/i18n';
+import { formatBytes } from '../../lib/units';
+import { useAppStore } from '../../store/app-store';
+
+/** One page of a directory's direct entries; each opens on the gateway under the root CID. */
+export function DagEntries({ root, entries }: { root: string; entries: DagEntry[] }) {
+  const { t } = useTranslation('content');
+  const language = currentLanguage();
+  const origin = useAppStore((state) => state.serverOrigin);
+  return (
+    <div className="table-wrap">
+      <table className="table dag-table">
+        <caption className="visually-hidden">{t('dag.entries')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('fields.name')}</th>
+            <th scope="col">{t('fields.type')}</th>
+            <th scope="col">{t('fields.size')}</th>
+            <th scope="col">{t('fields.cid')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={`${entry.name}-${entry.cid}`}>
+              <td data-label={t('fields.name')} className="cell-name">
+                <span className="file-name">
+                  <Icon name={entry.type === 'directory' ? 'folder' : 'file'} size={16} />
+                  <ContentLink href={gatewayUrl(origin, root, entry.name)} className="file-name-text">
+                    {entry.name}
+                  </ContentLink>
+                </span>
+              </td>
+              <td data-label={t('fields.type')}>{t(`entry_types.${entry.type}`)}</td>
+              <td data-label={t('fields.size')} className="cell-number">
+                {entry.type === 'directory' ? '—' : formatBytes(entry.size, language)}
+              </td>
+              <td data-label={t('fields.cid')}>
+                <span className="inline-cid">
+                  <code title={entry.cid}>{shortCid(entry.cid)}</code>
+                  <CopyButton text={entry.cid} label={t('actions.copy_cid_of', { name: entry.name })} compact />
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

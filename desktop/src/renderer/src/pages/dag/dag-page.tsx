@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { contentApi } from '../../api/content';
+import type { DagView } from '../../api/content-types';
+import { CidField } from '../../components/cid-field';
+import { ContentLink } from '../../components/content-link';
+import { Icon } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
+import { ErrorState, LoadingState } from '../../components/states';
+import { useAreaErrorText } from '../../hooks/use-area-error-text';
+import { useAsync } from '../../hooks/use-async';
+import { currentLanguage } from '../../lib/i18n';
+import { formatBytes, formatNumber } from '../../lib/units';
+import { useAppStore } from '../../store/app-store';
+import { DagEntries } from './dag-entries';
+import { DagLookup } from './dag-lookup';
+
+const ENTRIES_PER_PAGE = 25;
+
+function DagSummary({ dag, page, onPage }: { dag: DagView; page: number; onPage(page: number): void }) {
+  const { t } = useTranslation('content');
+  const language = currentLanguage();
+  const origin = useAppStore((state) => state.serverOrigin);
+  return (
+    <>
+      <section className="card" aria-labelledby="dag-title" data-dag>
+        <div className="card-header">
+          <div>
+            <h2 id="dag-title">{dag.name}</h2>
+            <p className="card-description">{t(`types.${dag.type}`)}</p>
+          </div>
+          <div className="link-row">
+            <ContentLink href={dag.gatewayUrl} className="btn btn-primary">
+              <Icon name="external" size={16} />
+              <span>{t('dag.public_gateway')}</span>
+            </ContentLink>
+            <ContentLink href={`${origin}${dag.localUrl}`} className="btn btn-secondary">
+              <Icon name="eye" size={16} />
+              <span>{t('actions.view')}</span>
+            </ContentLink>
+          </div>
+        </div>
+        <CidField cid={dag.cid} />
+        <div className="stat-row">
+          <div className="stat">
+            <span className="stat-label">{t('dag.total_files')}</span>
+            <span className="stat-value" data-dag-files>
+              {formatNumber(dag.totalFiles, language)}
+            </span>
+          </div>
+          <div className="stat">
+            <span className="stat-label">{t('dag.total_size')}</span>
+            <span className="stat-value" data-dag-size>
+              {formatBytes(dag.totalSize, language)}
+            </span>
+          </div>
+        </div>
+      </section>
+      {dag.total > 0 && (
+        <section className="card" aria-labelledby="dag-entries-title">
+          <h2 id="dag-entries-title">{t('dag.entries')}</h2>
+          <DagEntries root={dag.cid} entries={dag.entries} />
+          <Pagination page={page} limit={dag.limit} total={dag.total} onPage={onPage} label={t('dag.pages')} />
+        </section>
+      )}
+    </>
+  );
+}
+
+function DagLoader({ cid }: { cid: string }) {
+  const errorText = useAreaErrorText('content');
+  const [page, setPage] = useState(1);
+  const { state, reload } = useAsync((signal) => contentApi.dag(cid, { page, limit: ENTRIES_PER_PAGE }, signal), [cid, page]);
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'error') {
+    return (
+      <section className="card">
+        <ErrorState message={errorText(state.error, 'errors.dag_load')} onRetry={reload} />
+      </section>
+    );
+  }
+  return <DagSummary dag={state.data} page={page} onPage={setPage} />;
+}
+
+/** The DAG viewer: totals and files of one of the account's CIDs, or a CID to open. */
+export function DagPage() {
+  const { t } = useTranslation('content');
+  const { cid } = useParams();
+  return (
+    <div className="page">
+      <PageHeader
+        title={t('common:screens.dag.title')}
+        description={t('common:screens.dag.description')}
+        actions={
+          <Link to="/files" className="btn btn-ghost">
+            <Icon name="prev" size={16} />
+            <span>{t('dag.back')}</span>
+          </Link>
+        }
+      />
+      <section className="card">
+        <DagLookup key={cid} initial={cid ?? ''} />
+      </section>
+      {cid && <DagLoader key={cid} cid={cid} />}
+    </div>
+  );
+}

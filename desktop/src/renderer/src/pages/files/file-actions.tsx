@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Upload } from '../../api/content-types';
+import { ContentLink } from '../../components/content-link';
+import { Icon } from '../../components/icons';
+import { dagPath, downloadUrl, gatewayUrl } from '../../lib/content-links';
+import { useAppStore } from '../../store/app-store';
+
+export type FileDialog = 'rename' | 'info' | 'delete';
+
+/** A row's actions as labelled icon buttons: view, download, DAG, rename, info, delete. */
+export function FileActions({ upload, onOpen }: { upload: Upload; onOpen(dialog: FileDialog, upload: Upload): void }) {
+  const { t } = useTranslation('content');
+  const origin = useAppStore((state) => state.serverOrigin);
+  const name = upload.name;
+  return (
+    <div className="row-actions">
+      <ContentLink href={gatewayUrl(origin, upload.cid)} className="icon-btn" label={t('actions.view_named', { name })}>
+        <Icon name="eye" size={16} />
+      </ContentLink>
+      {upload.type === 'file' && (
+        <ContentLink
+          href={downloadUrl(origin, upload.cid, name)}
+          download
+          className="icon-btn"
+          label={t('actions.download_named', { name })}
+        >
+          <Icon name="download" size={16} />
+        </ContentLink>
+      )}
+      <Link
+        to={dagPath(upload.cid)}
+        className="icon-btn"
+        aria-label={t('actions.view_dag_named', { name })}
+        title={t('actions.view_dag_named', { name })}
+      >
+        <Icon name="dag" size={16} />
+      </Link>
+      <button
+        type="button"
+        className="icon-btn"
+        onClick={() => onOpen('rename', upload)}
+        aria-label={t('actions.rename_named', { name })}
+        title={t('actions.rename_named', { name })}
+      >
+        <Icon name="edit" size={16} />
+      </button>
+      <button
+        type="button"
+        className="icon-btn"
+        onClick={() => onOpen('info', upload)}
+        aria-label={t('actions.info_named', { name })}
+        title={t('actions.info_named', { name })}
+      >
+        <Icon name="info" size={16} />
+      </button>
+      <button
+        type="button"
+        className="icon-btn icon-btn-danger"
+        onClick={() => onOpen('delete', upload)}
+        aria-label={t('actions.delete_named', { name })}
+        title={t('actions.delete_named', { name })}
+      >
+        <Icon name="trash" size={16} />
+      </button>
+    </div>
+  );
+}

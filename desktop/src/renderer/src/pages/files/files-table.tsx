@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import type { Upload } from '../../api/content-types';
+import { CopyButton } from '../../components/copy-button';
+import { Icon } from '../../components/icons';
+import { shortCid } from '../../lib/content-links';
+import { formatDate } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { formatBytes } from '../../lib/units';
+import { FileActions, type FileDialog } from './file-actions';
+
+/** The account's records: name, CID (copyable), size, category, date and actions. Cards on phones. */
+export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: FileDialog, upload: Upload): void }) {
+  const { t } = useTranslation('content');
+  const language = currentLanguage();
+  return (
+    <div className="table-wrap">
+      <table className="table files-table">
+        <caption className="visually-hidden">{t('files.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('fields.name')}</th>
+            <th scope="col">{t('fields.cid')}</th>
+            <th scope="col">{t('fields.size')}</th>
+            <th scope="col">{t('fields.category')}</th>
+            <th scope="col">{t('fields.date')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('fields.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {files.map((upload) => (
+            <tr key={upload.uploadId} data-upload-id={upload.uploadId} data-cid={upload.cid}>
+              <td data-label={t('fields.name')} className="cell-name">
+                <span className="file-name">
+                  <Icon name={upload.type === 'file' ? 'file' : upload.type === 'dag' ? 'dag' : 'folder'} size={16} />
+                  <span className="file-name-text" title={upload.name}>
+                    {upload.name}
+                  </span>
+                </span>
+                {upload.type !== 'file' && <span className="badge">{t(`types.${upload.type}`)}</span>}
+              </td>
+              <td data-label={t('fields.cid')}>
+                <span className="inline-cid">
+                  <code title={upload.cid}>{shortCid(upload.cid)}</code>
+                  <CopyButton text={upload.cid} label={t('actions.copy_cid_of', { name: upload.name })} compact />
+                </span>
+              </td>
+              <td data-label={t('fields.size')} className="cell-number">
+                {formatBytes(upload.size, language)}
+              </td>
+              <td data-label={t('fields.category')}>{t(`categories.${upload.category}`)}</td>
+              <td data-label={t('fields.date')}>{formatDate(upload.createdAt, language)}</td>
+              <td className="cell-actions">
+                <FileActions upload={upload} onOpen={onOpen} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { contentApi } from '../../api/content';
+import { CidField } from '../../components/cid-field';
+import { Modal } from '../../components/modal';
+import { ErrorState, LoadingState } from '../../components/states';
+import { useAsync } from '../../hooks/use-async';
+import { useAreaErrorText } from '../../hooks/use-area-error-text';
+import { formatDateTime } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { formatBytes, formatNumber } from '../../lib/units';
+
+/** Everything the server knows about one record (GET /uploads/{id}). */
+export function InfoDialog({ uploadId, onClose }: { uploadId: string; onClose(): void }) {
+  const { t } = useTranslation('content');
+  const errorText = useAreaErrorText('content');
+  const language = currentLanguage();
+  const { state, reload } = useAsync((signal) => contentApi.get(uploadId, signal), [uploadId]);
+
+  return (
+    <Modal title={t('info.title')} onClose={onClose}>
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.info_load')} onRetry={reload} />}
+      {state.status === 'ready' && (
+        <>
+          <CidField cid={state.data.cid} />
+          <dl className="facts" data-info>
+            <dt>{t('fields.name')}</dt>
+            <dd>{state.data.name}</dd>
+            <dt>{t('fields.original_name')}</dt>
+            <dd>{state.data.originalName ?? t('info.none')}</dd>
+            <dt>{t('fields.custom_name')}</dt>
+            <dd>{state.data.customName ?? t('info.none')}</dd>
+            <dt>{t('fields.name_used')}</dt>
+            <dd>{t(`name_source.${state.data.nameSource}`)}</dd>
+            <dt>{t('fields.type')}</dt>
+            <dd>{t(`types.${state.data.type}`)}</dd>
+            <dt>{t('fields.category')}</dt>
+            <dd>{t(`categories.${state.data.category}`)}</dd>
+            <dt>{t('fields.size')}</dt>
+            <dd>{formatBytes(state.data.size, language)}</dd>
+            <dt>{t('fields.files_included')}</dt>
+            <dd>{formatNumber(state.data.filesCount, language)}</dd>
+            <dt>{t('fields.source')}</dt>
+            <dd>{t(`sources.${state.data.source}`)}</dd>
+            <dt>{t('fields.date')}</dt>
+            <dd>{formatDateTime(state.data.createdAt, language)}</dd>
+          </dl>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+import { MAX_DIRECTORY_BYTES, MAX_FILE_BYTES } from '@cairn/shared';
+import { describe, expect, it } from 'vitest';
+import { checkSelection, fileKind, fromFileList, mergeSelection, type PickedFile } from './selection';
+
+/** A File whose size is whatever we say, without allocating it. */
+function sized(path: string, size: number, type = ''): PickedFile {
+  const file = new File(['x'], path.split('/').pop()!, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return { file, path };
+}
+
+describe('upload selection', () => {
+  it('needs a file, and only one in single-file mode', () => {
+    expect(checkSelection('file', [])).toEqual({ key: 'no_file' });
+    expect(checkSelection('dag', [])).toEqual({ key: 'no_file' });
+    expect(checkSelection('file', [sized('a.txt', 1), sized('b.txt', 1)])).toEqual({ key: 'one_file' });
+    expect(checkSelection('file', [sized('a.txt', 1)])).toBeNull();
+  });
+
+  it('refuses a file over 4 GB and a folder over 10 GB, and accepts them at the limit', () => {
+    expect(checkSelection('file', [sized('big.iso', MAX_FILE_BYTES)])).toBeNull();
+    expect(checkSelection('file', [sized('big.iso', MAX_FILE_BYTES + 1)])).toEqual({ key: 'file_too_large', values: { name: 'big.iso' } });
+    expect(checkSelection('files', [sized('d/a', 1), sized('d/big', MAX_FILE_BYTES + 1)])?.key).toBe('file_too_large');
+    const three = [sized('d/a', MAX_FILE_BYTES), sized('d/b', MAX_FILE_BYTES), sized('d/c', MAX_DIRECTORY_BYTES - 2 * MAX_FILE_BYTES)];
+    expect(checkSelection('dag', three)).toBeNull();
+    three.push(sized('d/one-more', 1));
+    expect(checkSelection('dag', three)).toEqual({ key: 'folder_too_large' });
+  });
+
+  it('keeps folder-relative paths and replaces a file picked twice', () => {
+    const file = new File(['hi'], 'readme.md');
+    Object.defineProperty(file, 'webkitRelativePath', { value: 'docs/readme.md' });
+    const picked = fromFileList([file, new File(['x'], 'loose.txt')]);
+    expect(picked.map((item) => item.path)).toEqual(['docs/readme.md', 'loose.txt']);
+    const again = mergeSelection(picked, [sized('loose.txt', 5)]);
+    expect(again.map((item) => [item.path, item.file.size])).toEqual([
+      ['docs/readme.md', 2],
+      ['loose.txt', 5],
+    ]);
+  });
+
+  it('names a file type by media type, else by extension', () => {
+    expect(fileKind(new File([''], 'a.png', { type: 'image/png' }))).toBe('image/png');
+    expect(fileKind(new File([''], 'notes.MD'))).toBe('md');
+    expect(fileKind(new File([''], 'Makefile'))).toBe('');
+  });
+});
