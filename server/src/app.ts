@@ -12,7 +12,10 @@ import { authRoutes } from './routes/auth/index';
 import { dagRoutes } from './routes/dag/index';
 import { docsRoutes } from './routes/docs/index';
 import { localeRoutes } from './routes/locales/index';
+import { paymentRoutes } from './routes/payments/index';
 import { pinRoutes } from './routes/pins/index';
+import { planRoutes } from './routes/plans/index';
+import { referralRoutes } from './routes/referrals/index';
 import { tokenRoutes } from './routes/tokens/index';
 import { uploadRoutes } from './routes/uploads/index';
 import { userRoutes } from './routes/users/index';
@@ -32,6 +35,9 @@ export function apiRouter() {
     pinRoutes(),
     dagRoutes(),
     adminRoutes(),
+    planRoutes(),
+    paymentRoutes(),
+    referralRoutes(),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

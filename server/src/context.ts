@@ -9,6 +9,7 @@ import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createKeyedLock, type KeyedLock } from './lib/keyed-lock';
 import { createLogger, type Logger } from './lib/logger';
+import { createPaymentProvider, type PaymentProvider } from './payments/index';
 import { createStores, type Stores } from './stores/index';
 
 /** Everything a request needs, built once at start and shared by every request. */
@@ -23,6 +24,8 @@ export interface AppContext {
   /** Serializes record-vs-unpin decisions per CID. */
   cidLock: KeyedLock;
   pinRunner: PinRunner;
+  /** Card payments; null when not configured (paid checkout answers 503). */
+  payments: PaymentProvider | null;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     content,
     cidLock: createKeyedLock(),
     pinRunner: { kick: () => undefined, stop: async () => undefined },
+    payments: createPaymentProvider(config),
     async close() {
       await app.pinRunner.stop();
       await content.close();

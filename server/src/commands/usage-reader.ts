@@ -14,6 +14,7 @@ export async function usageReader(app: AppContext, user: UserRow) {
     limit,
     percent,
     limitReached: used >= limit,
+    planCode: plan.code,
     planLimit: Number(plan.storage_limit_bytes),
     bonus,
     plan: { code: plan.code, name: plan.name },

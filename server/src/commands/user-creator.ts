@@ -1,4 +1,4 @@
-import type { SignupInput } from '@cairn/shared';
+import { REFERRAL_SIGNUP_BONUS_BYTES, type SignupInput } from '@cairn/shared';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
@@ -8,6 +8,7 @@ import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
 import { assertKnownCountry } from './country-checker';
 import { rateLimitHit } from './rate-limiter';
+import { grantSignupBonuses } from './referral-rewarder';
 
 export interface CreateUserOptions {
   role?: UserRow['role'];
@@ -22,7 +23,10 @@ async function uniqueReferralCode(app: AppContext): Promise<string> {
   throw new Error('could not allocate a referral code');
 }
 
-/** Signs a new user up: unique email, hashed password, own referral code, optional referrer. */
+/**
+ * Signs a new user up: unique email, hashed password, own referral code, optional referrer. With a
+ * referrer, both get their sign-up bonus in the same transaction as the account.
+ */
 export async function userCreator(app: AppContext, input: SignupInput, options: CreateUserOptions = {}): Promise<UserRow> {
   if (options.ip) {
     const { perIp, windowSeconds } = app.config.signupLimits;
@@ -35,7 +39,8 @@ export async function userCreator(app: AppContext, input: SignupInput, options: 
   let referredBy: string | null = null;
   if (input.referralCode) {
     const referrer = await app.stores.users.findByReferralCode(input.referralCode);
-    if (!referrer) throw badRequest('invalid_referral_code', 'Referral code not found');
+    // A disabled account's code earns nothing any more.
+    if (!referrer || referrer.status !== 'active') throw badRequest('invalid_referral_code', 'Referral code not found');
     referredBy = referrer.id;
   }
 
@@ -63,11 +68,15 @@ export async function userCreator(app: AppContext, input: SignupInput, options: 
     bonus_bytes: 0,
   };
   try {
-    await app.stores.users.insert(user);
+    await app.db.transaction().execute(async (trx) => {
+      await app.stores.users.insert(user, trx);
+      if (referredBy) await grantSignupBonuses(app, trx, user.id, referredBy);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('email_taken', 'An account with this email already exists');
     throw error;
   }
+  if (referredBy) user.bonus_bytes = REFERRAL_SIGNUP_BONUS_BYTES;
   await auditRecorder(app, {
     action: 'signup',
     user,

@@ -10,6 +10,14 @@ export interface IpfsConfig {
   peers: string[];
 }
 
+/** Card payments through Stripe. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another Stripe API host (a local stand-in in tests); null is Stripe itself. */
+  apiUrl: URL | null;
+}
+
 export type DbConfig = { driver: 'sqlite'; file: string } | { driver: 'pg'; url: string };
 
 export interface ServerConfig {
@@ -39,6 +47,8 @@ export interface ServerConfig {
   ipfs: IpfsConfig;
   /** Argon2id cost. Tests lower it; production keeps the OWASP-recommended defaults. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** null: payments are not configured (paid checkout answers 503 payments_not_configured). */
+  stripe: StripeConfig | null;
 }
 
 /** A configuration that cannot work. Its message is the one line printed at start. */
@@ -133,6 +143,31 @@ function admin(env: ServerEnv): ServerConfig['admin'] {
   return { email: env.adminEmail.trim().toLowerCase(), password: env.adminPassword };
 }
 
+/** Key values never appear in these messages: they end up in start-up logs. */
+function stripe(env: ServerEnv, production: boolean): StripeConfig | null {
+  const { stripeSecretKey: secretKey, stripeWebhookSecret: webhookSecret, stripeApiUrl } = env;
+  if (!secretKey && !webhookSecret) {
+    if (stripeApiUrl) throw new ConfigError('STRIPE_API_URL is set but STRIPE_SECRET_KEY is not');
+    return null;
+  }
+  if (!secretKey || !webhookSecret) throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+  if (!/^(sk|rk)_[A-Za-z0-9_]+$/.test(secretKey)) throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…)');
+  if (!/^whsec_[A-Za-z0-9_+/=]+$/.test(webhookSecret))
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
+  let apiUrl: URL | null = null;
+  if (stripeApiUrl) {
+    try {
+      apiUrl = new URL(stripeApiUrl);
+    } catch {
+      throw new ConfigError(`STRIPE_API_URL is not a URL: "${stripeApiUrl}"`);
+    }
+    if (apiUrl.protocol !== 'https:' && (production || apiUrl.protocol !== 'http:')) {
+      throw new ConfigError('STRIPE_API_URL must use https:// (http:// only outside production)');
+    }
+  }
+  return { secretKey, webhookSecret, apiUrl };
+}
+
 /** Applies defaults to the environment and rejects contradictions; throws ConfigError. */
 export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): ServerConfig {
   const production = env.nodeEnv === 'production';
@@ -172,5 +207,6 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     gatewayOrigin: origin('GATEWAY_ORIGIN', env.gatewayOrigin),
     ipfs: ipfs(env),
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+    stripe: stripe(env, production),
   };
 }

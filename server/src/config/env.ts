@@ -25,6 +25,9 @@ export interface ServerEnv {
   ipfsNetwork?: string;
   ipfsListen?: string;
   ipfsPeers?: string;
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  stripeApiUrl?: string;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -54,5 +57,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     ipfsNetwork: env.IPFS_NETWORK,
     ipfsListen: env.IPFS_LISTEN,
     ipfsPeers: env.IPFS_PEERS,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: env.STRIPE_API_URL,
   };
 }

@@ -1,10 +1,14 @@
 import type { Db } from '../db/database';
 import { createAdminStores } from './admin/index';
 import { createLogStore } from './log-store';
+import { createOrderStore } from './order-store';
 import { createPinJobStore } from './pin-job-store';
 import { createPlanStore } from './plan-store';
+import { createProcessedEventStore } from './processed-event-store';
 import { createQuotaStore } from './quota-store';
 import { createRateLimitStore } from './rate-limit-store';
+import { createReferralStore } from './referral-store';
+import { createRewardStore } from './reward-store';
 import { createSessionStore } from './session-store';
 import { createTokenStore } from './token-store';
 import { createUploadStore } from './upload-store';
@@ -21,6 +25,10 @@ export function createStores(db: Db) {
     uploads: createUploadStore(db),
     quota: createQuotaStore(db),
     pinJobs: createPinJobStore(db),
+    orders: createOrderStore(db),
+    processedEvents: createProcessedEventStore(db),
+    rewards: createRewardStore(db),
+    referrals: createReferralStore(db),
     admin: createAdminStores(db),
   };
 }

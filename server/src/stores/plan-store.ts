@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { PlanRow } from '../db/schema';
+import type { PlanRow, UserRow } from '../db/schema';
 
 export function createPlanStore(db: Db) {
   return {
@@ -14,6 +14,19 @@ export function createPlanStore(db: Db) {
 
     listActive: (): Promise<PlanRow[]> =>
       db.selectFrom('plans').selectAll().where('active', '=', 1).orderBy('storage_limit_bytes').orderBy('code').execute(),
+
+    /**
+     * Puts an account on a plan, only if it is on `fromCode` when given; the updated row, or
+     * undefined when nothing changed. The UPDATE comes first: on PostgreSQL it holds the row until
+     * `trx` ends, so concurrent changes of one account take turns.
+     */
+    async assign(trx: Db, userId: string, code: string, now: string, fromCode?: string): Promise<UserRow | undefined> {
+      let query = trx.updateTable('users').set({ plan_code: code, updated_at: now }).where('id', '=', userId);
+      if (fromCode !== undefined) query = query.where('plan_code', '=', fromCode);
+      const result = await query.executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return undefined;
+      return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    },
   };
 }
 export type PlanStore = ReturnType<typeof createPlanStore>;

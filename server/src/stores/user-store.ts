@@ -11,8 +11,8 @@ export function createUserStore(db: Db) {
     findByReferralCode: (code: string): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('referral_code', '=', code).executeTakeFirst(),
 
-    async insert(user: NewUser): Promise<void> {
-      await db.insertInto('users').values(user).execute();
+    async insert(user: NewUser, trx: Db = db): Promise<void> {
+      await trx.insertInto('users').values(user).execute();
     },
 
     async update(id: string, changes: UserUpdate): Promise<void> {

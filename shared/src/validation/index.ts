@@ -6,3 +6,4 @@ export * from './account';
 export * from './tokens';
 export * from './content';
 export * from './admin';
+export * from './billing';

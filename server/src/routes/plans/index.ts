@@ -1,0 +1,38 @@
+import Router from '@koa/router';
+import { checkoutSchema, type CheckoutInput } from '@cairn/shared';
+import { z } from 'zod';
+import { checkoutStarter } from '../../commands/checkout-starter';
+import { plansReader } from '../../commands/plans-reader';
+import type { AppState } from '../../koa-types';
+import { auth } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { input, validate } from '../../middleware/validate';
+import { presentPlan } from '../../presenters/plan';
+
+const planParams = z.object({ code: z.string().min(1).max(64, 'Selected plan not found') });
+
+export function planRoutes() {
+  const router = new Router<AppState>();
+
+  router.get('/plans', auth(), async (ctx) => {
+    const { plans, current, paymentsConfigured, cryptoAvailable } = await plansReader(ctx.state.app, ctx.state.user);
+    ctx.body = {
+      plans: plans.map(presentPlan),
+      currentPlanCode: current.code,
+      currentPlan: presentPlan(current),
+      paymentsConfigured,
+      cryptoAvailable,
+    };
+  });
+
+  router.post('/plans/:code/checkout', auth(), jsonBody(), validate({ params: planParams, body: checkoutSchema }), async (ctx) => {
+    const { body, params } = input<CheckoutInput, undefined, z.infer<typeof planParams>>(ctx);
+    const result = await checkoutStarter(ctx.state.app, ctx.state.user, params.code, body, ctx.origin, ctx.ip);
+    ctx.body =
+      result.status === 'changed'
+        ? { status: 'changed', plan: presentPlan(result.plan) }
+        : { status: 'redirect', url: result.url, transactionId: result.transactionId };
+  });
+
+  return router;
+}

@@ -1,0 +1,14 @@
+import Router from '@koa/router';
+import { referralReader } from '../../commands/referral-reader';
+import type { AppState } from '../../koa-types';
+import { auth } from '../../middleware/auth';
+
+export function referralRoutes() {
+  const router = new Router<AppState>();
+
+  router.get('/referrals/me', auth(), async (ctx) => {
+    ctx.body = await referralReader(ctx.state.app, ctx.state.user, ctx.origin);
+  });
+
+  return router;
+}
