@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
@@ -163,6 +164,39 @@ describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
     expect(isDefault.status).toBe(409);
     expect(isDefault.body.code).toBe('default_plan_protected');
     expect((await remove('held')).body.code).toBe('plan_not_found');
+  });
+
+  it('keeps a plan while a checkout of it waits for payment', async () => {
+    await create({ code: 'wanted', name: 'Wanted', storageLimitBytes: GIB, priceMonthlyEur: 3 });
+    const buyer = await createUser(server);
+    const now = new Date().toISOString();
+    const orderId = crypto.randomUUID();
+    await server.app.db
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        user_id: buyer.id,
+        plan_code: 'wanted',
+        amount_cents: 300,
+        currency: 'eur',
+        method: 'card',
+        status: 'pending',
+        stripe_session_id: null,
+        stripe_subscription_id: null,
+        stripe_customer_id: null,
+        failure_reason: null,
+        created_at: now,
+        updated_at: now,
+        paid_at: null,
+        applied_at: null,
+        ended_at: null,
+      })
+      .execute();
+    const pending = await remove('wanted');
+    expect(pending.status).toBe(409);
+    expect(pending.body.code).toBe('plan_in_use');
+    await server.app.db.updateTable('orders').set({ status: 'cancel' }).where('id', '=', orderId).execute();
+    expect((await remove('wanted')).status).toBe(204);
   });
 
   it('answers 404 for an unknown plan and 400 for an empty change', async () => {

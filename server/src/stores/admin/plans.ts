@@ -70,12 +70,29 @@ export function createAdminPlanStore(db: Db) {
       });
     },
 
-    /** Deletes a plan nobody holds; false when an account took it meanwhile. */
+    /** Checkouts of this plan still waiting for payment. */
+    pendingOrders: (code: string) =>
+      db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('plan_code', '=', code)
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.n)),
+
+    /** Deletes a plan that no account holds or is paying for; false when one took it meanwhile. */
     async deleteUnused(code: string): Promise<boolean> {
       const result = await db
         .deleteFrom('plans')
         .where('code', '=', code)
         .where((eb) => eb.not(eb.exists(eb.selectFrom('users').select('users.id').where('users.plan_code', '=', code))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('orders').select('orders.id').where('orders.plan_code', '=', code).where('orders.status', '=', 'pending'),
+            ),
+          ),
+        )
         .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
