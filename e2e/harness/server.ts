@@ -26,7 +26,13 @@ export async function startE2eServer(): Promise<E2eServer> {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
   });
-  const config: ServerConfig = { ...base, staticDir: RENDERER_DIR, argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 } };
+  const config: ServerConfig = {
+    ...base,
+    staticDir: RENDERER_DIR,
+    argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    // A CID nobody has is given up on after 3 s (not 2 minutes), so the not-found path is testable.
+    pinTimeoutMs: 3000,
+  };
   const running = await startServer(config, createLogger('error'));
   // As `npm start` does: the configured admin account exists from the first start.
   await adminBootstrapper(running.app);

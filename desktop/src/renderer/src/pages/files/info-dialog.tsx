@@ -27,11 +27,11 @@ export function InfoDialog({ uploadId, onClose }: { uploadId: string; onClose():
             <dt>{t('fields.name')}</dt>
             <dd>{state.data.name}</dd>
             <dt>{t('fields.original_name')}</dt>
-            <dd>{state.data.originalName ?? t('info.none')}</dd>
+            <dd data-field="original-name">{state.data.originalName ?? t('info.none')}</dd>
             <dt>{t('fields.custom_name')}</dt>
             <dd>{state.data.customName ?? t('info.none')}</dd>
             <dt>{t('fields.name_used')}</dt>
-            <dd>{t(`name_source.${state.data.nameSource}`)}</dd>
+            <dd data-field="name-source">{t(`name_source.${state.data.nameSource}`)}</dd>
             <dt>{t('fields.type')}</dt>
             <dd>{t(`types.${state.data.type}`)}</dd>
             <dt>{t('fields.category')}</dt>

@@ -46,68 +46,71 @@ export function UploadPage() {
   return (
     <div className="page">
       <PageHeader title={t('common:screens.upload.title')} description={t('common:screens.upload.description')} />
-      {phase.status === 'done' && <UploadSuccess outcome={phase.outcome} onAgain={again} />}
       <div className="upload-layout">
-        <section className="card upload-form" aria-label={t('upload.form_label')}>
-          <ModePicker
-            value={mode}
-            disabled={busy}
-            onChange={(next) => {
-              setMode(next);
-              setProblem(null);
-            }}
-          />
-          <DropZone mode={mode} onFiles={choose} disabled={busy} />
-          {files.length > 0 && !busy && (
-            <PreviewList
-              files={files}
+        {phase.status === 'done' ? (
+          <UploadSuccess outcome={phase.outcome} onAgain={again} />
+        ) : (
+          <section className="card upload-form" aria-label={t('upload.form_label')}>
+            <ModePicker
+              value={mode}
               disabled={busy}
-              onRemove={(path) => setFiles((current) => current.filter((item) => item.path !== path))}
-              onClear={() => setFiles([])}
+              onChange={(next) => {
+                setMode(next);
+                setProblem(null);
+              }}
             />
-          )}
-          {busy ? (
-            <UploadProgressPanel files={files} progress={phase.progress} storing={phase.status === 'storing'} onCancel={cancel} />
-          ) : (
-            <>
-              <div className="upload-options">
-                <SelectField
-                  label={t('upload.cid_version')}
-                  name="cidVersion"
-                  value={String(cidVersion)}
-                  hint={t('upload.cid_version_hint')}
-                  onChange={(event) => setCidVersion(event.target.value === '0' ? 0 : 1)}
-                >
-                  <option value="1">{t('upload.cid_v1')}</option>
-                  <option value="0">{t('upload.cid_v0')}</option>
-                </SelectField>
-              </div>
-              {problem && (
-                <p className="alert alert-error" role="alert" data-upload-problem>
-                  <Icon name="alert" size={16} />
-                  <span>
-                    {t(`upload.checks.${problem.key}`, {
-                      ...problem.values,
-                      file: formatBytes(MAX_FILE_BYTES, language),
-                      folder: formatBytes(MAX_DIRECTORY_BYTES, language),
-                    })}
-                  </span>
-                </p>
-              )}
-              {phase.status === 'error' && <UploadError error={phase.error} mode={mode} />}
-              <div className="form-actions upload-actions">
-                <button type="button" className="btn btn-primary" onClick={submit}>
-                  <Icon name="upload" size={16} />
-                  <span>
-                    {files.length > 0
-                      ? t('upload.submit_count', { count: files.length, size: formatBytes(totalBytes(files), language) })
-                      : t('upload.submit')}
-                  </span>
-                </button>
-              </div>
-            </>
-          )}
-        </section>
+            <DropZone mode={mode} onFiles={choose} disabled={busy} />
+            {files.length > 0 && !busy && (
+              <PreviewList
+                files={files}
+                disabled={busy}
+                onRemove={(path) => setFiles((current) => current.filter((item) => item.path !== path))}
+                onClear={() => setFiles([])}
+              />
+            )}
+            {busy ? (
+              <UploadProgressPanel files={files} progress={phase.progress} storing={phase.status === 'storing'} onCancel={cancel} />
+            ) : (
+              <>
+                <div className="upload-options">
+                  <SelectField
+                    label={t('upload.cid_version')}
+                    name="cidVersion"
+                    value={String(cidVersion)}
+                    hint={t('upload.cid_version_hint')}
+                    onChange={(event) => setCidVersion(event.target.value === '0' ? 0 : 1)}
+                  >
+                    <option value="1">{t('upload.cid_v1')}</option>
+                    <option value="0">{t('upload.cid_v0')}</option>
+                  </SelectField>
+                </div>
+                {problem && (
+                  <p className="alert alert-error" role="alert" data-upload-problem>
+                    <Icon name="alert" size={16} />
+                    <span>
+                      {t(`upload.checks.${problem.key}`, {
+                        ...problem.values,
+                        file: formatBytes(MAX_FILE_BYTES, language),
+                        folder: formatBytes(MAX_DIRECTORY_BYTES, language),
+                      })}
+                    </span>
+                  </p>
+                )}
+                {phase.status === 'error' && <UploadError error={phase.error} mode={mode} />}
+                <div className="form-actions upload-actions">
+                  <button type="button" className="btn btn-primary" onClick={submit}>
+                    <Icon name="upload" size={16} />
+                    <span>
+                      {files.length > 0
+                        ? t('upload.submit_count', { count: files.length, size: formatBytes(totalBytes(files), language) })
+                        : t('upload.submit')}
+                    </span>
+                  </button>
+                </div>
+              </>
+            )}
+          </section>
+        )}
         <UploadTips />
       </div>
     </div>

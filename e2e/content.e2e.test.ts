@@ -1,0 +1,342 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CID } from 'multiformats/cid';
+import * as raw from 'multiformats/codecs/raw';
+import { sha256 } from 'multiformats/hashes/sha2';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type E2eBrowser } from './harness/browser';
+import { apiFiles, apiSignup, apiToken, apiUpload } from './harness/content';
+import { en } from './harness/locales';
+import { SCREENSHOT_DIR } from './harness/paths';
+import { saveScreens } from './harness/screens';
+import { startE2eServer, type E2eServer } from './harness/server';
+import { cf, FilesScreen, PinScreen, UploadScreen } from './page-models/content-pages';
+import { SignupPage } from './page-models/signup-page';
+
+let server: E2eServer;
+let browser: E2eBrowser;
+let page: Page;
+let token: string;
+let workDir: string;
+
+const user = {
+  name: 'Ada',
+  lastname: 'Lovelace',
+  email: 'ada.files@example.com',
+  password: 'analytical-engine',
+  country: 'GB',
+  birthDate: '10/12/1985',
+};
+const c = (key: string) => en('content', key);
+
+/** The CIDv1 `ipfs add --cid-version=1` gives a small file: raw leaf, sha2-256 of the bytes. */
+async function rawCid(bytes: Uint8Array): Promise<string> {
+  return CID.create(1, raw.code, await sha256.digest(bytes)).toString();
+}
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchBrowser();
+  page = browser.page;
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-content-e2e-'));
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state !== 'fail') return;
+  const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  await page?.screenshot({ path: path.join(SCREENSHOT_DIR, `FAILED-${name}.png`), fullPage: true }).catch(() => undefined);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('one file, from upload to delete', () => {
+  const notes = new TextEncoder().encode('Notes on the analytical engine.\n'.repeat(40));
+
+  it('signs up, logs in and uploads a file, showing its CID', async () => {
+    const signup = await new SignupPage(page).open(server.url);
+    const login = await signup.signUp(user);
+    await login.logIn(user.email, user.password);
+    token = await apiToken(server, user.email, user.password);
+
+    const upload = await new UploadScreen(page).open(server.url);
+    // Nothing chosen yet: the client-side check answers before any request.
+    await upload.submit();
+    await upload.problem().getByText(c('upload.checks.no_file')).waitFor();
+
+    await upload.chooseMode('file');
+    await upload.filePicker().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(notes) });
+    await upload.preview().getByText('notes.txt').waitFor();
+    await upload.preview().getByText('text/plain').waitFor();
+    await saveScreens(page, 'upload-preview');
+    await upload.submit();
+    const cid = await upload.uploadedCid();
+    expect(cid).toBe(await rawCid(notes));
+    await saveScreens(page, 'upload-success');
+
+    // The panel's links: the gateway and the DAG viewer for this CID.
+    const view = upload.success().getByRole('link', { name: c('actions.view'), exact: true });
+    expect(await view.getAttribute('href')).toBe(`${server.url}/ipfs/${cid}`);
+    expect(
+      await upload
+        .success()
+        .getByRole('link', { name: c('actions.view_dag') })
+        .getAttribute('href'),
+    ).toBe(`/dag/${cid}`);
+    const files = await apiFiles(server, token);
+    expect(files.map((file) => [file.name, file.cid, file.size])).toEqual([['notes.txt', cid, notes.length]]);
+  });
+
+  it('lists it in My files and copies its CID', async () => {
+    await new UploadScreen(page)
+      .success()
+      .getByRole('link', { name: c('upload.go_to_files') })
+      .click();
+    const files = new FilesScreen(page);
+    await files.heading().waitFor();
+    await files.row('notes.txt').waitFor();
+    expect(await files.rows().count()).toBe(1);
+    const cid = (await files.row('notes.txt').getAttribute('data-cid'))!;
+
+    await files.action('notes.txt', 'copy_cid_of').click();
+    await page.getByText(en('common', 'copy.done')).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(cid);
+  });
+
+  it('refuses a bad name and a taken one, then renames', async () => {
+    await apiUpload(server, token, 'taken.txt', 'another file');
+    const files = await new FilesScreen(page).open(server.url);
+    await files.row('taken.txt').waitFor();
+
+    await files.rename('notes.txt', 'my notes!');
+    await files.renameDialog().getByText(c('rename.invalid_chars')).waitFor();
+    await saveScreens(page, 'files-rename-dialog', { fullPage: false });
+    await files.renameDialog().getByLabel(c('rename.name')).fill('taken.txt');
+    await files
+      .renameDialog()
+      .getByRole('button', { name: c('rename.submit') })
+      .click();
+    await files.renameDialog().getByText(c('errors.name_taken')).waitFor();
+
+    await files.renameDialog().getByLabel(c('rename.name')).fill('engine-notes.txt');
+    await files
+      .renameDialog()
+      .getByRole('button', { name: c('rename.submit') })
+      .click();
+    await files.renameDialog().waitFor({ state: 'detached' });
+    await files.row('engine-notes.txt').waitFor();
+    expect((await apiFiles(server, token)).map((file) => file.name).sort()).toEqual(['engine-notes.txt', 'taken.txt']);
+
+    await files.action('engine-notes.txt', 'info_named').click();
+    const info = files.infoDialog();
+    await info.locator('[data-info]').waitFor();
+    expect(await info.locator('[data-field=name-source]').innerText()).toBe(c('name_source.custom'));
+    expect(await info.locator('[data-field=original-name]').innerText()).toBe('notes.txt');
+    await saveScreens(page, 'files-info-dialog', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await info.waitFor({ state: 'detached' });
+  });
+
+  it('opens the DAG viewer for it', async () => {
+    const files = new FilesScreen(page);
+    const cid = (await files.row('engine-notes.txt').getAttribute('data-cid'))!;
+    await files.action('engine-notes.txt', 'view_dag_named').click();
+    await page.locator('[data-dag]').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/dag/${cid}`);
+    expect(await page.locator('[data-dag-files]').innerText()).toBe('1');
+    expect(await page.locator('[data-dag] [data-cid]').innerText()).toBe(cid);
+    expect(await page.getByRole('link', { name: c('dag.public_gateway') }).getAttribute('href')).toMatch(new RegExp(`/ipfs/${cid}$`));
+  });
+
+  it('downloads it under its name with the same bytes', async () => {
+    const files = await new FilesScreen(page).open(server.url);
+    const [download] = await Promise.all([page.waitForEvent('download'), files.action('engine-notes.txt', 'download_named').click()]);
+    expect(download.suggestedFilename()).toBe('engine-notes.txt');
+    const saved = await download.path();
+    expect(new Uint8Array(fs.readFileSync(saved))).toEqual(notes);
+  });
+
+  it('deletes it after confirmation', async () => {
+    const files = new FilesScreen(page);
+    await files.action('engine-notes.txt', 'delete_named').click();
+    await files
+      .deleteDialog()
+      .getByText(cf('files.delete_message', { name: 'engine-notes.txt' }))
+      .waitFor();
+    // Cancel keeps it.
+    await files
+      .deleteDialog()
+      .getByRole('button', { name: en('common', 'actions.cancel') })
+      .click();
+    await files.row('engine-notes.txt').waitFor();
+
+    await files.remove('engine-notes.txt');
+    await page.getByText(cf('files.deleted', { name: 'engine-notes.txt' })).waitFor();
+    await files.row('engine-notes.txt').waitFor({ state: 'detached' });
+    expect((await apiFiles(server, token)).map((file) => file.name)).toEqual(['taken.txt']);
+  });
+});
+
+describe('folders', () => {
+  it('uploads a folder from the folder chooser as one DAG, keeping its paths', async () => {
+    const album = path.join(workDir, 'album');
+    fs.mkdirSync(path.join(album, 'raw'), { recursive: true });
+    fs.writeFileSync(path.join(album, 'cover.txt'), 'cover');
+    fs.writeFileSync(path.join(album, 'raw', 'take-1.txt'), 'take one');
+    fs.writeFileSync(path.join(album, 'raw', 'take-2.txt'), 'take two, longer');
+
+    const upload = await new UploadScreen(page).open(server.url);
+    await upload.chooseMode('dag');
+    await upload.folderPicker().setInputFiles(album);
+    for (const file of ['album/cover.txt', 'album/raw/take-1.txt', 'album/raw/take-2.txt'])
+      await upload.preview().getByText(file).waitFor();
+    await upload
+      .preview()
+      .getByText(cf('upload.selected_other', { count: 3, size: '29 byte' }))
+      .waitFor();
+
+    // A file can be taken out of the selection before uploading.
+    await upload
+      .preview()
+      .getByRole('button', { name: cf('upload.remove', { name: 'album/cover.txt' }) })
+      .click();
+    await upload.preview().getByText('album/cover.txt').waitFor({ state: 'detached' });
+    await upload.submit();
+    const cid = await upload.uploadedCid();
+    await upload
+      .success()
+      .getByText(cf('upload.success_dag_other', { count: 2, size: '24 byte' }))
+      .waitFor();
+
+    const record = (await apiFiles(server, token)).find((file) => file.cid === cid)!;
+    expect(record).toMatchObject({ type: 'dag', name: 'album', size: 24 });
+
+    await upload
+      .success()
+      .getByRole('link', { name: c('actions.view_dag') })
+      .click();
+    await page.locator('[data-dag]').waitFor();
+    expect(await page.locator('[data-dag-files]').innerText()).toBe('2');
+    // The folder structure is kept: the files sit under album/raw/ inside the DAG.
+    const take = page.locator('table.dag-table').getByRole('link', { name: 'album/raw/take-1.txt' });
+    expect(await take.getAttribute('href')).toBe(`${server.url}/ipfs/${cid}/album/raw/take-1.txt`);
+    await saveScreens(page, 'dag-folder');
+  });
+
+  it('uploads dropped files as separate files, each with its own CID', async () => {
+    const upload = await new UploadScreen(page).open(server.url);
+    await upload.chooseMode('files');
+    const drop = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['first letter'], 'letter-1.txt', { type: 'text/plain' }));
+      data.items.add(new File(['second letter'], 'letter-2.txt', { type: 'text/plain' }));
+      return data;
+    });
+    await upload.dropZone().dispatchEvent('dragover', { dataTransfer: drop });
+    await upload.dropZone().dispatchEvent('drop', { dataTransfer: drop });
+    await upload.preview().getByText('letter-2.txt').waitFor();
+    await upload.submit();
+    await upload
+      .success()
+      .getByText(cf('upload.success_files_other', { count: 2, size: '25 byte' }))
+      .waitFor({ timeout: 30_000 });
+
+    const records = await apiFiles(server, token);
+    const letters: Array<[string, string]> = [
+      ['letter-1.txt', 'first letter'],
+      ['letter-2.txt', 'second letter'],
+    ];
+    for (const [name, text] of letters) {
+      const record = records.find((file) => file.name === name)!;
+      expect(record.type).toBe('file');
+      expect(record.cid).toBe(await rawCid(new TextEncoder().encode(text)));
+      await upload
+        .success()
+        .getByRole('button', { name: cf('actions.copy_cid_of', { name }) })
+        .waitFor();
+    }
+    await saveScreens(page, 'upload-files-success');
+  });
+
+  it('filters My files by name and pages through them', async () => {
+    const files = await new FilesScreen(page).open(server.url);
+    await files.row('letter-1.txt').waitFor();
+    await files.search('letter');
+    await files.row('taken.txt').waitFor({ state: 'detached' });
+    expect(await files.rows().count()).toBe(2);
+    await files.search('no-such-file');
+    await page.getByText(c('files.no_match_title')).waitFor();
+    await files.search('');
+    await files.row('taken.txt').waitFor();
+    expect(await files.rows().count()).toBe(4);
+
+    for (let i = 0; i < 8; i++) await apiUpload(server, token, `page-${i}.txt`, `page ${i}`);
+    await page.reload();
+    await files.row('page-7.txt').waitFor();
+    expect(await files.rows().count()).toBe(10);
+    await files
+      .pagination()
+      .getByText(cf('pagination.range', { first: 1, last: 10, total: 12 }))
+      .waitFor();
+    await files
+      .pagination()
+      .getByRole('button', { name: c('pagination.next') })
+      .click();
+    await files
+      .pagination()
+      .getByText(cf('pagination.range', { first: 11, last: 12, total: 12 }))
+      .waitFor();
+    expect(await files.rows().count()).toBe(2);
+    await files.pageSize(25);
+    await files
+      .pagination()
+      .getByText(cf('pagination.range', { first: 1, last: 12, total: 12 }))
+      .waitFor();
+    expect(await files.rows().count()).toBe(12);
+  });
+});
+
+describe('pin by CID', () => {
+  it('pins content another user stored, under a custom name, and refuses it twice', async () => {
+    await apiSignup(server, 'grace@example.com', 'compiler-1952');
+    const grace = await apiToken(server, 'grace@example.com', 'compiler-1952');
+    const theirs = await apiUpload(server, grace, 'manual.txt', 'A-0 system manual');
+
+    const pin = await new PinScreen(page).open(server.url);
+    await page.getByRole('button', { name: c('pin.submit'), exact: true }).click();
+    await page.getByText(c('pin.cid_required')).waitFor();
+    await pin.pin(theirs.cid, { original: 'manual.txt', custom: 'bad name' });
+    await page.getByText(c('rename.invalid_chars')).waitFor();
+
+    await pin.pin(theirs.cid, { original: 'manual.txt', custom: 'a0-manual.txt' });
+    await pin.result().waitFor({ timeout: 20_000 });
+    expect(await pin.result().locator('[data-cid]').innerText()).toBe(theirs.cid);
+    expect(await pin.result().locator('[data-field=name]').innerText()).toBe('a0-manual.txt');
+    expect(await pin.result().locator('[data-field=name-source]').innerText()).toBe(c('name_source.custom'));
+    await saveScreens(page, 'pin-result');
+    const mine = (await apiFiles(server, token)).find((file) => file.cid === theirs.cid);
+    expect(mine).toMatchObject({ name: 'a0-manual.txt', size: 17 });
+
+    await pin.pin(theirs.cid);
+    await pin.error().getByText(c('errors.already_pinned')).waitFor();
+  });
+
+  it('says when a CID is invalid, and when it cannot be found on the network', async () => {
+    const pin = await new PinScreen(page).open(server.url);
+    await pin.pin('not-a-cid');
+    await pin.error().getByText(c('errors.invalid_cid')).waitFor();
+
+    // Content nobody holds: the job runs (and is shown running) until the server gives up.
+    const unknown = await rawCid(new TextEncoder().encode(`nobody has this ${Date.now()}`));
+    await pin.pin(unknown);
+    await pin.status().waitFor();
+    await pin.error().getByText(c('errors.cid_not_found')).waitFor({ timeout: 20_000 });
+    await saveScreens(page, 'pin-not-found');
+    expect((await apiFiles(server, token)).some((file) => file.cid === unknown)).toBe(false);
+  });
+});
