@@ -86,7 +86,7 @@ export async function checkoutStarter(
       cancelUrl: `${base}/payment/cancel?${query}`,
     });
   } catch (error) {
-    app.logger.error('checkout failed', { orderId: order.id, error: (error as Error).message });
+    app.logger.warn('checkout failed', { orderId: order.id, error: (error as Error).message });
     await moveOrder(app, order, 'error', ['pending'], { reason: 'checkout could not be created' }, { failure_reason: 'checkout failed' });
     throw billingErrors.providerFailed();
   }

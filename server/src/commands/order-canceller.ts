@@ -1,36 +1,30 @@
 import type { AppContext } from '../context';
 import type { OrderRow, UserRow } from '../db/schema';
-import type { PaymentProvider } from '../payments/types';
-import { billingErrors } from './billing-errors';
 import { checkoutSettler } from './checkout-settler';
 import { moveOrder } from './order-mover';
 import { ownOrder } from './payment-verifier';
 
-async function lookUp(payments: PaymentProvider, sessionId: string) {
-  try {
-    return await payments.getCheckout(sessionId);
-  } catch {
-    throw billingErrors.verificationFailed();
-  }
-}
-
 /**
- * The buyer left the checkout: closes it at the provider so that it can no longer be paid and
- * marks the order `cancel`. If it turns out to be paid already, it is settled as paid instead.
- * Any other state is returned unchanged, so calling this again is harmless.
+ * The buyer left the checkout: the order becomes `cancel` and its checkout is closed at the
+ * provider so that it can no longer be paid. If the provider says it was paid meanwhile, it is
+ * settled as paid after all (the money was taken). An order in any other state is returned
+ * unchanged, so calling this again is harmless.
  */
 export async function orderCanceller(app: AppContext, user: UserRow, transactionId: string, ip: string | null): Promise<OrderRow> {
   const order = await ownOrder(app, user, transactionId);
-  if (order.status !== 'pending') return order;
-  if (app.payments && order.stripe_session_id) {
+  if (!(await moveOrder(app, order, 'cancel', ['pending'], { via: 'buyer' }, {}, ip))) return order;
+  const cancelled = (await app.stores.orders.findById(order.id)) ?? order;
+  if (!app.payments || !cancelled.stripe_session_id) return cancelled;
+  try {
+    await app.payments.expireCheckout(cancelled.stripe_session_id);
+    return cancelled;
+  } catch (error) {
+    // Stripe refuses to expire a checkout that is no longer open: find out how it ended.
     try {
-      await app.payments.expireCheckout(order.stripe_session_id);
+      return await checkoutSettler(app, cancelled, await app.payments.getCheckout(cancelled.stripe_session_id), 'cancel');
     } catch {
-      // Stripe refuses to expire a checkout that is no longer open: find out how it ended.
-      const settled = await checkoutSettler(app, order, await lookUp(app.payments, order.stripe_session_id), 'cancel');
-      if (settled.status !== 'pending') return settled;
+      app.logger.warn('checkout could not be closed', { orderId: order.id, error: (error as Error).message });
+      return cancelled;
     }
   }
-  await moveOrder(app, order, 'cancel', ['pending'], { via: 'buyer' }, {}, ip);
-  return (await app.stores.orders.findById(order.id)) ?? order;
 }

@@ -29,6 +29,7 @@ export async function paymentVerifier(app: AppContext, user: UserRow, transactio
     }
     order = await checkoutSettler(app, order, checkout, 'verification');
   }
-  if (await orderApplier(app, order, 'verification')) order = (await app.stores.orders.findById(order.id)) ?? order;
-  return order;
+  await orderApplier(app, order, 'verification');
+  // Read again: a concurrent caller may have applied it while this one waited.
+  return (await app.stores.orders.findById(order.id)) ?? order;
 }

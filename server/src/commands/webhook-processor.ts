@@ -51,8 +51,7 @@ async function handle(app: AppContext, event: PaymentEvent, order: OrderRow): Pr
       return (await moveOrder(app, order, 'declined', ['pending', 'uncleared'], { via: VIA })) ? 'declined' : 'unchanged';
     case 'charge_refunded':
       if (!event.fullyRefunded) return 'partial_refund_ignored';
-      await orderEnder(app, order, 'refunded', VIA);
-      return 'refunded';
+      return (await orderEnder(app, order, 'refunded', VIA)) ? 'refunded' : 'unchanged';
     case 'invoice_payment_failed':
       if (await moveOrder(app, order, 'declined', ['pending', 'uncleared'], { via: VIA })) return 'declined';
       // A renewal failed: Stripe retries, and ends the subscription if it keeps failing.
@@ -61,8 +60,7 @@ async function handle(app: AppContext, event: PaymentEvent, order: OrderRow): Pr
       return 'renewal_failed';
     case 'subscription_ended':
       if (await moveOrder(app, order, 'void', ['pending', 'uncleared'], { via: VIA })) return 'void';
-      await orderEnder(app, order, 'ended', VIA);
-      return 'ended';
+      return (await orderEnder(app, order, 'ended', VIA)) ? 'ended' : 'unchanged';
     default:
       return 'ignored';
   }

@@ -27,7 +27,7 @@ export function planRoutes() {
 
   router.post('/plans/:code/checkout', auth(), jsonBody(), validate({ params: planParams, body: checkoutSchema }), async (ctx) => {
     const { body, params } = input<CheckoutInput, undefined, z.infer<typeof planParams>>(ctx);
-    const result = await checkoutStarter(ctx.state.app, ctx.state.user, params.code, body, ctx.origin, ctx.ip);
+    const result = await checkoutStarter(ctx.state.app, ctx.state.user, params.code, body, `${ctx.protocol}://${ctx.host}`, ctx.ip);
     ctx.body =
       result.status === 'changed'
         ? { status: 'changed', plan: presentPlan(result.plan) }

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyPlan, startBillingServer, userRow, type BillingServer } from '../../../test/billing';
+import { createUser, signupInput, uploadFile } from '../../../test/factories';
+import { DRIVERS, type TestServer } from '../../../test/harness';
+
+const MB = 1000 * 1000;
+const GIB = 1024 ** 3;
+const PRO_SHARE = Math.round(100 * GIB * 0.05);
+const BUSINESS_SHARE = Math.round(1024 * GIB * 0.05);
+
+describe.each(DRIVERS)('referral rewards (%s)', (driver) => {
+  let billing: BillingServer;
+  let server: TestServer;
+  beforeAll(async () => {
+    billing = await startBillingServer(driver);
+    server = billing.server;
+  });
+  afterAll(() => billing.close());
+
+  const ledger = (userId: string) =>
+    server.app.db
+      .selectFrom('rewards')
+      .select(['bytes', 'reason', 'source_user_id'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  const usage = async (token: string) => (await server.api.get('/api/v2/users/me/usage', { token })).body;
+
+  it('gives 10 MB to a new account signing up with a code and 10 MB to its referrer, each in the ledger', async () => {
+    const referrer = await createUser(server);
+    const friend = await createUser(server, { referralCode: referrer.referralCode });
+
+    expect(await ledger(friend.id)).toEqual([{ bytes: 10 * MB, reason: 'signup_bonus', source_user_id: referrer.id }]);
+    expect(await ledger(referrer.id)).toEqual([{ bytes: 10 * MB, reason: 'referral_signup', source_user_id: friend.id }]);
+    expect(await usage(friend.token)).toMatchObject({ bonus: 10 * MB, planLimit: GIB, limit: GIB + 10 * MB });
+    expect(await usage(referrer.token)).toMatchObject({ bonus: 10 * MB, limit: GIB + 10 * MB });
+
+    const plain = await createUser(server);
+    expect(await ledger(plain.id)).toEqual([]);
+    expect((await usage(plain.token)).bonus).toBe(0);
+  });
+
+  it('refuses an unknown code and the code of a disabled account with a clear 400', async () => {
+    const unknown = await server.api.post('/api/v2/auth/signup', signupInput({ referralCode: 'NOSUCHCODE' }));
+    expect([unknown.status, unknown.body]).toEqual([400, { error: 'Referral code not found', code: 'invalid_referral_code' }]);
+    const disabled = await createUser(server);
+    await server.app.stores.users.update(disabled.id, { status: 'inactive' });
+    const refused = await server.api.post('/api/v2/auth/signup', signupInput({ referralCode: disabled.referralCode }));
+    expect([refused.status, refused.body.code]).toEqual([400, 'invalid_referral_code']);
+    expect(await ledger(disabled.id)).toEqual([]);
+  });
+
+  it("grants the referrer 5% of a referred account's paid plan while it holds it, and revokes it when it ends", async () => {
+    const referrer = await createUser(server);
+    const friend = await createUser(server, { referralCode: referrer.referralCode });
+
+    const pro = await buyPlan(billing, friend, 'pro');
+    expect((await userRow(billing, referrer.id)).bonus_bytes).toBe(10 * MB + PRO_SHARE);
+    expect((await usage(referrer.token)).limit).toBe(GIB + 10 * MB + PRO_SHARE);
+
+    // Moving up to Business swaps the share; the Pro subscription ends at Stripe.
+    await buyPlan(billing, friend, 'business');
+    await billing.stripe.settled();
+    expect((await userRow(billing, referrer.id)).bonus_bytes).toBe(10 * MB + BUSINESS_SHARE);
+
+    const business = await server.app.db
+      .selectFrom('orders')
+      .select('stripe_session_id')
+      .where('user_id', '=', friend.id)
+      .where('plan_code', '=', 'business')
+      .executeTakeFirstOrThrow();
+    await billing.stripe.sendEvent('charge.refunded', billing.stripe.refundCharge(business.stripe_session_id!));
+    expect((await userRow(billing, friend.id)).plan_code).toBe('free');
+    expect((await userRow(billing, referrer.id)).bonus_bytes).toBe(10 * MB);
+    // Rows written in one transaction share their timestamp, so compare them as a set.
+    const rows = await ledger(referrer.id);
+    expect(rows).toHaveLength(5);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { bytes: 10 * MB, reason: 'referral_signup', source_user_id: friend.id },
+        { bytes: PRO_SHARE, reason: 'referral_paid_share', source_user_id: friend.id },
+        { bytes: -PRO_SHARE, reason: 'referral_paid_share_revoked', source_user_id: friend.id },
+        { bytes: BUSINESS_SHARE, reason: 'referral_paid_share', source_user_id: friend.id },
+        { bytes: -BUSINESS_SHARE, reason: 'referral_paid_share_revoked', source_user_id: friend.id },
+      ]),
+    );
+    // The friend's own bonus is untouched by all this.
+    expect((await userRow(billing, friend.id)).bonus_bytes).toBe(10 * MB);
+    expect(pro.transactionId).toBeTruthy();
+  });
+
+  it('gives nobody a share of their own plan', async () => {
+    const user = await createUser(server);
+    await server.app.stores.users.update(user.id, { referred_by: user.id });
+    await buyPlan(billing, user, 'pro');
+    expect(await ledger(user.id)).toEqual([]);
+    expect((await userRow(billing, user.id)).bonus_bytes).toBe(0);
+  });
+
+  it('summarises referrals: code, link, totals and masked referred accounts', async () => {
+    const referrer = await createUser(server);
+    const jane = await createUser(server, { referralCode: referrer.referralCode, email: `jane-${Date.now()}@example.org` });
+    const idle = await createUser(server, { referralCode: referrer.referralCode });
+    await server.app.stores.users.update(idle.id, { last_active_at: '2020-01-01T00:00:00.000Z' });
+    await buyPlan(billing, jane, 'pro');
+
+    const res = await server.api.get('/api/v2/referrals/me', { token: referrer.token });
+    expect(res.status).toBe(200);
+    const earned = Math.round(((20 * MB + PRO_SHARE) / MB) * 100) / 100;
+    expect(res.body).toMatchObject({
+      code: referrer.referralCode,
+      link: `${server.url}/signup?ref=${referrer.referralCode}`,
+      totalReferrals: 2,
+      activeReferrals: 1,
+      totalEarnedMb: earned,
+      currentBonusMb: earned,
+    });
+    const [first, second] = res.body.referrals;
+    expect(first).toMatchObject({
+      id: idle.id,
+      earnedMb: 10,
+      hasPaidPlan: false,
+      active: false,
+      lastActivityAt: '2020-01-01T00:00:00.000Z',
+    });
+    expect(second).toMatchObject({
+      id: jane.id,
+      email: 'j***@example.org',
+      earnedMb: Math.round(((10 * MB + PRO_SHARE) / MB) * 100) / 100,
+      hasPaidPlan: true,
+      active: true,
+    });
+    expect(res.text).not.toContain(jane.email);
+
+    const friendView = await server.api.get('/api/v2/referrals/me', { token: jane.token });
+    expect(friendView.body).toMatchObject({ totalReferrals: 0, totalEarnedMb: 0, currentBonusMb: 10, referrals: [] });
+    expect((await server.api.get('/api/v2/referrals/me')).status).toBe(401);
+  });
+});
+
+describe.each(DRIVERS)('storage after a paid plan ends (%s)', (driver) => {
+  let billing: BillingServer;
+  let server: TestServer;
+  beforeAll(async () => {
+    // A tiny default plan, so that "more than the free plan holds" takes a few bytes.
+    billing = await startBillingServer(driver);
+    server = billing.server;
+    await server.app.db.updateTable('plans').set({ storage_limit_bytes: 64 }).where('code', '=', 'free').execute();
+  });
+  afterAll(() => billing.close());
+
+  it('refuses uploads and pins with the quota error and deletes nothing', async () => {
+    const user = await createUser(server);
+    const { sessionId } = await buyPlan(billing, user, 'pro');
+    const kept = await uploadFile(server, user, 'big.txt', 'x'.repeat(200));
+    const other = await createUser(server);
+    const shared = await uploadFile(server, other, 'small.txt', 'pin me');
+
+    await billing.stripe.sendEvent('charge.refunded', billing.stripe.refundCharge(sessionId));
+    const usage = await server.api.get('/api/v2/users/me/usage', { token: user.token });
+    expect(usage.body).toMatchObject({ planCode: 'free', used: 200, limit: 64, limitReached: true, percent: 100 });
+
+    const upload = await server.api.request('POST', '/api/v2/upload', {
+      token: user.token,
+      body: (() => {
+        const form = new FormData();
+        form.append('file', new Blob(['y']), 'one-more.txt');
+        return form;
+      })(),
+    });
+    expect([upload.status, upload.body.code]).toEqual([403, 'quota_exceeded']);
+    const pin = await server.api.post('/api/v2/pins', { cid: shared.cid }, { token: user.token });
+    expect([pin.status, pin.body.code]).toEqual([403, 'quota_exceeded']);
+
+    const files = await server.api.get('/api/v2/users/me/uploads', { token: user.token });
+    expect(files.body.files.map((file: { cid: string }) => file.cid)).toEqual([kept.cid]);
+    const download = await fetch(`${server.url}/ipfs/${kept.cid}`);
+    expect(await download.text()).toBe('x'.repeat(200));
+  });
+});
