@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, ImpactValue, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
@@ -14,10 +15,14 @@ export interface AxeOptions {
   disableRules?: string[];
 }
 
-/** Puts axe-core into the page unless it is already there (it survives until the next navigation). */
+/**
+ * Puts axe-core into the page unless it is already there (it survives until the next navigation).
+ * Evaluated through the DevTools protocol rather than a script tag, which Cairn's
+ * Content-Security-Policy (`script-src 'self'`) rightly blocks.
+ */
 export async function injectAxe(page: Page): Promise<void> {
   const present = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
-  if (!present) await page.addScriptTag({ path: AXE_SOURCE });
+  if (!present) await page.evaluate(fs.readFileSync(AXE_SOURCE, 'utf8'));
 }
 
 /** Runs axe-core on the current page and returns every violation, whatever its impact. */
@@ -54,6 +59,9 @@ export function describeViolations(violations: Result[]): string {
 export async function expectAccessible(page: Page, screen: string, options: AxeOptions = {}): Promise<void> {
   const violations = (await runAxe(page, options)).filter((violation) => violation.impact && BLOCKING.includes(violation.impact));
   if (violations.length > 0) {
-    throw new Error(`${screen}: ${violations.length} serious or critical accessibility violation(s)\n${describeViolations(violations)}`);
+    const elements = violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
+    throw new Error(
+      `${screen}: ${violations.length} serious or critical accessibility rule(s) broken by ${elements} element(s)\n${describeViolations(violations)}`,
+    );
   }
 }

@@ -48,3 +48,22 @@ export async function apiSignup(server: E2eServer, email: string, password: stri
   });
   if (status !== 201) throw new Error(`signup of ${email} answered ${status}: ${JSON.stringify(body)}`);
 }
+
+/** Uploads files as one folder (`mode` dag or files), each part's filename its relative path. */
+export async function apiUploadFolder(
+  server: E2eServer,
+  token: string,
+  files: Record<string, string>,
+  mode: 'dag' | 'files' = 'dag',
+): Promise<UploadedRecord> {
+  const form = new FormData();
+  for (const [filePath, content] of Object.entries(files)) form.append('file', new Blob([content]), filePath);
+  const response = await fetch(`${server.url}/api/v2/upload/directory?mode=${mode}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`folder upload answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as UploadedRecord;
+}
