@@ -5,6 +5,7 @@ import { adminBootstrapper } from '../../server/src/commands/admin-bootstrapper'
 import { buildConfig, type ServerConfig } from '../../server/src/config/config';
 import { createLogger } from '../../server/src/lib/logger';
 import { startServer, type RunningServer } from '../../server/src/server';
+import { startStripeStandin, type StripeStandin } from '../../server/test/stripe-standin';
 import { RENDERER_DIR } from './paths';
 
 export const ADMIN = { email: 'admin@cairn.test', password: 'admin-password-1' };
@@ -12,10 +13,17 @@ export const ADMIN = { email: 'admin@cairn.test', password: 'admin-password-1' }
 export interface E2eServer extends RunningServer {
   /** Calls the API directly, as a script would (no browser). */
   api(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  /** The local Stripe stand-in Cairn pays through, when started with `{ stripe: true }`. */
+  stripe: StripeStandin | null;
+}
+
+export interface E2eServerOptions {
+  /** Take card payments through a local Stripe stand-in (its checkout page has Pay and Cancel buttons). */
+  stripe?: boolean;
 }
 
 /** A real Cairn server on a free loopback port, with a fresh data directory, serving the built UI. */
-export async function startE2eServer(): Promise<E2eServer> {
+export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) throw new Error('Build the UI first: npm run build -w @cairn/desktop');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-'));
   const base = buildConfig({
@@ -33,11 +41,15 @@ export async function startE2eServer(): Promise<E2eServer> {
     // A CID nobody has is given up on after 3 s (not 2 minutes), so the not-found path is testable.
     pinTimeoutMs: 3000,
   };
+  const stripe = options.stripe ? await startStripeStandin() : null;
+  if (stripe) config.stripe = stripe.config;
   const running = await startServer(config, createLogger('error'));
+  if (stripe) stripe.webhookUrl = `${running.url}/api/v2/payments/webhook`;
   // As `npm start` does: the configured admin account exists from the first start.
   await adminBootstrapper(running.app);
   return {
     ...running,
+    stripe,
     async api(method, apiPath, token, body) {
       const response = await fetch(`${running.url}/api/v2${apiPath}`, {
         method,
@@ -48,7 +60,9 @@ export async function startE2eServer(): Promise<E2eServer> {
       return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
     },
     async close() {
+      await stripe?.settled();
       await running.close();
+      await stripe?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
