@@ -31,7 +31,8 @@ export interface Payment {
   amountEur: number;
   createdAt: string;
   paidAt: string | null;
-  plan: Plan;
+  /** The plan ordered; null if it was deleted since. */
+  plan: Plan | null;
   applied: boolean;
 }
 

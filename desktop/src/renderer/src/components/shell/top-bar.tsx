@@ -49,7 +49,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
       >
         <Icon name="menu" />
       </button>
-      <Link to="/" className="topbar-brand" aria-label={t('nav.dashboard')}>
+      <Link to="/" className="topbar-brand">
         <Logo size={26} />
         <span className="brand-name">{t('app_name')}</span>
       </Link>

@@ -1,37 +1,51 @@
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
-import { ErrorState } from '../../components/states';
+import { ErrorState, LoadingState } from '../../components/states';
 import { useAppStore } from '../../store/app-store';
-import { AwaitingContentApi } from '../awaiting-content-api';
 import { NotFoundPage } from '../not-found-page';
-
-/** The admin sections the spec lists; `referrals` is routed but not in the sidebar sub-menu. */
-const SECTIONS = ['users', 'files', 'logs', 'plans', 'stats', 'tokens', 'referrals', 'rewards'] as const;
+import { AdminFilesPage } from './files/admin-files-page';
+import { AdminLogsPage } from './logs/admin-logs-page';
+import { AdminOverviewPage } from './overview/admin-overview-page';
+import { AdminStatsPage } from './overview/admin-stats-page';
+import { AdminPlansPage } from './plans/admin-plans-page';
+import { AdminReferralsPage } from './referrals/admin-referrals-page';
+import { AdminRewardsPage } from './referrals/admin-rewards-page';
+import { AdminTokensPage } from './tokens/admin-tokens-page';
+import { AdminUsersPage } from './users/admin-users-page';
+import '../../styles/billing.css';
+import '../../styles/admin.css';
 
 /**
- * The admin area, split into its own chunk. The server enforces admin rights on every admin call;
- * this guard only keeps the screens away from ordinary users.
+ * The admin area, split into its own chunk with its own translations (`admin`, fetched on first
+ * visit). The server enforces admin rights on every admin call; this guard only keeps the screens
+ * away from ordinary users.
  */
 export function AdminArea() {
-  const { t } = useTranslation('common');
+  const { t, ready } = useTranslation(['admin', 'common']);
   const isAdmin = useAppStore((state) => state.claims?.role === 'admin' || state.user?.role === 'admin');
   if (!isAdmin) {
     return (
       <div className="page">
-        <PageHeader title={t('nav.admin')} />
+        <PageHeader title={t('common:nav.admin')} />
         <section className="card">
-          <ErrorState message={t('errors.admin_required')} />
+          <ErrorState message={t('common:errors.admin_required')} />
         </section>
       </div>
     );
   }
+  if (!ready) return <LoadingState />;
   return (
     <Routes>
-      <Route index element={<AwaitingContentApi screen="admin_dashboard" />} />
-      {SECTIONS.map((section) => (
-        <Route key={section} path={section} element={<AwaitingContentApi screen={`admin_${section}`} />} />
-      ))}
+      <Route index element={<AdminOverviewPage />} />
+      <Route path="stats" element={<AdminStatsPage />} />
+      <Route path="users" element={<AdminUsersPage />} />
+      <Route path="files" element={<AdminFilesPage />} />
+      <Route path="logs" element={<AdminLogsPage />} />
+      <Route path="plans" element={<AdminPlansPage />} />
+      <Route path="tokens" element={<AdminTokensPage />} />
+      <Route path="referrals" element={<AdminReferralsPage />} />
+      <Route path="rewards" element={<AdminRewardsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

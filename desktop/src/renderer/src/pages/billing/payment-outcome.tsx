@@ -60,7 +60,7 @@ export function PaymentFacts({ payment }: { payment: Payment }) {
   return (
     <dl className="facts payment-facts">
       <dt>{t('payment.plan')}</dt>
-      <dd>{payment.plan.name}</dd>
+      <dd>{payment.plan?.name ?? payment.planCode}</dd>
       <dt>{t('payment.amount')}</dt>
       <dd>{formatEur(payment.amountEur, language)}</dd>
       <dt>{t('payment.status')}</dt>

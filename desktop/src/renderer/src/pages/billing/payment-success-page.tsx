@@ -69,10 +69,12 @@ export function PaymentSuccessPage() {
           </Link>
         }
       >
-        <p data-field="applied-plan">{t('payment.applied', { name: payment.plan.name })}</p>
-        <p className="payment-limit" data-field="new-limit">
-          {t('payment.new_limit', { size: formatBytes(usage?.limit ?? payment.plan.storageLimitBytes, language) })}
-        </p>
+        <p data-field="applied-plan">{t('payment.applied', { name: payment.plan?.name ?? payment.planCode })}</p>
+        {(usage || payment.plan) && (
+          <p className="payment-limit" data-field="new-limit">
+            {t('payment.new_limit', { size: formatBytes(usage?.limit ?? payment.plan?.storageLimitBytes ?? 0, language) })}
+          </p>
+        )}
         <PaymentFacts payment={payment} />
       </PaymentFrame>
     );

@@ -1,0 +1,147 @@
+/** Wire shapes of the admin API under /api/v2/admin (openapi.yaml is the source of truth). */
+
+export interface Paged {
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+export const INCOME_PERIODS = ['24h', '7d', '15d', '30d', '3m', '6m', '1y', 'all'] as const;
+export type IncomePeriod = (typeof INCOME_PERIODS)[number];
+
+export interface DailyFigures {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  signups: number;
+  uploads: number;
+  incomeEur: number;
+}
+
+export interface TopReferrer {
+  userId: string;
+  email: string;
+  referrals: number;
+  earnedMb: number;
+}
+
+export interface AdminStats {
+  users: number;
+  activeUsers: number;
+  files: number;
+  storedBytes: number;
+  pins: number;
+  income: Record<IncomePeriod, number>;
+  topReferrers: TopReferrer[];
+  daily: DailyFigures[];
+}
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  lastname: string;
+  role: 'user' | 'admin';
+  status: 'active' | 'disabled';
+  planCode: string;
+  storageUsed: number;
+  storageLimit: number;
+  bonusBytes: number;
+  createdAt: string;
+  lastActiveAt: string | null;
+}
+
+export interface AdminUserUpdate {
+  status?: AdminUser['status'];
+  role?: AdminUser['role'];
+  planCode?: string;
+}
+
+export interface AdminFile {
+  uploadId: string;
+  name: string;
+  cid: string;
+  size: number;
+  type: 'file' | 'directory' | 'dag';
+  category: string;
+  source: 'upload' | 'pin';
+  createdAt: string;
+  userId: string;
+  userEmail: string;
+}
+
+export type LogType = 'info' | 'warning' | 'critical';
+
+export interface LogEntry {
+  id: string;
+  type: LogType;
+  action: string;
+  userId: string | null;
+  userEmail: string | null;
+  ip: string | null;
+  message: string | null;
+  createdAt: string;
+}
+
+export interface LogQuery extends Omit<ListQuery, 'search'> {
+  type?: LogType;
+  action?: string;
+  userId?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface AdminPlan {
+  code: string;
+  name: string;
+  storageLimitBytes: number;
+  priceMonthlyEur: number;
+  description: string;
+  active: boolean;
+  isDefault: boolean;
+  usersCount: number;
+}
+
+export interface AdminToken {
+  id: string;
+  name: string;
+  prefix: string;
+  userId: string;
+  userEmail: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  lastUsedIp: string | null;
+  revokedAt: string | null;
+  allowedIps: string[];
+  status: 'active' | 'expired' | 'revoked';
+}
+
+export interface AdminReferral {
+  referrerId: string;
+  referrerEmail: string;
+  referredId: string;
+  referredEmail: string;
+  joinedAt: string;
+  lastActivityAt: string | null;
+  earnedMb: number;
+  hasPaidPlan: boolean;
+  active: boolean;
+}
+
+export interface AdminReward {
+  id: string;
+  userId: string;
+  userEmail: string;
+  /** Negative for a revocation. */
+  bytes: number;
+  reason: string;
+  sourceUserId: string | null;
+  sourceEmail: string | null;
+  createdAt: string;
+}

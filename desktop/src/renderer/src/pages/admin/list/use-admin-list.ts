@@ -1,0 +1,72 @@
+import { useCallback, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useAsync } from '../../../hooks/use-async';
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+const DEFAULT_SIZE = 20;
+
+export interface ListState {
+  page: number;
+  limit: number;
+  search: string;
+  /** The screen's own filters (`type`, `action`, …), '' when unset. */
+  filters: Record<string, string>;
+}
+
+function positive(value: string | null, fallback: number): number {
+  const number = Number(value);
+  return Number.isInteger(number) && number >= 1 ? number : fallback;
+}
+
+/** Reads page, size, search and filters from the address, so lists survive reloads and can be linked. */
+export function readListState(params: URLSearchParams, filterKeys: readonly string[]): ListState {
+  const limit = positive(params.get('limit'), DEFAULT_SIZE);
+  return {
+    page: positive(params.get('page'), 1),
+    limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_SIZE,
+    search: params.get('search')?.trim() ?? '',
+    filters: Object.fromEntries(filterKeys.map((key) => [key, params.get(key)?.trim() ?? ''])),
+  };
+}
+
+/**
+ * One page of an admin list. Changing the search, a filter or the page size goes back to page 1.
+ * While the next page loads the previous rows stay on screen (marked busy), so the table does not jump.
+ */
+export function useAdminList<T>(load: (state: ListState, signal: AbortSignal) => Promise<T>, filterKeys: readonly string[] = []) {
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params, filterKeys);
+  const key = JSON.stringify(state);
+  const { state: result, reload } = useAsync((signal) => load(state, signal), [key]);
+  const last = useRef<T | null>(null);
+  if (result.status === 'ready') last.current = result.data;
+
+  const update = useCallback(
+    (changes: Partial<Record<'page' | 'limit' | 'search' | (string & {}), string | number>>) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value === '' || value === undefined) next.delete(name);
+            else next.set(name, String(value));
+          }
+          if (!('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  return {
+    query: state,
+    data: result.status === 'ready' ? result.data : last.current,
+    loading: result.status === 'loading',
+    error: result.status === 'error' ? result.error : null,
+    reload,
+    update,
+  };
+}
+
+/** The query an admin list endpoint takes. */
+export const pageQuery = ({ page, limit, search }: ListState) => ({ page, limit, search: search || undefined });

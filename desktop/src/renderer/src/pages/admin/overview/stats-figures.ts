@@ -1,0 +1,28 @@
+import { INCOME_PERIODS, type AdminStats, type DailyFigures } from '../../../api/admin-types';
+import type { ChartPoint } from '../charts/chart-types';
+
+const utc = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** The daily series as chart points: "3 Mar" under the axis, the full date in the figures. */
+export function dailyPoints(daily: DailyFigures[], language: string, pick: (day: DailyFigures) => number[]): ChartPoint[] {
+  const short = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const long = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
+  return daily.map((day) => ({ label: short.format(utc(day.date)), fullLabel: long.format(utc(day.date)), values: pick(day) }));
+}
+
+/** Income per period, shortest first, with the periods' translated short and long names. */
+export function incomePoints(
+  income: AdminStats['income'],
+  short: (period: string) => string,
+  long: (period: string) => string,
+): ChartPoint[] {
+  return INCOME_PERIODS.map((period) => ({ label: short(period), fullLabel: long(period), values: [income[period]] }));
+}
+
+/** Totals over the daily series, for the chart summaries read by screen readers. */
+export function dailyTotals(daily: DailyFigures[]) {
+  return daily.reduce(
+    (sum, day) => ({ signups: sum.signups + day.signups, uploads: sum.uploads + day.uploads, incomeEur: sum.incomeEur + day.incomeEur }),
+    { signups: 0, uploads: 0, incomeEur: 0 },
+  );
+}

@@ -1,0 +1,171 @@
+import { PLAN_DESCRIPTION_MAX, PLAN_NAME_MAX, planCreateSchema, planUpdateSchema } from '@cairn/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminApi } from '../../../api/admin';
+import type { AdminPlan } from '../../../api/admin-types';
+import { SelectField, TextField } from '../../../components/field';
+import { Modal } from '../../../components/modal';
+import { useAreaErrorText } from '../../../hooks/use-area-error-text';
+import { fieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { emptyPlanForm, formToPlan, planChanges, planToForm, STORAGE_UNITS, type PlanFormValues, type StorageUnit } from './plan-form';
+
+/** Form fields named as the request fields they fill. */
+const FIELD_OF: Record<string, keyof PlanFormValues> = { storageLimitBytes: 'storage', priceMonthlyEur: 'price' };
+const SPECIFIC: Partial<Record<keyof PlanFormValues, string>> = {
+  code: 'admin:plans.code_invalid',
+  storage: 'admin:plans.storage_invalid',
+  price: 'admin:plans.price_invalid',
+};
+
+function formErrors(error: Parameters<typeof fieldErrors>[0], body: Record<string, unknown>, values: PlanFormValues): FieldErrors {
+  const result: FieldErrors = {};
+  for (const [field, problem] of Object.entries(fieldErrors(error, body))) {
+    const target = FIELD_OF[field] ?? (field as keyof PlanFormValues);
+    const typed = values[target];
+    const empty = typeof typed === 'string' && typed.trim() === '';
+    result[target] = empty ? { key: 'validation.required' } : SPECIFIC[target] ? { key: SPECIFIC[target] } : problem;
+  }
+  return result;
+}
+
+/** Creates a plan, or edits one (its code stays). Checked with the API's own schemas first. */
+export function PlanFormDialog({ plan, onClose, onSaved }: { plan: AdminPlan | null; onClose(): void; onSaved(plan: AdminPlan): void }) {
+  const { t } = useTranslation('admin');
+  const errorText = useAreaErrorText('admin');
+  const id = useId();
+  const [values, setValues] = useState<PlanFormValues>(plan ? planToForm(plan) : emptyPlanForm());
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof PlanFormValues>(key: K, value: PlanFormValues[K]) =>
+    setValues((previous) => ({ ...previous, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const body = formToPlan(values);
+    const changes = plan ? planChanges(plan, body) : null;
+    const parsed = plan ? planUpdateSchema.safeParse(changes) : planCreateSchema.safeParse(body);
+    if (plan && changes && Object.keys(changes).length === 0) return onClose();
+    if (!parsed.success) {
+      setErrors(formErrors(parsed.error, plan ? { ...changes } : body, values));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const saved = plan
+        ? await adminApi.updatePlan(plan.code, planUpdateSchema.parse(changes))
+        : await adminApi.createPlan(planCreateSchema.parse(body));
+      onSaved(saved);
+    } catch (error) {
+      setFormError(errorText(error, 'errors.plan_save'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={plan ? t('plans.edit_title', { name: plan.name }) : t('plans.new_title')}
+      onClose={busy ? undefined : onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            {t('common:actions.cancel')}
+          </button>
+          <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            {busy ? t('common:actions.saving') : plan ? t('common:actions.save') : t('plans.create')}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} className="form" onSubmit={(event) => void submit(event)} noValidate>
+        {formError && (
+          <div className="alert alert-error" role="alert">
+            {formError}
+          </div>
+        )}
+        <div className="form-row">
+          <TextField
+            label={t('plans.code')}
+            name="code"
+            value={values.code}
+            onChange={(e) => set('code', e.target.value)}
+            error={errors.code}
+            hint={plan ? t('plans.code_fixed') : t('plans.code_hint')}
+            disabled={Boolean(plan)}
+            spellCheck={false}
+            autoCapitalize="none"
+          />
+          <TextField
+            label={t('plans.name')}
+            name="name"
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+            error={errors.name}
+            maxLength={PLAN_NAME_MAX}
+          />
+        </div>
+        <div className="form-row">
+          <div className="storage-input">
+            <TextField
+              label={t('plans.storage')}
+              name="storage"
+              inputMode="decimal"
+              value={values.storage}
+              onChange={(e) => set('storage', e.target.value)}
+              error={errors.storage}
+            />
+            <SelectField
+              label={t('plans.unit')}
+              name="unit"
+              value={values.unit}
+              onChange={(e) => set('unit', e.target.value as StorageUnit)}
+            >
+              {Object.keys(STORAGE_UNITS).map((unit) => (
+                <option key={unit} value={unit}>
+                  {t(`plans.unit_${unit}`)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <TextField
+            label={t('plans.price')}
+            name="price"
+            inputMode="decimal"
+            value={values.price}
+            onChange={(e) => set('price', e.target.value)}
+            error={errors.price}
+            hint={t('plans.price_hint')}
+          />
+        </div>
+        <div className={`field${errors.description ? ' field-invalid' : ''}`}>
+          <label htmlFor={`${id}-description`}>{t('plans.description_label')}</label>
+          <textarea
+            id={`${id}-description`}
+            name="description"
+            rows={3}
+            maxLength={PLAN_DESCRIPTION_MAX}
+            value={values.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={values.active} onChange={(e) => set('active', e.target.checked)} name="active" />
+          <span>{t('plans.active_label')}</span>
+        </label>
+        {errors.active && <p className="field-error">{t('plans.default_must_be_active')}</p>}
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={values.isDefault}
+            onChange={(e) => set('isDefault', e.target.checked)}
+            name="isDefault"
+            disabled={plan?.isDefault}
+          />
+          <span>{t('plans.default_label')}</span>
+        </label>
+      </form>
+    </Modal>
+  );
+}

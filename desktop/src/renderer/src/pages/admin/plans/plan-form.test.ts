@@ -1,0 +1,44 @@
+import { GIB, planCreateSchema } from '@cairn/shared';
+import { describe, expect, it } from 'vitest';
+import { emptyPlanForm, formToPlan, parseDecimal, planChanges, planToForm } from './plan-form';
+
+const pro = {
+  code: 'pro',
+  name: 'Pro',
+  storageLimitBytes: 100 * GIB,
+  priceMonthlyEur: 9.99,
+  description: '100 GB',
+  active: true,
+  isDefault: false,
+  usersCount: 3,
+};
+
+describe('plan form', () => {
+  it('shows storage in GB or TB and back in bytes', () => {
+    expect(planToForm(pro)).toMatchObject({ storage: '100', unit: 'GB', price: '9.99' });
+    expect(planToForm({ ...pro, storageLimitBytes: 1024 * GIB })).toMatchObject({ storage: '1', unit: 'TB' });
+    expect(formToPlan(planToForm(pro)).storageLimitBytes).toBe(100 * GIB);
+    expect(formToPlan({ ...emptyPlanForm(), storage: '1,5', unit: 'TB' }).storageLimitBytes).toBe(1.5 * 1024 * GIB);
+  });
+
+  it('reads prices with a decimal comma or point and refuses text', () => {
+    expect(parseDecimal('9,99')).toBe(9.99);
+    expect(parseDecimal('49.99')).toBe(49.99);
+    expect(parseDecimal('abc')).toBeNaN();
+    expect(parseDecimal('')).toBeNaN();
+  });
+
+  it('builds a body the shared create schema accepts', () => {
+    const body = formToPlan({ ...emptyPlanForm(), code: 'team', name: 'Team', storage: '500', price: '24,99' });
+    const parsed = planCreateSchema.safeParse(body);
+    expect(parsed.success).toBe(true);
+    expect(planCreateSchema.safeParse(formToPlan({ ...emptyPlanForm(), code: 'Team!', name: '', storage: 'x' })).success).toBe(false);
+  });
+
+  it('sends only the fields that changed', () => {
+    const form = planToForm(pro);
+    expect(planChanges(pro, formToPlan({ ...form, price: '12' }))).toEqual({ priceMonthlyEur: 12 });
+    expect(planChanges(pro, formToPlan({ ...form, active: false, name: 'Pro+' }))).toEqual({ active: false, name: 'Pro+' });
+    expect(planChanges(pro, formToPlan(form))).toEqual({});
+  });
+});

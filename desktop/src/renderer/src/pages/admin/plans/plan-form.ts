@@ -1,0 +1,74 @@
+import { GIB } from '@cairn/shared';
+import type { AdminPlan } from '../../../api/admin-types';
+
+export const STORAGE_UNITS = { GB: GIB, TB: 1024 * GIB } as const;
+export type StorageUnit = keyof typeof STORAGE_UNITS;
+
+/** The plan form as typed: numbers stay text until submitted. */
+export interface PlanFormValues {
+  code: string;
+  name: string;
+  storage: string;
+  unit: StorageUnit;
+  price: string;
+  description: string;
+  active: boolean;
+  isDefault: boolean;
+}
+
+export const emptyPlanForm = (): PlanFormValues => ({
+  code: '',
+  name: '',
+  storage: '',
+  unit: 'GB',
+  price: '0',
+  description: '',
+  active: true,
+  isDefault: false,
+});
+
+/** A plan as the form shows it: its storage in the largest unit that keeps a whole-ish number. */
+export function planToForm(plan: AdminPlan): PlanFormValues {
+  const unit: StorageUnit = plan.storageLimitBytes >= STORAGE_UNITS.TB && plan.storageLimitBytes % STORAGE_UNITS.TB === 0 ? 'TB' : 'GB';
+  const amount = plan.storageLimitBytes / STORAGE_UNITS[unit];
+  return {
+    code: plan.code,
+    name: plan.name,
+    storage: String(Number(amount.toFixed(3))),
+    unit,
+    price: String(plan.priceMonthlyEur),
+    description: plan.description,
+    active: plan.active,
+    isDefault: plan.isDefault,
+  };
+}
+
+/** Parses a decimal typed with a comma or a point ("9,99"); NaN when it is not a number. */
+export function parseDecimal(text: string): number {
+  const normalised = text.trim().replace(',', '.');
+  return normalised === '' || !/^\d*\.?\d*$/.test(normalised) ? Number.NaN : Number(normalised);
+}
+
+/** The request body the shared plan schemas check: storage in bytes, price in euros. */
+export function formToPlan(values: PlanFormValues) {
+  const amount = parseDecimal(values.storage);
+  return {
+    code: values.code.trim(),
+    name: values.name,
+    storageLimitBytes: Number.isNaN(amount) ? Number.NaN : Math.round(amount * STORAGE_UNITS[values.unit]),
+    priceMonthlyEur: parseDecimal(values.price),
+    description: values.description,
+    active: values.active,
+    isDefault: values.isDefault,
+  };
+}
+
+/** Only what changed, for PATCH. */
+export function planChanges(before: AdminPlan, after: ReturnType<typeof formToPlan>) {
+  const changes: Partial<Omit<ReturnType<typeof formToPlan>, 'code'>> = {};
+  for (const key of ['name', 'storageLimitBytes', 'priceMonthlyEur', 'description', 'active', 'isDefault'] as const) {
+    const next = key === 'name' || key === 'description' ? (after[key] as string).trim() : after[key];
+    if (next !== before[key]) (changes as Record<string, unknown>)[key] = after[key];
+  }
+  return changes;
+}
