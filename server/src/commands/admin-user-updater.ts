@@ -5,12 +5,14 @@ import { badRequest, notFound } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
+import { planChanger } from './plan-changer';
 
 export const userNotFound = () => notFound('user_not_found', 'User not found');
 
 /**
  * An administrator changes an account's status, role or plan. Disabling takes effect at the
- * account's next request (auth reads the user fresh), for its sessions and API tokens alike.
+ * account's next request (auth reads the user fresh), for its sessions and API tokens alike. A new
+ * plan is given as is, without payment, and replaces any subscription the account was paying for.
  * An administrator cannot disable or demote themself, so the panel can never lock its last admin out.
  */
 export async function adminUserUpdater(
@@ -26,9 +28,8 @@ export async function adminUserUpdater(
   if (user.id === admin.id && ((status && status !== 'active') || (input.role && input.role !== 'admin'))) {
     throw badRequest('cannot_modify_self', 'You cannot disable or demote your own account');
   }
-  if (input.planCode !== undefined && !(await app.stores.plans.findByCode(input.planCode))) {
-    throw notFound('plan_not_found', 'Plan not found');
-  }
+  const plan = input.planCode === undefined ? undefined : await app.stores.plans.findByCode(input.planCode);
+  if (input.planCode !== undefined && !plan) throw notFound('plan_not_found', 'Plan not found');
 
   const changes: UserUpdate = {};
   const audit: Record<string, { from: string; to: string }> = {};
@@ -42,7 +43,11 @@ export async function adminUserUpdater(
   change('plan_code', 'planCode', input.planCode);
   if (Object.keys(changes).length === 0) return user;
 
-  await app.stores.users.update(user.id, { ...changes, updated_at: nowIso() });
+  // A plan change goes through the billing rules: a running subscription ends (if the provider
+  // refuses, nothing changes) and the referrer's paid-plan share follows the new plan.
+  if (plan && changes.plan_code) await planChanger(app, user, plan, ip);
+  const { plan_code: _planCode, ...rest } = changes;
+  if (Object.keys(rest).length > 0) await app.stores.users.update(user.id, { ...rest, updated_at: nowIso() });
   await auditRecorder(app, {
     action: 'update_user',
     type: changes.status === 'inactive' || changes.role !== undefined ? 'warning' : 'info',

@@ -2,7 +2,8 @@ import type { LogRow, PlanRow, UserRow } from '../db/schema';
 import type { AdminReferralRow, AdminRewardRow } from '../stores/admin/referrals';
 import type { AdminTokenRow } from '../stores/admin/tokens';
 import type { AdminUploadRow } from '../stores/admin/uploads';
-import { centsToEur, toMb } from '../lib/units';
+import { toMb } from '../lib/units';
+import { presentPlan } from './plan';
 import { presentToken } from './token';
 
 /** The status an administrator sees and sets: `inactive` accounts are disabled ones. */
@@ -72,19 +73,8 @@ export function presentAdminToken(token: AdminTokenRow, now?: string) {
   };
 }
 
-/** A plan with its price in euros; `usersCount` when known. */
-export function presentAdminPlan(plan: PlanRow, usersCount?: number) {
-  return {
-    code: plan.code,
-    name: plan.name,
-    storageLimitBytes: Number(plan.storage_limit_bytes),
-    priceMonthlyEur: centsToEur(plan.price_cents),
-    description: plan.description,
-    active: Boolean(plan.active),
-    isDefault: Boolean(plan.is_default),
-    ...(usersCount === undefined ? {} : { usersCount }),
-  };
-}
+/** A plan as users see it, with how many accounts hold it. */
+export const presentAdminPlan = (plan: PlanRow, usersCount: number) => ({ ...presentPlan(plan), usersCount });
 
 /** A referred account; active means enabled and seen since `activeSince`. */
 export function presentAdminReferral(row: AdminReferralRow, activeSince: string) {

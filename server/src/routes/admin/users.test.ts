@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createApiToken, createUser, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
@@ -99,6 +100,61 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ planCode: 'pro', storageLimit: 100 * GIB });
     expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.limit).toBe(100 * GIB);
+  });
+
+  it("moves an account to another plan by the billing rules: the referrer's share follows and a running subscription ends", async () => {
+    const referrer = await createUser(server);
+    const user = await createUser(server, { referralCode: referrer.referralCode });
+    const shares = async () =>
+      (
+        await server.app.db
+          .selectFrom('rewards')
+          .select(['bytes', 'reason'])
+          .where('user_id', '=', referrer.id)
+          .where('source_user_id', '=', user.id)
+          .where('reason', 'in', ['referral_paid_share', 'referral_paid_share_revoked'])
+          .orderBy('created_at')
+          .execute()
+      ).map((row) => [row.reason, Number(row.bytes)]);
+    await patch(user.id, { planCode: 'pro' });
+    const share = Math.round(100 * GIB * 0.05);
+    expect(await shares()).toEqual([['referral_paid_share', share]]);
+
+    // The account was paying for Business; an administrator puts it on Free.
+    const now = new Date().toISOString();
+    const orderId = crypto.randomUUID();
+    await server.app.db
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        user_id: user.id,
+        plan_code: 'business',
+        amount_cents: 4999,
+        currency: 'eur',
+        method: 'card',
+        status: 'paid',
+        stripe_session_id: null,
+        stripe_subscription_id: null,
+        stripe_customer_id: null,
+        failure_reason: null,
+        created_at: now,
+        updated_at: now,
+        paid_at: now,
+        applied_at: now,
+        ended_at: null,
+      })
+      .execute();
+    const res = await patch(user.id, { planCode: 'free' });
+    expect(res.body).toMatchObject({
+      planCode: 'free',
+      storageLimit: GIB + Number((await server.app.stores.users.findById(user.id))!.bonus_bytes),
+    });
+    expect(await shares()).toEqual([
+      ['referral_paid_share', share],
+      ['referral_paid_share_revoked', -share],
+    ]);
+    const order = await server.app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(order.ended_at).not.toBeNull();
   });
 
   it('writes each change to the audit log under the administrator, naming the target', async () => {
