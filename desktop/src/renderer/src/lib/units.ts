@@ -7,7 +7,8 @@ const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'pet
 export function formatBytes(bytes: number, language: string): string {
   let value = Math.max(0, bytes);
   let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+  // Math.round: 1023.7 MB would print as "1,024 MB"; it is 1 GB.
+  while (Math.round(value) >= 1024 && unit < BYTE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }

@@ -64,7 +64,9 @@ export function RecentUploads() {
                   <td data-label={t('fields.size')} className="cell-number">
                     {formatBytes(upload.size, language)}
                   </td>
-                  <td data-label={t('fields.date')}>{formatDate(upload.createdAt, language)}</td>
+                  <td data-label={t('fields.date')} className="cell-date">
+                    {formatDate(upload.createdAt, language)}
+                  </td>
                 </tr>
               ))}
             </tbody>

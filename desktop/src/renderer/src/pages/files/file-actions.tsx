@@ -18,7 +18,8 @@ export function FileActions({ upload, onOpen }: { upload: Upload; onOpen(dialog:
       <ContentLink href={gatewayUrl(origin, upload.cid)} className="icon-btn" label={t('actions.view_named', { name })}>
         <Icon name="eye" size={16} />
       </ContentLink>
-      {upload.type === 'file' && (
+      {/* A folder has nothing to download; the spacer keeps every row's buttons in line. */}
+      {upload.type === 'file' ? (
         <ContentLink
           href={downloadUrl(origin, upload.cid, name)}
           download
@@ -27,6 +28,8 @@ export function FileActions({ upload, onOpen }: { upload: Upload; onOpen(dialog:
         >
           <Icon name="download" size={16} />
         </ContentLink>
+      ) : (
+        <span className="icon-spacer" aria-hidden="true" />
       )}
       <Link
         to={dagPath(upload.cid)}

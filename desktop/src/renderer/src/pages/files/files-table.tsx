@@ -37,8 +37,8 @@ export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: 
                   <span className="file-name-text" title={upload.name}>
                     {upload.name}
                   </span>
+                  {upload.type !== 'file' && <span className="badge">{t(`types.${upload.type}`)}</span>}
                 </span>
-                {upload.type !== 'file' && <span className="badge">{t(`types.${upload.type}`)}</span>}
               </td>
               <td data-label={t('fields.cid')}>
                 <span className="inline-cid">
@@ -50,7 +50,9 @@ export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: 
                 {formatBytes(upload.size, language)}
               </td>
               <td data-label={t('fields.category')}>{t(`categories.${upload.category}`)}</td>
-              <td data-label={t('fields.date')}>{formatDate(upload.createdAt, language)}</td>
+              <td data-label={t('fields.date')} className="cell-date">
+                {formatDate(upload.createdAt, language)}
+              </td>
               <td className="cell-actions">
                 <FileActions upload={upload} onOpen={onOpen} />
               </td>
