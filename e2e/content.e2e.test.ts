@@ -301,6 +301,56 @@ describe('folders', () => {
   });
 });
 
+describe('progress and cancel', () => {
+  it('shows per-file and total progress with the speed, and cancels without a trace', async () => {
+    const big = path.join(workDir, 'big.bin');
+    fs.writeFileSync(big, Buffer.alloc(6 * 1024 * 1024, 7));
+    const small = path.join(workDir, 'small.txt');
+    fs.writeFileSync(small, 'small');
+    const before = (await apiFiles(server, token)).length;
+
+    const upload = await new UploadScreen(page).open(server.url);
+    await upload.chooseMode('files');
+    await upload.filePicker().setInputFiles([small, big]);
+    // A slow uplink (1 MB/s) keeps the upload running long enough to watch and cancel it.
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
+    try {
+      await upload.submit();
+      const progress = page.locator('[data-upload-progress]');
+      await progress.waitFor();
+      await progress.getByText(/MB\/s/).waitFor();
+      const files = progress.getByRole('list', { name: c('upload.file_progress') });
+      await files.getByRole('progressbar', { name: 'big.bin' }).waitFor();
+      // The small file goes first and completes while the big one is still on its way.
+      await expect
+        .poll(() => files.getByRole('progressbar', { name: 'small.txt' }).getAttribute('aria-valuenow'), { timeout: 10_000 })
+        .toBe('100');
+      const total = Number(await progress.getByRole('progressbar', { name: c('upload.total_progress') }).getAttribute('aria-valuenow'));
+      expect(total).toBeGreaterThan(0);
+      expect(total).toBeLessThan(100);
+      await saveScreens(page, 'upload-progress');
+
+      await progress.getByRole('button', { name: c('upload.cancel') }).click();
+      await progress.waitFor({ state: 'detached' });
+      // Back to the selection, nothing recorded.
+      await upload.preview().getByText('big.bin').waitFor();
+      expect(await page.locator('[data-upload-error]').count()).toBe(0);
+    } finally {
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.detach();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await apiFiles(server, token)).length).toBe(before);
+  });
+});
+
 describe('pin by CID', () => {
   it('pins content another user stored, under a custom name, and refuses it twice', async () => {
     await apiSignup(server, 'grace@example.com', 'compiler-1952');
