@@ -56,13 +56,3 @@ export interface ReferralSummary {
   currentBonusMb: number;
   referrals: ReferredUser[];
 }
-
-export interface StorageUsage {
-  used: number;
-  limit: number;
-  percent: number;
-  limitReached: boolean;
-  planCode?: string;
-  planLimit: number;
-  bonus: number;
-}

@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { CheckoutResult, Payment, PaymentMethod, PlansOverview, ReferralSummary, StorageUsage } from './billing-types';
+import type { CheckoutResult, Payment, PaymentMethod, PlansOverview, ReferralSummary } from './billing-types';
 
 /** Plans, checkout, payment orders and referrals. */
 export const billingApi = {
@@ -9,5 +9,4 @@ export const billingApi = {
   payment: (transactionId: string, signal?: AbortSignal) => api.get<Payment>(`/payments/${encodeURIComponent(transactionId)}`, { signal }),
   cancelPayment: (transactionId: string) => api.post<Payment>(`/payments/${encodeURIComponent(transactionId)}/cancel`),
   referrals: (signal?: AbortSignal) => api.get<ReferralSummary>('/referrals/me', { signal }),
-  usage: (signal?: AbortSignal) => api.get<StorageUsage>('/users/me/usage', { signal }),
 };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { billingApi } from '../../api/billing';
+import { contentApi } from '../../api/content';
 import type { Payment } from '../../api/billing-types';
 import { LoadingState } from '../../components/states';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
@@ -29,7 +30,7 @@ export function PaymentSuccessPage() {
     async (signal) => {
       if (!transactionId) return null;
       const payment = await pollPayment((s) => billingApi.payment(transactionId, s), { ...POLL, signal, onUpdate: setLatest });
-      const usage = payment.applied ? await billingApi.usage(signal).catch(() => null) : null;
+      const usage = payment.applied ? await contentApi.usage(signal).catch(() => null) : null;
       return { payment, usage };
     },
     [transactionId],

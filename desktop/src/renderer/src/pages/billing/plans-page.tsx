@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { billingApi } from '../../api/billing';
+import { contentApi } from '../../api/content';
 import type { Plan } from '../../api/billing-types';
 import { Icon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
@@ -19,7 +20,7 @@ export function PlansPage() {
   const { t } = useTranslation('billing');
   const errorText = useAreaErrorText('billing');
   const language = currentLanguage();
-  const { state, reload } = useAsync((signal) => Promise.all([billingApi.plans(signal), billingApi.usage(signal).catch(() => null)]), []);
+  const { state, reload } = useAsync((signal) => Promise.all([billingApi.plans(signal), contentApi.usage(signal).catch(() => null)]), []);
   const [selected, setSelected] = useState<Plan | null>(null);
   const [paymentsDown, setPaymentsDown] = useState(false);
 

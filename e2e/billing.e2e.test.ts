@@ -1,0 +1,245 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type E2eBrowser } from './harness/browser';
+import { en } from './harness/locales';
+import { SCREENSHOT_DIR } from './harness/paths';
+import { checkScreen } from './harness/screens';
+import { startE2eServer, type E2eServer } from './harness/server';
+import { b, bf, PlansScreen } from './page-models/billing-pages';
+import { LoginPage } from './page-models/login-page';
+import { SignupPage } from './page-models/signup-page';
+
+const GIB = 1024 ** 3;
+const alice = {
+  name: 'Alice',
+  lastname: 'Liddell',
+  email: 'alice@example.com',
+  password: 'alice-password-1',
+  country: 'GB',
+  birthDate: '04/05/1992',
+};
+const bob = {
+  name: 'Bob',
+  lastname: 'Marley',
+  email: 'bob@example.com',
+  password: 'bob-password-1',
+  country: 'JM',
+  birthDate: '06/02/1985',
+};
+
+let server: E2eServer;
+let browser: E2eBrowser;
+let page: Page;
+
+async function usage(email: string, password: string) {
+  const login = await server.api('POST', '/auth/login', undefined, { email, password });
+  const token = (login.body as { token: string }).token;
+  return (await server.api('GET', '/users/me/usage', token)).body as { limit: number; planLimit: number; bonus: number; planCode: string };
+}
+
+async function failureShot(context: { task: { name: string; result?: { state?: string } } }) {
+  if (context.task.result?.state !== 'fail') return;
+  const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  await page?.screenshot({ path: path.join(SCREENSHOT_DIR, `FAILED-billing-${name}.png`), fullPage: true }).catch(() => undefined);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = browser.page;
+});
+afterEach(failureShot);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('plans, payment and referrals', () => {
+  beforeAll(async () => {
+    server = await startE2eServer({ stripe: true });
+    expect((await server.api('POST', '/auth/signup', undefined, { ...alice, language: 'en' })).status).toBe(201);
+    await new LoginPage(page).open(server.url).then((login) => login.logIn(alice.email, alice.password));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('shows the plans, and a paid plan asks for the terms and offers card, with crypto not available yet', async () => {
+    const plans = await new PlansScreen(page, server.url).open();
+    expect(await plans.currentPlan().textContent()).toBe('Free');
+    expect(await plans.card('pro').textContent()).toContain('€9.99');
+    expect(await plans.card('business').textContent()).toContain('1 TB');
+    await checkScreen(page, 'plans');
+
+    const checkout = await plans.select('pro', 'Pro');
+    expect(await checkout.cryptoOption().isDisabled()).toBe(true);
+    await checkout.root().getByText(b('checkout.crypto_unavailable')).waitFor();
+    await checkout.confirm(b('checkout.confirm_paid'));
+    await checkout.root().getByText(b('checkout.terms_required')).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/plans');
+    await checkScreen(page, 'plans-checkout', { fullPage: false, axe: { include: '.modal' } });
+
+    await checkout
+      .root()
+      .getByRole('button', { name: b('checkout.read_terms') })
+      .click();
+    const terms = page.getByRole('dialog', { name: b('terms.title') });
+    await terms.getByText(b('terms.payment_text')).waitFor();
+    await checkScreen(page, 'plans-terms', { fullPage: false, axe: { include: '.modal' } });
+    await terms.getByRole('button', { name: b('terms.accept') }).click();
+    expect(await checkout.terms().isChecked()).toBe(true);
+    await checkout
+      .root()
+      .getByRole('button', { name: en('common', 'actions.cancel') })
+      .click();
+    await checkout.root().waitFor({ state: 'detached' });
+  });
+
+  it('buys Pro by card on the payment page; the webhook lands and the plan and limit change', async () => {
+    const plans = await new PlansScreen(page, server.url).open();
+    const checkout = await plans.select('pro', 'Pro');
+    await checkout.terms().check();
+    await checkout.confirm(b('checkout.confirm_paid'));
+    // The hosted checkout page of the Stripe stand-in.
+    await page.waitForURL((url) => url.origin === new URL(server.stripe!.url).origin);
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/payment/success');
+    await page.getByRole('heading', { level: 2, name: b('payment.success_title') }).waitFor();
+    expect(await page.locator('[data-field="applied-plan"]').textContent()).toBe(bf('payment.applied', { name: 'Pro' }));
+    expect(await page.locator('[data-field="new-limit"]').textContent()).toBe(bf('payment.new_limit', { size: '100 GB' }));
+    await checkScreen(page, 'payment-success');
+
+    const after = await usage(alice.email, alice.password);
+    expect(after).toMatchObject({ planCode: 'pro', planLimit: 100 * GIB });
+    // The webhook was received and applied once: reloading does not apply it again.
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: b('payment.success_title') }).waitFor();
+
+    await page.getByRole('link', { name: b('payment.back_to_plans') }).click();
+    await plans.card('free').waitFor();
+    expect(await plans.currentPlan().textContent()).toBe('Pro');
+    expect(
+      await plans
+        .card('pro')
+        .getByRole('button', { name: b('plans.current_badge') })
+        .isDisabled(),
+    ).toBe(true);
+    expect(await page.locator('[data-field="total-limit"]').textContent()).toContain('100 GB');
+
+    await page.goto(`${server.url}/usage`);
+    await page.getByText(en('content', 'usage.plan').replace('{{plan}}', 'Pro')).waitFor();
+  });
+
+  it('cancels on the payment page and says so, leaving the plan as it was', async () => {
+    const plans = await new PlansScreen(page, server.url).open();
+    const checkout = await plans.select('business', 'Business');
+    await checkout.terms().check();
+    await checkout.confirm(b('checkout.confirm_paid'));
+    await page.waitForURL((url) => url.origin === new URL(server.stripe!.url).origin);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/payment/cancel');
+    await page.getByRole('heading', { level: 2, name: b('payment.outcome_cancel') }).waitFor();
+    await page.getByText(b('payment.cancelled_hint')).waitFor();
+    await checkScreen(page, 'payment-cancel');
+    expect((await usage(alice.email, alice.password)).planCode).toBe('pro');
+    await page.getByRole('link', { name: b('payment.back_to_plans') }).click();
+    await plans.card('business').waitFor();
+  });
+
+  it('refuses a missing or unknown transaction id', async () => {
+    await page.goto(`${server.url}/payment/success`);
+    await page.getByRole('heading', { level: 2, name: b('errors.invalid_transaction') }).waitFor();
+    await page.goto(`${server.url}/payment/success?transactionId=00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('heading', { level: 2, name: b('errors.invalid_transaction') }).waitFor();
+    await checkScreen(page, 'payment-invalid');
+  });
+
+  it('goes back to the free plan at once after confirming', async () => {
+    const plans = await new PlansScreen(page, server.url).open();
+    const checkout = await plans.select('free', 'Free');
+    await checkout
+      .root()
+      .getByText(bf('checkout.downgrade_message', { size: '1 GB' }))
+      .waitFor();
+    expect(await checkout.cryptoOption().count()).toBe(0);
+    await checkScreen(page, 'plans-downgrade', { fullPage: false, axe: { include: '.modal' } });
+    await checkout.terms().check();
+    await checkout.confirm(bf('checkout.confirm_free', { name: 'Free' }));
+    await page.getByText(bf('plans.changed', { name: 'Free' })).waitFor();
+    await expect.poll(() => plans.currentPlan().textContent()).toBe('Free');
+    expect((await usage(alice.email, alice.password)).planCode).toBe('free');
+  });
+
+  it('gives the referrer a bonus when someone signs up with the link, shown on Referrals and in the limit', async () => {
+    await page.goto(`${server.url}/referrals`);
+    await page.getByRole('heading', { level: 1, name: b('referrals.title') }).waitFor();
+    await page.getByText(b('referrals.empty_title')).waitFor();
+    await checkScreen(page, 'referrals-empty');
+    const link = await page.getByLabel(b('referrals.link'), { exact: true }).inputValue();
+    const code = await page.getByLabel(b('referrals.code'), { exact: true }).inputValue();
+    expect(new URL(link).searchParams.get('ref')).toBe(code);
+    const before = await usage(alice.email, alice.password);
+
+    // Bob opens Alice's link in his own browser and signs up: the code is filled in.
+    const bobBrowser = await launchBrowser();
+    try {
+      const signup = new SignupPage(bobBrowser.page);
+      await bobBrowser.page.goto(link.replace(new URL(link).origin, server.url));
+      await bobBrowser.page.getByRole('heading', { level: 1, name: en('auth', 'signup.title') }).waitFor();
+      expect(await signup.field('referral_code').inputValue()).toBe(code);
+      await signup.signUp(bob);
+    } finally {
+      await bobBrowser.close();
+    }
+
+    await page.reload();
+    const row = page.locator('tbody tr').filter({ hasText: 'b***@example.com' });
+    await row.waitFor();
+    expect(await page.locator('[data-stat="total"] .stat-value').textContent()).toBe('1');
+    expect(await page.locator('[data-stat="bonus"] .stat-value').textContent()).toBe('10 MB');
+    await checkScreen(page, 'referrals');
+
+    const after = await usage(alice.email, alice.password);
+    expect(after.bonus - before.bonus).toBe(10_000_000);
+    expect(after.limit - before.limit).toBe(10_000_000);
+    const plans = await new PlansScreen(page, server.url).open();
+    await expect.poll(() => page.locator('[data-field="total-limit"]').textContent()).toContain('1.01 GB');
+    expect(await plans.currentPlan().textContent()).toBe('Free');
+  });
+});
+
+describe('plans on a server without card payments', () => {
+  let plain: E2eServer;
+  beforeAll(async () => {
+    plain = await startE2eServer();
+    expect((await plain.api('POST', '/auth/signup', undefined, { ...alice, language: 'en' })).status).toBe(201);
+    await page.goto(`${plain.url}/login`);
+    await page.evaluate(() => localStorage.clear());
+    await new LoginPage(page).open(plain.url).then((login) => login.logIn(alice.email, alice.password));
+  });
+  afterAll(async () => {
+    await plain?.close();
+  });
+
+  it('still lists the plans and says clearly that paid plans cannot be bought', async () => {
+    const plans = await new PlansScreen(page, plain.url).open();
+    await page.locator('[data-alert="payments-not-configured"]').getByText(b('errors.payments_not_configured')).waitFor();
+    expect(await plans.card('pro').isVisible()).toBe(true);
+    const checkout = await plans.select('pro', 'Pro');
+    await checkout.root().getByText(b('errors.payments_not_configured')).waitFor();
+    await checkout.terms().check();
+    expect(
+      await checkout
+        .root()
+        .getByRole('button', { name: b('checkout.confirm_paid') })
+        .isDisabled(),
+    ).toBe(true);
+    await checkScreen(page, 'plans-payments-off', { fullPage: false, axe: { include: '.modal' } });
+    // The API refuses the same way for a script that tries anyway.
+    const login = await plain.api('POST', '/auth/login', undefined, { email: alice.email, password: alice.password });
+    const token = (login.body as { token: string }).token;
+    const refused = await plain.api('POST', '/plans/pro/checkout', token, { method: 'card', acceptTerms: true });
+    expect(refused).toMatchObject({ status: 503, body: { code: 'payments_not_configured' } });
+  });
+});
