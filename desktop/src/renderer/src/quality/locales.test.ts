@@ -26,8 +26,6 @@ const SAME_AS_ENGLISH = new Set([
   'fr:docs:public',
   'ca:common:nav.plans',
   'ca:common:admin_nav.plans',
-  'ca:common:screens.plans.title',
-  'ca:common:screens.admin_plans.title',
   'fr:common:languages.ca',
   'fr:common:languages.eu',
   'it:common:fields.password',
