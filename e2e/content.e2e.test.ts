@@ -11,8 +11,9 @@ import { apiFiles, apiSignup, apiToken, apiUpload } from './harness/content';
 import { en } from './harness/locales';
 import { SCREENSHOT_DIR } from './harness/paths';
 import { saveScreens } from './harness/screens';
-import { startE2eServer, type E2eServer } from './harness/server';
+import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
 import { cf, FilesScreen, PinScreen, UploadScreen } from './page-models/content-pages';
+import { LoginPage } from './page-models/login-page';
 import { SignupPage } from './page-models/signup-page';
 
 let server: E2eServer;
@@ -388,5 +389,52 @@ describe('pin by CID', () => {
     await pin.error().getByText(c('errors.cid_not_found')).waitFor({ timeout: 20_000 });
     await saveScreens(page, 'pin-not-found');
     expect((await apiFiles(server, token)).some((file) => file.cid === unknown)).toBe(false);
+  });
+});
+
+describe('a full account', () => {
+  it('warns on Usage and the dashboard, and refuses an upload with links to free space or upgrade', async () => {
+    // An account on a 100-byte plan that already holds 100 bytes.
+    const admin = await apiToken(server, ADMIN.email, ADMIN.password);
+    const plan = await server.api('POST', '/admin/plans', admin, {
+      code: 'tiny',
+      name: 'Tiny',
+      storageLimitBytes: 100,
+      priceMonthlyEur: 0,
+    });
+    expect(plan.status).toBe(201);
+    await apiSignup(server, 'full@example.com', 'full-account');
+    const full = await apiToken(server, 'full@example.com', 'full-account');
+    const me = (await server.api('GET', '/users/me', full)).body as { id: string };
+    expect((await server.api('PATCH', `/admin/users/${me.id}`, admin, { planCode: 'tiny' })).status).toBe(200);
+    await apiUpload(server, full, 'hundred.bin', new Uint8Array(100));
+
+    await page.goto(`${server.url}/login`);
+    await page.evaluate(() => localStorage.clear());
+    await new LoginPage(page).open(server.url).then((login) => login.logIn('full@example.com', 'full-account'));
+    const card = page.locator('[data-usage-card]');
+    await card.getByText(c('usage.limit_reached')).waitFor();
+    expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+
+    await page.goto(`${server.url}/usage`);
+    const warning = page.locator('[data-limit-reached]');
+    await warning.getByText(c('usage.limit_reached_title')).waitFor();
+    expect(await warning.getByRole('link', { name: c('usage.manage_files') }).getAttribute('href')).toBe('/files');
+    expect(await warning.getByRole('link', { name: c('usage.upgrade') }).getAttribute('href')).toBe('/plans');
+    await page.getByText(cf('usage.plan', { plan: 'Tiny' })).waitFor();
+    await saveScreens(page, 'usage-limit-reached');
+
+    const upload = await new UploadScreen(page).open(server.url);
+    await upload.chooseMode('file');
+    await upload.filePicker().setInputFiles({ name: 'one-more.txt', mimeType: 'text/plain', buffer: Buffer.from('one more') });
+    await upload.submit();
+    const error = page.locator('[data-upload-error]');
+    await error.getByText(en('common', 'errors.quota_exceeded')).waitFor();
+    expect(await error.getByRole('link', { name: c('usage.see_usage') }).getAttribute('href')).toBe('/usage');
+    expect(await error.getByRole('link', { name: c('usage.upgrade') }).getAttribute('href')).toBe('/plans');
+    // Refused, not a session problem: still signed in, nothing recorded.
+    expect(new URL(page.url()).pathname).toBe('/upload');
+    expect((await apiFiles(server, full)).map((file) => file.name)).toEqual(['hundred.bin']);
+    await saveScreens(page, 'upload-quota-exceeded');
   });
 });

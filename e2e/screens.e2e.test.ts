@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { launchBrowser, type E2eBrowser } from './harness/browser';
 import { apiSignup, apiToken, apiUpload, apiUploadFolder } from './harness/content';
-import { en } from './harness/locales';
+import { en, translation } from './harness/locales';
 import { SCREENSHOT_DIR } from './harness/paths';
 import { checkScreen } from './harness/screens';
 import { startE2eServer, type E2eServer } from './harness/server';
@@ -179,5 +179,24 @@ describe('signed in', () => {
       .getByText(cf('upload.success_files_other', { count: 2, size: '3 byte' }))
       .waitFor({ timeout: 30_000 });
     await checkScreen(page, 'screen-upload-result');
+  });
+
+  it('upload, my files and usage in German, whose words run long', async () => {
+    const token = await apiToken(server, EMAIL, PASSWORD);
+    await server.api('PUT', '/users/me/preferences', token, { language: 'de', country: 'US' });
+    try {
+      await page.goto(`${server.url}/files`);
+      await h1(translation('de', 'common', 'screens.files.title')).waitFor();
+      await page.locator('table.files-table tbody tr').first().waitFor();
+      await checkScreen(page, 'screen-files-de');
+      await page.goto(`${server.url}/upload`);
+      await h1(translation('de', 'common', 'screens.upload.title')).waitFor();
+      await checkScreen(page, 'screen-upload-de');
+      await page.goto(`${server.url}/usage`);
+      await page.locator('[data-usage-meter]').waitFor();
+      await checkScreen(page, 'screen-usage-de');
+    } finally {
+      await server.api('PUT', '/users/me/preferences', token, { language: 'en', country: 'US' });
+    }
   });
 });

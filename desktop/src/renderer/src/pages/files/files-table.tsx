@@ -21,7 +21,9 @@ export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: 
             <th scope="col">{t('fields.name')}</th>
             <th scope="col">{t('fields.cid')}</th>
             <th scope="col">{t('fields.size')}</th>
-            <th scope="col">{t('fields.category')}</th>
+            <th scope="col" className="col-category">
+              {t('fields.category')}
+            </th>
             <th scope="col">{t('fields.date')}</th>
             <th scope="col">
               <span className="visually-hidden">{t('fields.actions')}</span>
@@ -39,6 +41,8 @@ export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: 
                   </span>
                   {upload.type !== 'file' && <span className="badge">{t(`types.${upload.type}`)}</span>}
                 </span>
+                {/* Shown here instead of in its own column where the table would be too wide. */}
+                <span className="file-meta">{t(`categories.${upload.category}`)}</span>
               </td>
               <td data-label={t('fields.cid')}>
                 <span className="inline-cid">
@@ -49,7 +53,9 @@ export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: 
               <td data-label={t('fields.size')} className="cell-number">
                 {formatBytes(upload.size, language)}
               </td>
-              <td data-label={t('fields.category')}>{t(`categories.${upload.category}`)}</td>
+              <td data-label={t('fields.category')} className="col-category">
+                {t(`categories.${upload.category}`)}
+              </td>
               <td data-label={t('fields.date')} className="cell-date">
                 {formatDate(upload.createdAt, language)}
               </td>
