@@ -43,7 +43,14 @@ export function PinPage() {
           </div>
         )}
       </section>
-      {phase.status === 'pinned' && phase.job.upload && <PinResult upload={phase.job.upload} />}
+      {phase.status === 'pinned' &&
+        (phase.job.upload ? (
+          <PinResult upload={phase.job.upload} />
+        ) : (
+          <p className="alert alert-info" role="status">
+            {t('pin.pinned_removed')}
+          </p>
+        ))}
     </div>
   );
 }
