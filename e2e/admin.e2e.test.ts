@@ -151,7 +151,7 @@ describe('admin console', () => {
 
       await admin.open('users');
       await admin.row(carol.email).waitFor();
-      await checkScreen(page, 'admin-users');
+      await checkScreen(page, 'admin-users-list');
     } finally {
       await bobBrowser.close();
     }
