@@ -206,6 +206,11 @@ describe('plans, payment and referrals', () => {
     const plans = await new PlansScreen(page, server.url).open();
     await expect.poll(() => page.locator('[data-field="total-limit"]').textContent()).toContain('1.01 GB');
     expect(await plans.currentPlan().textContent()).toBe('Free');
+    // And on the Usage screen: the 10 MB bonus (9.54 MiB) raises the limit.
+    await page.goto(`${server.url}/usage`);
+    const facts = page.locator('.usage-facts');
+    await facts.waitFor();
+    expect(await facts.textContent()).toContain(`${en('content', 'usage.bonus')}9.54 MB`);
   });
 });
 
