@@ -7,6 +7,7 @@ import './styles/layout.css';
 import './styles/components.css';
 import './styles/pages.css';
 import './styles/content.css';
+import './styles/upload.css';
 
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(

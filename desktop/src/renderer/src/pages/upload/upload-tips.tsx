@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-const TIPS = ['dag', 'files', 'cid_version', 'duplicates', 'limits'] as const;
+const TIPS = ['dag', 'files', 'cid_version', 'duplicates', 'leaving'] as const;
 
 /** Short advice beside the form. */
 export function UploadTips() {
