@@ -133,8 +133,11 @@ describe('admin console', () => {
       await checkScreen(page, 'admin-users-disable', { fullPage: false, axe: { include: '.modal' } });
       await confirm.getByRole('button', { name: a('users.disable') }).click();
       await confirm.waitFor({ state: 'detached' });
-      await row.getByText(a('users.status_disabled')).waitFor();
-      expect((await server.api('GET', '/users/me', await token(ADMIN.email, ADMIN.password))).status).toBe(200);
+      await row.getByText(a('users.status_inactive')).waitFor();
+      const adminToken = await token(ADMIN.email, ADMIN.password);
+      expect((await server.api('GET', '/users/me', adminToken)).status).toBe(200);
+      const listed = await server.api('GET', `/admin/users?search=${encodeURIComponent(bob.email)}`, adminToken);
+      expect((listed.body as { users: { status: string }[] }).users.map((user) => user.status)).toEqual(['inactive']);
 
       // Bob's tab makes its next request and is sent to the login page.
       await bobBrowser.page.getByRole('link', { name: en('common', 'nav.referrals'), exact: true }).click();

@@ -10,10 +10,11 @@ import { planChanger } from './plan-changer';
 export const userNotFound = () => notFound('user_not_found', 'User not found');
 
 /**
- * An administrator changes an account's status, role or plan. Disabling takes effect at the
- * account's next request (auth reads the user fresh), for its sessions and API tokens alike. A new
- * plan is given as is, without payment, and replaces any subscription the account was paying for.
- * An administrator cannot disable or demote themself, so the panel can never lock its last admin out.
+ * An administrator changes an account's status, role or plan. Disabling (status `inactive`) takes
+ * effect at the account's next request (auth reads the user fresh), for its sessions and API tokens
+ * alike. A new plan is given as is, without payment, and replaces any subscription the account was
+ * paying for. An administrator cannot disable or demote themself, so the panel can never lock its
+ * last admin out.
  */
 export async function adminUserUpdater(
   app: AppContext,
@@ -24,8 +25,7 @@ export async function adminUserUpdater(
 ): Promise<UserRow> {
   const user = isUuid(userId) ? await app.stores.users.findById(userId) : undefined;
   if (!user) throw userNotFound();
-  const status = input.status === undefined ? undefined : input.status === 'active' ? 'active' : 'inactive';
-  if (user.id === admin.id && ((status && status !== 'active') || (input.role && input.role !== 'admin'))) {
+  if (user.id === admin.id && (input.status === 'inactive' || (input.role && input.role !== 'admin'))) {
     throw badRequest('cannot_modify_self', 'You cannot disable or demote your own account');
   }
   const plan = input.planCode === undefined ? undefined : await app.stores.plans.findByCode(input.planCode);
@@ -38,7 +38,7 @@ export async function adminUserUpdater(
     changes[field] = value;
     audit[label] = { from: String(user[field]), to: String(value) };
   };
-  change('status', 'status', status);
+  change('status', 'status', input.status);
   change('role', 'role', input.role);
   change('plan_code', 'planCode', input.planCode);
   if (Object.keys(changes).length === 0) return user;

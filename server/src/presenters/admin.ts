@@ -6,9 +6,6 @@ import { toMb } from '../lib/units';
 import { presentPlan } from './plan';
 import { presentToken } from './token';
 
-/** The status an administrator sees and sets: `inactive` accounts are disabled ones. */
-export const adminStatus = (user: Pick<UserRow, 'status'>): 'active' | 'disabled' => (user.status === 'active' ? 'active' : 'disabled');
-
 /** An account as administrators see it; `storageLimit` is the plan's limit plus the referral bonus. */
 export function presentAdminUser(user: UserRow, planLimit: number) {
   return {
@@ -17,7 +14,7 @@ export function presentAdminUser(user: UserRow, planLimit: number) {
     name: user.name,
     lastname: user.lastname,
     role: user.role,
-    status: adminStatus(user),
+    status: user.status,
     planCode: user.plan_code,
     storageUsed: Number(user.storage_used),
     storageLimit: Number(planLimit) + Number(user.bonus_bytes),

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { LOG_RETENTION_DAYS, NAME_MAX } from './limits';
 import { pageQuerySchema } from './content';
 
-/** Statuses an administrator can give an account; a disabled account cannot sign in or use its tokens. */
-export const ADMIN_USER_STATUSES = ['active', 'disabled'] as const;
+/** An account's status (spec section 3); an `inactive` account is disabled: it cannot sign in or use its tokens. */
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_ROLES = ['user', 'admin'] as const;
 export const LOG_TYPES = ['info', 'warning', 'critical'] as const;
 
@@ -23,7 +24,7 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 export const adminUserUpdateSchema = z
   .object({
-    status: z.enum(ADMIN_USER_STATUSES, { error: 'status must be active or disabled' }).optional(),
+    status: z.enum(USER_STATUSES, { error: 'status must be active or inactive' }).optional(),
     role: z.enum(USER_ROLES, { error: 'role must be user or admin' }).optional(),
     planCode: z.string({ error: 'planCode must be a plan code' }).trim().min(1, 'planCode must be a plan code').max(32).optional(),
   })

@@ -71,9 +71,10 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
     const token = await createApiToken(server, user);
     expect((await server.api.get('/api/v2/users/me', { token: user.token })).status).toBe(200);
 
-    const res = await patch(user.id, { status: 'disabled' });
+    const res = await patch(user.id, { status: 'inactive' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: user.id, status: 'disabled' });
+    expect(res.body).toMatchObject({ id: user.id, status: 'inactive' });
+    expect((await server.app.stores.users.findById(user.id))?.status).toBe('inactive');
     for (const credential of [user.token, token.token]) {
       const me = await server.api.get('/api/v2/users/me', { token: credential });
       expect(me.status).toBe(401);
@@ -82,10 +83,12 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
     const login = await server.api.post('/api/v2/auth/login', { email: user.email, password: user.password });
     expect(login.status).toBe(403);
     expect(login.body.code).toBe('account_disabled');
-    expect((await list('?search=' + user.email)).body.users[0].status).toBe('disabled');
+    expect((await list('?search=' + user.email)).body.users[0].status).toBe('inactive');
 
     expect((await patch(user.id, { status: 'active' })).body.status).toBe('active');
-    expect((await server.api.get('/api/v2/users/me', { token: token.token })).status).toBe(200);
+    const me = await server.api.get('/api/v2/users/me', { token: token.token });
+    expect(me.status).toBe(200);
+    expect(me.body.status).toBe('active');
   });
 
   it('promotes, demotes and moves an account to another plan', async () => {
@@ -159,7 +162,7 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
 
   it('writes each change to the audit log under the administrator, naming the target', async () => {
     const user = await createUser(server);
-    await patch(user.id, { status: 'disabled', planCode: 'business' });
+    await patch(user.id, { status: 'inactive', planCode: 'business' });
     const row = await server.app.db
       .selectFrom('logs')
       .selectAll()
@@ -175,7 +178,7 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
   });
 
   it('refuses to let administrators disable or demote themselves', async () => {
-    for (const body of [{ status: 'disabled' }, { role: 'user' }, { role: 'user', planCode: 'pro' }]) {
+    for (const body of [{ status: 'inactive' }, { role: 'user' }, { role: 'user', planCode: 'pro' }]) {
       const res = await patch(admin.id, body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'You cannot disable or demote your own account', code: 'cannot_modify_self' });
@@ -188,18 +191,20 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
 
   it('answers 404 for an unknown account or plan and 400 for a bad body', async () => {
     const user = await createUser(server);
-    const unknownUser = await patch('3b241101-e2bb-4255-8caf-4136c566a962', { status: 'disabled' });
+    const unknownUser = await patch('3b241101-e2bb-4255-8caf-4136c566a962', { status: 'inactive' });
     expect(unknownUser.status).toBe(404);
     expect(unknownUser.body.code).toBe('user_not_found');
-    expect((await patch('not-a-uuid', { status: 'disabled' })).body.code).toBe('user_not_found');
+    expect((await patch('not-a-uuid', { status: 'inactive' })).body.code).toBe('user_not_found');
     const unknownPlan = await patch(user.id, { planCode: 'platinum' });
     expect(unknownPlan.status).toBe(404);
     expect(unknownPlan.body.code).toBe('plan_not_found');
-    for (const body of [{}, { status: 'inactive' }, { role: 'root' }, { planCode: '' }]) {
+    for (const body of [{}, { status: 'disabled' }, { role: 'root' }, { planCode: '' }]) {
       const res = await patch(user.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe('validation_error');
     }
+    // The admin API speaks the same statuses as the rest of the API.
+    expect((await patch(user.id, { status: 'disabled' })).body.error).toBe('status must be active or inactive');
     expect(await server.app.stores.users.findById(user.id)).toMatchObject({ status: 'active', role: 'user', plan_code: 'free' });
   });
 });

@@ -1,4 +1,5 @@
 /** Wire shapes of the admin API under /api/v2/admin (openapi.yaml is the source of truth). */
+import type { UserStatus } from '@cairn/shared';
 
 export interface Paged {
   total: number;
@@ -47,7 +48,7 @@ export interface AdminUser {
   name: string;
   lastname: string;
   role: 'user' | 'admin';
-  status: 'active' | 'disabled';
+  status: UserStatus;
   planCode: string;
   storageUsed: number;
   storageLimit: number;

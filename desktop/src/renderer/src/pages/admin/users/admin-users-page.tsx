@@ -73,7 +73,7 @@ export function AdminUsersPage() {
           confirmLabel={t('users.disable')}
           danger
           busy={busyId === disabling.id}
-          onConfirm={() => void change(disabling, { status: 'disabled' })}
+          onConfirm={() => void change(disabling, { status: 'inactive' })}
           onCancel={() => setDisabling(null)}
         />
       )}
