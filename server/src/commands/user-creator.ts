@@ -66,6 +66,7 @@ export async function userCreator(app: AppContext, input: SignupInput, options: 
     storage_used: 0,
     storage_reserved: 0,
     bonus_bytes: 0,
+    uploads_count: 0,
   };
   try {
     await app.db.transaction().execute(async (trx) => {

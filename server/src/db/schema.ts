@@ -24,6 +24,8 @@ export interface UsersTable {
   storage_used: number;
   storage_reserved: number;
   bonus_bytes: number;
+  /** Records the account holds, kept by database triggers (the file list's total). */
+  uploads_count: Generated<number>;
 }
 
 export interface SessionsTable {

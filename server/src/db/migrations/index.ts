@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as content from './0002-content';
 import * as billing from './0003-billing';
+import * as uploadCounts from './0004-upload-counts';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-content': content,
   '0003-billing': billing,
+  '0004-upload-counts': uploadCounts,
 };

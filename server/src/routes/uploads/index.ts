@@ -34,7 +34,14 @@ async function ownUpload(ctx: Ctx) {
 
 async function listUploads(ctx: Ctx) {
   const { page, limit, search } = input<undefined, PageQuery>(ctx).query;
-  const { rows, total } = await ctx.state.app.stores.uploads.list({ userId: ctx.state.user.id, offset: (page - 1) * limit, limit, search });
+  const user = ctx.state.user;
+  const { rows, total } = await ctx.state.app.stores.uploads.list({
+    userId: user.id,
+    offset: (page - 1) * limit,
+    limit,
+    search,
+    count: user.uploads_count,
+  });
   ctx.body = { files: rows.map(presentUpload), total, page, limit };
 }
 
