@@ -40,6 +40,15 @@ const PUBLIC_BOOTSTRAP = [
   '/dnsaddr/bootstrap.libp2p.io/p2p/QmcZf59bWwK5XFi76CZX8cbJ4BhTzzA3gU1ZjYZcYW3dwt',
 ];
 const REDIAL_MS = 10_000;
+/**
+ * Bitswap packs wanted blocks into messages of up to this size, overshooting it by one block. Its
+ * default (4 MiB) plus that block exceeds the 4 MiB read buffer of a libp2p stream, which then
+ * aborts and the blocks in it are lost: 1 MiB keeps every message well inside the buffer.
+ */
+const MAX_OUTGOING_MESSAGE_BYTES = 1024 * 1024;
+const MAX_INCOMING_MESSAGE_BYTES = 4 * 1024 * 1024;
+/** A want unanswered this long is asked again: a message lost on the way is never resent. */
+const STALLED_WANT_MS = 10_000;
 
 interface Broker {
   start(): Promise<void>;
@@ -69,7 +78,10 @@ export class Network {
     const routing = options.mode === 'public' ? libp2pRouting(libp2p) : noRouting;
     // The block brokers pin slightly different copies of the interface packages: the shapes
     // agree, the nominal types do not, hence the cast at this seam.
-    const broker = bitswap()({
+    const broker = bitswap({
+      maxOutgoingMessageSize: MAX_OUTGOING_MESSAGE_BYTES,
+      maxIncomingMessageSize: MAX_INCOMING_MESSAGE_BYTES,
+    })({
       libp2p,
       blockstore,
       routing,
@@ -95,7 +107,15 @@ export class Network {
 
   /** One block from connected peers (bitswap checks the bytes hash to the CID). */
   async fetch(cid: CID, signal: AbortSignal): Promise<Uint8Array> {
-    return this.broker.retrieve(cid, { signal });
+    for (;;) {
+      const stalled = AbortSignal.timeout(STALLED_WANT_MS);
+      try {
+        return await this.broker.retrieve(cid, { signal: AbortSignal.any([signal, stalled]) });
+      } catch (error) {
+        // Cancelling the want and wanting again makes the peer send the block anew.
+        if (signal.aborted || !stalled.aborted) throw error;
+      }
+    }
   }
 
   async stop(): Promise<void> {
