@@ -98,21 +98,60 @@ export const charge = (customer: string, amount: number, refunded: boolean, meta
   status: 'succeeded',
 });
 
-export const invoice = (customer: string, subscriptionId: string, amount: number) => ({
-  id: stripeId('in'),
-  object: 'invoice',
-  amount_due: amount,
-  amount_paid: 0,
-  attempt_count: 1,
-  billing_reason: 'subscription_cycle',
-  created: unixNow(),
-  currency: 'eur',
-  customer,
-  livemode: false,
-  metadata: {},
-  parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: {}, subscription: subscriptionId } },
-  status: 'open',
-});
+export interface InvoiceParams {
+  customer: string;
+  subscription: string;
+  /** The subscription's metadata, which the invoice keeps a snapshot of. */
+  metadata: Record<string, string>;
+  amount: number;
+  billingReason: 'subscription_create' | 'subscription_cycle';
+  /** Paid at this Unix time; unpaid (an open invoice whose charge failed) when null. */
+  paidAt: number | null;
+}
+
+/** An invoice of a subscription, as API versions from 2025-03-31 shape it (the subscription under `parent`). */
+export function invoice(params: InvoiceParams) {
+  const created = params.paidAt ?? unixNow();
+  const paid = params.paidAt !== null;
+  return {
+    id: stripeId('in'),
+    object: 'invoice',
+    amount_due: params.amount,
+    amount_paid: paid ? params.amount : 0,
+    amount_remaining: paid ? 0 : params.amount,
+    attempt_count: 1,
+    attempted: true,
+    billing_reason: params.billingReason,
+    collection_method: 'charge_automatically',
+    created,
+    currency: 'eur',
+    customer: params.customer,
+    livemode: false,
+    metadata: {},
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { metadata: params.metadata, subscription: params.subscription },
+    },
+    period_end: created,
+    period_start: created - 30 * 24 * 3600,
+    status: paid ? 'paid' : 'open',
+    status_transitions: { finalized_at: created, marked_uncollectible_at: null, paid_at: params.paidAt, voided_at: null },
+    subtotal: params.amount,
+    total: params.amount,
+  };
+}
+
+/**
+ * The same invoice as API versions before 2025-03-31 shape it: `subscription` and
+ * `subscription_details` at the top level, no `parent`. Events arrive in the version of the
+ * account or endpoint, so a webhook may still receive this shape.
+ */
+export function legacyInvoice(current: ReturnType<typeof invoice>) {
+  const { parent, ...rest } = structuredClone(current);
+  const { subscription, metadata } = parent.subscription_details;
+  return { ...rest, subscription, subscription_details: { metadata } };
+}
 
 export const event = (type: string, object: unknown, apiVersion: string) => ({
   id: stripeId('evt'),

@@ -11,7 +11,9 @@ import {
   parseForm,
   stripeId,
   subscription,
+  unixNow,
   type CheckoutSession,
+  type InvoiceParams,
   type SessionParams,
 } from './stripe-objects';
 
@@ -26,6 +28,8 @@ import {
  *   POST /v1/checkout/sessions/{id}/expire   expire an open session (sends checkout.session.expired)
  *   DELETE /v1/subscriptions/{id}            cancel (sends customer.subscription.deleted)
  *   GET  /checkout/{id}                      the hosted page; POST …/pay and …/cancel are its buttons
+ *
+ * Time does not pass here: `renew` plays a subscription's next month (its invoice paid).
  */
 export interface StripeStandin {
   url: string;
@@ -51,9 +55,24 @@ export interface StripeStandin {
   refundCharge(sessionId: string, full?: boolean): ReturnType<typeof charge>;
   /** A failed renewal invoice of the session's subscription. */
   failedInvoice(sessionId: string): ReturnType<typeof invoice>;
+  /**
+   * A paid invoice of the session's subscription, as `invoice.paid` carries it: the first one
+   * (`subscription_create`, paid through the checkout) or a renewal (`subscription_cycle`, the
+   * default). Paid now, for the checkout's amount, unless told otherwise.
+   */
+  paidInvoice(sessionId: string, options?: PaidInvoiceOptions): ReturnType<typeof invoice>;
+  /** Charges the session's subscription for a new period, as Stripe does each month: sends `invoice.paid`. */
+  renew(sessionId: string, options?: Omit<PaidInvoiceOptions, 'billingReason'>): Promise<Delivery>;
   /** Waits for events the stand-in sends by itself (after expire and cancel). */
   settled(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface PaidInvoiceOptions {
+  billingReason?: 'subscription_create' | 'subscription_cycle';
+  amount?: number;
+  /** Unix seconds. */
+  paidAt?: number;
 }
 
 export interface Delivery {
@@ -139,8 +158,19 @@ export async function startStripeStandin(): Promise<StripeStandin> {
     },
 
     failedInvoice(sessionId) {
-      const session = standin.sessions.get(sessionId)!;
-      return invoice(session.customer!, session.subscription!, session.amount_total);
+      return invoiceOf(sessionId, { billingReason: 'subscription_cycle', paidAt: null });
+    },
+
+    paidInvoice(sessionId, options = {}) {
+      return invoiceOf(sessionId, {
+        billingReason: options.billingReason ?? 'subscription_cycle',
+        paidAt: options.paidAt ?? unixNow(),
+        ...(options.amount === undefined ? {} : { amount: options.amount }),
+      });
+    },
+
+    renew(sessionId, options = {}) {
+      return standin.sendEvent('invoice.paid', standin.paidInvoice(sessionId, { ...options, billingReason: 'subscription_cycle' }));
     },
 
     async settled() {
@@ -148,6 +178,14 @@ export async function startStripeStandin(): Promise<StripeStandin> {
     },
 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  /** An invoice of a paid session's subscription, carrying the subscription's metadata as Stripe does. */
+  const invoiceOf = (sessionId: string, params: Pick<InvoiceParams, 'billingReason' | 'paidAt'> & { amount?: number }) => {
+    const session = standin.sessions.get(sessionId);
+    const sub = session?.subscription ? standin.subscriptions.get(session.subscription) : undefined;
+    if (!session || !sub) throw new Error(`session ${sessionId} has no subscription`);
+    return invoice({ customer: sub.customer, subscription: sub.id, metadata: sub.metadata, amount: session.amount_total, ...params });
   };
 
   const later = (type: string, object: unknown) => {

@@ -63,6 +63,8 @@ export async function checkoutStarter(
     stripe_session_id: null,
     stripe_subscription_id: null,
     stripe_customer_id: null,
+    stripe_invoice_id: null,
+    renewal_of: null,
     failure_reason: null,
     created_at: now,
     updated_at: now,

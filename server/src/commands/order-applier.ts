@@ -14,7 +14,8 @@ import { subscriptionEnder } from './subscription-ender';
  */
 export async function orderApplier(app: AppContext, order: OrderRow, via: string): Promise<boolean> {
   const userId = order.user_id;
-  if (order.status !== 'paid' || order.applied_at || order.ended_at || !userId) return false;
+  // A renewal pays for a plan its checkout order gave (or gave once): it never gives one itself.
+  if (order.status !== 'paid' || order.applied_at || order.ended_at || order.renewal_of || !userId) return false;
   const plan = await app.stores.plans.findByCode(order.plan_code);
   if (!plan) {
     await moveOrder(app, order, 'error', ['paid'], { reason: 'the plan no longer exists' }, { failure_reason: 'plan deleted' });

@@ -1,10 +1,11 @@
 import type { AppContext } from '../context';
 import type { OrderRow } from '../db/schema';
 import { nowIso } from '../lib/time';
-import { InvalidSignatureError, type CheckoutState, type PaymentEvent } from '../payments/types';
+import { InvalidSignatureError, type CheckoutState, type PaidInvoice, type PaymentEvent } from '../payments/types';
 import { auditRecorder } from './audit-recorder';
 import { billingErrors } from './billing-errors';
 import { checkoutSettler } from './checkout-settler';
+import { invoiceRecorder } from './invoice-recorder';
 import { auditOrder } from './order-audit';
 import { orderEnder } from './order-ender';
 import { moveOrder } from './order-mover';
@@ -16,6 +17,18 @@ async function orderOfCheckout(app: AppContext, checkout: CheckoutState): Promis
   const byId = checkout.orderId ? await app.stores.orders.findById(checkout.orderId) : undefined;
   if (byId && byId.stripe_session_id === checkout.sessionId) return byId;
   return app.stores.orders.findBySession(checkout.sessionId);
+}
+
+/**
+ * The checkout order whose subscription an invoice bills: by the subscription, or (the first
+ * invoice may arrive before the checkout is settled) by the order id in the subscription's metadata.
+ */
+async function orderOfInvoice(app: AppContext, invoice: PaidInvoice): Promise<OrderRow | undefined> {
+  const bySubscription = invoice.subscriptionId ? await app.stores.orders.findBySubscription(invoice.subscriptionId) : undefined;
+  if (bySubscription || !invoice.orderId) return bySubscription;
+  const byId = await app.stores.orders.findById(invoice.orderId);
+  const sameSubscription = !byId?.stripe_subscription_id || byId.stripe_subscription_id === invoice.subscriptionId;
+  return byId && !byId.renewal_of && sameSubscription ? byId : undefined;
 }
 
 async function orderOf(app: AppContext, event: PaymentEvent): Promise<OrderRow | undefined> {
@@ -33,6 +46,8 @@ async function orderOf(app: AppContext, event: PaymentEvent): Promise<OrderRow |
       );
     case 'invoice_payment_failed':
       return event.subscriptionId ? orders.findBySubscription(event.subscriptionId) : undefined;
+    case 'invoice_paid':
+      return orderOfInvoice(app, event.invoice);
     case 'subscription_ended':
       return (await orders.findBySubscription(event.subscriptionId)) ?? (event.orderId ? await orders.findById(event.orderId) : undefined);
     default:
@@ -58,6 +73,8 @@ async function handle(app: AppContext, event: PaymentEvent, order: OrderRow): Pr
       if (order.status === 'paid')
         await auditOrder(app, order, 'process_webhook', { via: VIA, reason: 'renewal payment failed' }, 'warning');
       return 'renewal_failed';
+    case 'invoice_paid':
+      return invoiceRecorder(app, order, event.invoice, VIA);
     case 'subscription_ended':
       if (await moveOrder(app, order, 'void', ['pending', 'uncleared'], { via: VIA })) return 'void';
       return (await orderEnder(app, order, 'ended', VIA)) ? 'ended' : 'unchanged';

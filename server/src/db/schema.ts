@@ -139,6 +139,10 @@ export interface OrdersTable {
   stripe_session_id: string | null;
   stripe_subscription_id: string | null;
   stripe_customer_id: string | null;
+  /** The invoice that paid a renewal (or the first invoice of a checkout's subscription); unique. */
+  stripe_invoice_id: Generated<string | null>;
+  /** A renewal: the checkout order whose subscription it renews. Renewals never hold a plan. */
+  renewal_of: Generated<string | null>;
   failure_reason: string | null;
   created_at: string;
   updated_at: string;

@@ -5,6 +5,7 @@ import {
   PaymentProviderError,
   type CheckoutRequest,
   type CheckoutState,
+  type PaidInvoice,
   type PaymentEvent,
   type PaymentProvider,
 } from './types';
@@ -28,10 +29,37 @@ function checkoutState(session: Stripe.Checkout.Session): CheckoutState {
   };
 }
 
+/** How invoices looked before API version 2025-03-31 moved these fields under `parent`. */
+interface LegacyInvoice {
+  subscription?: Expandable;
+  subscription_details?: { metadata?: Record<string, string> | null } | null;
+}
+
 /** The subscription an invoice bills: `parent.subscription_details` now, `subscription` on older API versions. */
 function invoiceSubscription(invoice: Stripe.Invoice): string | null {
   const current = idOf(invoice.parent?.subscription_details?.subscription);
-  return current ?? idOf((invoice as { subscription?: Expandable }).subscription);
+  return current ?? idOf((invoice as LegacyInvoice).subscription);
+}
+
+const INVOICE_REASONS: Partial<Record<string, PaidInvoice['reason']>> = {
+  subscription_create: 'first',
+  subscription_cycle: 'renewal',
+};
+
+function paidInvoice(invoice: Stripe.Invoice): PaidInvoice {
+  // The subscription's metadata as it was when the invoice was finalised: it carries our order id.
+  const metadata = invoice.parent?.subscription_details?.metadata ?? (invoice as LegacyInvoice).subscription_details?.metadata;
+  const paidAt = invoice.status_transitions?.paid_at;
+  return {
+    invoiceId: invoice.id,
+    reason: INVOICE_REASONS[invoice.billing_reason ?? ''] ?? 'other',
+    subscriptionId: invoiceSubscription(invoice),
+    customerId: idOf(invoice.customer),
+    orderId: metadata?.orderId ?? null,
+    amountPaid: invoice.amount_paid,
+    currency: invoice.currency,
+    paidAt: paidAt ? new Date(paidAt * 1000).toISOString() : null,
+  };
 }
 
 const CHECKOUT_KINDS = {
@@ -61,6 +89,7 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     const invoice = event.data.object;
     return { ...base, kind: 'invoice_payment_failed', subscriptionId: invoiceSubscription(invoice), customerId: idOf(invoice.customer) };
   }
+  if (event.type === 'invoice.paid') return { ...base, kind: 'invoice_paid', invoice: paidInvoice(event.data.object) };
   if (event.type === 'customer.subscription.deleted') {
     const subscription = event.data.object;
     return {

@@ -36,6 +36,22 @@ export interface CheckoutState {
   currency: string | null;
 }
 
+/** A paid invoice of one of our subscriptions. */
+export interface PaidInvoice {
+  invoiceId: string;
+  /** The subscription's first invoice (paid through its checkout), a renewal, or anything else. */
+  reason: 'first' | 'renewal' | 'other';
+  subscriptionId: string | null;
+  customerId: string | null;
+  /** The order the subscription was bought by, as we told the provider at checkout. */
+  orderId: string | null;
+  /** In the currency's smallest unit (cents). */
+  amountPaid: number;
+  currency: string;
+  /** When it was paid (ISO), if the provider says. */
+  paidAt: string | null;
+}
+
 interface EventBase {
   id: string;
   /** The provider's own event type, for the audit log. */
@@ -50,6 +66,7 @@ export type PaymentEvent = EventBase &
       }
     | { kind: 'charge_refunded'; orderId: string | null; customerId: string | null; fullyRefunded: boolean }
     | { kind: 'invoice_payment_failed'; subscriptionId: string | null; customerId: string | null }
+    | { kind: 'invoice_paid'; invoice: PaidInvoice }
     | { kind: 'subscription_ended'; subscriptionId: string; orderId: string | null; customerId: string | null }
     | { kind: 'ignored' }
   );

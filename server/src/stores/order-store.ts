@@ -17,13 +17,39 @@ export function createOrderStore(db: Db) {
     findBySession: (sessionId: string): Promise<OrderRow | undefined> =>
       db.selectFrom('orders').selectAll().where('stripe_session_id', '=', sessionId).executeTakeFirst(),
 
+    /** The checkout order that bought the subscription (never one of its renewals). */
     findBySubscription: (subscriptionId: string): Promise<OrderRow | undefined> =>
       db
         .selectFrom('orders')
         .selectAll()
         .where('stripe_subscription_id', '=', subscriptionId)
+        .where('renewal_of', 'is', null)
         .orderBy('created_at', 'desc')
         .executeTakeFirst(),
+
+    /** Records a renewal once per invoice; false when that invoice was already recorded. */
+    async insertRenewal(order: OrderRow): Promise<boolean> {
+      const result = await db
+        .insertInto('orders')
+        .values(order)
+        .onConflict((oc) => oc.column('stripe_invoice_id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    /** Names the invoice that paid a checkout order, unless one is named already; true when this call did. */
+    async linkInvoice(id: string, invoiceId: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ stripe_invoice_id: invoiceId, updated_at: now })
+        .where('id', '=', id)
+        .where('stripe_invoice_id', 'is', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('orders as other').select('other.id').where('other.stripe_invoice_id', '=', invoiceId))),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
     /** The customer's plan-holding order: paid, applied and not ended. */
     activeForCustomer: (customerId: string): Promise<OrderRow | undefined> =>

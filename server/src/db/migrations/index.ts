@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts';
 import * as content from './0002-content';
 import * as billing from './0003-billing';
 import * as uploadCounts from './0004-upload-counts';
+import * as renewalOrders from './0005-renewal-orders';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-content': content,
   '0003-billing': billing,
   '0004-upload-counts': uploadCounts,
+  '0005-renewal-orders': renewalOrders,
 };

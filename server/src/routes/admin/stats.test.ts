@@ -50,6 +50,8 @@ describe.each(DRIVERS)('GET /api/v2/admin/stats (%s)', (driver) => {
       stripe_session_id: `cs_test_${crypto.randomUUID()}`,
       stripe_subscription_id: null,
       stripe_customer_id: null,
+      stripe_invoice_id: null,
+      renewal_of: null,
       failure_reason: null,
       created_at: ago(createdAgoMs),
       updated_at: ago(createdAgoMs),
