@@ -284,11 +284,15 @@ describe('admin console', () => {
     await admin.open('referrals');
     await expect.poll(() => admin.rows().count()).toBe(2);
     expect(await admin.row(carol.email).textContent()).toContain(ADMIN.email);
+    // Carol's sign-up earned the admin 10 MB (10 × 1024 × 1024 bytes), read as on every screen.
+    expect(await admin.row(carol.email).textContent()).toContain('10 MB');
     await checkScreen(page, 'admin-referrals');
     await admin.open('rewards');
     await admin.row(carol.email).first().waitFor();
     await admin.search('rewards.search', 'carol@');
-    await expect.poll(() => admin.rows().count()).toBeGreaterThan(0);
+    // Her sign-up bonus and the admin's grant for her sign-up.
+    await expect.poll(() => admin.rows().count()).toBe(2);
+    for (const text of await admin.rows().allTextContents()) expect(text).toContain('+10 MB');
     await admin.open('rewards');
     await checkScreen(page, 'admin-rewards');
     // Referrals is routed but, as the spec says, not in the admin sub-menu.

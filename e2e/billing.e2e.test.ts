@@ -201,16 +201,17 @@ describe('plans, payment and referrals', () => {
     await checkScreen(page, 'referrals');
 
     const after = await usage(alice.email, alice.password);
-    expect(after.bonus - before.bonus).toBe(10_000_000);
-    expect(after.limit - before.limit).toBe(10_000_000);
+    // 10 MB of 1024 × 1024 bytes, as every size in Cairn.
+    expect(after.bonus - before.bonus).toBe(10_485_760);
+    expect(after.limit - before.limit).toBe(10_485_760);
     const plans = await new PlansScreen(page, server.url).open();
     await expect.poll(() => page.locator('[data-field="total-limit"]').textContent()).toContain('1.01 GB');
     expect(await plans.currentPlan().textContent()).toBe('Free');
-    // And on the Usage screen: the 10 MB bonus (9.54 MiB) raises the limit.
+    // And on the Usage screen: the same 10 MB bonus raises the limit.
     await page.goto(`${server.url}/usage`);
     const facts = page.locator('.usage-facts');
     await facts.waitFor();
-    expect(await facts.textContent()).toContain(`${en('content', 'usage.bonus')}9.54 MB`);
+    expect(await facts.textContent()).toContain(`${en('content', 'usage.bonus')}10 MB`);
   });
 });
 

@@ -1,7 +1,7 @@
+import { bytesToMb } from '@cairn/shared';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { addDays } from '../lib/time';
-import { toMb } from '../lib/units';
 
 /** A referred account counts as active while it is enabled and was seen within this many days. */
 export const REFERRAL_ACTIVE_DAYS = 30;
@@ -33,14 +33,14 @@ export async function referralReader(app: AppContext, user: UserRow, origin: str
     link: `${base}/signup?ref=${encodeURIComponent(user.referral_code)}`,
     totalReferrals: counts.total,
     activeReferrals: counts.active,
-    totalEarnedMb: toMb(earned),
-    currentBonusMb: toMb(Number(user.bonus_bytes)),
+    totalEarnedMb: bytesToMb(earned),
+    currentBonusMb: bytesToMb(Number(user.bonus_bytes)),
     referrals: referred.map((row) => ({
       id: row.id,
       email: maskEmail(row.email),
       joinedAt: row.created_at,
       lastActivityAt: row.last_active_at,
-      earnedMb: toMb(row.earned_bytes),
+      earnedMb: bytesToMb(row.earned_bytes),
       hasPaidPlan: (row.price_cents ?? 0) > 0,
       active: row.status === 'active' && row.last_active_at !== null && row.last_active_at >= activeSince,
     })),

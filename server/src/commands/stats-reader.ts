@@ -1,5 +1,6 @@
+import { bytesToMb } from '@cairn/shared';
 import type { AppContext } from '../context';
-import { centsToEur, toMb } from '../lib/units';
+import { centsToEur } from '../lib/units';
 
 const DAY_MS = 86_400_000;
 export const ACTIVE_WINDOW_DAYS = 30;
@@ -60,7 +61,7 @@ export async function statsReader(app: AppContext, now = new Date()) {
       userId: row.id,
       email: row.email,
       referrals: row.referrals,
-      earnedMb: toMb(row.earned_bytes),
+      earnedMb: bytesToMb(row.earned_bytes),
     })),
     daily: days.map((date) => ({
       date,

@@ -1,8 +1,8 @@
+import { bytesToMb } from '@cairn/shared';
 import type { LogRow, PlanRow, UserRow } from '../db/schema';
 import type { AdminReferralRow, AdminRewardRow } from '../stores/admin/referrals';
 import type { AdminTokenRow } from '../stores/admin/tokens';
 import type { AdminUploadRow } from '../stores/admin/uploads';
-import { toMb } from '../lib/units';
 import { presentPlan } from './plan';
 import { presentToken } from './token';
 
@@ -82,7 +82,7 @@ export function presentAdminReferral(row: AdminReferralRow, activeSince: string)
     referredEmail: row.referred_email,
     joinedAt: row.joined_at,
     lastActivityAt: row.referred_last_active_at,
-    earnedMb: toMb(row.earned_bytes),
+    earnedMb: bytesToMb(row.earned_bytes),
     hasPaidPlan: Number(row.referred_price_cents ?? 0) > 0,
     active: row.referred_status === 'active' && row.referred_last_active_at !== null && row.referred_last_active_at >= activeSince,
   };

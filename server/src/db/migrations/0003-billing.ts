@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
+import { REFERRAL_SIGNUP_BONUS_BYTES, REFERRER_BONUS_BYTES } from '@cairn/shared';
 import { sql, type Kysely } from 'kysely';
 
-const MB = 1000 * 1000;
 const PAID_PLANS = [
   { code: 'pro', name: 'Pro', bytes: 100 * 1024 ** 3, cents: 999, description: '100 GB of pinned storage for individuals.' },
   { code: 'business', name: 'Business', bytes: 1024 ** 4, cents: 4999, description: '1 TB of pinned storage for teams.' },
@@ -73,13 +73,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   for (const row of referred.rows) {
     const grants = [
-      { user: row.id, reason: 'signup_bonus', source: row.referred_by },
-      { user: row.referred_by, reason: 'referral_signup', source: row.id },
+      { user: row.id, reason: 'signup_bonus', source: row.referred_by, bytes: REFERRAL_SIGNUP_BONUS_BYTES },
+      { user: row.referred_by, reason: 'referral_signup', source: row.id, bytes: REFERRER_BONUS_BYTES },
     ];
     for (const grant of grants) {
       await sql`insert into rewards (id, user_id, bytes, reason, source_user_id, order_id, created_at)
-        values (${crypto.randomUUID()}, ${grant.user}, ${10 * MB}, ${grant.reason}, ${grant.source}, null, ${now})`.execute(db);
-      await sql`update users set bonus_bytes = bonus_bytes + ${10 * MB} where id = ${grant.user}`.execute(db);
+        values (${crypto.randomUUID()}, ${grant.user}, ${grant.bytes}, ${grant.reason}, ${grant.source}, null, ${now})`.execute(db);
+      await sql`update users set bonus_bytes = bonus_bytes + ${grant.bytes} where id = ${grant.user}`.execute(db);
     }
   }
 }

@@ -38,14 +38,14 @@ describe.each(DRIVERS)('/api/v2/admin/referrals and /api/v2/admin/rewards (%s)',
     await server.app.stores.users.update(paying.id, { plan_code: 'pro' });
     await server.app.stores.users.update(idle.id, { last_active_at: ago(31 * DAY) });
     await server.app.stores.users.update(disabled.id, { status: 'inactive' });
-    // A controlled ledger, oldest first (whatever sign-up granted is replaced).
+    // A controlled ledger, oldest first (whatever sign-up granted is replaced); 1 MB is 1,048,576 bytes.
     await server.app.db.deleteFrom('rewards').execute();
-    await reward(paying.id, 10_000_000, 'signup_bonus', ref.id, 5 * DAY);
-    await reward(ref.id, 10_000_000, 'referral_signup', paying.id, 5 * DAY - 1000);
-    await reward(ref.id, 10_000_000, 'referral_signup', idle.id, 4 * DAY);
+    await reward(paying.id, 10_485_760, 'signup_bonus', ref.id, 5 * DAY);
+    await reward(ref.id, 10_485_760, 'referral_signup', paying.id, 5 * DAY - 1000);
+    await reward(ref.id, 10_485_760, 'referral_signup', idle.id, 4 * DAY);
     await reward(ref.id, 5_368_709_120, 'referral_paid_share', paying.id, 3 * DAY);
-    await reward(other.id, 10_000_000, 'referral_signup', disabled.id, 2 * DAY);
-    await reward(other.id, 1_250_000, 'referral_paid_share', null, DAY);
+    await reward(other.id, 10_485_760, 'referral_signup', disabled.id, 2 * DAY);
+    await reward(other.id, 1_310_720, 'referral_paid_share', null, DAY);
   });
   afterAll(() => server.close());
 
@@ -68,7 +68,7 @@ describe.each(DRIVERS)('/api/v2/admin/referrals and /api/v2/admin/rewards (%s)',
         active: false,
       },
       expect.objectContaining({ referredId: idle.id, referrerId: ref.id, earnedMb: 10, hasPaidPlan: false, active: false }),
-      expect.objectContaining({ referredId: paying.id, referrerId: ref.id, earnedMb: 5378.71, hasPaidPlan: true, active: true }),
+      expect.objectContaining({ referredId: paying.id, referrerId: ref.id, earnedMb: 5130, hasPaidPlan: true, active: true }),
     ]);
   });
 
@@ -91,7 +91,7 @@ describe.each(DRIVERS)('/api/v2/admin/referrals and /api/v2/admin/rewards (%s)',
       id: rewardIds[5],
       userId: other.id,
       userEmail: other.email,
-      bytes: 1_250_000,
+      bytes: 1_310_720,
       reason: 'referral_paid_share',
       sourceUserId: null,
       sourceEmail: null,

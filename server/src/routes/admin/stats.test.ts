@@ -100,7 +100,7 @@ describe.each(DRIVERS)('GET /api/v2/admin/stats (%s)', (driver) => {
     await order('pending', 999, null, HOUR);
     await order('cancel', 999, null, HOUR);
 
-    // A controlled rewards ledger (whatever sign-up granted is replaced).
+    // A controlled rewards ledger (whatever sign-up granted is replaced); 1 MB is 1,048,576 bytes.
     await server.app.db.deleteFrom('rewards').execute();
     const reward = async (userId: string, bytes: number, reason: string, source: string) =>
       server.app.db
@@ -116,13 +116,13 @@ describe.each(DRIVERS)('GET /api/v2/admin/stats (%s)', (driver) => {
         })
         .execute();
     for (const user of referred1) {
-      await reward(r1.id, 10_000_000, 'referral_signup', user.id);
-      await reward(user.id, 10_000_000, 'signup_bonus', r1.id);
+      await reward(r1.id, 10_485_760, 'referral_signup', user.id);
+      await reward(user.id, 10_485_760, 'signup_bonus', r1.id);
     }
-    await reward(r2.id, 10_000_000, 'referral_signup', referred2.id);
+    await reward(r2.id, 10_485_760, 'referral_signup', referred2.id);
     await reward(r2.id, 5_000_000_000, 'referral_paid_share', referred2.id);
     await reward(r2.id, -5_000_000_000, 'referral_paid_share_revoked', referred2.id);
-    await reward(r2.id, 2_500_000, 'referral_paid_share', referred2.id);
+    await reward(r2.id, 2_621_440, 'referral_paid_share', referred2.id);
 
     const res = await server.api.get('/api/v2/admin/stats', { token: admin.token });
     expect(res.status).toBe(200);

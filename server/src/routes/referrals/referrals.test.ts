@@ -3,9 +3,10 @@ import { buyPlan, startBillingServer, userRow, type BillingServer } from '../../
 import { createUser, signupInput, uploadFile } from '../../../test/factories';
 import { DRIVERS, type TestServer } from '../../../test/harness';
 
-const MB = 1000 * 1000;
+// Sizes count in 1024s: the 10 MB bonus is 10 × 1024 × 1024 bytes, and 5% of Pro's 100 GB is 5 GB.
+const BONUS = 10_485_760;
 const GIB = 1024 ** 3;
-const PRO_SHARE = Math.round(100 * GIB * 0.05);
+const PRO_SHARE = 5 * GIB;
 const BUSINESS_SHARE = Math.round(1024 * GIB * 0.05);
 
 describe.each(DRIVERS)('referral rewards (%s)', (driver) => {
@@ -31,10 +32,10 @@ describe.each(DRIVERS)('referral rewards (%s)', (driver) => {
     const referrer = await createUser(server);
     const friend = await createUser(server, { referralCode: referrer.referralCode });
 
-    expect(await ledger(friend.id)).toEqual([{ bytes: 10 * MB, reason: 'signup_bonus', source_user_id: referrer.id }]);
-    expect(await ledger(referrer.id)).toEqual([{ bytes: 10 * MB, reason: 'referral_signup', source_user_id: friend.id }]);
-    expect(await usage(friend.token)).toMatchObject({ bonus: 10 * MB, planLimit: GIB, limit: GIB + 10 * MB });
-    expect(await usage(referrer.token)).toMatchObject({ bonus: 10 * MB, limit: GIB + 10 * MB });
+    expect(await ledger(friend.id)).toEqual([{ bytes: BONUS, reason: 'signup_bonus', source_user_id: referrer.id }]);
+    expect(await ledger(referrer.id)).toEqual([{ bytes: BONUS, reason: 'referral_signup', source_user_id: friend.id }]);
+    expect(await usage(friend.token)).toMatchObject({ bonus: BONUS, planLimit: GIB, limit: GIB + BONUS });
+    expect(await usage(referrer.token)).toMatchObject({ bonus: BONUS, limit: GIB + BONUS });
 
     const plain = await createUser(server);
     expect(await ledger(plain.id)).toEqual([]);
@@ -56,13 +57,13 @@ describe.each(DRIVERS)('referral rewards (%s)', (driver) => {
     const friend = await createUser(server, { referralCode: referrer.referralCode });
 
     const pro = await buyPlan(billing, friend, 'pro');
-    expect((await userRow(billing, referrer.id)).bonus_bytes).toBe(10 * MB + PRO_SHARE);
-    expect((await usage(referrer.token)).limit).toBe(GIB + 10 * MB + PRO_SHARE);
+    expect((await userRow(billing, referrer.id)).bonus_bytes).toBe(BONUS + PRO_SHARE);
+    expect((await usage(referrer.token)).limit).toBe(GIB + BONUS + PRO_SHARE);
 
     // Moving up to Business swaps the share; the Pro subscription ends at Stripe.
     await buyPlan(billing, friend, 'business');
     await billing.stripe.settled();
-    expect((await userRow(billing, referrer.id)).bonus_bytes).toBe(10 * MB + BUSINESS_SHARE);
+    expect((await userRow(billing, referrer.id)).bonus_bytes).toBe(BONUS + BUSINESS_SHARE);
 
     const business = await server.app.db
       .selectFrom('orders')
@@ -72,13 +73,13 @@ describe.each(DRIVERS)('referral rewards (%s)', (driver) => {
       .executeTakeFirstOrThrow();
     await billing.stripe.sendEvent('charge.refunded', billing.stripe.refundCharge(business.stripe_session_id!));
     expect((await userRow(billing, friend.id)).plan_code).toBe('free');
-    expect((await userRow(billing, referrer.id)).bonus_bytes).toBe(10 * MB);
+    expect((await userRow(billing, referrer.id)).bonus_bytes).toBe(BONUS);
     // Rows written in one transaction share their timestamp, so compare them as a set.
     const rows = await ledger(referrer.id);
     expect(rows).toHaveLength(5);
     expect(rows).toEqual(
       expect.arrayContaining([
-        { bytes: 10 * MB, reason: 'referral_signup', source_user_id: friend.id },
+        { bytes: BONUS, reason: 'referral_signup', source_user_id: friend.id },
         { bytes: PRO_SHARE, reason: 'referral_paid_share', source_user_id: friend.id },
         { bytes: -PRO_SHARE, reason: 'referral_paid_share_revoked', source_user_id: friend.id },
         { bytes: BUSINESS_SHARE, reason: 'referral_paid_share', source_user_id: friend.id },
@@ -86,7 +87,7 @@ describe.each(DRIVERS)('referral rewards (%s)', (driver) => {
       ]),
     );
     // The friend's own bonus is untouched by all this.
-    expect((await userRow(billing, friend.id)).bonus_bytes).toBe(10 * MB);
+    expect((await userRow(billing, friend.id)).bonus_bytes).toBe(BONUS);
     expect(pro.transactionId).toBeTruthy();
   });
 
@@ -107,7 +108,8 @@ describe.each(DRIVERS)('referral rewards (%s)', (driver) => {
 
     const res = await server.api.get('/api/v2/referrals/me', { token: referrer.token });
     expect(res.status).toBe(200);
-    const earned = Math.round(((20 * MB + PRO_SHARE) / MB) * 100) / 100;
+    // Two sign-ups (10 MB each) and 5% of Jane's 100 GB Pro plan (5,120 MB).
+    const earned = 5140;
     expect(res.body).toMatchObject({
       code: referrer.referralCode,
       link: `${server.url}/signup?ref=${referrer.referralCode}`,
@@ -127,7 +129,7 @@ describe.each(DRIVERS)('referral rewards (%s)', (driver) => {
     expect(second).toMatchObject({
       id: jane.id,
       email: 'j***@example.org',
-      earnedMb: Math.round(((10 * MB + PRO_SHARE) / MB) * 100) / 100,
+      earnedMb: 5130,
       hasPaidPlan: true,
       active: true,
     });

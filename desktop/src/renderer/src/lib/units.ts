@@ -20,7 +20,7 @@ export function formatBytes(bytes: number, language: string): string {
   }).format(value);
 }
 
-/** Referral amounts, which the API gives in megabytes. */
+/** Referral amounts, which the API gives in MB of 1024 × 1024 bytes: the same MB as `formatBytes`. */
 export function formatMegabytes(megabytes: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 2 }).format(
     megabytes,

@@ -1,4 +1,4 @@
-import { REFERRAL_SIGNUP_BONUS_BYTES, REFERRER_BONUS_BYTES, REFERRER_PAID_SHARE } from '@cairn/shared';
+import { bytesToMb, REFERRAL_SIGNUP_BONUS_BYTES, REFERRER_BONUS_BYTES, REFERRER_PAID_SHARE } from '@cairn/shared';
 import { useTranslation } from 'react-i18next';
 import { billingApi } from '../../api/billing';
 import { CopyButton } from '../../components/copy-button';
@@ -10,8 +10,6 @@ import { currentLanguage } from '../../lib/i18n';
 import { formatMegabytes, formatNumber } from '../../lib/units';
 import { ReferredUsersTable } from './referred-users-table';
 import '../../styles/billing.css';
-
-const MB = 1000 * 1000;
 
 /** The user's referral code and link, what they earned, and the people who joined with it. */
 export function ReferralsPage() {
@@ -50,8 +48,8 @@ export function ReferralsPage() {
           <h2 id="referral-share-title">{t('referrals.share_title')}</h2>
           <p className="card-description">
             {t('referrals.how_it_works', {
-              friend: formatMegabytes(REFERRAL_SIGNUP_BONUS_BYTES / MB, language),
-              you: formatMegabytes(REFERRER_BONUS_BYTES / MB, language),
+              friend: formatMegabytes(bytesToMb(REFERRAL_SIGNUP_BONUS_BYTES), language),
+              you: formatMegabytes(bytesToMb(REFERRER_BONUS_BYTES), language),
               share: new Intl.NumberFormat(language, { style: 'percent' }).format(REFERRER_PAID_SHARE),
             })}
           </p>

@@ -1,3 +1,4 @@
+import { bytesToMb } from '@cairn/shared';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin';
 import { PageHeader } from '../../../components/page-header';
@@ -7,8 +8,6 @@ import { formatMegabytes } from '../../../lib/units';
 import { ListSearch } from '../list/list-search';
 import { ListView } from '../list/list-view';
 import { pageQuery, useAdminList } from '../list/use-admin-list';
-
-const MB = 1000 * 1000;
 
 /** /admin/rewards: the bonus storage ledger (grants and revocations). */
 export function AdminRewardsPage() {
@@ -49,7 +48,7 @@ export function AdminRewardsPage() {
                     <td data-label={t('columns.user')}>{reward.userEmail}</td>
                     <td data-label={t('columns.amount')} className={reward.bytes < 0 ? 'amount-negative' : 'amount-positive'}>
                       {reward.bytes < 0 ? '−' : '+'}
-                      {formatMegabytes(Math.abs(reward.bytes) / MB, language)}
+                      {formatMegabytes(bytesToMb(Math.abs(reward.bytes)), language)}
                     </td>
                     <td data-label={t('columns.reason')}>{t(`rewards.reason_${reward.reason}`, { defaultValue: reward.reason })}</td>
                     <td data-label={t('columns.source')}>{reward.sourceEmail ?? t('rewards.no_source')}</td>
