@@ -198,7 +198,7 @@ describe('folders', () => {
       await upload.preview().getByText(file).waitFor();
     await upload
       .preview()
-      .getByText(cf('upload.selected_other', { count: 3, size: '29 byte' }))
+      .getByText(cf('upload.selected_other', { count: 3, size: '29 bytes' }))
       .waitFor();
 
     // A file can be taken out of the selection before uploading.
@@ -211,7 +211,7 @@ describe('folders', () => {
     const cid = await upload.uploadedCid();
     await upload
       .success()
-      .getByText(cf('upload.success_dag_other', { count: 2, size: '24 byte' }))
+      .getByText(cf('upload.success_dag_other', { count: 2, size: '24 bytes' }))
       .waitFor();
 
     const record = (await apiFiles(server, token)).find((file) => file.cid === cid)!;
@@ -244,7 +244,7 @@ describe('folders', () => {
     await upload.submit();
     await upload
       .success()
-      .getByText(cf('upload.success_files_other', { count: 2, size: '25 byte' }))
+      .getByText(cf('upload.success_files_other', { count: 2, size: '25 bytes' }))
       .waitFor({ timeout: 30_000 });
 
     const records = await apiFiles(server, token);

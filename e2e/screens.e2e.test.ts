@@ -176,7 +176,7 @@ describe('signed in', () => {
     await upload.submit();
     await upload
       .success()
-      .getByText(cf('upload.success_files_other', { count: 2, size: '3 byte' }))
+      .getByText(cf('upload.success_files_other', { count: 2, size: '3 bytes' }))
       .waitFor({ timeout: 30_000 });
     await checkScreen(page, 'screen-upload-result');
   });

@@ -4,7 +4,9 @@ import { formatBytes, formatMegabytes } from './units';
 
 describe('formatBytes', () => {
   it('steps by 1024 and keeps whole plan sizes whole', () => {
-    expect(formatBytes(0, 'en')).toBe('0 byte');
+    expect(formatBytes(0, 'en')).toBe('0 bytes');
+    expect(formatBytes(1, 'en')).toBe('1 byte');
+    expect(formatBytes(73, 'en')).toBe('73 bytes');
     expect(formatBytes(1536, 'en')).toBe('1.5 kB');
     expect(formatBytes(1024 ** 3, 'en')).toBe('1 GB');
   });

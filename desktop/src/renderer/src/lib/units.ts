@@ -15,7 +15,8 @@ export function formatBytes(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: BYTE_UNITS[unit],
-    unitDisplay: 'short',
+    // Short "byte" is not pluralised ("73 byte"); the long form is ("73 bytes", "73 octets").
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2,
   }).format(value);
 }
