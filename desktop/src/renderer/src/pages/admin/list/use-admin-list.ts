@@ -29,11 +29,29 @@ export function readListState(params: URLSearchParams, filterKeys: readonly stri
   };
 }
 
+/** New values for the address: page, limit, search or one of the screen's filters. */
+export type ListChanges = Partial<Record<'page' | 'limit' | 'search' | (string & {}), string | number>>;
+
+/** What `useAdminList` gives a screen: the query in the address, the page it loaded and how to change either. */
+export interface AdminList<T> {
+  query: ListState;
+  /** The page on screen: the last one loaded while the next loads; null before the first. */
+  data: T | null;
+  loading: boolean;
+  error: unknown;
+  reload(): void;
+  /** Changes page, size, search or filters ('' removes one); anything but a page change goes back to page 1. */
+  update(changes: ListChanges): void;
+}
+
 /**
  * One page of an admin list. Changing the search, a filter or the page size goes back to page 1.
  * While the next page loads the previous rows stay on screen (marked busy), so the table does not jump.
  */
-export function useAdminList<T>(load: (state: ListState, signal: AbortSignal) => Promise<T>, filterKeys: readonly string[] = []) {
+export function useAdminList<T>(
+  load: (state: ListState, signal: AbortSignal) => Promise<T>,
+  filterKeys: readonly string[] = [],
+): AdminList<T> {
   const [params, setParams] = useSearchParams();
   const state = readListState(params, filterKeys);
   const key = JSON.stringify(state);
@@ -42,7 +60,7 @@ export function useAdminList<T>(load: (state: ListState, signal: AbortSignal) =>
   if (result.status === 'ready') last.current = result.data;
 
   const update = useCallback(
-    (changes: Partial<Record<'page' | 'limit' | 'search' | (string & {}), string | number>>) =>
+    (changes: ListChanges) =>
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);

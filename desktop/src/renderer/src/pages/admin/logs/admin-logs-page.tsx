@@ -6,6 +6,7 @@ import type { LogType } from '../../../api/admin-types';
 import { PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/format';
+import { AdminTable } from '../list/admin-table';
 import { ListView } from '../list/list-view';
 import { useAdminList } from '../list/use-admin-list';
 import { logDetails } from './log-actions';
@@ -32,7 +33,6 @@ export function AdminLogsPage() {
     );
   }, LOG_FILTERS);
   const [pruning, setPruning] = useState(false);
-  const filters = list.query.filters as LogFilterValues;
 
   return (
     <div className="page">
@@ -46,65 +46,50 @@ export function AdminLogsPage() {
         }
       />
       <section className="card" aria-label={t('logs.filters')}>
-        <LogFilters value={filters} onApply={(next) => list.update(next)} />
+        <LogFilters value={list.query.filters as LogFilterValues} onApply={(next) => list.update(next)} />
       </section>
-      <section className="card admin-list" aria-label={t('logs.title')}>
-        <ListView
-          {...list}
-          items={list.data?.logs ?? null}
-          total={list.data?.total ?? 0}
-          errorKey="errors.logs_load"
-          emptyTitle={Object.values(filters).some(Boolean) ? t('list.no_match') : t('logs.empty')}
-          emptyIcon="docs"
-        >
-          {(logs) => (
-            <table className="table admin-table logs-table">
-              <caption className="visually-hidden">{t('logs.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('columns.date')}</th>
-                  <th scope="col">{t('columns.type')}</th>
-                  <th scope="col">{t('columns.action')}</th>
-                  <th scope="col">{t('columns.user')}</th>
-                  <th scope="col">{t('columns.ip')}</th>
-                  <th scope="col">{t('columns.details')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {logs.map((entry) => (
-                  <tr key={entry.id} data-log-action={entry.action}>
-                    <td data-label={t('columns.date')} className="nowrap">
-                      {formatDateTime(entry.createdAt, language)}
-                    </td>
-                    <td data-label={t('columns.type')}>
-                      <span className={`badge badge-log-${entry.type}`}>{t(`logs.type_${entry.type}`)}</span>
-                    </td>
-                    <td data-label={t('columns.action')}>{t(`logs.action_${entry.action}`, { defaultValue: entry.action })}</td>
-                    <td data-label={t('columns.user')}>
-                      {entry.userId ? (
-                        <button
-                          type="button"
-                          className="link-btn inline"
-                          onClick={() => list.update({ userId: entry.userId! })}
-                          aria-label={t('logs.only_user', { email: entry.userEmail ?? entry.userId })}
-                        >
-                          {entry.userEmail ?? entry.userId}
-                        </button>
-                      ) : (
-                        <span className="muted">{entry.userEmail ?? t('logs.no_user')}</span>
-                      )}
-                    </td>
-                    <td data-label={t('columns.ip')}>{entry.ip ? <code>{entry.ip}</code> : ''}</td>
-                    <td data-label={t('columns.details')} className="cell-details">
-                      {logDetails(entry.message)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </ListView>
-      </section>
+      <ListView
+        list={list}
+        label={t('logs.title')}
+        items={list.data?.logs ?? null}
+        errorKey="errors.logs_load"
+        emptyTitle={t('logs.empty')}
+        emptyIcon="docs"
+      >
+        {(logs) => (
+          <AdminTable caption={t('logs.title')} columns={['date', 'type', 'action', 'user', 'ip', 'details']} className="logs-table">
+            {logs.map((entry) => (
+              <tr key={entry.id} data-log-action={entry.action}>
+                <td data-label={t('columns.date')} className="nowrap">
+                  {formatDateTime(entry.createdAt, language)}
+                </td>
+                <td data-label={t('columns.type')}>
+                  <span className={`badge badge-log-${entry.type}`}>{t(`logs.type_${entry.type}`)}</span>
+                </td>
+                <td data-label={t('columns.action')}>{t(`logs.action_${entry.action}`, { defaultValue: entry.action })}</td>
+                <td data-label={t('columns.user')}>
+                  {entry.userId ? (
+                    <button
+                      type="button"
+                      className="link-btn inline"
+                      onClick={() => list.update({ userId: entry.userId! })}
+                      aria-label={t('logs.only_user', { email: entry.userEmail ?? entry.userId })}
+                    >
+                      {entry.userEmail ?? entry.userId}
+                    </button>
+                  ) : (
+                    <span className="muted">{entry.userEmail ?? t('logs.no_user')}</span>
+                  )}
+                </td>
+                <td data-label={t('columns.ip')}>{entry.ip ? <code>{entry.ip}</code> : ''}</td>
+                <td data-label={t('columns.details')} className="cell-details">
+                  {logDetails(entry.message)}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </ListView>
       {pruning && (
         <PruneDialog
           onClose={() => setPruning(false)}

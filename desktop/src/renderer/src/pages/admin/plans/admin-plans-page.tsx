@@ -6,50 +6,45 @@ import type { AdminPlan } from '../../../api/admin-types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Icon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { useAreaErrorText } from '../../../hooks/use-area-error-text';
 import { useAsync } from '../../../hooks/use-async';
+import { ListStates } from '../list/list-states';
+import { useAdminAction } from '../list/use-admin-action';
 import { PlanFormDialog } from './plan-form-dialog';
 import { PlansTable } from './plans-table';
 
 /** /admin/plans: the plan catalogue, with create, edit, (de)activate and delete. */
 export function AdminPlansPage() {
   const { t } = useTranslation('admin');
-  const errorText = useAreaErrorText('admin');
   const { state, reload } = useAsync((signal) => adminApi.plans(signal).then((body) => body.plans), []);
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminPlan | null>(null);
-  const [busyCode, setBusyCode] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const action = useAdminAction();
 
-  const toggle = async (plan: AdminPlan) => {
-    setBusyCode(plan.code);
-    try {
+  const toggle = (plan: AdminPlan) =>
+    action.run(plan.code, 'errors.plan_save', async () => {
       const saved = await adminApi.updatePlan(plan.code, { active: !plan.active });
       toast.success(saved.active ? t('plans.activated', { name: saved.name }) : t('plans.deactivated', { name: saved.name }));
       reload();
-    } catch (error) {
-      toast.error(errorText(error, 'errors.plan_save'));
-    } finally {
-      setBusyCode(null);
-    }
-  };
+    });
 
-  const remove = async () => {
-    if (!deleting) return;
+  // A plan that cannot go (accounts or orders still use it) says why in an alert that stays.
+  const remove = (plan: AdminPlan) => {
     setDeleteError(null);
-    setBusyCode(deleting.code);
-    try {
-      await adminApi.deletePlan(deleting.code);
-      toast.success(t('plans.deleted', { name: deleting.name }));
-      setDeleting(null);
-      reload();
-    } catch (error) {
-      setDeleteError(errorText(error, 'errors.plan_delete'));
-      setDeleting(null);
-    } finally {
-      setBusyCode(null);
-    }
+    return action.run(
+      plan.code,
+      'errors.plan_delete',
+      async () => {
+        await adminApi.deletePlan(plan.code);
+        toast.success(t('plans.deleted', { name: plan.name }));
+        setDeleting(null);
+        reload();
+      },
+      (message) => {
+        setDeleteError(message);
+        setDeleting(null);
+      },
+    );
   };
 
   return (
@@ -77,20 +72,24 @@ export function AdminPlansPage() {
         </div>
       )}
       <section className="card admin-list" aria-label={t('plans.title')}>
-        {state.status === 'loading' && <LoadingState />}
-        {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.plans_load')} onRetry={reload} />}
-        {state.status === 'ready' && state.data.length === 0 && <EmptyState title={t('plans.empty')} icon="plans" />}
-        {state.status === 'ready' && state.data.length > 0 && (
-          <div className="table-wrap">
+        <ListStates
+          items={state.status === 'ready' ? state.data : null}
+          error={state.status === 'error' ? state.error : null}
+          reload={reload}
+          errorKey="errors.plans_load"
+          emptyTitle={t('plans.empty')}
+          emptyIcon="plans"
+        >
+          {(plans) => (
             <PlansTable
-              plans={state.data}
-              busyCode={busyCode}
+              plans={plans}
+              busyCode={action.busy}
               onEdit={setEditing}
               onToggle={(plan) => void toggle(plan)}
               onDelete={setDeleting}
             />
-          </div>
-        )}
+          )}
+        </ListStates>
       </section>
       {editing && (
         <PlanFormDialog
@@ -109,8 +108,8 @@ export function AdminPlansPage() {
           message={t('plans.delete_message', { name: deleting.name })}
           confirmLabel={t('plans.delete')}
           danger
-          busy={busyCode === deleting.code}
-          onConfirm={() => void remove()}
+          busy={action.busy === deleting.code}
+          onConfirm={() => void remove(deleting)}
           onCancel={() => setDeleting(null)}
         />
       )}

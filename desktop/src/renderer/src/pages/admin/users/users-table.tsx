@@ -3,6 +3,7 @@ import type { AdminPlan, AdminUser, AdminUserUpdate } from '../../../api/admin-t
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { formatBytes } from '../../../lib/units';
+import { AdminTable } from '../list/admin-table';
 
 interface UsersTableProps {
   users: AdminUser[];
@@ -18,115 +19,103 @@ export function UsersTable({ users, plans, selfId, busyId, onChange, onDisable }
   const { t } = useTranslation('admin');
   const language = currentLanguage();
   return (
-    <table className="table admin-table users-table">
-      <caption className="visually-hidden">{t('users.title')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('columns.user')}</th>
-          <th scope="col">{t('columns.status')}</th>
-          <th scope="col">{t('columns.role')}</th>
-          <th scope="col">{t('columns.plan')}</th>
-          <th scope="col">{t('columns.storage')}</th>
-          <th scope="col">{t('columns.joined')}</th>
-          <th scope="col">{t('columns.last_active')}</th>
-          <th scope="col">
-            <span className="visually-hidden">{t('columns.actions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {users.map((user) => {
-          const self = user.id === selfId;
-          const busy = busyId === user.id;
-          const percent = user.storageLimit > 0 ? Math.min(100, (user.storageUsed / user.storageLimit) * 100) : 100;
-          // The plan select lists every plan (inactive ones too) and always the user's own.
-          const choices = plans.some((plan) => plan.code === user.planCode)
-            ? plans
-            : [{ code: user.planCode, name: user.planCode } as AdminPlan, ...plans];
-          return (
-            <tr key={user.id} data-user={user.email}>
-              <td data-label={t('columns.user')}>
-                <span className="stacked">
-                  <span className="cell-strong">{`${user.name} ${user.lastname}`.trim() || user.email}</span>
-                  <span className="muted">{user.email}</span>
+    <AdminTable
+      caption={t('users.title')}
+      columns={['user', 'status', 'role', 'plan', 'storage', 'joined', 'last_active']}
+      actions
+      className="users-table"
+    >
+      {users.map((user) => {
+        const self = user.id === selfId;
+        const busy = busyId === user.id;
+        const percent = user.storageLimit > 0 ? Math.min(100, (user.storageUsed / user.storageLimit) * 100) : 100;
+        // The plan select lists every plan (inactive ones too) and always the user's own.
+        const choices = plans.some((plan) => plan.code === user.planCode)
+          ? plans
+          : [{ code: user.planCode, name: user.planCode } as AdminPlan, ...plans];
+        return (
+          <tr key={user.id} data-user={user.email}>
+            <td data-label={t('columns.user')}>
+              <span className="stacked">
+                <span className="cell-strong">{`${user.name} ${user.lastname}`.trim() || user.email}</span>
+                <span className="muted">{user.email}</span>
+              </span>
+            </td>
+            <td data-label={t('columns.status')}>
+              <span className={`badge ${user.status === 'active' ? 'badge-active' : 'badge-revoked'}`}>
+                {t(`users.status_${user.status}`)}
+              </span>
+            </td>
+            <td data-label={t('columns.role')}>
+              <select
+                className="cell-select"
+                value={user.role}
+                disabled={busy || self}
+                aria-label={t('users.role_for', { email: user.email })}
+                onChange={(event) => onChange(user, { role: event.target.value as AdminUser['role'] })}
+              >
+                <option value="user">{t('users.role_user')}</option>
+                <option value="admin">{t('users.role_admin')}</option>
+              </select>
+            </td>
+            <td data-label={t('columns.plan')}>
+              <select
+                className="cell-select"
+                value={user.planCode}
+                disabled={busy || plans.length === 0}
+                aria-label={t('users.plan_for', { email: user.email })}
+                onChange={(event) => onChange(user, { planCode: event.target.value })}
+              >
+                {choices.map((plan) => (
+                  <option key={plan.code} value={plan.code}>
+                    {plan.active === false ? t('users.plan_inactive', { name: plan.name }) : plan.name}
+                  </option>
+                ))}
+              </select>
+            </td>
+            <td data-label={t('columns.storage')}>
+              <span className="usage-cell">
+                <span>
+                  {t('users.used_of', { used: formatBytes(user.storageUsed, language), limit: formatBytes(user.storageLimit, language) })}
                 </span>
-              </td>
-              <td data-label={t('columns.status')}>
-                <span className={`badge ${user.status === 'active' ? 'badge-active' : 'badge-revoked'}`}>
-                  {t(`users.status_${user.status}`)}
+                <span className="mini-meter" aria-hidden="true">
+                  <span style={{ width: `${percent}%` }} className={percent >= 90 ? 'high' : undefined} />
                 </span>
-              </td>
-              <td data-label={t('columns.role')}>
-                <select
-                  className="cell-select"
-                  value={user.role}
+              </span>
+            </td>
+            <td data-label={t('columns.joined')} className="nowrap">
+              {formatDate(user.createdAt, language)}
+            </td>
+            <td data-label={t('columns.last_active')}>
+              {user.lastActiveAt ? formatDateTime(user.lastActiveAt, language) : t('labels.never')}
+            </td>
+            <td className="cell-actions">
+              {user.status === 'active' ? (
+                <button
+                  type="button"
+                  className="btn btn-danger-ghost btn-small"
                   disabled={busy || self}
-                  aria-label={t('users.role_for', { email: user.email })}
-                  onChange={(event) => onChange(user, { role: event.target.value as AdminUser['role'] })}
+                  onClick={() => onDisable(user)}
+                  aria-label={t('users.disable_named', { email: user.email })}
+                  title={self ? t('users.self_hint') : undefined}
                 >
-                  <option value="user">{t('users.role_user')}</option>
-                  <option value="admin">{t('users.role_admin')}</option>
-                </select>
-              </td>
-              <td data-label={t('columns.plan')}>
-                <select
-                  className="cell-select"
-                  value={user.planCode}
-                  disabled={busy || plans.length === 0}
-                  aria-label={t('users.plan_for', { email: user.email })}
-                  onChange={(event) => onChange(user, { planCode: event.target.value })}
+                  {t('users.disable')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  disabled={busy}
+                  onClick={() => onChange(user, { status: 'active' })}
+                  aria-label={t('users.enable_named', { email: user.email })}
                 >
-                  {choices.map((plan) => (
-                    <option key={plan.code} value={plan.code}>
-                      {plan.active === false ? t('users.plan_inactive', { name: plan.name }) : plan.name}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td data-label={t('columns.storage')}>
-                <span className="usage-cell">
-                  <span>
-                    {t('users.used_of', { used: formatBytes(user.storageUsed, language), limit: formatBytes(user.storageLimit, language) })}
-                  </span>
-                  <span className="mini-meter" aria-hidden="true">
-                    <span style={{ width: `${percent}%` }} className={percent >= 90 ? 'high' : undefined} />
-                  </span>
-                </span>
-              </td>
-              <td data-label={t('columns.joined')} className="nowrap">
-                {formatDate(user.createdAt, language)}
-              </td>
-              <td data-label={t('columns.last_active')}>
-                {user.lastActiveAt ? formatDateTime(user.lastActiveAt, language) : t('labels.never')}
-              </td>
-              <td className="cell-actions">
-                {user.status === 'active' ? (
-                  <button
-                    type="button"
-                    className="btn btn-danger-ghost btn-small"
-                    disabled={busy || self}
-                    onClick={() => onDisable(user)}
-                    aria-label={t('users.disable_named', { email: user.email })}
-                    title={self ? t('users.self_hint') : undefined}
-                  >
-                    {t('users.disable')}
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    disabled={busy}
-                    onClick={() => onChange(user, { status: 'active' })}
-                    aria-label={t('users.enable_named', { email: user.email })}
-                  >
-                    {t('users.enable')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                  {t('users.enable')}
+                </button>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </AdminTable>
   );
 }
