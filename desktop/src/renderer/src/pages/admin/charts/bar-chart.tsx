@@ -1,57 +1,43 @@
 import { ChartFrame } from './chart-frame';
-import { labelStride, niceScale } from './chart-scale';
-import { PLOT_MARGIN, type ChartProps } from './chart-types';
-import { axisWidth, ValueAxis } from './value-axis';
+import type { ChartProps } from './chart-types';
 
 /** Vertical bars, one group per category and one bar per series, drawn as inline SVG. */
 export function BarChart(props: ChartProps) {
-  const { series, points, format, integer, height = 240 } = props;
-  const scale = niceScale(Math.max(0, ...points.flatMap((point) => point.values)), { integer });
+  const { series, points, format } = props;
   return (
-    <ChartFrame {...props} height={height}>
-      {(width) => {
-        const left = axisWidth(scale, format);
-        const right = width - PLOT_MARGIN.right;
-        const bottom = height - PLOT_MARGIN.bottom;
-        const plotHeight = bottom - PLOT_MARGIN.top;
+    <ChartFrame {...props}>
+      {({ left, right, bottom, y, stride }) => {
         const band = (right - left) / Math.max(1, points.length);
         const groupWidth = Math.max(2, band * 0.72);
         const barWidth = groupWidth / Math.max(1, series.length);
-        const y = (value: number) => bottom - (value / scale.max) * plotHeight;
-        const stride = labelStride(points.length, right - left, 44);
-        return (
-          <>
-            <ValueAxis scale={scale} left={left} right={right} y={y} format={format} />
-            {points.map((point, index) => {
-              const groupLeft = left + index * band + (band - groupWidth) / 2;
-              return (
-                <g key={point.fullLabel}>
-                  {point.values.map((value, seriesIndex) => {
-                    const top = y(value);
-                    return (
-                      <rect
-                        key={series[seriesIndex]?.key ?? seriesIndex}
-                        className={`chart-bar tone-${series[seriesIndex]?.tone ?? 'primary'}`}
-                        x={groupLeft + seriesIndex * barWidth}
-                        y={Math.min(top, bottom - (value > 0 ? 1 : 0))}
-                        width={Math.max(1, barWidth - (series.length > 1 ? 1 : 0))}
-                        height={Math.max(value > 0 ? 1 : 0, bottom - top)}
-                        rx={Math.min(3, barWidth / 4)}
-                      >
-                        <title>{`${point.fullLabel} · ${series[seriesIndex]?.label ?? ''}: ${format(value)}`}</title>
-                      </rect>
-                    );
-                  })}
-                  {index % stride === 0 && (
-                    <text className="chart-label" x={left + index * band + band / 2} y={bottom + 18} textAnchor="middle" aria-hidden="true">
-                      {point.label}
-                    </text>
-                  )}
-                </g>
-              );
-            })}
-          </>
-        );
+        return points.map((point, index) => {
+          const groupLeft = left + index * band + (band - groupWidth) / 2;
+          return (
+            <g key={point.fullLabel}>
+              {point.values.map((value, seriesIndex) => {
+                const top = y(value);
+                return (
+                  <rect
+                    key={series[seriesIndex]?.key ?? seriesIndex}
+                    className={`chart-bar tone-${series[seriesIndex]?.tone ?? 'primary'}`}
+                    x={groupLeft + seriesIndex * barWidth}
+                    y={Math.min(top, bottom - (value > 0 ? 1 : 0))}
+                    width={Math.max(1, barWidth - (series.length > 1 ? 1 : 0))}
+                    height={Math.max(value > 0 ? 1 : 0, bottom - top)}
+                    rx={Math.min(3, barWidth / 4)}
+                  >
+                    <title>{`${point.fullLabel} · ${series[seriesIndex]?.label ?? ''}: ${format(value)}`}</title>
+                  </rect>
+                );
+              })}
+              {index % stride === 0 && (
+                <text className="chart-label" x={left + index * band + band / 2} y={bottom + 18} textAnchor="middle" aria-hidden="true">
+                  {point.label}
+                </text>
+              )}
+            </g>
+          );
+        });
       }}
     </ChartFrame>
   );

@@ -1,22 +1,41 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChartProps } from './chart-types';
+import { labelStride, niceScale, type Scale } from './chart-scale';
+import { PLOT_MARGIN, type ChartProps, type Plot } from './chart-types';
 import { useWidth } from './use-width';
+import { axisWidth, ValueAxis } from './value-axis';
 
-interface ChartFrameProps extends Pick<ChartProps, 'title' | 'summary' | 'categoryLabel' | 'series' | 'points' | 'format'> {
-  height: number;
-  /** Draws the plot for the measured width; the frame adds the title, legend and figures. */
-  children(width: number): ReactNode;
+interface ChartFrameProps extends ChartProps {
+  /** Draws the marks in the plot; the frame adds the title, legend, value axis and figures. */
+  children(plot: Plot): ReactNode;
+}
+
+/** The plot of a chart `width` × `height` pixels: room on the left for the value labels, below for the categories. */
+function plotArea(width: number, height: number, scale: Scale, format: (value: number) => string, categories: number): Plot {
+  const left = axisWidth(scale, format);
+  const right = width - PLOT_MARGIN.right;
+  const bottom = height - PLOT_MARGIN.bottom;
+  const plotHeight = bottom - PLOT_MARGIN.top;
+  return {
+    left,
+    right,
+    bottom,
+    y: (value) => bottom - (value / scale.max) * plotHeight,
+    stride: labelStride(categories, right - left, 44),
+  };
 }
 
 /**
  * What every chart shares: a titled figure, a legend, an inline SVG labelled for assistive
- * technology, and the same figures as a table for anyone who cannot read the drawing.
+ * technology with its value axis from 0, and the same figures as a table for anyone who cannot
+ * read the drawing.
  */
-export function ChartFrame({ title, summary, categoryLabel, series, points, format, height, children }: ChartFrameProps) {
+export function ChartFrame({ title, summary, categoryLabel, series, points, format, integer, height = 240, children }: ChartFrameProps) {
   const { t } = useTranslation('admin');
   const id = useId();
   const [ref, width] = useWidth<HTMLDivElement>();
+  const scale = niceScale(Math.max(0, ...points.flatMap((point) => point.values)), { integer });
+  const plot = plotArea(width, height, scale, format, points.length);
   return (
     <figure className="chart" aria-labelledby={`${id}-title`}>
       <figcaption className="chart-caption">
@@ -37,7 +56,8 @@ export function ChartFrame({ title, summary, categoryLabel, series, points, form
           <svg width={width} height={height} role="img" aria-labelledby={`${id}-svg-title ${id}-svg-desc`} className="chart-svg">
             <title id={`${id}-svg-title`}>{title}</title>
             <desc id={`${id}-svg-desc`}>{summary}</desc>
-            {children(width)}
+            <ValueAxis scale={scale} left={plot.left} right={plot.right} y={plot.y} format={format} />
+            {children(plot)}
           </svg>
         )}
       </div>

@@ -30,3 +30,15 @@ export interface ChartProps {
 }
 
 export const PLOT_MARGIN = { top: 12, right: 12, bottom: 30 };
+
+/** Where a chart draws its marks in the SVG; the frame has drawn the value axis at its left. */
+export interface Plot {
+  left: number;
+  right: number;
+  /** The baseline: where a value of 0 sits, above the category labels. */
+  bottom: number;
+  /** The vertical position of a value. */
+  y(value: number): number;
+  /** Label every n-th category only, so that the labels do not run into each other. */
+  stride: number;
+}
