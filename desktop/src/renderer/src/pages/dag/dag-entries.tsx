@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { DagEntry } from '../../api/content-types';
 import { ContentLink } from '../../components/content-link';
-import { CopyButton } from '../../components/copy-button';
 import { Icon } from '../../components/icons';
-import { gatewayUrl, shortCid } from '../../lib/content-links';
+import { ShortCid } from '../../components/short-cid';
+import { gatewayUrl } from '../../lib/content-links';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { useAppStore } from '../../store/app-store';
@@ -41,10 +41,7 @@ export function DagEntries({ root, entries }: { root: string; entries: DagEntry[
                 {entry.type === 'directory' ? '—' : formatBytes(entry.size, language)}
               </td>
               <td data-label={t('fields.cid')}>
-                <span className="inline-cid">
-                  <code title={entry.cid}>{shortCid(entry.cid)}</code>
-                  <CopyButton text={entry.cid} label={t('actions.copy_cid_of', { name: entry.name })} compact />
-                </span>
+                <ShortCid cid={entry.cid} name={entry.name} />
               </td>
             </tr>
           ))}

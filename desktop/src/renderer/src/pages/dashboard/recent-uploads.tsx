@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { contentApi } from '../../api/content';
-import { CopyButton } from '../../components/copy-button';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { ErrorState, LoadingState } from '../../components/states';
+import { ShortCid } from '../../components/short-cid';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
-import { shortCid } from '../../lib/content-links';
 import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
+import { NoFilesYet } from '../files/no-files-yet';
 
 const RECENT = 5;
 
@@ -28,13 +28,7 @@ export function RecentUploads() {
       </div>
       {state.status === 'loading' && <LoadingState />}
       {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.files_load')} onRetry={reload} />}
-      {state.status === 'ready' && state.data.files.length === 0 && (
-        <EmptyState title={t('files.empty_title')} message={t('files.empty_message')} icon="files">
-          <Link to="/upload" className="btn btn-primary">
-            {t('files.upload_first')}
-          </Link>
-        </EmptyState>
-      )}
+      {state.status === 'ready' && state.data.files.length === 0 && <NoFilesYet />}
       {state.status === 'ready' && state.data.files.length > 0 && (
         <div className="table-wrap">
           <table className="table recent-table">
@@ -56,10 +50,7 @@ export function RecentUploads() {
                     </span>
                   </td>
                   <td data-label={t('fields.cid')}>
-                    <span className="inline-cid">
-                      <code title={upload.cid}>{shortCid(upload.cid)}</code>
-                      <CopyButton text={upload.cid} label={t('actions.copy_cid_of', { name: upload.name })} compact />
-                    </span>
+                    <ShortCid cid={upload.cid} name={upload.name} />
                   </td>
                   <td data-label={t('fields.size')} className="cell-number">
                     {formatBytes(upload.size, language)}

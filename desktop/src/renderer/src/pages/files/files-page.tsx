@@ -17,6 +17,7 @@ import type { FileDialog } from './file-actions';
 import { FilesTable } from './files-table';
 import { FilesToolbar } from './files-toolbar';
 import { InfoDialog } from './info-dialog';
+import { NoFilesYet } from './no-files-yet';
 import { RenameDialog } from './rename-dialog';
 
 /** My files: filter, page, and act on each record (copy, view, download, DAG, rename, info, delete). */
@@ -93,11 +94,7 @@ export function FilesPage() {
           (query ? (
             <EmptyState title={t('files.no_match_title')} message={t('files.no_match_message', { search: query })} icon="search" />
           ) : (
-            <EmptyState title={t('files.empty_title')} message={t('files.empty_message')} icon="files">
-              <Link to="/upload" className="btn btn-primary">
-                {t('files.upload_first')}
-              </Link>
-            </EmptyState>
+            <NoFilesYet />
           ))}
         {state.status === 'ready' && state.data.files.length > 0 && (
           <>

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Upload } from '../../api/content-types';
-import { CopyButton } from '../../components/copy-button';
 import { Icon } from '../../components/icons';
-import { shortCid } from '../../lib/content-links';
+import { ShortCid } from '../../components/short-cid';
 import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
@@ -45,10 +44,7 @@ export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: 
                 <span className="file-meta">{t(`categories.${upload.category}`)}</span>
               </td>
               <td data-label={t('fields.cid')}>
-                <span className="inline-cid">
-                  <code title={upload.cid}>{shortCid(upload.cid)}</code>
-                  <CopyButton text={upload.cid} label={t('actions.copy_cid_of', { name: upload.name })} compact />
-                </span>
+                <ShortCid cid={upload.cid} name={upload.name} />
               </td>
               <td data-label={t('fields.size')} className="cell-number">
                 {formatBytes(upload.size, language)}

@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Icon } from '../../components/icons';
+import { ContentError } from '../../components/content-error';
 import { PageHeader } from '../../components/page-header';
-import { useAreaErrorText } from '../../hooks/use-area-error-text';
-import { ApiError } from '../../lib/api-client';
 import { PinForm } from './pin-form';
 import { PinResult } from './pin-result';
 import { PinStatus } from './pin-status';
@@ -12,9 +9,7 @@ import { usePin } from './use-pin';
 /** Pin content already on IPFS by its CID; follows the pin job until it is pinned or fails. */
 export function PinPage() {
   const { t } = useTranslation('content');
-  const errorText = useAreaErrorText('content');
   const { phase, pin } = usePin();
-  const quota = phase.status === 'error' && phase.error instanceof ApiError && phase.error.code === 'quota_exceeded';
 
   return (
     <div className="page">
@@ -28,20 +23,7 @@ export function PinPage() {
         </div>
         <PinForm busy={phase.status === 'working'} onSubmit={(input) => void pin(input)} />
         {phase.status === 'working' && <PinStatus job={phase.job} />}
-        {phase.status === 'error' && (
-          <div className="alert alert-error" role="alert" data-pin-error>
-            <Icon name="alert" size={16} />
-            <div className="alert-body">
-              <p>{errorText(phase.error, 'errors.pin_failed')}</p>
-              {quota && (
-                <p className="alert-links">
-                  <Link to="/usage">{t('usage.see_usage')}</Link>
-                  <Link to="/plans">{t('usage.upgrade')}</Link>
-                </p>
-              )}
-            </div>
-          </div>
-        )}
+        {phase.status === 'error' && <ContentError error={phase.error} fallbackKey="errors.pin_failed" data-pin-error />}
       </section>
       {phase.status === 'pinned' &&
         (phase.job.upload ? (

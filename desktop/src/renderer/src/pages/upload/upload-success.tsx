@@ -1,39 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { UploadResult } from '../../api/content-types';
-import { CidField } from '../../components/cid-field';
 import { ContentLink } from '../../components/content-link';
 import { CopyButton } from '../../components/copy-button';
 import { Icon } from '../../components/icons';
-import { dagPath, gatewayUrl, shortCid } from '../../lib/content-links';
+import { StoredRecord } from '../../components/stored-record';
+import { SuccessHead } from '../../components/success-head';
+import { gatewayUrl, shortCid } from '../../lib/content-links';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { useAppStore } from '../../store/app-store';
 import type { UploadOutcome } from './upload-request';
-
-/** One stored record: its CID to copy, and where to see it. */
-function StoredRecord({ record }: { record: UploadResult }) {
-  const { t } = useTranslation('content');
-  const origin = useAppStore((state) => state.serverOrigin);
-  return (
-    <>
-      <CidField cid={record.cid} />
-      <div className="link-row">
-        <ContentLink href={gatewayUrl(origin, record.cid)} className="btn btn-secondary">
-          <Icon name="external" size={16} />
-          <span>{t('actions.view')}</span>
-        </ContentLink>
-        <Link to={dagPath(record.cid)} className="btn btn-secondary">
-          <Icon name="dag" size={16} />
-          <span>{t('actions.view_dag')}</span>
-        </Link>
-        <Link to="/files" className="btn btn-ghost">
-          {t('upload.go_to_files')}
-        </Link>
-      </div>
-    </>
-  );
-}
 
 /** The files of a folder uploaded as separate files, each with its own CID. */
 function SeparateFiles({ files }: { files: UploadResult[] }) {
@@ -72,17 +48,9 @@ export function UploadSuccess({ outcome, onAgain }: { outcome: UploadOutcome; on
   const duplicate = outcome.mode === 'files' ? outcome.result.files.some((file) => file.duplicate) : outcome.result.duplicate;
   return (
     <section className="card upload-success" aria-labelledby="upload-success-title" data-upload-success>
-      <div className="success-head">
-        <span className="state-icon state-icon-success">
-          <Icon name="check" size={22} />
-        </span>
-        <div>
-          <h2 id="upload-success-title">{t('upload.success_title')}</h2>
-          <p className="card-description">{summary}</p>
-        </div>
-      </div>
+      <SuccessHead titleId="upload-success-title" title={t('upload.success_title')} description={summary} />
       {duplicate && <p className="alert alert-info">{t('upload.duplicate')}</p>}
-      {outcome.mode === 'files' ? <SeparateFiles files={outcome.result.files} /> : <StoredRecord record={outcome.result} />}
+      {outcome.mode === 'files' ? <SeparateFiles files={outcome.result.files} /> : <StoredRecord cid={outcome.result.cid} />}
       <div className="form-actions">
         <button type="button" className="btn btn-primary" onClick={onAgain}>
           <Icon name="upload" size={16} />
