@@ -1,5 +1,6 @@
 /** Wire shapes of the admin API under /api/v2/admin (openapi.yaml is the source of truth). */
 import type { UserStatus } from '@cairn/shared';
+import type { Plan } from './billing-types';
 
 export interface Paged {
   total: number;
@@ -97,14 +98,8 @@ export interface LogQuery extends Omit<ListQuery, 'search'> {
   to?: string;
 }
 
-export interface AdminPlan {
-  code: string;
-  name: string;
-  storageLimitBytes: number;
-  priceMonthlyEur: number;
-  description: string;
-  active: boolean;
-  isDefault: boolean;
+/** A plan as the console sees it: with how many accounts hold it. */
+export interface AdminPlan extends Plan {
   usersCount: number;
 }
 

@@ -3,7 +3,7 @@ import { billingApi } from '../../api/billing';
 import { LoadingState } from '../../components/states';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
-import { PaymentFacts, PaymentFrame, useTransactionId } from './payment-outcome';
+import { PaymentFacts, PaymentFailed, PaymentFrame, useTransactionId } from './payment-outcome';
 import '../../styles/billing.css';
 
 /** Where the payment page sends a buyer who gave up: the pending order is marked cancelled. */
@@ -23,19 +23,7 @@ export function PaymentCancelPage() {
         <LoadingState />
       </PaymentFrame>
     );
-  if (state.status === 'error')
-    return (
-      <PaymentFrame
-        tone="error"
-        icon="alert"
-        title={errorText(state.error, 'errors.payment_cancel')}
-        actions={
-          <button type="button" className="btn btn-primary" onClick={reload}>
-            {t('common:actions.retry')}
-          </button>
-        }
-      />
-    );
+  if (state.status === 'error') return <PaymentFailed title={errorText(state.error, 'errors.payment_cancel')} onRetry={reload} />;
   const payment = state.data!;
   const cancelled = payment.status === 'cancel';
   return (

@@ -53,6 +53,23 @@ export function PaymentFrame({
   );
 }
 
+/** A return screen that could not reach its order: why, and a way to try again. */
+export function PaymentFailed({ title, onRetry }: { title: string; onRetry(): void }) {
+  const { t } = useTranslation('billing');
+  return (
+    <PaymentFrame
+      tone="error"
+      icon="alert"
+      title={title}
+      actions={
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          {t('common:actions.retry')}
+        </button>
+      }
+    />
+  );
+}
+
 /** Order facts: plan, amount, dates, transaction id. */
 export function PaymentFacts({ payment }: { payment: Payment }) {
   const { t } = useTranslation('billing');

@@ -9,7 +9,7 @@ import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
-import { PaymentFacts, PaymentFrame, useTransactionId } from './payment-outcome';
+import { PaymentFacts, PaymentFailed, PaymentFrame, useTransactionId } from './payment-outcome';
 import { isUnsettled, pollPayment } from './payment-poll';
 import '../../styles/billing.css';
 
@@ -43,19 +43,7 @@ export function PaymentSuccessPage() {
         <LoadingState label={latest ? t(`payment.status_${latest.status}`) : t('payment.verifying_hint')} />
       </PaymentFrame>
     );
-  if (state.status === 'error')
-    return (
-      <PaymentFrame
-        tone="error"
-        icon="alert"
-        title={errorText(state.error, 'errors.payment_verify')}
-        actions={
-          <button type="button" className="btn btn-primary" onClick={reload}>
-            {t('common:actions.retry')}
-          </button>
-        }
-      />
-    );
+  if (state.status === 'error') return <PaymentFailed title={errorText(state.error, 'errors.payment_verify')} onRetry={reload} />;
 
   const { payment, usage } = state.data!;
   if (payment.status === 'paid' && payment.applied)

@@ -11,6 +11,19 @@ import { formatMegabytes, formatNumber } from '../../lib/units';
 import { ReferredUsersTable } from './referred-users-table';
 import '../../styles/billing.css';
 
+/** A value to share: read-only (selected whole on focus), with a copy button. */
+function CopyField({ id, label, value, copyLabel }: { id: string; label: string; value: string; copyLabel: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="secret-box">
+        <input id={id} className="mono" readOnly value={value} onFocus={(event) => event.target.select()} />
+        <CopyButton text={value} label={copyLabel} />
+      </div>
+    </div>
+  );
+}
+
 /** The user's referral code and link, what they earned, and the people who joined with it. */
 export function ReferralsPage() {
   const { t } = useTranslation('billing');
@@ -55,20 +68,8 @@ export function ReferralsPage() {
           </p>
         </div>
         <div className="referral-share">
-          <div className="field">
-            <label htmlFor="referral-code">{t('referrals.code')}</label>
-            <div className="secret-box">
-              <input id="referral-code" className="mono" readOnly value={summary.code} onFocus={(event) => event.target.select()} />
-              <CopyButton text={summary.code} label={t('referrals.copy_code')} />
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor="referral-link">{t('referrals.link')}</label>
-            <div className="secret-box">
-              <input id="referral-link" className="mono" readOnly value={summary.link} onFocus={(event) => event.target.select()} />
-              <CopyButton text={summary.link} label={t('referrals.copy_link')} />
-            </div>
-          </div>
+          <CopyField id="referral-code" label={t('referrals.code')} value={summary.code} copyLabel={t('referrals.copy_code')} />
+          <CopyField id="referral-link" label={t('referrals.link')} value={summary.link} copyLabel={t('referrals.copy_link')} />
         </div>
       </section>
       <section aria-label={t('referrals.totals')} className="stat-grid">
