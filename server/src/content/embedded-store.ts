@@ -40,7 +40,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
   const blockstore = new LocalBlockstore(store);
   const pool = new WorkerPool(options.maxImportWorkers ?? 8);
   const ingest = new Ingest(store, pool, fsync);
-  const reader = new Reader(blockstore);
+  const reader = new Reader(store);
   const networking = options.networking ?? { mode: 'off' };
   let network: Network | undefined;
   try {

@@ -1,5 +1,5 @@
 import type { ImporterOptions } from 'ipfs-unixfs-importer';
-import { threadedLeaves } from './import/threaded-leaves';
+import { leafImporter } from './import/leaves';
 import type { CidVersion } from './types';
 
 /**
@@ -18,5 +18,5 @@ export function importerOptions(cidVersion: CidVersion): ImporterOptions {
     blockWriteConcurrency: 16,
   };
   const rawLeaves = cidVersion === 1;
-  return { ...base, cidVersion, rawLeaves, bufferImporter: threadedLeaves(cidVersion, rawLeaves) };
+  return { ...base, cidVersion, rawLeaves, bufferImporter: leafImporter(cidVersion, rawLeaves) };
 }

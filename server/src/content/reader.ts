@@ -1,7 +1,9 @@
 import { exporter, type UnixFSDirectory, type UnixFSDirectoryEntry, type UnixFSEntry } from 'ipfs-unixfs-exporter';
 import type { CID } from 'multiformats/cid';
 import { ContentNotFoundError, NotADirectoryError, NotAFileError, PathNotFoundError } from './errors';
-import type { LocalBlockstore } from './pack/local-blockstore';
+import { LocalBlockstore } from './pack/local-blockstore';
+import type { PackStore } from './pack/pack-store';
+import { WindowReader } from './pack/window-reader';
 import type { CatOptions, ContentStat, ContentType, DirectoryListing, LsOptions, ReadOptions } from './types';
 
 // Each exporter call reads at most this much: it reads ahead without bound inside one call.
@@ -10,11 +12,15 @@ const RAW_CODE = 0x55;
 
 /** Reads UnixFS content from local blocks only (pinned content is complete by construction). */
 export class Reader {
-  constructor(private readonly blockstore: LocalBlockstore) {}
+  private readonly blockstore: LocalBlockstore;
 
-  async entry(cid: CID | string, options: ReadOptions = {}): Promise<UnixFSEntry> {
+  constructor(private readonly store: PackStore) {
+    this.blockstore = new LocalBlockstore(store);
+  }
+
+  async entry(cid: CID | string, options: ReadOptions = {}, blockstore = this.blockstore): Promise<UnixFSEntry> {
     try {
-      return await exporter(cid, this.blockstore, { signal: options.signal, offline: true });
+      return await exporter(cid, blockstore, { signal: options.signal, offline: true });
     } catch (error) {
       throw mapError(error, String(cid));
     }
@@ -70,6 +76,22 @@ export class Reader {
     const size = sizeOf(entry);
     const start = Math.min(Math.max(0, options.offset ?? 0), size);
     const end = options.length === undefined ? size : Math.min(size, start + Math.max(0, options.length));
+    if (end - start <= WINDOW_BYTES) {
+      yield* this.content(entry, cid, start, end, options);
+      return;
+    }
+    // A large read: its leaves come through big sequential windows of their pack.
+    const windows = new WindowReader(this.store);
+    try {
+      const sequential = await this.entry(cid, options, new LocalBlockstore(windows));
+      yield* this.content(sequential, cid, start, end, options);
+    } finally {
+      await windows.close();
+    }
+  }
+
+  private async *content(entry: UnixFSEntry, cid: CID, start: number, end: number, options: CatOptions): AsyncGenerator<Uint8Array> {
+    if (entry.type === 'directory' || entry.type === 'object') throw new NotAFileError(cid.toString());
     for (let at = start; at < end; at += WINDOW_BYTES) {
       const length = Math.min(WINDOW_BYTES, end - at);
       try {

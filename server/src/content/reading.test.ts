@@ -1,5 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedContentStore } from './embedded-store';
+import { createEmbeddedContentStore, type EmbeddedContentStore } from './embedded-store';
 import { InvalidCidError, NotAFileError } from './errors';
 import { bytesOf, chunks, collect, tempStore } from './test-helpers';
 
@@ -64,5 +65,37 @@ describe('cat with ranges', () => {
     await expect(collect(store.cat(folder.cid))).rejects.toBeInstanceOf(NotAFileError);
     expect(await store.has(folder.cid)).toBe(true);
     expect(await store.has('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy')).toBe(false);
+  });
+});
+
+describe('large reads through sequential windows', () => {
+  it.each([0, 1] as const)('reads a CIDv%i file of more than 174 leaves back exactly, whole and in ranges', async (cidVersion) => {
+    // 180 leaves: the pack holds a DAG node between the leaves, which the windows must step over.
+    const size = 180 * 262_144 + 99;
+    const bytes = bytesOf(size, 30 + cidVersion);
+    const { cid } = await store.addFile(chunks(bytes, 1 << 20), { cidVersion, maxBytes: size });
+    expect((await collect(store.cat(cid))).equals(bytes)).toBe(true);
+    for (const [offset, length] of [
+      [173 * 262_144 - 5, 6 * 1024 * 1024],
+      [4 * 1024 * 1024 - 7, 9 * 1024 * 1024],
+    ] as const) {
+      expect((await collect(store.cat(cid, { offset, length }))).equals(bytes.subarray(offset, offset + length))).toBe(true);
+    }
+  });
+
+  it.runIf(existsSync('/dev/shm'))('reads and writes packs where the file system refuses direct I/O', async () => {
+    const dataDir = mkdtempSync('/dev/shm/cairn-content-');
+    const shm = await createEmbeddedContentStore({ dataDir, fsync: true });
+    try {
+      const bytes = bytesOf(9 * 1024 * 1024 + 3, 44);
+      const { cid } = await shm.addFile(chunks(bytes, 1 << 20), { maxBytes: bytes.byteLength });
+      expect((await collect(shm.cat(cid))).equals(bytes)).toBe(true);
+      expect((await collect(shm.cat(cid, { offset: 5, length: 5 * 1024 * 1024 }))).equals(bytes.subarray(5, 5 + 5 * 1024 * 1024))).toBe(
+        true,
+      );
+    } finally {
+      await shm.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
 import type { BufferImporter } from 'ipfs-unixfs-importer';
@@ -9,12 +10,14 @@ import type { CidVersion } from '../types';
 const SHA2_256 = 0x12;
 
 /**
- * The importer's leaf step, with SHA-256 computed by WebCrypto, which runs on libuv's thread
- * pool: the importer keeps `blockWriteConcurrency` leaves in flight, so their hashes use every
- * core while this thread builds the DAG. Same bytes and CIDs as the importer's own
- * `defaultBufferImporter` (raw leaves for v1, UnixFS `file` leaves in dag-pb for v0).
+ * The importer's leaf step, hashing with node:crypto: OpenSSL uses the CPU's SHA instructions and
+ * reads the block in place, where WebCrypto copies every block before hashing it on the thread
+ * pool (a second pass over all the bytes, and garbage that kept the worker collecting). The import
+ * runs in its own worker thread, so hashing here leaves the main thread free for HTTP. Same bytes
+ * and CIDs as the importer's own `defaultBufferImporter` (raw leaves for v1, UnixFS `file` leaves
+ * in dag-pb for v0).
  */
-export function threadedLeaves(cidVersion: CidVersion, rawLeaves: boolean): BufferImporter {
+export function leafImporter(cidVersion: CidVersion, rawLeaves: boolean): BufferImporter {
   return async function* bufferImporter(file, blockstore) {
     for await (const chunk of file.content) {
       yield async () => {
@@ -24,7 +27,7 @@ export function threadedLeaves(cidVersion: CidVersion, rawLeaves: boolean): Buff
           unixfs = new UnixFS({ type: 'file', data: chunk });
           block = dagPb.encode({ Data: unixfs.marshal(), Links: [] });
         }
-        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', block));
+        const digest = createHash('sha256').update(block).digest();
         const cid = CID.create(rawLeaves ? 1 : cidVersion, rawLeaves ? raw.code : dagPb.code, Digest.create(SHA2_256, digest));
         await blockstore.put(cid, block);
         return { cid, unixfs, size: BigInt(block.byteLength), block };

@@ -1,7 +1,12 @@
 import type { Blockstore, Pair } from 'interface-blockstore';
 import type { CID } from 'multiformats/cid';
 import { ContentNotFoundError } from '../errors';
-import type { PackStore } from './pack-store';
+
+/** Where blocks are read from: the pack store, or a window reader over it for one download. */
+export interface BlockSource {
+  has(cid: CID): boolean;
+  get(cid: CID): Promise<Uint8Array | undefined>;
+}
 
 /** A missing block; named like interface-store's error, which Helia and bitswap recognise. */
 export class BlockNotFoundError extends ContentNotFoundError {
@@ -14,7 +19,7 @@ export class BlockNotFoundError extends ContentNotFoundError {
  * every stored block belongs to a pinned root.
  */
 export class LocalBlockstore implements Blockstore {
-  constructor(private readonly store: PackStore) {}
+  constructor(private readonly store: BlockSource) {}
 
   has(cid: CID): boolean {
     return this.store.has(cid);

@@ -1,35 +1,53 @@
+import { constants } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import type { CID } from 'multiformats/cid';
 import { EntryEncoder } from './entries';
+import { acquireSlab, releaseSlab, SLAB_BYTES } from './slabs';
 
-const FLUSH_BYTES = 4 * 1024 * 1024;
-// writev takes at most IOV_MAX (1024) buffers at once on Linux; stay well under it.
-const FLUSH_BUFFERS = 512;
+/** Direct I/O moves whole sectors: offsets and lengths are multiples of this. */
+const SECTOR_BYTES = 4096;
 const MAX_WRITES_IN_FLIGHT = 2;
+const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
+
+interface Write {
+  slab: Uint8Array;
+  done: Promise<void>;
+}
 
 /**
- * Appends the blocks of one import (or one pin fetch) to a single pack file. Blocks are gathered
- * and written with one `writev` per few MiB, so the file system sees a few large appends instead
- * of one file per block (what made `blockstore-fs` wait on the thread pool). Nothing here is
- * visible to readers: the pack becomes part of the store only when the index commits its entries.
+ * Appends the blocks of one import (or one pin fetch) to a single pack file. Blocks are copied
+ * into 4 MiB slabs, and each full slab is written with O_DIRECT while the next one fills: the
+ * page cache is skipped, which on a VM costs more than hashing (every new page of it is first
+ * touched memory), and the importer never waits on the disk unless two slabs are still being
+ * written. Where the file system refuses O_DIRECT, the same writes go through the page cache.
+ * Nothing here is visible to readers: the pack becomes part of the store only when the index
+ * commits its entries.
  */
 export class PackWriter {
-  private pending: Uint8Array[] = [];
-  private pendingBytes = 0;
+  private slab: Uint8Array = acquireSlab();
+  private filled = 0;
   private offset = 0;
-  private flushedTo = 0;
-  private readonly writes: Array<Promise<void>> = [];
+  /** File position where the slab being filled starts. */
+  private slabStart = 0;
+  private readonly writes: Write[] = [];
   private readonly seen = new Set<string>();
   private failure: unknown;
+  private closed = false;
   readonly entries = new EntryEncoder();
 
   private constructor(
     readonly path: string,
     private readonly handle: FileHandle,
+    private readonly direct: boolean,
   ) {}
 
   static async create(path: string): Promise<PackWriter> {
-    return new PackWriter(path, await open(path, 'wx'));
+    try {
+      return new PackWriter(path, await open(path, CREATE | constants.O_DIRECT, 0o644), true);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EINVAL') throw error;
+      return new PackWriter(path, await open(path, CREATE, 0o644), false);
+    }
   }
 
   get bytes(): number {
@@ -39,7 +57,7 @@ export class PackWriter {
   /** Matches interface-blockstore's `put` so the UnixFS importer can write straight into the pack. */
   async put(cid: CID, bytes: Uint8Array): Promise<CID> {
     this.add(cid.multihash.bytes, bytes);
-    if (this.pendingBytes >= FLUSH_BYTES || this.pending.length >= FLUSH_BUFFERS) await this.flush();
+    await this.flush();
     return cid;
   }
 
@@ -50,9 +68,15 @@ export class PackWriter {
     if (this.seen.has(key)) return false;
     this.seen.add(key);
     this.entries.push(multihash, this.offset, bytes.byteLength);
-    this.pending.push(bytes);
-    this.pendingBytes += bytes.byteLength;
     this.offset += bytes.byteLength;
+    let at = 0;
+    while (at < bytes.byteLength) {
+      const take = Math.min(bytes.byteLength - at, SLAB_BYTES - this.filled);
+      this.slab.set(bytes.subarray(at, at + take), this.filled);
+      this.filled += take;
+      at += take;
+      if (this.filled === SLAB_BYTES) this.writeSlab();
+    }
     return true;
   }
 
@@ -60,60 +84,66 @@ export class PackWriter {
     return this.seen.has(Buffer.from(multihash.buffer, multihash.byteOffset, multihash.byteLength).toString('base64'));
   }
 
+  /** Waits while too many slabs are still being written (bounded memory), and reports a failed write. */
   async flush(): Promise<void> {
-    if (this.pending.length > 0) {
-      const buffers = this.pending;
-      const position = this.flushedTo;
-      this.pending = [];
-      this.flushedTo += this.pendingBytes;
-      this.pendingBytes = 0;
-      const write = this.writeAll(buffers, position).catch((error: unknown) => {
-        this.failure ??= error;
-      });
-      this.writes.push(write);
-    }
-    // Bounded write-behind: hashing the next blocks overlaps the disk writes of the last ones.
-    while (this.writes.length >= MAX_WRITES_IN_FLIGHT) await this.writes.shift();
+    while (this.writes.length >= MAX_WRITES_IN_FLIGHT) await this.settleOldest();
     if (this.failure !== undefined) throw this.failure;
   }
 
   /** Writes everything, optionally fsyncs, closes. Returns the encoded entries for the index. */
   async finish(sync: boolean): Promise<{ entries: Uint8Array; bytes: number }> {
-    await this.flush();
-    await Promise.all(this.writes.splice(0));
+    if (this.filled > 0) {
+      // The last slab is written whole sectors long; the padding is cut off again below.
+      const length = this.direct ? Math.ceil(this.filled / SECTOR_BYTES) * SECTOR_BYTES : this.filled;
+      this.slab.fill(0, this.filled, length);
+      this.writeSlab(length);
+    }
+    while (this.writes.length > 0) await this.settleOldest();
     if (this.failure !== undefined) throw this.failure;
+    if (this.direct) await this.handle.truncate(this.offset);
     if (sync) await this.handle.datasync();
-    await this.handle.close();
+    await this.close();
     return { entries: this.entries.finish(), bytes: this.offset };
   }
 
   /** Closes and deletes the pack: an aborted import leaves nothing on disk. */
   async discard(): Promise<void> {
-    await Promise.allSettled(this.writes.splice(0));
-    await this.handle.close().catch(() => undefined);
+    while (this.writes.length > 0) await this.settleOldest();
+    await this.close();
     await rm(this.path, { force: true });
   }
 
-  private async writeAll(buffers: Uint8Array[], position: number): Promise<void> {
-    let remaining = buffers;
-    let at = position;
-    // writev may write less than asked; continue from where it stopped.
-    while (remaining.length > 0) {
-      const { bytesWritten } = await this.handle.writev(remaining, at);
+  private writeSlab(length = SLAB_BYTES): void {
+    const slab = this.slab;
+    const done = this.writeAll(slab.subarray(0, length), this.slabStart).catch((error: unknown) => {
+      this.failure ??= error;
+    });
+    this.writes.push({ slab, done });
+    this.slabStart += length;
+    this.slab = acquireSlab();
+    this.filled = 0;
+  }
+
+  private async settleOldest(): Promise<void> {
+    const write = this.writes.shift()!;
+    await write.done;
+    releaseSlab(write.slab);
+  }
+
+  private async writeAll(bytes: Uint8Array, position: number): Promise<void> {
+    let at = 0;
+    // A write may stop short (a signal, a full disk); go on from where it stopped.
+    while (at < bytes.byteLength) {
+      const { bytesWritten } = await this.handle.write(bytes, at, bytes.byteLength - at, position + at);
+      if (bytesWritten === 0) throw new Error(`no progress writing ${this.path}`);
       at += bytesWritten;
-      remaining = dropWritten(remaining, bytesWritten);
     }
   }
-}
 
-function dropWritten(buffers: Uint8Array[], written: number): Uint8Array[] {
-  let left = written;
-  let i = 0;
-  while (i < buffers.length && left >= buffers[i]!.byteLength) {
-    left -= buffers[i]!.byteLength;
-    i++;
+  private async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    releaseSlab(this.slab);
+    await this.handle.close().catch(() => undefined);
   }
-  const rest = buffers.slice(i);
-  if (left > 0 && rest.length > 0) rest[0] = rest[0]!.subarray(left);
-  return rest;
 }

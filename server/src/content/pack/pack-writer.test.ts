@@ -1,0 +1,48 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bytesOf } from '../test-helpers';
+import { decodeEntries } from './entries';
+import { PackWriter } from './pack-writer';
+import { SLAB_BYTES } from './slabs';
+
+// The temp directory's file system takes O_DIRECT; /dev/shm (tmpfs) refuses it.
+const dirs = [mkdtempSync(path.join(tmpdir(), 'cairn-pack-')), ...(existsSync('/dev/shm') ? [mkdtempSync('/dev/shm/cairn-pack-')] : [])];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const multihash = (i: number) => Uint8Array.from([0x12, 0x20, ...bytesOf(32, i + 1)]);
+
+describe.each(dirs)('PackWriter in %s', (dir) => {
+  it('appends blocks of any size across slabs and leaves a file of exactly their bytes', async () => {
+    const file = path.join(dir, 'a.pack');
+    const writer = await PackWriter.create(file);
+    const sizes = [1, 262_144, SLAB_BYTES - 5, 10, 3 * SLAB_BYTES + 7, 4095, 0, 4097];
+    const blocks = sizes.map((size, i) => bytesOf(size, i + 10));
+    for (const [i, block] of blocks.entries()) expect(writer.add(multihash(i), block)).toBe(true);
+    expect(writer.add(multihash(0), blocks[0]!)).toBe(false); // the same block again is stored once
+    const { entries, bytes } = await writer.finish(true);
+    const expected = Buffer.concat(blocks);
+    expect(bytes).toBe(expected.byteLength);
+    const written = readFileSync(file);
+    expect(written.equals(expected)).toBe(true);
+    const decoded = [...decodeEntries(entries)];
+    expect(decoded.map((e) => e.length)).toEqual(sizes);
+    for (const [i, entry] of decoded.entries()) {
+      expect(written.subarray(entry.offset, entry.offset + entry.length).equals(blocks[i]!)).toBe(true);
+    }
+  });
+
+  it('writes nothing but an empty file for an empty pack, and discard removes the file', async () => {
+    const empty = path.join(dir, 'empty.pack');
+    expect((await (await PackWriter.create(empty)).finish(false)).bytes).toBe(0);
+    expect(readFileSync(empty).byteLength).toBe(0);
+
+    const dropped = path.join(dir, 'dropped.pack');
+    const writer = await PackWriter.create(dropped);
+    writer.add(multihash(1), bytesOf(SLAB_BYTES + 1, 3));
+    await writer.flush();
+    await writer.discard();
+    expect(existsSync(dropped)).toBe(false);
+  });
+});

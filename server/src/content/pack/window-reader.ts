@@ -1,0 +1,135 @@
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import type { CID } from 'multiformats/cid';
+import type { BlockLocation } from './pack-index';
+import type { PackStore } from './pack-store';
+import { acquireSlab, releaseSlab, SLAB_BYTES } from './slabs';
+
+const SECTOR_BYTES = 4096;
+/** Blocks this small (DAG nodes) are read alone, through the page cache, which keeps them. */
+const MIN_WINDOWED_BYTES = 64 * 1024;
+/**
+ * Consecutive windows overlap by this much, so that a leaf of the usual 256 KiB chunks never
+ * straddles two; a bigger block that does makes the reader start a window at that block.
+ */
+const OVERLAP_BYTES = 320 * 1024;
+const MAX_WINDOWED_BYTES = SLAB_BYTES / 2;
+
+interface Window {
+  pack: number;
+  start: number;
+  bytes: Uint8Array;
+  /** Bytes actually read (less than a slab at the end of a pack). */
+  length: number;
+}
+
+/**
+ * Reads one file's blocks for a sequential download: the leaves of an import lie one after
+ * another in its pack, so they are read in 4 MiB windows with O_DIRECT while the next window is
+ * already being read. A cold file is read at the disk's speed without filling the page cache
+ * (on a VM, new page-cache pages cost more than the read), and memory stays at two slabs.
+ * Small blocks and packs opened without O_DIRECT go through the store's ordinary reads.
+ */
+export class WindowReader {
+  private current: Window | undefined;
+  private next: { pack: number; start: number; window: Promise<Window> } | undefined;
+  private readonly handles = new Map<number, Promise<FileHandle | null>>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(private readonly store: PackStore) {}
+
+  has(cid: CID): boolean {
+    return this.store.has(cid);
+  }
+
+  /** The block's bytes, or undefined when it is not held here. Calls are served in order. */
+  get(cid: CID): Promise<Uint8Array | undefined> {
+    const result = this.queue.then(() => this.read(cid));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Returns the windows' memory; waits for a read still in flight. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue;
+    this.drop(this.current);
+    this.current = undefined;
+    if (this.next) this.drop(await this.next.window.catch(() => undefined));
+    this.next = undefined;
+    for (const handle of this.handles.values()) await (await handle)?.close().catch(() => undefined);
+    this.handles.clear();
+  }
+
+  private async read(cid: CID): Promise<Uint8Array | undefined> {
+    const at = this.store.index.lookup(cid.multihash.bytes);
+    if (this.closed || at === undefined || at.length < MIN_WINDOWED_BYTES || at.length > MAX_WINDOWED_BYTES) return this.store.get(cid);
+    if (!(await this.handle(at.pack))) return this.store.get(cid);
+    if (!covers(this.current, at)) await this.moveTo(at);
+    const window = this.current!;
+    const from = at.offset - window.start;
+    // A copy: the window's slab is reused once the reader moves on.
+    return Buffer.from(window.bytes.subarray(from, from + at.length));
+  }
+
+  private async moveTo(at: BlockLocation): Promise<void> {
+    const start = Math.floor(at.offset / SECTOR_BYTES) * SECTOR_BYTES;
+    let window: Window | undefined;
+    if (this.next && this.next.pack === at.pack) {
+      const ahead = await this.next.window;
+      if (covers(ahead, at)) window = ahead;
+      else this.drop(ahead);
+    } else if (this.next) this.drop(await this.next.window.catch(() => undefined));
+    this.next = undefined;
+    window ??= await this.load(at.pack, start);
+    this.drop(this.current);
+    this.current = window;
+    if (window.length === SLAB_BYTES) {
+      const nextStart = window.start + SLAB_BYTES - OVERLAP_BYTES;
+      const ahead = this.load(at.pack, nextStart);
+      ahead.catch(() => undefined); // a failed read-ahead surfaces when (if) it is used
+      this.next = { pack: at.pack, start: nextStart, window: ahead };
+    }
+    if (!covers(window, at)) throw new Error(`pack ${at.pack} is truncated`);
+  }
+
+  private async load(pack: number, start: number): Promise<Window> {
+    const handle = (await this.handle(pack))!;
+    const bytes = acquireSlab();
+    try {
+      let length = 0;
+      while (length < SLAB_BYTES) {
+        const { bytesRead } = await handle.read(bytes, length, SLAB_BYTES - length, start + length);
+        if (bytesRead === 0) break;
+        length += bytesRead;
+        // Direct reads stop short only at the end of the file (on a sector boundary or not).
+        if (length % SECTOR_BYTES !== 0) break;
+      }
+      return { pack, start, bytes, length };
+    } catch (error) {
+      releaseSlab(bytes);
+      throw error;
+    }
+  }
+
+  private handle(pack: number): Promise<FileHandle | null> {
+    let handle = this.handles.get(pack);
+    if (!handle) {
+      // Null where the file system refuses O_DIRECT: the store's reads serve that pack.
+      handle = open(this.store.packPath(pack), constants.O_RDONLY | constants.O_DIRECT).catch(() => null);
+      this.handles.set(pack, handle);
+    }
+    return handle;
+  }
+
+  private drop(window: Window | undefined): void {
+    if (window) releaseSlab(window.bytes);
+  }
+}
+
+function covers(window: Window | undefined, at: BlockLocation): boolean {
+  return (
+    window !== undefined && window.pack === at.pack && at.offset >= window.start && at.offset + at.length <= window.start + window.length
+  );
+}
