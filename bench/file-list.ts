@@ -1,0 +1,52 @@
+import type { Benchmark } from './lib/context';
+import { load } from './lib/load';
+import type { Figure } from './lib/report';
+import { startBenchServer } from './lib/server';
+
+const ROWS = 100_000;
+const CONCURRENCY = 50;
+const SECONDS = 8;
+const WARM_UP_SECONDS = 2;
+
+/**
+ * GET /api/v2/users/me/uploads on an account of 100,000 rows at 50 concurrent clients, against a
+ * bare Koa route of the same server under the same load, one after the other.
+ */
+export const fileList: Benchmark = async (env) => {
+  const server = await startBenchServer(env.workDir, { BENCH_SEED_UPLOADS: String(ROWS) });
+  try {
+    const headers = { authorization: `Bearer ${server.token}` };
+    const page = await server.api<{ total: number }>('GET', '/users/me/uploads?page=1&limit=10');
+    if (page.total !== ROWS) throw new Error(`the account lists ${page.total} files, expected ${ROWS}`);
+    const listUrl = `${server.url}/api/v2/users/me/uploads?page=1&limit=10`;
+    const bareUrl = `${server.url}/bench/bare`;
+    await load(bareUrl, headers, CONCURRENCY, WARM_UP_SECONDS);
+    const bare = await load(bareUrl, headers, CONCURRENCY, SECONDS);
+    await load(listUrl, headers, CONCURRENCY, WARM_UP_SECONDS);
+    const list = await load(listUrl, headers, CONCURRENCY, SECONDS);
+    if (list.errors > 0 || bare.errors > 0) throw new Error(`errors under load: list ${list.errors}, bare ${bare.errors}`);
+    const figures: Figure[] = [
+      {
+        benchmark: `file list, ${ROWS.toLocaleString('en')} rows, ${CONCURRENCY} clients`,
+        value: list.perSecond,
+        unit: 'req/s',
+        reference: bare.perSecond,
+        referenceLabel: 'bare Koa route',
+        target: { min: 0.5, of: 'ratio' },
+        note: `p50 ${list.p50Ms.toFixed(1)} ms (bare ${bare.p50Ms.toFixed(1)} ms)`,
+      },
+      {
+        benchmark: 'file list p99 latency',
+        value: list.p99Ms,
+        unit: 'ms',
+        reference: null,
+        referenceLabel: '',
+        target: { max: 50, of: 'value' },
+        note: `bare Koa route p99 ${bare.p99Ms.toFixed(1)} ms`,
+      },
+    ];
+    return figures;
+  } finally {
+    await server.stop();
+  }
+};

@@ -1,0 +1,46 @@
+import http from 'node:http';
+
+export interface LoadResult {
+  requests: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+/**
+ * Closed-loop HTTP load: `concurrency` clients on keep-alive connections, each sending its next
+ * GET as soon as the last answer is read, for `seconds`. Counts only complete 200 answers.
+ */
+export async function load(url: string, headers: Record<string, string>, concurrency: number, seconds: number): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const once = (): Promise<void> =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const req = http.get(url, { agent, headers }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          if (res.statusCode === 200) latencies.push(performance.now() - started);
+          else errors++;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+  const client = async (): Promise<void> => {
+    while (performance.now() < deadline) await once();
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50Ms: at(0.5), p99Ms: at(0.99), errors };
+}

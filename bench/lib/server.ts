@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const CHILD = fileURLToPath(new URL('../server-child.ts', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+export interface BenchServer {
+  url: string;
+  token: string;
+  userId: string;
+  multiaddrs: string[];
+  pid: number;
+  dataDir: string;
+  /** GET/POST on the API with the bench user's token; throws on a non-2xx answer. */
+  api<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts bench/server-child.ts in its own process with a fresh data directory under `workDir`.
+ * `env` adds server variables (IPFS_NETWORK, IPFS_LISTEN, IPFS_PEERS, BENCH_SEED_UPLOADS).
+ */
+export async function startBenchServer(workDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(workDir, 'server-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    env: { ...process.env, ...env, BENCH_DATA_DIR: dataDir, NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await firstLine(child);
+  const info = JSON.parse(ready) as { url: string; token: string; userId: string; multiaddrs: string[] };
+  return {
+    ...info,
+    pid: child.pid!,
+    dataDir,
+    async api(method, apiPath, body) {
+      const res = await fetch(`${info.url}/api/v2${apiPath}`, {
+        method,
+        headers: { authorization: `Bearer ${info.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
+      return JSON.parse(text);
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('bench server did not start in time'));
+    }, START_TIMEOUT_MS);
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      lines.close();
+      resolve(line);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bench server exited with ${code} before it was ready`));
+    });
+  });
+}

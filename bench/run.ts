@@ -1,0 +1,84 @@
+/**
+ * Cairn's benchmarks, each against its reference in the same run (ratios, never timed asserts):
+ *
+ *   npm run bench                         every benchmark once (needs ~12 GB free in the temp dir)
+ *   npm run bench -- --quick              without the 4 GiB upload
+ *   npm run bench -- --only=ingest,file-list --runs=3
+ *
+ * Benchmarks: ingest (1 GiB upload v1/v0, gateway download, RSS), directory (10,000 files as one
+ * DAG), file-list (100,000 rows at 50 clients), peer-pin (256 MiB pinned from another server).
+ * Everything is written under a fresh temporary directory, removed at the end; set BENCH_INPUTS
+ * to a directory to keep the generated input files between runs. Servers listen on loopback only.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { directory } from './directory';
+import { fileList } from './file-list';
+import { ingest } from './ingest';
+import type { Benchmark, BenchEnv } from './lib/context';
+import { met, printFigure, type Figure } from './lib/report';
+import { peerPin } from './peer-pin';
+
+const BENCHMARKS: Record<string, Benchmark> = { ingest, directory, 'file-list': fileList, 'peer-pin': peerPin };
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key!, value ?? 'true'] as const;
+  }),
+);
+const only = args.get('only')?.split(',') ?? Object.keys(BENCHMARKS);
+const runs = Math.min(Math.max(Number(args.get('runs') ?? 1), 1), 10);
+for (const name of only) if (!BENCHMARKS[name]) throw new Error(`unknown benchmark "${name}" (${Object.keys(BENCHMARKS).join(', ')})`);
+for (const tool of ['ipfs_cid', 'curl']) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+  } catch {
+    throw new Error(`${tool} is needed (Debian: apt-get install ${tool === 'ipfs_cid' ? 'ipfs-cid' : tool})`);
+  }
+}
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'cairn-bench-'));
+const inputDir = process.env.BENCH_INPUTS ?? path.join(workDir, 'inputs');
+mkdirSync(inputDir, { recursive: true });
+const env: BenchEnv = { workDir, inputDir, full: !args.has('quick') };
+const cleanUp = (): void => rmSync(workDir, { recursive: true, force: true });
+process.once('SIGINT', () => {
+  cleanUp();
+  process.exit(130);
+});
+
+const loadAverage = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+console.log(`Cairn benchmarks ${new Date().toISOString()}, node ${process.version}, ${cpus().length} CPUs, load ${loadAverage()}`);
+const results: Figure[] = [];
+try {
+  for (let run = 1; run <= runs; run++) {
+    for (const name of only) {
+      console.log(`\n[${name}] run ${run}/${runs}, load ${loadAverage()}`);
+      const figures = await BENCHMARKS[name]!(env);
+      figures.forEach(printFigure);
+      results.push(...figures);
+    }
+  }
+} finally {
+  cleanUp();
+}
+
+if (runs > 1) {
+  console.log('\nRanges over all runs');
+  const names = [...new Set(results.map((f) => f.benchmark))];
+  for (const name of names) {
+    const all = results.filter((f) => f.benchmark === name);
+    const values = all.map((f) => f.value);
+    const ratios = all.filter((f) => f.reference).map((f) => f.value / f.reference!);
+    const range = (xs: number[], digits: number) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+    const verdicts = all.map(met).filter((v) => v !== null);
+    console.log(
+      `${name.padEnd(44)} ${`${range(values, 0)} ${all[0]!.unit}`.padStart(20)}` +
+        `${ratios.length ? `   ratio ${range(ratios, 2)}` : ''}` +
+        `${verdicts.length ? `   met ${verdicts.filter(Boolean).length}/${verdicts.length}` : ''}`,
+    );
+  }
+}

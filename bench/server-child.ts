@@ -1,0 +1,112 @@
+/**
+ * One real Cairn server for the benchmarks, in its own process so that its RSS is its own: the
+ * server as `npm start` builds it (SQLite, embedded IPFS, fsync on), plus one bare Koa route
+ * (`GET /bench/bare`) in front of the same app as the reference for the file-list benchmark.
+ * Signs a user up on a plan large enough for every benchmark and prints one JSON line:
+ * `{ url, token, userId, multiaddrs }`. `BENCH_SEED_UPLOADS=n` first writes n file-list rows.
+ *
+ *   BENCH_DATA_DIR=<dir> [IPFS_NETWORK=peers IPFS_LISTEN=… IPFS_PEERS=…] tsx bench/server-child.ts
+ */
+import '../server/src/content/polyfills';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildConfig } from '../server/src/config/config';
+import { readEnv } from '../server/src/config/env';
+import { createApp } from '../server/src/app';
+import { createContext } from '../server/src/context';
+
+const BENCH_PLAN_BYTES = 64 * 1024 ** 4;
+
+const config = buildConfig({
+  ...readEnv(),
+  dataDir: process.env.BENCH_DATA_DIR,
+  port: '0',
+  host: '127.0.0.1',
+  logLevel: 'error',
+  staticDir: '',
+});
+const app = await createContext(config);
+const koa = createApp(app);
+// Ahead of every other middleware: what a route costs in Koa with nothing of Cairn around it.
+koa.middleware.unshift(async (ctx, next) => {
+  if (ctx.path !== '/bench/bare') return next();
+  ctx.body = { ok: true };
+});
+const server = http.createServer(koa.callback());
+server.requestTimeout = 0;
+server.keepAliveTimeout = 30_000;
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+const account = { email: `bench-${process.pid}@example.com`, password: 'bench-password' };
+const signup = await post('/api/v2/auth/signup', {
+  ...account,
+  name: 'Bench',
+  lastname: 'Mark',
+  country: 'GB',
+  birthDate: '01/01/1990',
+  language: 'en',
+});
+const login = await post('/api/v2/auth/login', account);
+const userId = signup.user.id as string;
+const now = new Date().toISOString();
+await app.db
+  .insertInto('plans')
+  .values({
+    code: 'bench',
+    name: 'Bench',
+    storage_limit_bytes: BENCH_PLAN_BYTES,
+    price_cents: 0,
+    description: '',
+    active: 1,
+    is_default: 0,
+    created_at: now,
+    updated_at: now,
+  })
+  .execute();
+await app.stores.users.update(userId, { plan_code: 'bench' });
+await seedUploads(Number(process.env.BENCH_SEED_UPLOADS ?? 0));
+
+process.stdout.write(`${JSON.stringify({ url, token: login.token, userId, multiaddrs: app.content.multiaddrs() })}\n`);
+
+/** File-list rows straight into the database, in batches (nothing is stored in IPFS for them). */
+async function seedUploads(count: number): Promise<void> {
+  const start = Date.now() - count * 1000;
+  for (let at = 0; at < count; at += 1000) {
+    const rows = [];
+    for (let i = at; i < Math.min(count, at + 1000); i++) {
+      rows.push({
+        id: randomUUID(),
+        user_id: userId,
+        cid: `bafkreiseed${i.toString(36).padStart(8, '0')}`,
+        name: `file-${i}.txt`,
+        original_name: `file-${i}.txt`,
+        custom_name: null,
+        name_source: 'original' as const,
+        size: 1000 + i,
+        type: 'file' as const,
+        category: 'text' as const,
+        files_count: 1,
+        source: 'upload' as const,
+        created_at: new Date(start + i * 1000).toISOString(),
+      });
+    }
+    await app.db.insertInto('uploads').values(rows).execute();
+  }
+}
+
+async function post(path: string, body: unknown): Promise<any> {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const stop = async (): Promise<void> => {
+  server.closeAllConnections();
+  server.close();
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
