@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { OrderRow, PlanRow, RewardRow } from '../src/db/schema';
 import type { TestServer } from './harness';
 
 let counter = 0;
@@ -71,23 +72,69 @@ export async function uploadFile(server: TestServer, user: TestUser, name: strin
   return res.body as { uploadId: string; cid: string; size: number; name: string };
 }
 
+/** Adds a plan straight to the database: free, active and not the default unless `fields` say so. */
+export async function insertPlan(server: TestServer, fields: Pick<PlanRow, 'code' | 'storage_limit_bytes'> & Partial<PlanRow>) {
+  const now = new Date().toISOString();
+  const plan: PlanRow = {
+    name: fields.code,
+    price_cents: 0,
+    description: '',
+    active: 1,
+    is_default: 0,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+  await server.app.db.insertInto('plans').values(plan).execute();
+  return plan;
+}
+
 /** Sets the account's plan limit directly (a plan of exactly `bytes`). */
 export async function setStorageLimit(server: TestServer, user: TestUser, bytes: number): Promise<void> {
-  const code = `test-${crypto.randomBytes(4).toString('hex')}`;
-  const now = new Date().toISOString();
-  await server.app.db
-    .insertInto('plans')
-    .values({
-      code,
-      name: code,
-      storage_limit_bytes: bytes,
-      price_cents: 0,
-      description: '',
-      active: 1,
-      is_default: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const { code } = await insertPlan(server, { code: `test-${crypto.randomBytes(4).toString('hex')}`, storage_limit_bytes: bytes });
   await server.app.stores.users.update(user.id, { plan_code: code });
+}
+
+/** Adds an order straight to the database: a pending card order in euros, made now, unless `fields` say otherwise. */
+export async function insertOrder(
+  server: TestServer,
+  fields: Pick<OrderRow, 'user_id' | 'plan_code' | 'amount_cents'> & Partial<OrderRow>,
+): Promise<OrderRow> {
+  const now = new Date().toISOString();
+  const order: OrderRow = {
+    id: crypto.randomUUID(),
+    currency: 'eur',
+    method: 'card',
+    status: 'pending',
+    stripe_session_id: null,
+    stripe_subscription_id: null,
+    stripe_customer_id: null,
+    stripe_invoice_id: null,
+    renewal_of: null,
+    failure_reason: null,
+    created_at: now,
+    updated_at: now,
+    paid_at: null,
+    applied_at: null,
+    ended_at: null,
+    ...fields,
+  };
+  await server.app.db.insertInto('orders').values(order).execute();
+  return order;
+}
+
+/** Adds a row to the rewards ledger straight to the database (the account's `bonus_bytes` is left as it is). */
+export async function insertReward(
+  server: TestServer,
+  fields: Pick<RewardRow, 'user_id' | 'bytes' | 'reason'> & Partial<RewardRow>,
+): Promise<RewardRow> {
+  const reward: RewardRow = {
+    id: crypto.randomUUID(),
+    source_user_id: null,
+    order_id: null,
+    created_at: new Date().toISOString(),
+    ...fields,
+  };
+  await server.app.db.insertInto('rewards').values(reward).execute();
+  return reward;
 }

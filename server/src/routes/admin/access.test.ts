@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiRouter } from '../../app';
 import { createAdmin, createApiToken, createUser, type TestUser } from '../../../test/factories';
-import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { DRIVERS } from '../../../test/harness';
+import { serverSuite, withAdmin } from '../../../test/suites';
 
 const ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 
@@ -16,17 +17,13 @@ const adminOperations = () =>
     );
 
 describe.each(DRIVERS)('admin access (%s)', (driver) => {
-  let server: TestServer;
+  const suite = withAdmin(serverSuite(driver));
   let user: TestUser;
   let userApiToken: string;
-  let admin: TestUser;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    user = await createUser(server);
-    userApiToken = (await createApiToken(server, user)).token;
-    admin = await createAdmin(server);
+    user = await createUser(suite.server);
+    userApiToken = (await createApiToken(suite.server, user)).token;
   });
-  afterAll(() => server.close());
 
   it('covers every admin operation', () => {
     expect(adminOperations().length).toBeGreaterThanOrEqual(15);
@@ -35,31 +32,31 @@ describe.each(DRIVERS)('admin access (%s)', (driver) => {
   it('refuses every admin operation to anyone but an administrator', async () => {
     for (const { method, path } of adminOperations()) {
       const json = method === 'GET' || method === 'DELETE' ? undefined : {};
-      const anonymous = await server.api.request(method, path, { json });
+      const anonymous = await suite.server.api.request(method, path, { json });
       expect(anonymous.status, `${method} ${path}`).toBe(401);
       for (const token of [user.token, userApiToken]) {
-        const res = await server.api.request(method, path, { token, json });
+        const res = await suite.server.api.request(method, path, { token, json });
         expect(res.status, `${method} ${path}`).toBe(403);
         expect(res.body).toEqual({ error: 'Access denied. Admin privileges required.', code: 'admin_required' });
       }
     }
     // Nothing a refused request asked for happened.
-    const plan = await server.app.stores.plans.findByCode('free');
+    const plan = await suite.server.app.stores.plans.findByCode('free');
     expect(plan).toMatchObject({ active: 1, is_default: 1 });
-    expect(await server.app.db.selectFrom('logs').select('id').where('action', '=', 'prune_logs').execute()).toEqual([]);
+    expect(await suite.server.app.db.selectFrom('logs').select('id').where('action', '=', 'prune_logs').execute()).toEqual([]);
   });
 
   it('lets an administrator in with a session or an API token, and locks a demoted one out at the next request', async () => {
-    const adminToken = (await createApiToken(server, admin)).token;
-    for (const token of [admin.token, adminToken]) {
+    const adminToken = (await createApiToken(suite.server, suite.admin)).token;
+    for (const token of [suite.admin.token, adminToken]) {
       for (const path of ['stats', 'users', 'files', 'logs', 'plans', 'tokens', 'referrals', 'rewards']) {
-        const res = await server.api.get(`/api/v2/admin/${path}`, { token });
+        const res = await suite.server.api.get(`/api/v2/admin/${path}`, { token });
         expect(res.status, path).toBe(200);
       }
     }
-    const other = await createAdmin(server);
-    await server.app.stores.users.update(other.id, { role: 'user' });
-    const demoted = await server.api.get('/api/v2/admin/stats', { token: other.token });
+    const other = await createAdmin(suite.server);
+    await suite.server.app.stores.users.update(other.id, { role: 'user' });
+    const demoted = await suite.server.api.get('/api/v2/admin/stats', { token: other.token });
     expect(demoted.status).toBe(403);
     expect(demoted.body.code).toBe('admin_required');
   });

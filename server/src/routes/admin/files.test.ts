@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createUser, uploadFile, type TestUser } from '../../../test/factories';
-import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { createUser, uploadFile } from '../../../test/factories';
+import { DRIVERS } from '../../../test/harness';
+import { serverSuite, withAdmin } from '../../../test/suites';
 
 describe.each(DRIVERS)('/api/v2/admin/files (%s)', (driver) => {
-  let server: TestServer;
-  let admin: TestUser;
-  beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await createAdmin(server);
-  });
-  afterAll(() => server.close());
+  const suite = withAdmin(serverSuite(driver));
 
-  const list = (query = '') => server.api.get(`/api/v2/admin/files${query}`, { token: admin.token });
-  const remove = (id: string) => server.api.delete(`/api/v2/admin/files/${id}`, { token: admin.token });
+  const list = (query = '') => suite.server.api.get(`/api/v2/admin/files${query}`, { token: suite.admin.token });
+  const remove = (id: string) => suite.server.api.delete(`/api/v2/admin/files/${id}`, { token: suite.admin.token });
 
   it("lists every account's records, newest first, with the owner", async () => {
-    const alice = await createUser(server);
-    const bob = await createUser(server);
-    const a = await uploadFile(server, alice, 'alice-report.pdf', 'alice content');
-    const b = await uploadFile(server, bob, 'bob-notes.md', '# bob');
+    const alice = await createUser(suite.server);
+    const bob = await createUser(suite.server);
+    const a = await uploadFile(suite.server, alice, 'alice-report.pdf', 'alice content');
+    const b = await uploadFile(suite.server, bob, 'bob-notes.md', '# bob');
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 2, page: 1, limit: 10 });
@@ -40,9 +35,9 @@ describe.each(DRIVERS)('/api/v2/admin/files (%s)', (driver) => {
   });
 
   it('searches by name, CID prefix and owner email, and pages', async () => {
-    const carol = await createUser(server, { email: `carol-${Date.now()}@example.org` });
-    const one = await uploadFile(server, carol, 'Quarterly-Plan.txt', 'q1');
-    const two = await uploadFile(server, carol, 'misc.txt', 'something else entirely');
+    const carol = await createUser(suite.server, { email: `carol-${Date.now()}@example.org` });
+    const one = await uploadFile(suite.server, carol, 'Quarterly-Plan.txt', 'q1');
+    const two = await uploadFile(suite.server, carol, 'misc.txt', 'something else entirely');
     const byName = await list('?search=quarterly');
     expect(byName.body.files.map((f: { uploadId: string }) => f.uploadId)).toEqual([one.uploadId]);
     const byCid = await list(`?search=${two.cid.slice(0, 20)}`);
@@ -57,11 +52,11 @@ describe.each(DRIVERS)('/api/v2/admin/files (%s)', (driver) => {
   });
 
   it("deletes any account's record, refunds its owner, and unpins only when nobody else holds the content", async () => {
-    const dave = await createUser(server);
-    const erin = await createUser(server);
+    const dave = await createUser(suite.server);
+    const erin = await createUser(suite.server);
     const shared = 'the same bytes, held twice';
-    const daves = await uploadFile(server, dave, 'shared.txt', shared);
-    const erins = await uploadFile(server, erin, 'copy.txt', shared);
+    const daves = await uploadFile(suite.server, dave, 'shared.txt', shared);
+    const erins = await uploadFile(suite.server, erin, 'copy.txt', shared);
     expect(daves.cid).toBe(erins.cid);
 
     const first = await remove(daves.uploadId);
@@ -73,14 +68,14 @@ describe.each(DRIVERS)('/api/v2/admin/files (%s)', (driver) => {
       uploadId: daves.uploadId,
       operation: 'record_removed',
     });
-    expect(await server.app.content.isPinned(daves.cid)).toBe(true);
-    expect((await server.api.get('/api/v2/users/me/usage', { token: dave.token })).body.used).toBe(0);
-    expect((await server.api.get('/api/v2/users/me/usage', { token: erin.token })).body.used).toBe(shared.length);
+    expect(await suite.server.app.content.isPinned(daves.cid)).toBe(true);
+    expect((await suite.server.api.get('/api/v2/users/me/usage', { token: dave.token })).body.used).toBe(0);
+    expect((await suite.server.api.get('/api/v2/users/me/usage', { token: erin.token })).body.used).toBe(shared.length);
 
     const second = await remove(erins.uploadId);
     expect(second.body.operation).toBe('unpinned');
-    expect(await server.app.content.isPinned(erins.cid)).toBe(false);
-    expect((await server.api.get('/api/v2/users/me/usage', { token: erin.token })).body.used).toBe(0);
+    expect(await suite.server.app.content.isPinned(erins.cid)).toBe(false);
+    expect((await suite.server.api.get('/api/v2/users/me/usage', { token: erin.token })).body.used).toBe(0);
 
     const again = await remove(erins.uploadId);
     expect(again.status).toBe(404);
@@ -89,16 +84,16 @@ describe.each(DRIVERS)('/api/v2/admin/files (%s)', (driver) => {
   });
 
   it('logs the removal under the administrator, with the owner', async () => {
-    const frank = await createUser(server);
-    const file = await uploadFile(server, frank, 'evidence.txt', 'to be removed');
+    const frank = await createUser(suite.server);
+    const file = await uploadFile(suite.server, frank, 'evidence.txt', 'to be removed');
     await remove(file.uploadId);
-    const row = await server.app.db
+    const row = await suite.server.app.db
       .selectFrom('logs')
       .selectAll()
       .where('action', '=', 'remove')
       .where('details', 'like', `%${file.uploadId}%`)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ user_id: admin.id, user_email: admin.email });
+    expect(row).toMatchObject({ user_id: suite.admin.id, user_email: suite.admin.email });
     expect(JSON.parse(row.details!)).toMatchObject({ uploadId: file.uploadId, cid: file.cid, ownerId: frank.id, ownerEmail: frank.email });
   });
 });

@@ -1,22 +1,16 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LogRow } from '../../db/schema';
-import { createAdmin, type TestUser } from '../../../test/factories';
-import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { DRIVERS } from '../../../test/harness';
+import { serverSuite, withAdmin } from '../../../test/suites';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
 describe.each(DRIVERS)('/api/v2/admin/logs (%s)', (driver) => {
-  let server: TestServer;
-  let admin: TestUser;
-  beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await createAdmin(server);
-  });
-  afterAll(() => server.close());
+  const suite = withAdmin(serverSuite(driver));
 
-  const list = (query: string) => server.api.get(`/api/v2/admin/logs${query}`, { token: admin.token });
+  const list = (query: string) => suite.server.api.get(`/api/v2/admin/logs${query}`, { token: suite.admin.token });
   const ids = (res: { body: { logs: { id: string }[] } }) => res.body.logs.map((log) => log.id);
   const insert = async (row: Partial<LogRow>) => {
     const log: LogRow = {
@@ -30,7 +24,7 @@ describe.each(DRIVERS)('/api/v2/admin/logs (%s)', (driver) => {
       created_at: new Date().toISOString(),
       ...row,
     };
-    await server.app.db.insertInto('logs').values(log).execute();
+    await suite.server.app.db.insertInto('logs').values(log).execute();
     return log;
   };
 
@@ -80,9 +74,9 @@ describe.each(DRIVERS)('/api/v2/admin/logs (%s)', (driver) => {
   });
 
   it('shows what the server itself logged', async () => {
-    const res = await list(`?userId=${admin.id}&action=login`);
+    const res = await list(`?userId=${suite.admin.id}&action=login`);
     expect(res.body.total).toBeGreaterThanOrEqual(1);
-    expect(res.body.logs[0]).toMatchObject({ userId: admin.id, userEmail: admin.email, ip: '127.0.0.1', type: 'info' });
+    expect(res.body.logs[0]).toMatchObject({ userId: suite.admin.id, userEmail: suite.admin.email, ip: '127.0.0.1', type: 'info' });
   });
 
   it.each([
@@ -99,9 +93,9 @@ describe.each(DRIVERS)('/api/v2/admin/logs (%s)', (driver) => {
   });
 
   describe('POST /api/v2/admin/logs/prune', () => {
-    const prune = (body?: unknown) => server.api.post('/api/v2/admin/logs/prune', body, { token: admin.token });
+    const prune = (body?: unknown) => suite.server.api.post('/api/v2/admin/logs/prune', body, { token: suite.admin.token });
     const remaining = async (ids: string[]) =>
-      (await server.app.db.selectFrom('logs').select('id').where('id', 'in', ids).execute()).map((row) => row.id).sort();
+      (await suite.server.app.db.selectFrom('logs').select('id').where('id', 'in', ids).execute()).map((row) => row.id).sort();
 
     it('keeps the last 15 days by default, then the last N days, and logs each prune', async () => {
       // Only rows this test writes are older than a few days (the listing test's are from 2025: prune them first).
@@ -124,7 +118,7 @@ describe.each(DRIVERS)('/api/v2/admin/logs (%s)', (driver) => {
 
       const logged = await list('?action=prune_logs&limit=100');
       expect(logged.body.total).toBe(4);
-      expect(logged.body.logs[2]).toMatchObject({ userId: admin.id, userEmail: admin.email, ip: '127.0.0.1' });
+      expect(logged.body.logs[2]).toMatchObject({ userId: suite.admin.id, userEmail: suite.admin.email, ip: '127.0.0.1' });
       expect(JSON.parse(logged.body.logs[2].message)).toMatchObject({ olderThanDays: 15, removed: 5 });
       expect(JSON.parse(logged.body.logs[1].message)).toMatchObject({ olderThanDays: 12, removed: 1 });
     });
@@ -132,14 +126,14 @@ describe.each(DRIVERS)('/api/v2/admin/logs (%s)', (driver) => {
     it.each([[{ olderThanDays: 0 }], [{ olderThanDays: 1.5 }], [{ olderThanDays: '15' }], [{ olderThanDays: 100000 }]])(
       'rejects %j',
       async (body) => {
-        const before = await server.app.db
+        const before = await suite.server.app.db
           .selectFrom('logs')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow();
         const res = await prune(body);
         expect(res.status).toBe(400);
         expect(res.body.code).toBe('validation_error');
-        const after = await server.app.db
+        const after = await suite.server.app.db
           .selectFrom('logs')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow();

@@ -1,28 +1,23 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createUser, type TestUser } from '../../../test/factories';
-import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { createUser, insertOrder } from '../../../test/factories';
+import { DRIVERS } from '../../../test/harness';
+import { serverSuite, withAdmin } from '../../../test/suites';
 
 const GIB = 1024 ** 3;
 
 describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
-  let server: TestServer;
-  let admin: TestUser;
-  beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await createAdmin(server);
-  });
-  afterAll(() => server.close());
+  const suite = withAdmin(serverSuite(driver));
 
-  const plans = async () => (await server.api.get('/api/v2/admin/plans', { token: admin.token })).body.plans as Record<string, unknown>[];
+  const plans = async () =>
+    (await suite.server.api.get('/api/v2/admin/plans', { token: suite.admin.token })).body.plans as Record<string, unknown>[];
   const planOf = async (code: string) => (await plans()).find((plan) => plan.code === code);
-  const create = (body: unknown) => server.api.post('/api/v2/admin/plans', body, { token: admin.token });
-  const patch = (code: string, body: unknown) => server.api.patch(`/api/v2/admin/plans/${code}`, body, { token: admin.token });
-  const remove = (code: string) => server.api.delete(`/api/v2/admin/plans/${code}`, { token: admin.token });
+  const create = (body: unknown) => suite.server.api.post('/api/v2/admin/plans', body, { token: suite.admin.token });
+  const patch = (code: string, body: unknown) => suite.server.api.patch(`/api/v2/admin/plans/${code}`, body, { token: suite.admin.token });
+  const remove = (code: string) => suite.server.api.delete(`/api/v2/admin/plans/${code}`, { token: suite.admin.token });
 
   it('lists every plan, cheapest first, with how many accounts hold each', async () => {
-    const user = await createUser(server);
-    await server.app.stores.users.update(user.id, { plan_code: 'pro' });
+    const user = await createUser(suite.server);
+    await suite.server.app.stores.users.update(user.id, { plan_code: 'pro' });
     const list = await plans();
     expect(list.slice(0, 3)).toEqual([
       {
@@ -59,10 +54,10 @@ describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
       isDefault: false,
       usersCount: 0,
     });
-    expect(await server.app.stores.plans.findByCode('team')).toMatchObject({ price_cents: 2499, active: 1, is_default: 0 });
+    expect(await suite.server.app.stores.plans.findByCode('team')).toMatchObject({ price_cents: 2499, active: 1, is_default: 0 });
     expect(await planOf('team')).toEqual(res.body);
-    const log = await server.app.db.selectFrom('logs').selectAll().where('action', '=', 'create_plan').executeTakeFirstOrThrow();
-    expect(log).toMatchObject({ user_id: admin.id });
+    const log = await suite.server.app.db.selectFrom('logs').selectAll().where('action', '=', 'create_plan').executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ user_id: suite.admin.id });
     expect(JSON.parse(log.details!)).toMatchObject({ planCode: 'team', priceMonthlyEur: 24.99 });
 
     const again = await create({ code: 'team', name: 'Other', storageLimitBytes: 1, priceMonthlyEur: 1 });
@@ -89,13 +84,13 @@ describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
     const res = await create(body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation_error', error: message });
-    expect(await server.app.stores.plans.findByCode((body as { code: string }).code)).toBeUndefined();
+    expect(await suite.server.app.stores.plans.findByCode((body as { code: string }).code)).toBeUndefined();
   });
 
   it('edits and deactivates a plan; accounts on it keep it', async () => {
     await create({ code: 'starter', name: 'Starter', storageLimitBytes: 10 * GIB, priceMonthlyEur: 2 });
-    const user = await createUser(server);
-    await server.app.stores.users.update(user.id, { plan_code: 'starter' });
+    const user = await createUser(suite.server);
+    await suite.server.app.stores.users.update(user.id, { plan_code: 'starter' });
     const edited = await patch('starter', { name: 'Starter+', priceMonthlyEur: 2.5, storageLimitBytes: 20 * GIB });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({
@@ -105,13 +100,13 @@ describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
       storageLimitBytes: 20 * GIB,
       usersCount: 1,
     });
-    expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.limit).toBe(20 * GIB);
+    expect((await suite.server.api.get('/api/v2/users/me/usage', { token: user.token })).body.limit).toBe(20 * GIB);
 
     const off = await patch('starter', { active: false });
     expect(off.body).toMatchObject({ active: false, name: 'Starter+' });
     expect(await planOf('starter')).toMatchObject({ active: false, usersCount: 1 });
-    expect((await server.app.stores.users.findById(user.id))?.plan_code).toBe('starter');
-    const log = await server.app.db
+    expect((await suite.server.app.stores.users.findById(user.id))?.plan_code).toBe('starter');
+    const log = await suite.server.app.db
       .selectFrom('logs')
       .selectAll()
       .where('action', '=', 'update_plan')
@@ -134,8 +129,8 @@ describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
     const promoted = await patch('dormant', { isDefault: true, active: true });
     expect(promoted.body).toMatchObject({ isDefault: true, active: true });
     expect(await planOf('free')).toMatchObject({ isDefault: false });
-    const newcomer = await createUser(server);
-    expect((await server.app.stores.users.findById(newcomer.id))?.plan_code).toBe('dormant');
+    const newcomer = await createUser(suite.server);
+    expect((await suite.server.app.stores.users.findById(newcomer.id))?.plan_code).toBe('dormant');
 
     // A plan created as the default takes the flag too; then back to free.
     await create({ code: 'launch', name: 'Launch', storageLimitBytes: GIB, priceMonthlyEur: 0, isDefault: true });
@@ -146,19 +141,19 @@ describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
 
   it('deletes only a plan nobody holds, never the default', async () => {
     await create({ code: 'held', name: 'Held', storageLimitBytes: GIB, priceMonthlyEur: 1 });
-    const user = await createUser(server);
-    await server.app.stores.users.update(user.id, { plan_code: 'held' });
+    const user = await createUser(suite.server);
+    await suite.server.app.stores.users.update(user.id, { plan_code: 'held' });
     const inUse = await remove('held');
     expect(inUse.status).toBe(409);
     expect(inUse.body.code).toBe('plan_in_use');
     expect(await planOf('held')).toBeDefined();
 
-    await server.app.stores.users.update(user.id, { plan_code: 'free' });
+    await suite.server.app.stores.users.update(user.id, { plan_code: 'free' });
     const gone = await remove('held');
     expect(gone.status).toBe(204);
     expect(await planOf('held')).toBeUndefined();
-    const log = await server.app.db.selectFrom('logs').selectAll().where('action', '=', 'delete_plan').executeTakeFirstOrThrow();
-    expect(log.user_id).toBe(admin.id);
+    const log = await suite.server.app.db.selectFrom('logs').selectAll().where('action', '=', 'delete_plan').executeTakeFirstOrThrow();
+    expect(log.user_id).toBe(suite.admin.id);
 
     const isDefault = await remove('free');
     expect(isDefault.status).toBe(409);
@@ -168,34 +163,12 @@ describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
 
   it('keeps a plan while a checkout of it waits for payment', async () => {
     await create({ code: 'wanted', name: 'Wanted', storageLimitBytes: GIB, priceMonthlyEur: 3 });
-    const buyer = await createUser(server);
-    const now = new Date().toISOString();
-    const orderId = crypto.randomUUID();
-    await server.app.db
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        user_id: buyer.id,
-        plan_code: 'wanted',
-        amount_cents: 300,
-        currency: 'eur',
-        method: 'card',
-        status: 'pending',
-        stripe_session_id: null,
-        stripe_subscription_id: null,
-        stripe_customer_id: null,
-        failure_reason: null,
-        created_at: now,
-        updated_at: now,
-        paid_at: null,
-        applied_at: null,
-        ended_at: null,
-      })
-      .execute();
+    const buyer = await createUser(suite.server);
+    const { id: orderId } = await insertOrder(suite.server, { user_id: buyer.id, plan_code: 'wanted', amount_cents: 300 });
     const pending = await remove('wanted');
     expect(pending.status).toBe(409);
     expect(pending.body.code).toBe('plan_in_use');
-    await server.app.db.updateTable('orders').set({ status: 'cancel' }).where('id', '=', orderId).execute();
+    await suite.server.app.db.updateTable('orders').set({ status: 'cancel' }).where('id', '=', orderId).execute();
     expect((await remove('wanted')).status).toBe(204);
   });
 

@@ -1,15 +1,14 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RewardReason } from '../../db/schema';
-import { createAdmin, createUser, type TestUser } from '../../../test/factories';
-import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { createUser, insertReward, type TestUser } from '../../../test/factories';
+import { DRIVERS } from '../../../test/harness';
+import { serverSuite, withAdmin } from '../../../test/suites';
 
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 describe.each(DRIVERS)('/api/v2/admin/referrals and /api/v2/admin/rewards (%s)', (driver) => {
-  let server: TestServer;
-  let admin: TestUser;
+  const suite = withAdmin(serverSuite(driver));
   let ref: TestUser;
   let other: TestUser;
   let paying: TestUser;
@@ -18,28 +17,28 @@ describe.each(DRIVERS)('/api/v2/admin/referrals and /api/v2/admin/rewards (%s)',
   const rewardIds: string[] = [];
 
   const reward = async (userId: string, bytes: number, reason: RewardReason, source: string | null, createdAgo: number) => {
-    const id = crypto.randomUUID();
-    await server.app.db
-      .insertInto('rewards')
-      .values({ id, user_id: userId, bytes, reason, source_user_id: source, order_id: null, created_at: ago(createdAgo) })
-      .execute();
+    const { id } = await insertReward(suite.server, {
+      user_id: userId,
+      bytes,
+      reason,
+      source_user_id: source,
+      created_at: ago(createdAgo),
+    });
     rewardIds.push(id);
     return id;
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await createAdmin(server);
-    ref = await createUser(server, { email: `referrer-${Date.now()}@example.com` });
-    other = await createUser(server);
-    paying = await createUser(server, { referralCode: ref.referralCode });
-    idle = await createUser(server, { referralCode: ref.referralCode });
-    disabled = await createUser(server, { referralCode: other.referralCode });
-    await server.app.stores.users.update(paying.id, { plan_code: 'pro' });
-    await server.app.stores.users.update(idle.id, { last_active_at: ago(31 * DAY) });
-    await server.app.stores.users.update(disabled.id, { status: 'inactive' });
+    ref = await createUser(suite.server, { email: `referrer-${Date.now()}@example.com` });
+    other = await createUser(suite.server);
+    paying = await createUser(suite.server, { referralCode: ref.referralCode });
+    idle = await createUser(suite.server, { referralCode: ref.referralCode });
+    disabled = await createUser(suite.server, { referralCode: other.referralCode });
+    await suite.server.app.stores.users.update(paying.id, { plan_code: 'pro' });
+    await suite.server.app.stores.users.update(idle.id, { last_active_at: ago(31 * DAY) });
+    await suite.server.app.stores.users.update(disabled.id, { status: 'inactive' });
     // A controlled ledger, oldest first (whatever sign-up granted is replaced); 1 MB is 1,048,576 bytes.
-    await server.app.db.deleteFrom('rewards').execute();
+    await suite.server.app.db.deleteFrom('rewards').execute();
     await reward(paying.id, 10_485_760, 'signup_bonus', ref.id, 5 * DAY);
     await reward(ref.id, 10_485_760, 'referral_signup', paying.id, 5 * DAY - 1000);
     await reward(ref.id, 10_485_760, 'referral_signup', idle.id, 4 * DAY);
@@ -47,9 +46,8 @@ describe.each(DRIVERS)('/api/v2/admin/referrals and /api/v2/admin/rewards (%s)',
     await reward(other.id, 10_485_760, 'referral_signup', disabled.id, 2 * DAY);
     await reward(other.id, 1_310_720, 'referral_paid_share', null, DAY);
   });
-  afterAll(() => server.close());
 
-  const get = (path: string) => server.api.get(`/api/v2/admin/${path}`, { token: admin.token });
+  const get = (path: string) => suite.server.api.get(`/api/v2/admin/${path}`, { token: suite.admin.token });
 
   it('lists referred accounts newest first, with what each earned its referrer, paid plan and activity', async () => {
     const res = await get('referrals');

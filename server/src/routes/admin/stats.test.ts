@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { incomeBounds, lastDays } from '../../commands/stats-reader';
-import type { OrderRow, OrderStatus } from '../../db/schema';
-import { createAdmin, createUser, uploadFile, type TestUser } from '../../../test/factories';
-import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import type { OrderStatus, RewardReason } from '../../db/schema';
+import { createUser, insertOrder, insertReward, uploadFile } from '../../../test/factories';
+import { DRIVERS } from '../../../test/harness';
+import { serverSuite, withAdmin } from '../../../test/suites';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -30,55 +31,41 @@ describe('income periods and the daily window', () => {
 });
 
 describe.each(DRIVERS)('GET /api/v2/admin/stats (%s)', (driver) => {
-  let server: TestServer;
-  let admin: TestUser;
-  beforeAll(async () => {
-    server = await startTestServer({ driver, config: { loginLimits: { perIp: 10_000, perEmail: 10, windowSeconds: 60 } } });
-    admin = await createAdmin(server);
-  });
-  afterAll(() => server.close());
+  const suite = withAdmin(serverSuite(driver, { loginLimits: { perIp: 10_000, perEmail: 10, windowSeconds: 60 } }));
 
-  const order = async (status: OrderStatus, cents: number, paidAgoMs: number | null, createdAgoMs = paidAgoMs ?? 0) => {
-    const row: OrderRow = {
-      id: crypto.randomUUID(),
-      user_id: admin.id,
+  const order = (status: OrderStatus, cents: number, paidAgoMs: number | null, createdAgoMs = paidAgoMs ?? 0) =>
+    insertOrder(suite.server, {
+      user_id: suite.admin.id,
       plan_code: cents === 4999 ? 'business' : 'pro',
       amount_cents: cents,
-      currency: 'eur',
-      method: 'card',
       status,
       stripe_session_id: `cs_test_${crypto.randomUUID()}`,
-      stripe_subscription_id: null,
-      stripe_customer_id: null,
-      stripe_invoice_id: null,
-      renewal_of: null,
-      failure_reason: null,
       created_at: ago(createdAgoMs),
       updated_at: ago(createdAgoMs),
       paid_at: paidAgoMs === null ? null : ago(paidAgoMs),
-      applied_at: null,
-      ended_at: null,
-    };
-    await server.app.db.insertInto('orders').values(row).execute();
-    return row;
-  };
+    });
 
   it('answers figures that match seeded accounts, content, orders and referrals', async () => {
-    const [u1, u2, u3, u4] = [await createUser(server), await createUser(server), await createUser(server), await createUser(server)];
-    const r1 = await createUser(server);
-    const r2 = await createUser(server);
+    const [u1, u2, u3, u4] = [
+      await createUser(suite.server),
+      await createUser(suite.server),
+      await createUser(suite.server),
+      await createUser(suite.server),
+    ];
+    const r1 = await createUser(suite.server);
+    const r2 = await createUser(suite.server);
     const referred1 = [];
-    for (let i = 0; i < 3; i += 1) referred1.push(await createUser(server, { referralCode: r1.referralCode }));
-    const referred2 = await createUser(server, { referralCode: r2.referralCode });
+    for (let i = 0; i < 3; i += 1) referred1.push(await createUser(suite.server, { referralCode: r1.referralCode }));
+    const referred2 = await createUser(suite.server, { referralCode: r2.referralCode });
     // 11 accounts; u3 was last seen 40 days ago and u4 never signed in: 9 are active.
-    await server.app.stores.users.update(u3.id, { last_active_at: ago(40 * DAY), created_at: ago(10 * DAY) });
-    await server.app.stores.users.update(u4.id, { last_active_at: null, created_at: ago(45 * DAY) });
+    await suite.server.app.stores.users.update(u3.id, { last_active_at: ago(40 * DAY), created_at: ago(10 * DAY) });
+    await suite.server.app.stores.users.update(u4.id, { last_active_at: null, created_at: ago(45 * DAY) });
 
     // 3 records, 2 distinct CIDs; one record is 3 days old.
-    await uploadFile(server, u1, 'a.txt', 'shared content');
-    await uploadFile(server, u2, 'b.txt', 'shared content');
-    const old = await uploadFile(server, u2, 'c.txt', 'other');
-    await server.app.db
+    await uploadFile(suite.server, u1, 'a.txt', 'shared content');
+    await uploadFile(suite.server, u2, 'b.txt', 'shared content');
+    const old = await uploadFile(suite.server, u2, 'c.txt', 'other');
+    await suite.server.app.db
       .updateTable('uploads')
       .set({ created_at: ago(3 * DAY) })
       .where('id', '=', old.uploadId)
@@ -101,20 +88,9 @@ describe.each(DRIVERS)('GET /api/v2/admin/stats (%s)', (driver) => {
     await order('cancel', 999, null, HOUR);
 
     // A controlled rewards ledger (whatever sign-up granted is replaced); 1 MB is 1,048,576 bytes.
-    await server.app.db.deleteFrom('rewards').execute();
-    const reward = async (userId: string, bytes: number, reason: string, source: string) =>
-      server.app.db
-        .insertInto('rewards')
-        .values({
-          id: crypto.randomUUID(),
-          user_id: userId,
-          bytes,
-          reason: reason as never,
-          source_user_id: source,
-          order_id: null,
-          created_at: ago(0),
-        })
-        .execute();
+    await suite.server.app.db.deleteFrom('rewards').execute();
+    const reward = (userId: string, bytes: number, reason: RewardReason, source: string) =>
+      insertReward(suite.server, { user_id: userId, bytes, reason, source_user_id: source });
     for (const user of referred1) {
       await reward(r1.id, 10_485_760, 'referral_signup', user.id);
       await reward(user.id, 10_485_760, 'signup_bonus', r1.id);
@@ -124,7 +100,7 @@ describe.each(DRIVERS)('GET /api/v2/admin/stats (%s)', (driver) => {
     await reward(r2.id, -5_000_000_000, 'referral_paid_share_revoked', referred2.id);
     await reward(r2.id, 2_621_440, 'referral_paid_share', referred2.id);
 
-    const res = await server.api.get('/api/v2/admin/stats', { token: admin.token });
+    const res = await suite.server.api.get('/api/v2/admin/stats', { token: suite.admin.token });
     expect(res.status).toBe(200);
     const stats = res.body;
     expect(stats).toMatchObject({ users: 11, activeUsers: 9, files: 3, storedBytes: 14 + 14 + 5, pins: 2 });
@@ -163,11 +139,11 @@ describe.each(DRIVERS)('GET /api/v2/admin/stats (%s)', (driver) => {
   it('ranks at most 10 referrers, most referrals first', async () => {
     const referrers = [];
     for (let i = 0; i < 11; i += 1) {
-      const referrer = await createUser(server);
-      await createUser(server, { referralCode: referrer.referralCode });
+      const referrer = await createUser(suite.server);
+      await createUser(suite.server, { referralCode: referrer.referralCode });
       referrers.push(referrer);
     }
-    const res = await server.api.get('/api/v2/admin/stats', { token: admin.token });
+    const res = await suite.server.api.get('/api/v2/admin/stats', { token: suite.admin.token });
     expect(res.body.topReferrers).toHaveLength(10);
     expect(res.body.topReferrers[0].referrals).toBe(3);
     expect(res.body.topReferrers.slice(1).every((r: { referrals: number }) => r.referrals === 1)).toBe(true);

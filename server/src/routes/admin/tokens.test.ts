@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createApiToken, createUser, type TestUser } from '../../../test/factories';
-import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { createApiToken, createUser } from '../../../test/factories';
+import { DRIVERS } from '../../../test/harness';
+import { serverSuite, withAdmin } from '../../../test/suites';
 
 describe.each(DRIVERS)('/api/v2/admin/tokens (%s)', (driver) => {
-  let server: TestServer;
-  let admin: TestUser;
-  beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await createAdmin(server);
-  });
-  afterAll(() => server.close());
+  const suite = withAdmin(serverSuite(driver));
 
-  const list = (query = '') => server.api.get(`/api/v2/admin/tokens${query}`, { token: admin.token });
-  const revoke = (id: string) => server.api.delete(`/api/v2/admin/tokens/${id}`, { token: admin.token });
+  const list = (query = '') => suite.server.api.get(`/api/v2/admin/tokens${query}`, { token: suite.admin.token });
+  const revoke = (id: string) => suite.server.api.delete(`/api/v2/admin/tokens/${id}`, { token: suite.admin.token });
 
   it("lists every account's tokens, newest first, with the owner and never a secret", async () => {
-    const alice = await createUser(server);
-    const bob = await createUser(server);
-    const a = await createApiToken(server, alice, { name: 'alice-ci', expiresInDays: null, allowedIp: '127.0.0.1' });
-    const b = await createApiToken(server, bob, { name: 'bob-laptop', expiresInDays: 30 });
-    await server.api.get('/api/v2/users/me', { token: a.token });
+    const alice = await createUser(suite.server);
+    const bob = await createUser(suite.server);
+    const a = await createApiToken(suite.server, alice, { name: 'alice-ci', expiresInDays: null, allowedIp: '127.0.0.1' });
+    const b = await createApiToken(suite.server, bob, { name: 'bob-laptop', expiresInDays: 30 });
+    await suite.server.api.get('/api/v2/users/me', { token: a.token });
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 2, page: 1, limit: 10 });
@@ -44,9 +39,9 @@ describe.each(DRIVERS)('/api/v2/admin/tokens (%s)', (driver) => {
   });
 
   it('searches by token name or owner email, and pages', async () => {
-    const carol = await createUser(server, { email: `carol-${Date.now()}@example.net` });
-    const one = await createApiToken(server, carol, { name: 'deploy-bot', expiresInDays: 5 });
-    const two = await createApiToken(server, carol, { name: 'backup', expiresInDays: 5 });
+    const carol = await createUser(suite.server, { email: `carol-${Date.now()}@example.net` });
+    const one = await createApiToken(suite.server, carol, { name: 'deploy-bot', expiresInDays: 5 });
+    const two = await createApiToken(suite.server, carol, { name: 'backup', expiresInDays: 5 });
     expect((await list('?search=DEPLOY')).body.tokens.map((t: { id: string }) => t.id)).toEqual([one.id]);
     expect((await list(`?search=${carol.email}`)).body.total).toBe(2);
     const page = await list(`?search=${carol.email}&page=2&limit=1`);
@@ -56,28 +51,28 @@ describe.each(DRIVERS)('/api/v2/admin/tokens (%s)', (driver) => {
   });
 
   it("revokes any account's token: it fails at its next request; revoking again keeps the first time", async () => {
-    const dave = await createUser(server);
-    const token = await createApiToken(server, dave);
-    expect((await server.api.get('/api/v2/users/me', { token: token.token })).status).toBe(200);
+    const dave = await createUser(suite.server);
+    const token = await createApiToken(suite.server, dave);
+    expect((await suite.server.api.get('/api/v2/users/me', { token: token.token })).status).toBe(200);
     const res = await revoke(token.id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: token.id, userId: dave.id, status: 'revoked' });
-    const after = await server.api.get('/api/v2/users/me', { token: token.token });
+    const after = await suite.server.api.get('/api/v2/users/me', { token: token.token });
     expect(after.status).toBe(401);
     expect(after.body.code).toBe('token_revoked');
     // The owner's session is untouched.
-    expect((await server.api.get('/api/v2/users/me', { token: dave.token })).status).toBe(200);
+    expect((await suite.server.api.get('/api/v2/users/me', { token: dave.token })).status).toBe(200);
 
     const again = await revoke(token.id);
     expect(again.body.revokedAt).toBe(res.body.revokedAt);
-    const logs = await server.app.db
+    const logs = await suite.server.app.db
       .selectFrom('logs')
       .selectAll()
       .where('action', '=', 'revoke_token')
       .where('details', 'like', `%${token.id}%`)
       .execute();
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ user_id: admin.id });
+    expect(logs[0]).toMatchObject({ user_id: suite.admin.id });
     expect(JSON.parse(logs[0]!.details!)).toMatchObject({ tokenId: token.id, ownerId: dave.id, ownerEmail: dave.email });
     expect(logs[0]!.details).not.toContain(token.token);
   });

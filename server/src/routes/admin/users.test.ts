@@ -1,26 +1,21 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createApiToken, createUser, uploadFile, type TestUser } from '../../../test/factories';
-import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { createApiToken, createUser, insertOrder, uploadFile } from '../../../test/factories';
+import { DRIVERS } from '../../../test/harness';
+import { serverSuite, withAdmin } from '../../../test/suites';
 
 const GIB = 1024 ** 3;
 
 describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
-  let server: TestServer;
-  let admin: TestUser;
-  beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await createAdmin(server);
-  });
-  afterAll(() => server.close());
+  const suite = withAdmin(serverSuite(driver));
 
-  const list = (query: string) => server.api.get(`/api/v2/admin/users${query}`, { token: admin.token });
-  const patch = (id: string, body: unknown, token = admin.token) => server.api.patch(`/api/v2/admin/users/${id}`, body, { token });
+  const list = (query: string) => suite.server.api.get(`/api/v2/admin/users${query}`, { token: suite.admin.token });
+  const patch = (id: string, body: unknown, token = suite.admin.token) =>
+    suite.server.api.patch(`/api/v2/admin/users/${id}`, body, { token });
 
   it('lists accounts newest first with plan, usage and limit (plan plus bonus)', async () => {
-    const user = await createUser(server, { name: 'Grace', lastname: 'Hopper' });
-    await uploadFile(server, user, 'notes.txt', 'twelve bytes');
-    await server.app.stores.users.update(user.id, { bonus_bytes: 10_000_000 });
+    const user = await createUser(suite.server, { name: 'Grace', lastname: 'Hopper' });
+    await uploadFile(suite.server, user, 'notes.txt', 'twelve bytes');
+    await suite.server.app.stores.users.update(user.id, { bonus_bytes: 10_000_000 });
     const res = await list('?limit=100');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 1, limit: 100 });
@@ -38,15 +33,15 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
       bonusBytes: 10_000_000,
     });
     expect(res.body.users[0].lastActiveAt).not.toBeNull();
-    expect(res.body.users.find((u: { id: string }) => u.id === admin.id).role).toBe('admin');
+    expect(res.body.users.find((u: { id: string }) => u.id === suite.admin.id).role).toBe('admin');
   });
 
   it('searches email, name and last name case-insensitively, and pages', async () => {
     const tag = `zq${Date.now()}`;
-    const a = await createUser(server, { email: `${tag}-one@example.com` });
-    const b = await createUser(server, { name: `Name${tag.toUpperCase()}` });
-    const c = await createUser(server, { lastname: `Last${tag}` });
-    await createUser(server, { name: 'Unrelated' });
+    const a = await createUser(suite.server, { email: `${tag}-one@example.com` });
+    const b = await createUser(suite.server, { name: `Name${tag.toUpperCase()}` });
+    const c = await createUser(suite.server, { lastname: `Last${tag}` });
+    await createUser(suite.server, { name: 'Unrelated' });
     const all = await list(`?search=${tag.toUpperCase()}`);
     expect(all.body.total).toBe(3);
     expect(all.body.users.map((u: { id: string }) => u.id)).toEqual([c.id, b.id, a.id]);
@@ -67,50 +62,50 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
   });
 
   it('disables an account: its session and API token fail at the next request, and it cannot sign in; enabling restores it', async () => {
-    const user = await createUser(server);
-    const token = await createApiToken(server, user);
-    expect((await server.api.get('/api/v2/users/me', { token: user.token })).status).toBe(200);
+    const user = await createUser(suite.server);
+    const token = await createApiToken(suite.server, user);
+    expect((await suite.server.api.get('/api/v2/users/me', { token: user.token })).status).toBe(200);
 
     const res = await patch(user.id, { status: 'inactive' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: user.id, status: 'inactive' });
-    expect((await server.app.stores.users.findById(user.id))?.status).toBe('inactive');
+    expect((await suite.server.app.stores.users.findById(user.id))?.status).toBe('inactive');
     for (const credential of [user.token, token.token]) {
-      const me = await server.api.get('/api/v2/users/me', { token: credential });
+      const me = await suite.server.api.get('/api/v2/users/me', { token: credential });
       expect(me.status).toBe(401);
       expect(me.body.code).toBe('account_disabled');
     }
-    const login = await server.api.post('/api/v2/auth/login', { email: user.email, password: user.password });
+    const login = await suite.server.api.post('/api/v2/auth/login', { email: user.email, password: user.password });
     expect(login.status).toBe(403);
     expect(login.body.code).toBe('account_disabled');
     expect((await list('?search=' + user.email)).body.users[0].status).toBe('inactive');
 
     expect((await patch(user.id, { status: 'active' })).body.status).toBe('active');
-    const me = await server.api.get('/api/v2/users/me', { token: token.token });
+    const me = await suite.server.api.get('/api/v2/users/me', { token: token.token });
     expect(me.status).toBe(200);
     expect(me.body.status).toBe('active');
   });
 
   it('promotes, demotes and moves an account to another plan', async () => {
-    const user = await createUser(server);
+    const user = await createUser(suite.server);
     const promoted = await patch(user.id, { role: 'admin' });
     expect(promoted.body.role).toBe('admin');
-    expect((await server.api.get('/api/v2/admin/stats', { token: user.token })).status).toBe(200);
+    expect((await suite.server.api.get('/api/v2/admin/stats', { token: user.token })).status).toBe(200);
     expect((await patch(user.id, { role: 'user' })).body.role).toBe('user');
-    expect((await server.api.get('/api/v2/admin/stats', { token: user.token })).status).toBe(403);
+    expect((await suite.server.api.get('/api/v2/admin/stats', { token: user.token })).status).toBe(403);
 
     const moved = await patch(user.id, { planCode: 'pro' });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ planCode: 'pro', storageLimit: 100 * GIB });
-    expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.limit).toBe(100 * GIB);
+    expect((await suite.server.api.get('/api/v2/users/me/usage', { token: user.token })).body.limit).toBe(100 * GIB);
   });
 
   it("moves an account to another plan by the billing rules: the referrer's share follows and a running subscription ends", async () => {
-    const referrer = await createUser(server);
-    const user = await createUser(server, { referralCode: referrer.referralCode });
+    const referrer = await createUser(suite.server);
+    const user = await createUser(suite.server, { referralCode: referrer.referralCode });
     const shares = async () =>
       (
-        await server.app.db
+        await suite.server.app.db
           .selectFrom('rewards')
           .select(['bytes', 'reason'])
           .where('user_id', '=', referrer.id)
@@ -125,51 +120,37 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
 
     // The account was paying for Business; an administrator puts it on Free.
     const now = new Date().toISOString();
-    const orderId = crypto.randomUUID();
-    await server.app.db
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        user_id: user.id,
-        plan_code: 'business',
-        amount_cents: 4999,
-        currency: 'eur',
-        method: 'card',
-        status: 'paid',
-        stripe_session_id: null,
-        stripe_subscription_id: null,
-        stripe_customer_id: null,
-        failure_reason: null,
-        created_at: now,
-        updated_at: now,
-        paid_at: now,
-        applied_at: now,
-        ended_at: null,
-      })
-      .execute();
+    const { id: orderId } = await insertOrder(suite.server, {
+      user_id: user.id,
+      plan_code: 'business',
+      amount_cents: 4999,
+      status: 'paid',
+      paid_at: now,
+      applied_at: now,
+    });
     const res = await patch(user.id, { planCode: 'free' });
     expect(res.body).toMatchObject({
       planCode: 'free',
-      storageLimit: GIB + Number((await server.app.stores.users.findById(user.id))!.bonus_bytes),
+      storageLimit: GIB + Number((await suite.server.app.stores.users.findById(user.id))!.bonus_bytes),
     });
     expect(await shares()).toEqual([
       ['referral_paid_share', share],
       ['referral_paid_share_revoked', -share],
     ]);
-    const order = await server.app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await suite.server.app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     expect(order.ended_at).not.toBeNull();
   });
 
   it('writes each change to the audit log under the administrator, naming the target', async () => {
-    const user = await createUser(server);
+    const user = await createUser(suite.server);
     await patch(user.id, { status: 'inactive', planCode: 'business' });
-    const row = await server.app.db
+    const row = await suite.server.app.db
       .selectFrom('logs')
       .selectAll()
       .where('action', '=', 'update_user')
       .where('details', 'like', `%${user.id}%`)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ user_id: admin.id, user_email: admin.email, type: 'warning', ip: '127.0.0.1' });
+    expect(row).toMatchObject({ user_id: suite.admin.id, user_email: suite.admin.email, type: 'warning', ip: '127.0.0.1' });
     expect(JSON.parse(row.details!)).toEqual({
       targetUserId: user.id,
       targetEmail: user.email,
@@ -179,18 +160,18 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
 
   it('refuses to let administrators disable or demote themselves', async () => {
     for (const body of [{ status: 'inactive' }, { role: 'user' }, { role: 'user', planCode: 'pro' }]) {
-      const res = await patch(admin.id, body);
+      const res = await patch(suite.admin.id, body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'You cannot disable or demote your own account', code: 'cannot_modify_self' });
     }
-    const me = await server.app.stores.users.findById(admin.id);
+    const me = await suite.server.app.stores.users.findById(suite.admin.id);
     expect(me).toMatchObject({ role: 'admin', status: 'active', plan_code: 'free' });
     // Changing one's own plan is allowed.
-    expect((await patch(admin.id, { planCode: 'pro', role: 'admin' })).body.planCode).toBe('pro');
+    expect((await patch(suite.admin.id, { planCode: 'pro', role: 'admin' })).body.planCode).toBe('pro');
   });
 
   it('answers 404 for an unknown account or plan and 400 for a bad body', async () => {
-    const user = await createUser(server);
+    const user = await createUser(suite.server);
     const unknownUser = await patch('3b241101-e2bb-4255-8caf-4136c566a962', { status: 'inactive' });
     expect(unknownUser.status).toBe(404);
     expect(unknownUser.body.code).toBe('user_not_found');
@@ -205,6 +186,6 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
     }
     // The admin API speaks the same statuses as the rest of the API.
     expect((await patch(user.id, { status: 'disabled' })).body.error).toBe('status must be active or inactive');
-    expect(await server.app.stores.users.findById(user.id)).toMatchObject({ status: 'active', role: 'user', plan_code: 'free' });
+    expect(await suite.server.app.stores.users.findById(user.id)).toMatchObject({ status: 'active', role: 'user', plan_code: 'free' });
   });
 });
