@@ -2,10 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAreaErrorText } from '../hooks/use-area-error-text';
 import { ApiError } from '../lib/api-client';
+import type { DataAttributes } from './data-attributes';
 import { Icon } from './icons';
-
-/** `data-*` attributes that browser tests find an element by. */
-type DataAttributes = { [name: `data-${string}`]: boolean | string | undefined };
 
 /**
  * Why storing content failed, in words (the API's code, else `fallbackKey` in `content`); a full
