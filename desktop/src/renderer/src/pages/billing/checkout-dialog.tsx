@@ -4,6 +4,7 @@ import { billingApi } from '../../api/billing';
 import type { Plan, PaymentMethod } from '../../api/billing-types';
 import { Icon } from '../../components/icons';
 import { Modal } from '../../components/modal';
+import { FormDialogActions } from '../../components/form-dialog-actions';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { ApiError } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
@@ -93,20 +94,21 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
       title={t('checkout.title', { name: plan.name })}
       onClose={busy ? undefined : onClose}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </button>
-          <button type="submit" form={`${ids}-form`} className="btn btn-primary" disabled={busy || blocked} aria-busy={busy}>
-            {busy
+        <FormDialogActions
+          formId={`${ids}-form`}
+          busy={busy}
+          blocked={blocked}
+          onCancel={onClose}
+          submitLabel={
+            busy
               ? paid
                 ? t('checkout.redirecting')
                 : t('checkout.changing')
               : paid
                 ? t('checkout.confirm_paid')
-                : t('checkout.confirm_free', { name: plan.name })}
-          </button>
-        </>
+                : t('checkout.confirm_free', { name: plan.name })
+          }
+        />
       }
     >
       <form id={`${ids}-form`} className="form checkout-form" onSubmit={(event) => void submit(event)} noValidate>

@@ -6,6 +6,7 @@ import { contentApi } from '../../api/content';
 import type { Upload } from '../../api/content-types';
 import { TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
+import { FormDialogActions } from '../../components/form-dialog-actions';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
@@ -50,14 +51,12 @@ export function RenameDialog({ upload, onClose, onRenamed }: { upload: Upload; o
       size="small"
       initialFocus="input[name=name]"
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </button>
-          <button type="submit" form="rename-form" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? t('common:actions.saving') : t('rename.submit')}
-          </button>
-        </>
+        <FormDialogActions
+          formId="rename-form"
+          busy={busy}
+          onCancel={onClose}
+          submitLabel={busy ? t('common:actions.saving') : t('rename.submit')}
+        />
       }
     >
       <form id="rename-form" className="form" onSubmit={(event) => void submit(event)} noValidate>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin';
 import { TextField } from '../../../components/field';
 import { Modal } from '../../../components/modal';
+import { FormDialogActions } from '../../../components/form-dialog-actions';
 import { useAreaErrorText } from '../../../hooks/use-area-error-text';
 import type { FieldErrors } from '../../../lib/form-errors';
 
@@ -47,16 +48,7 @@ export function PruneDialog({ onClose, onPruned }: { onClose(): void; onPruned(r
       onClose={busy ? undefined : onClose}
       role="alertdialog"
       size="small"
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </button>
-          <button type="submit" form="prune-form" className="btn btn-danger" disabled={busy} aria-busy={busy}>
-            {t('logs.prune_confirm')}
-          </button>
-        </>
-      }
+      footer={<FormDialogActions formId="prune-form" busy={busy} onCancel={onClose} submitLabel={t('logs.prune_confirm')} danger />}
     >
       <form id="prune-form" className="form" onSubmit={(event) => void submit(event)} noValidate>
         {formError && (

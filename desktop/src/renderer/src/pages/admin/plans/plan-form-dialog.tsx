@@ -5,6 +5,7 @@ import { adminApi } from '../../../api/admin';
 import type { AdminPlan } from '../../../api/admin-types';
 import { SelectField, TextField } from '../../../components/field';
 import { Modal } from '../../../components/modal';
+import { FormDialogActions } from '../../../components/form-dialog-actions';
 import { useAreaErrorText } from '../../../hooks/use-area-error-text';
 import { fieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { emptyPlanForm, formToPlan, planChanges, planToForm, STORAGE_UNITS, type PlanFormValues, type StorageUnit } from './plan-form';
@@ -69,14 +70,12 @@ export function PlanFormDialog({ plan, onClose, onSaved }: { plan: AdminPlan | n
       title={plan ? t('plans.edit_title', { name: plan.name }) : t('plans.new_title')}
       onClose={busy ? undefined : onClose}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? t('common:actions.saving') : plan ? t('common:actions.save') : t('plans.create')}
-          </button>
-        </>
+        <FormDialogActions
+          formId={`${id}-form`}
+          busy={busy}
+          onCancel={onClose}
+          submitLabel={busy ? t('common:actions.saving') : plan ? t('common:actions.save') : t('plans.create')}
+        />
       }
     >
       <form id={`${id}-form`} className="form" onSubmit={(event) => void submit(event)} noValidate>
