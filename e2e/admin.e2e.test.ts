@@ -1,9 +1,7 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type E2eBrowser } from './harness/browser';
+import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
 import { en } from './harness/locales';
-import { SCREENSHOT_DIR } from './harness/paths';
 import { checkScreen } from './harness/screens';
 import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
 import { a, AdminConsole, af } from './page-models/admin-console';
@@ -82,11 +80,7 @@ beforeAll(async () => {
   await new LoginPage(page).open(server.url).then((login) => login.logIn(ADMIN.email, ADMIN.password));
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-  await page?.screenshot({ path: path.join(SCREENSHOT_DIR, `FAILED-admin-${name}.png`), fullPage: true }).catch(() => undefined);
-});
+afterEach(screenshotOnFailure(() => page, 'admin-'));
 
 afterAll(async () => {
   await browser?.close();

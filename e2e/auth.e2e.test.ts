@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, type E2eBrowser } from './harness/browser';
+import { launchBrowser, screenshotOnFailure, screenshots, type E2eBrowser } from './harness/browser';
 import { en, translation } from './harness/locales';
 import { SCREENSHOT_DIR } from './harness/paths';
 import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
@@ -30,11 +30,7 @@ beforeAll(async () => {
   page = browser.page;
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-  await page?.screenshot({ path: path.join(SCREENSHOT_DIR, `FAILED-${name}.png`), fullPage: true }).catch(() => undefined);
-});
+afterEach(screenshotOnFailure(() => page));
 
 afterAll(async () => {
   await browser?.close();

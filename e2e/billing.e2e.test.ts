@@ -1,9 +1,7 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type E2eBrowser } from './harness/browser';
+import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
 import { en } from './harness/locales';
-import { SCREENSHOT_DIR } from './harness/paths';
 import { checkScreen } from './harness/screens';
 import { startE2eServer, type E2eServer } from './harness/server';
 import { b, bf, PlansScreen } from './page-models/billing-pages';
@@ -38,17 +36,11 @@ async function usage(email: string, password: string) {
   return (await server.api('GET', '/users/me/usage', token)).body as { limit: number; planLimit: number; bonus: number; planCode: string };
 }
 
-async function failureShot(context: { task: { name: string; result?: { state?: string } } }) {
-  if (context.task.result?.state !== 'fail') return;
-  const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-  await page?.screenshot({ path: path.join(SCREENSHOT_DIR, `FAILED-billing-${name}.png`), fullPage: true }).catch(() => undefined);
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   page = browser.page;
 });
-afterEach(failureShot);
+afterEach(screenshotOnFailure(() => page, 'billing-'));
 afterAll(async () => {
   await browser?.close();
 });

@@ -6,10 +6,9 @@ import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type E2eBrowser } from './harness/browser';
+import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
 import { apiFiles, apiSignup, apiToken, apiUpload } from './harness/content';
 import { en } from './harness/locales';
-import { SCREENSHOT_DIR } from './harness/paths';
 import { saveScreens } from './harness/screens';
 import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
 import { cf, FilesScreen, PinScreen, UploadScreen } from './page-models/content-pages';
@@ -44,11 +43,7 @@ beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-content-e2e-'));
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-  await page?.screenshot({ path: path.join(SCREENSHOT_DIR, `FAILED-${name}.png`), fullPage: true }).catch(() => undefined);
-});
+afterEach(screenshotOnFailure(() => page));
 
 afterAll(async () => {
   await browser?.close();

@@ -1,10 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import { launchBrowser, type E2eBrowser } from './harness/browser';
+import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
 import { apiSignup, apiToken, apiUpload, apiUploadFolder } from './harness/content';
 import { en, translation } from './harness/locales';
-import { SCREENSHOT_DIR } from './harness/paths';
 import { checkScreen } from './harness/screens';
 import { startE2eServer, type E2eServer } from './harness/server';
 import { cf, FilesScreen, UploadScreen } from './page-models/content-pages';
@@ -46,11 +44,7 @@ beforeAll(async () => {
   await server.api('POST', '/tokens/generate', token, { name: 'laptop backup', expiresInDays: 30 });
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-  await page?.screenshot({ path: path.join(SCREENSHOT_DIR, `FAILED-${name}.png`), fullPage: true }).catch(() => undefined);
-});
+afterEach(screenshotOnFailure(() => page));
 
 afterAll(async () => {
   await browser?.close();

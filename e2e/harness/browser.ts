@@ -71,3 +71,17 @@ export async function screenshots(
   }
   await page.setViewportSize(original);
 }
+
+/**
+ * An `afterEach` hook that keeps a full-page screenshot of a failed test in e2e/screenshots, as
+ * `FAILED-<prefix><test name>.png`. `page` is read when a test ends (the browser starts later).
+ */
+export function screenshotOnFailure(page: () => Page | undefined, prefix = '') {
+  return async (context: { task: { name: string; result?: { state?: string } } }) => {
+    if (context.task.result?.state !== 'fail') return;
+    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    await page()
+      ?.screenshot({ path: path.join(SCREENSHOT_DIR, `FAILED-${prefix}${name}.png`), fullPage: true })
+      .catch(() => undefined);
+  };
+}
