@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedContentStore } from './embedded-store';
 import { ContentAbortedError, ContentTooLargeError } from './errors';
+import { PIECE_BYTES } from './import/import-session';
 import { bytesOf, chunks, packFiles, tempStore } from './test-helpers';
 
 let store: EmbeddedContentStore;
@@ -53,11 +54,11 @@ describe('size cap and budget while streaming', () => {
     const calls: Array<[number, number]> = [];
     const onBytes = (delta: number, total: number) => {
       calls.push([delta, total]);
-      if (total > 2 * 1024 * 1024) throw new QuotaError('storage quota exceeded');
+      if (total > 1.5 * PIECE_BYTES) throw new QuotaError('storage quota exceeded');
     };
-    await expectNothingKept(() => store.addFile(chunks(bytesOf(8 << 20, 5)), { maxBytes: 1 << 30, onBytes }), QuotaError);
-    expect(calls.map(([, total]) => total)).toEqual([1 << 20, 2 << 20, 3 << 20]);
-    expect(calls.every(([delta]) => delta === 1 << 20)).toBe(true);
+    await expectNothingKept(() => store.addFile(chunks(bytesOf(4 * PIECE_BYTES, 5)), { maxBytes: 1 << 30, onBytes }), QuotaError);
+    expect(calls.map(([, total]) => total)).toEqual([PIECE_BYTES, 2 * PIECE_BYTES]);
+    expect(calls.every(([delta]) => delta === PIECE_BYTES)).toBe(true);
   });
 });
 

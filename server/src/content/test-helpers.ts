@@ -23,7 +23,7 @@ export async function tempStore(
   };
 }
 
-/** Yields `bytes` in socket-sized pieces, as busboy would. */
+/** Yields `bytes` in socket-sized pieces, as a multipart body arrives. */
 export async function* chunks(bytes: Uint8Array, size = 65_536): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.byteLength; at += size) yield bytes.subarray(at, Math.min(at + size, bytes.byteLength));
 }

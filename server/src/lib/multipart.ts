@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
-import busboy from 'busboy';
 import { AppError } from './errors';
+import { boundaryOf, MalformedMultipartError, MultipartReader, parseDisposition } from './multipart-reader';
 
 export interface FilePart {
   filename: string;
@@ -18,82 +17,61 @@ export interface MultipartOptions {
   preservePath: boolean;
 }
 
-const malformed = (detail: string) => new AppError(400, 'invalid_multipart', `Malformed multipart body: ${detail}`);
+/** Text fields a form may carry besides its files (they are read past, never kept). */
+const MAX_FIELDS = 50;
 
-async function* guarded(stream: Readable, failure: () => Error | null): AsyncGenerator<Uint8Array> {
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
-  } catch (error) {
-    throw failure() ?? malformed((error as Error).message);
-  }
-}
+const malformed = (detail: string) => new AppError(400, 'invalid_multipart', `Malformed multipart body: ${detail}`);
+const aborted = () => new AppError(400, 'upload_aborted', 'The upload was interrupted');
+const tooMany = (max: number) => new AppError(413, 'too_many_files', `At most ${max} files per upload`);
 
 /**
  * Yields the file parts of a multipart/form-data request one at a time, straight off the socket:
- * each part must be consumed (or drained) before the next one arrives, so nothing is buffered.
+ * each part must be consumed (or is drained) before the next one is read, so nothing is buffered.
  * A truncated or malformed body surfaces as a 400 from the iterator or the part's stream.
  */
 export async function* multipartFiles(req: IncomingMessage, options: MultipartOptions): AsyncGenerator<FilePart> {
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: req.headers,
-      preservePath: options.preservePath,
-      limits: { files: options.maxFiles, fields: 50, fieldSize: 64 * 1024, parts: options.maxFiles + 50 },
-    });
-  } catch {
-    throw new AppError(415, 'unsupported_media_type', 'Send the upload as multipart/form-data');
-  }
-
-  const queue: FilePart[] = [];
-  let finished = false;
-  let failure: Error | null = null;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    wake?.();
-    wake = null;
+  const boundary = boundaryOf(req.headers['content-type']);
+  if (!boundary) throw new AppError(415, 'unsupported_media_type', 'Send the upload as multipart/form-data');
+  // Not destroyed when the reader stops early: the error response still goes out on this socket.
+  const chunks = req.iterator({ destroyOnReturn: false });
+  const reader = new MultipartReader(chunks, boundary);
+  const failure = (error: unknown): Error => {
+    if (req.destroyed && !req.complete) return aborted();
+    if (error instanceof MalformedMultipartError) return malformed(error.message);
+    return error instanceof AppError ? error : aborted();
   };
-
-  parser.on('file', (field, stream, info) => {
-    if (field !== options.field) {
-      stream.resume();
-      return;
-    }
-    queue.push({ filename: info.filename ?? '', mimeType: info.mimeType, stream: guarded(stream, () => failure) });
-    notify();
-  });
-  parser.on('filesLimit', () => {
-    failure = new AppError(413, 'too_many_files', `At most ${options.maxFiles} files per upload`);
-    notify();
-  });
-  parser.on('error', (error: Error) => {
-    failure = malformed(error.message);
-    notify();
-  });
-  parser.on('close', () => {
-    finished = true;
-    notify();
-  });
-  req.on('aborted', () => {
-    failure = new AppError(400, 'upload_aborted', 'The upload was interrupted');
-    parser.destroy(failure);
-    notify();
-  });
-  req.pipe(parser);
-
+  let parts = 0;
+  let files = 0;
   try {
     for (;;) {
-      if (failure) throw failure;
-      const next = queue.shift();
-      if (next) {
-        yield next;
-        continue;
-      }
-      if (finished) return;
-      await new Promise<void>((resolve) => (wake = resolve));
+      const headers = await reader.nextPart().catch((error: unknown) => {
+        throw failure(error);
+      });
+      if (!headers) return;
+      if (++parts > options.maxFiles + MAX_FIELDS) throw tooMany(options.maxFiles);
+      const disposition = parseDisposition(headers.get('content-disposition') ?? '');
+      if (!disposition || disposition.type !== 'form-data') continue;
+      const mimeType = (headers.get('content-type') ?? 'text/plain').split(';')[0]!.trim().toLowerCase();
+      let filename = disposition.params.get('filename');
+      if (filename === undefined && mimeType !== 'application/octet-stream') continue;
+      if (++files > options.maxFiles) throw tooMany(options.maxFiles);
+      if (disposition.params.get('name') !== options.field) continue;
+      filename ??= '';
+      if (!options.preservePath) filename = filename.slice(Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\')) + 1);
+      yield { filename, mimeType, stream: guarded(reader, failure) };
     }
   } finally {
-    req.unpipe(parser);
-    if (!finished) req.resume();
+    // What is left (an epilogue, or the rest of a refused upload, whose connection the caller
+    // closes after answering) is read and dropped.
+    await chunks.return?.();
+    if (!req.complete) req.resume();
+  }
+}
+
+async function* guarded(reader: MultipartReader, failure: (error: unknown) => Error): AsyncGenerator<Uint8Array> {
+  try {
+    yield* reader.body();
+  } catch (error) {
+    throw failure(error);
   }
 }
