@@ -63,7 +63,7 @@ export interface StripeStandin {
   paidInvoice(sessionId: string, options?: PaidInvoiceOptions): ReturnType<typeof invoice>;
   /** Charges the session's subscription for a new period, as Stripe does each month: sends `invoice.paid`. */
   renew(sessionId: string, options?: Omit<PaidInvoiceOptions, 'billingReason'>): Promise<Delivery>;
-  /** Waits for events the stand-in sends by itself (after expire and cancel). */
+  /** Delivers, in order, the events the stand-in sends by itself (after expire and cancel), and waits for them. */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -113,7 +113,9 @@ ${
 export async function startStripeStandin(): Promise<StripeStandin> {
   const signer = new Stripe(SECRET_KEY);
   const idempotent = new Map<string, CheckoutSession>();
-  const background: Promise<unknown>[] = [];
+  // Events Stripe sends by itself after an API call. They are held until `settled()`: Stripe sends
+  // them at a time of its own, so a test decides when they land instead of racing the caller.
+  const queued: Array<{ type: string; object: unknown }> = [];
 
   const standin: StripeStandin = {
     url: '',
@@ -174,7 +176,7 @@ export async function startStripeStandin(): Promise<StripeStandin> {
     },
 
     async settled() {
-      while (background.length > 0) await Promise.allSettled(background.splice(0));
+      for (let next = queued.shift(); next; next = queued.shift()) await standin.sendEvent(next.type, next.object);
     },
 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -189,7 +191,7 @@ export async function startStripeStandin(): Promise<StripeStandin> {
   };
 
   const later = (type: string, object: unknown) => {
-    if (standin.webhookUrl) background.push(standin.sendEvent(type, object));
+    if (standin.webhookUrl) queued.push({ type, object: structuredClone(object) });
   };
 
   async function api(req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> {
