@@ -218,9 +218,9 @@ describe('folders', () => {
       .click();
     await page.locator('[data-dag]').waitFor();
     expect(await page.locator('[data-dag-files]').innerText()).toBe('2');
-    // The folder structure is kept: the files sit under album/raw/ inside the DAG.
-    const take = page.locator('table.dag-table').getByRole('link', { name: 'album/raw/take-1.txt' });
-    expect(await take.getAttribute('href')).toBe(`${server.url}/ipfs/${cid}/album/raw/take-1.txt`);
+    // The folder structure is kept: album itself is the root (as `ipfs add -r album`), raw/ inside it.
+    const take = page.locator('table.dag-table').getByRole('link', { name: 'raw/take-1.txt' });
+    expect(await take.getAttribute('href')).toBe(`${server.url}/ipfs/${cid}/raw/take-1.txt`);
     await saveScreens(page, 'dag-folder');
   });
 

@@ -81,6 +81,39 @@ describe('addDirectory', () => {
     });
   }
 
+  for (const version of [1, 0] as const) {
+    it(`makes the one top folder the root, as \`ipfs add -r site\` (CIDv${version})`, async () => {
+      const site: Record<string, Buffer> = {
+        'site/index.html': Buffer.from('<h1>hi</h1>'),
+        'site/css/a.css': Buffer.from('body{}'),
+        'site/img/big.bin': bytesOf(300_000, 7),
+      };
+      const added = await store.addDirectory(entries(site), { cidVersion: version, maxBytes: 1 << 20 });
+      const files = new Map<string, { cid: CID; dagSize: number }>();
+      for (const file of added.files)
+        files.set(file.path.slice('site/'.length), { cid: CID.parse(file.cid), dagSize: await dagSize(CID.parse(file.cid)) });
+      expect(added.cid).toBe((await expectedDirectory(files, version)).cid.toString());
+      expect(added.files.map((f) => f.path)).toEqual(Object.keys(site).sort());
+      expect((await store.ls(added.cid)).entries.map((e) => e.name)).toEqual(['css', 'img', 'index.html']);
+      expect((await collect(store.cat((await store.resolve(added.cid, 'css/a.css')).cid))).toString()).toBe('body{}');
+      expect(await store.isPinned(added.cid)).toBe(true);
+      // The unused wrapper was never stored: every block held belongs to the folder's DAG.
+      const wrapper = dagPb.encode({
+        Data: new UnixFS({ type: 'directory' }).marshal(),
+        Links: [{ Name: 'site', Hash: CID.parse(added.cid), Tsize: await dagSize(CID.parse(added.cid)) }],
+      });
+      expect(await getBlock(dir, CID.create(version, dagPb.code, await sha256.digest(wrapper)).toString())).toBeUndefined();
+    });
+  }
+
+  it('wraps paths without one common top folder, even a single file', async () => {
+    const one = await store.addDirectory(entries({ 'only.txt': Buffer.from('alone') }), { maxBytes: 1 << 20 });
+    expect(one.cid).not.toBe(one.files[0]!.cid);
+    expect((await store.ls(one.cid)).entries.map((e) => e.name)).toEqual(['only.txt']);
+    const two = await store.addDirectory(entries({ 'a/x.txt': Buffer.from('x'), 'b/y.txt': Buffer.from('y') }), { maxBytes: 1 << 20 });
+    expect((await store.ls(two.cid)).entries.map((e) => e.name)).toEqual(['a', 'b']);
+  });
+
   it('stat counts files and bytes recursively; ls pages one level or the whole tree', async () => {
     const added = await store.addDirectory(entries(TREE), { maxBytes: 1 << 20 });
     expect(await store.stat(added.cid)).toEqual({ cid: added.cid, type: 'directory', size: added.size, files: 5, complete: true });

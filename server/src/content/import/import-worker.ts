@@ -7,6 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { importer, type ImportCandidate } from 'ipfs-unixfs-importer';
 import { importerOptions } from '../import-options';
 import { PackWriter } from '../pack/pack-writer';
+import { FolderRootWriter } from './folder-root';
 import type { FromWorker, ToWorker } from './protocol';
 
 const port = parentPort!;
@@ -60,12 +61,19 @@ async function run(start: Extract<ToWorker, { type: 'start' }>, inbox: Inbox): P
   const writer = await PackWriter.create(start.packPath);
   try {
     const options = { ...importerOptions(start.cidVersion), wrapWithDirectory: start.mode === 'directory' };
-    const source = start.mode === 'file' ? [{ content: content(inbox, 'end') }] : entries(inbox);
-    const files: Array<{ path: string; cid: string }> = [];
     let root: string | undefined;
-    for await (const entry of importer(source, writer, options)) {
-      if (start.mode === 'file' || entry.path === '') root = entry.cid.toString();
-      if (start.mode === 'directory' && entry.path !== '') files.push({ path: entry.path ?? '', cid: entry.cid.toString() });
+    const files: Array<{ path: string; cid: string }> = [];
+    if (start.mode === 'file') {
+      for await (const entry of importer([{ content: content(inbox, 'end') }], writer, options)) root = entry.cid.toString();
+    } else {
+      const folder = new FolderRootWriter(writer);
+      const imported = [];
+      for await (const entry of importer(entries(inbox), folder, options)) {
+        const path = entry.path ?? '';
+        imported.push({ path, cid: entry.cid, directory: entry.unixfs?.isDirectory() === true });
+        if (path !== '') files.push({ path, cid: entry.cid.toString() });
+      }
+      root = (await folder.finish(imported))?.toString();
     }
     if (root === undefined) throw new Error('importer produced no root');
     const { entries: encoded, bytes } = await writer.finish(start.fsync);

@@ -23,13 +23,32 @@ describe.each(DRIVERS)('POST /api/v2/upload/directory (%s)', (driver) => {
     expect(res.body.files.map((f: { filename: string }) => f.filename).sort()).toEqual(tree.map((t) => t.name).sort());
     const list = await server.api.get('/api/v2/users/me/uploads', { token: user.token });
     expect(list.body.total).toBe(1);
-    const css = await fetch(`${server.url}/ipfs/${res.body.cid}/site/css/style.css`);
+    // The folder all paths share is the root itself (`ipfs add -r site`): paths below it read from it.
+    expect(res.body.name).toBe('site');
+    const css = await fetch(`${server.url}/ipfs/${res.body.cid}/css/style.css`);
     expect(await css.text()).toBe('body{}');
     expect(css.headers.get('content-type')).toContain('text/css');
+    const listing = await (await fetch(`${server.url}/ipfs/${res.body.cid}/`)).text();
+    for (const name of ['css', 'img', 'index.html']) expect(listing).toContain(`/ipfs/${res.body.cid}/${name}`);
+    expect(listing).not.toContain(`/ipfs/${res.body.cid}/site`);
 
     const dag = await server.api.get(`/api/v2/dag/${res.body.cid}`, { token: user.token });
-    expect(dag.body).toMatchObject({ cid: res.body.cid, totalFiles: 3, totalSize: 23 });
+    expect(dag.body).toMatchObject({ cid: res.body.cid, name: 'site', totalFiles: 3, totalSize: 23 });
+    expect(dag.body.entries.map((e: { name: string }) => e.name)).toEqual(['css/style.css', 'img/logo.svg', 'index.html']);
     expect(dag.body.gatewayUrl).toBe(`https://ipfs.io/ipfs/${res.body.cid}`);
+  });
+
+  it('wraps a folder upload whose paths have no one top folder', async () => {
+    const user = await createUser(server);
+    const loose = [
+      { name: 'readme.md', content: '# hi' },
+      { name: 'docs/guide.md', content: 'guide' },
+    ];
+    const res = await server.api.request('POST', '/api/v2/upload/directory?mode=dag', { token: user.token, body: fileForm(loose) });
+    expect(res.status).toBe(201);
+    expect(await (await fetch(`${server.url}/ipfs/${res.body.cid}/docs/guide.md`)).text()).toBe('guide');
+    const dag = await server.api.get(`/api/v2/dag/${res.body.cid}`, { token: user.token });
+    expect(dag.body.entries.map((e: { name: string }) => e.name)).toEqual(['docs/guide.md', 'readme.md']);
   });
 
   it('stores a folder as separate files: one record and CID each', async () => {
