@@ -23,7 +23,7 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
   if (!user) return app.stores.pinJobs.update(job.id, { status: 'failed', error: 'Account not found', error_code: 'not_found' }, nowIso());
   let lastWrite = 0;
   try {
-    await app.content.pin(job.cid, {
+    const pinned = await app.content.pin(job.cid, {
       timeoutMs: app.config.pinTimeoutMs,
       signal,
       onProgress: (progress) => {
@@ -54,7 +54,12 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
       },
       null,
     );
-    await app.stores.pinJobs.update(job.id, { status: 'pinned', upload_id: upload.id, error: null, error_code: null }, nowIso());
+    // The final totals: progress is written at most twice a second while fetching.
+    await app.stores.pinJobs.update(
+      job.id,
+      { status: 'pinned', upload_id: upload.id, error: null, error_code: null, bytes_fetched: pinned.bytesFetched, blocks: pinned.blocks },
+      nowIso(),
+    );
     if (!duplicate) {
       await auditRecorder(app, { action: 'pin', user, details: { cid: job.cid, size: stat.size, uploadId: upload.id } });
     }

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, uploadFile } from '../../../test/factories';
+import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { bytesOf } from '../../content/test-helpers';
+
+const POLL_MS = 100;
+const PIN_DEADLINE_MS = 60_000;
+
+/** Loopback only: A listens, B dials A and nothing else (IPFS_NETWORK=peers). */
+const peers = (dial: string[]) => ({ network: 'peers' as const, listen: ['/ip4/127.0.0.1/tcp/0'], peers: dial });
+
+describe.each(DRIVERS)('pin by CID from another Cairn server (%s)', (driver) => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer({ driver, config: { ipfs: peers([]) } });
+    const addrs = a.app.content.multiaddrs();
+    expect(addrs.length).toBeGreaterThan(0);
+    b = await startTestServer({ driver, config: { ipfs: peers(addrs) } });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  async function settled(token: string, id: string) {
+    const deadline = Date.now() + PIN_DEADLINE_MS;
+    for (;;) {
+      const job = await b.api.get(`/api/v2/pins/${id}`, { token });
+      expect(job.status).toBe(200);
+      if (!['queued', 'pinning'].includes(job.body.status) || Date.now() > deadline) return job.body;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  it.each([1, 0] as const)('fetches a file uploaded on A over bitswap and serves it from B (CIDv%i)', async (cidVersion) => {
+    const bytes = bytesOf(5 * 1024 * 1024 + 321, 70 + cidVersion);
+    const owner = await createUser(a);
+    const uploaded = await uploadFile(a, owner, 'shared.bin', bytes, `?cidVersion=${cidVersion}`);
+    expect((await fetch(`${b.url}/ipfs/${uploaded.cid}`)).status).toBe(404); // B holds nothing yet
+
+    const user = await createUser(b);
+    const res = await b.api.post('/api/v2/pins', { cid: uploaded.cid, originalName: 'from-a.bin' }, { token: user.token });
+    expect([201, 202]).toContain(res.status);
+    const job = await settled(user.token, res.body.id);
+    expect(job).toMatchObject({ status: 'pinned', cid: uploaded.cid, error: null });
+    expect(job.bytesFetched).toBeGreaterThanOrEqual(bytes.byteLength);
+    expect(job.upload).toMatchObject({ cid: uploaded.cid, name: 'from-a.bin', size: bytes.byteLength, source: 'pin' });
+    expect(await b.app.content.isPinned(uploaded.cid)).toBe(true);
+
+    const download = await fetch(`${b.url}/ipfs/${uploaded.cid}`);
+    expect(download.status).toBe(200);
+    const got = Buffer.from(await download.arrayBuffer());
+    expect(createHash('sha256').update(got).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+    // B re-imports the bytes it got with its own importer: the same CID proves the DAG is intact.
+    const again = await uploadFile(b, await createUser(b), 'check.bin', got, `?cidVersion=${cidVersion}`);
+    expect(again.cid).toBe(uploaded.cid);
+  });
+
+  it('fetches a folder DAG and serves its files by path', async () => {
+    const owner = await createUser(a);
+    const form = new FormData();
+    form.append('file', new Blob([bytesOf(600_000, 3)]), 'site/big.bin');
+    form.append('file', new Blob(['<h1>hi</h1>']), 'site/index.html');
+    const folder = await a.api.request('POST', '/api/v2/upload/directory?mode=dag', { token: owner.token, body: form });
+    expect(folder.status).toBe(201);
+
+    const user = await createUser(b);
+    const res = await b.api.post('/api/v2/pins', { cid: folder.body.cid }, { token: user.token });
+    const job = await settled(user.token, res.body.id);
+    expect(job.status).toBe('pinned');
+    expect(job.upload).toMatchObject({ type: 'directory', filesCount: 2, size: 600_000 + 11 });
+    expect(await (await fetch(`${b.url}/ipfs/${folder.body.cid}/index.html`)).text()).toBe('<h1>hi</h1>');
+  });
+});
