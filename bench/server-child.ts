@@ -13,7 +13,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildConfig } from '../server/src/config/config';
 import { readEnv } from '../server/src/config/env';
+import Router from '@koa/router';
 import { createApp } from '../server/src/app';
+import type { AppState } from '../server/src/koa-types';
 import { createContext } from '../server/src/context';
 
 const BENCH_PLAN_BYTES = 64 * 1024 ** 4;
@@ -33,6 +35,14 @@ koa.middleware.unshift(async (ctx, next) => {
   if (ctx.path !== '/bench/bare') return next();
   ctx.body = { ok: true };
 });
+// And one behind the app's own request id, security headers and error handling, routed like the
+// API routes but without authentication or data: what the list costs beyond the app's stack.
+const routed = new Router<AppState>();
+routed.get('/bench/routed', (ctx) => {
+  ctx.body = { ok: true };
+});
+const firstRouter = koa.middleware.findIndex((middleware) => 'router' in middleware);
+koa.middleware.splice(firstRouter, 0, routed.routes() as never);
 const server = http.createServer(koa.callback());
 server.requestTimeout = 0;
 server.keepAliveTimeout = 30_000;
@@ -64,6 +74,7 @@ await app.db
     created_at: now,
     updated_at: now,
   })
+  .onConflict((conflict) => conflict.column('code').doNothing())
   .execute();
 await app.stores.users.update(userId, { plan_code: 'bench' });
 await seedUploads(Number(process.env.BENCH_SEED_UPLOADS ?? 0));

@@ -16,15 +16,17 @@ export interface BenchServer {
   dataDir: string;
   /** GET/POST on the API with the bench user's token; throws on a non-2xx answer. */
   api<T = any>(method: string, path: string, body?: unknown): Promise<T>;
-  stop(): Promise<void>;
+  /** Stops the server; its data directory is removed unless `keepData` (to start another on it). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
- * Starts bench/server-child.ts in its own process with a fresh data directory under `workDir`.
- * `env` adds server variables (IPFS_NETWORK, IPFS_LISTEN, IPFS_PEERS, BENCH_SEED_UPLOADS).
+ * Starts bench/server-child.ts in its own process with a fresh data directory under `workDir`
+ * (or `dataDir`, one a stopped server kept). `env` adds server variables (IPFS_NETWORK,
+ * IPFS_LISTEN, IPFS_PEERS, BENCH_SEED_UPLOADS).
  */
-export async function startBenchServer(workDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(workDir, 'server-'));
+export async function startBenchServer(workDir: string, env: Record<string, string> = {}, dataDir?: string): Promise<BenchServer> {
+  dataDir ??= mkdtempSync(path.join(workDir, 'server-'));
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
     env: { ...process.env, ...env, BENCH_DATA_DIR: dataDir, NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -34,7 +36,7 @@ export async function startBenchServer(workDir: string, env: Record<string, stri
   return {
     ...info,
     pid: child.pid!,
-    dataDir,
+    dataDir: dataDir!,
     async api(method, apiPath, body) {
       const res = await fetch(`${info.url}/api/v2${apiPath}`, {
         method,
@@ -45,13 +47,13 @@ export async function startBenchServer(workDir: string, env: Record<string, stri
       if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
       return JSON.parse(text);
     },
-    async stop() {
+    async stop(options = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
