@@ -16,7 +16,7 @@ export interface EmbeddedContentStoreOptions {
   dataDir: string;
   /** Default `{ mode: 'off' }`. */
   networking?: NetworkOptions;
-  /** fdatasync each pack before its index commit (default true: an acknowledged upload survives a power cut). */
+  /** fdatasync each pack and its directory before its index commit (default true: an acknowledged upload survives a power cut). */
   fsync?: boolean;
   /** Import workers kept busy at most (uploads beyond this wait). Default 8. */
   maxImportWorkers?: number;

@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { CID } from 'multiformats/cid';
 import { EntryEncoder } from './entries';
 import { acquireSlab, releaseSlab, SLAB_BYTES } from './slabs';
@@ -101,7 +102,10 @@ export class PackWriter {
     while (this.writes.length > 0) await this.settleOldest();
     if (this.failure !== undefined) throw this.failure;
     if (this.direct) await this.handle.truncate(this.offset);
-    if (sync) await this.handle.datasync();
+    if (sync) {
+      await this.handle.datasync();
+      await syncDirectory(dirname(this.path));
+    }
     await this.close();
     return { entries: this.entries.finish(), bytes: this.offset };
   }
@@ -145,5 +149,15 @@ export class PackWriter {
     this.closed = true;
     releaseSlab(this.slab);
     await this.handle.close().catch(() => undefined);
+  }
+}
+
+/** A new file survives a power cut only once the directory that names it is on disk too. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, constants.O_RDONLY | constants.O_DIRECTORY);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
