@@ -46,6 +46,12 @@ const REDIAL_MS = 10_000;
  * aborts and the blocks in it are lost: 1 MiB keeps every message well inside the buffer.
  */
 const MAX_OUTGOING_MESSAGE_BYTES = 1024 * 1024;
+/**
+ * A stream buffers what arrives until its reader takes it, and yamux lets a peer send up to its
+ * window (16 MiB) ahead: a buffer smaller than that window aborts the stream, losing the blocks in
+ * it, whenever the reader falls behind (a busy event loop). Twice the window cannot overflow.
+ */
+const STREAM_READ_BUFFER_BYTES = 32 * 1024 * 1024;
 const MAX_INCOMING_MESSAGE_BYTES = 4 * 1024 * 1024;
 /** A want unanswered this long is asked again: a message lost on the way is never resent. */
 const STALLED_WANT_MS = 10_000;
@@ -148,7 +154,7 @@ function libp2pOptions(options: NetworkOptions, privateKey: Awaited<ReturnType<t
     addresses: { listen: options.listen ?? ['/ip4/127.0.0.1/tcp/0'] },
     transports: [tcp()],
     connectionEncrypters: [noise()],
-    streamMuxers: [yamux()],
+    streamMuxers: [yamux({ streamOptions: { maxReadBufferLength: STREAM_READ_BUFFER_BYTES } })],
     peerDiscovery: [],
     services: { identify: identify() },
   };
