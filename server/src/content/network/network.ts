@@ -168,7 +168,6 @@ function libp2pOptions(options: NetworkOptions, privateKey: Awaited<ReturnType<t
 
 /** `peers` mode: bitswap asks the connected peers only. */
 const noRouting = {
-  // eslint-disable-next-line require-yield
   async *findProviders(): AsyncGenerator<never> {},
   async provide(): Promise<void> {},
 };
