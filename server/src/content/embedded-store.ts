@@ -18,6 +18,8 @@ export interface EmbeddedContentStoreOptions {
   networking?: NetworkOptions;
   /** fdatasync each pack and its directory before its index commit (default true: an acknowledged upload survives a power cut). */
   fsync?: boolean;
+  /** Write packs and read large files with O_DIRECT. Default: where the file system takes it. */
+  directIo?: boolean;
   /** Import workers kept busy at most (uploads beyond this wait). Default 8. */
   maxImportWorkers?: number;
 }
@@ -36,7 +38,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
   mkdirSync(root, { recursive: true });
   const fsync = options.fsync ?? true;
   const store = new PackStore(path.join(root, 'blocks'));
-  await store.recover();
+  await store.recover(options.directIo);
   const blockstore = new LocalBlockstore(store);
   const pool = new WorkerPool(options.maxImportWorkers ?? 8);
   const ingest = new Ingest(store, pool, fsync);

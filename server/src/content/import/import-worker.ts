@@ -58,7 +58,7 @@ async function* entries(inbox: Inbox): AsyncGenerator<ImportCandidate> {
 }
 
 async function run(start: Extract<ToWorker, { type: 'start' }>, inbox: Inbox): Promise<void> {
-  const writer = await PackWriter.create(start.packPath);
+  const writer = await PackWriter.create(start.packPath, start.directIo);
   try {
     const options = { ...importerOptions(start.cidVersion), wrapWithDirectory: start.mode === 'directory' };
     let root: string | undefined;

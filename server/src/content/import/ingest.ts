@@ -53,7 +53,14 @@ export class Ingest {
     options.signal?.throwIfAborted();
     const worker = await this.pool.acquire();
     const pack = this.store.reservePack();
-    const start = { type: 'start', mode, cidVersion: options.cidVersion ?? 1, packPath: pack.path, fsync: this.fsync } as const;
+    const start = {
+      type: 'start',
+      mode,
+      cidVersion: options.cidVersion ?? 1,
+      packPath: pack.path,
+      fsync: this.fsync,
+      directIo: this.store.directIo,
+    } as const;
     const session = new ImportSession(worker, options, start);
     let outcome: ImportOutcome;
     try {

@@ -2,7 +2,7 @@ import type { CidVersion } from '../types';
 
 /** Messages from the main thread to an import worker. One import at a time per worker. */
 export type ToWorker =
-  | { type: 'start'; mode: 'file' | 'directory'; cidVersion: CidVersion; packPath: string; fsync: boolean }
+  | { type: 'start'; mode: 'file' | 'directory'; cidVersion: CidVersion; packPath: string; fsync: boolean; directIo: boolean }
   | { type: 'entry'; path: string }
   | { type: 'data'; bytes: Uint8Array }
   | { type: 'entry-end' }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { CID } from 'multiformats/cid';
+import { supportsDirectIo } from './direct-io';
 import { PackIndex } from './pack-index';
 import { PackWriter } from './pack-writer';
 
@@ -23,8 +24,12 @@ export class PackStore {
     this.index = new PackIndex(path.join(dir, 'index.sqlite'));
   }
 
-  /** Deletes what a crash left half-written. */
-  async recover(): Promise<void> {
+  /** Whether packs are written and large files read with O_DIRECT (probed by `recover`). */
+  directIo = false;
+
+  /** Deletes what a crash left half-written; settles direct I/O (probing the file system unless told). */
+  async recover(directIo?: boolean): Promise<void> {
+    this.directIo = directIo ?? (await supportsDirectIo(this.packDir));
     for (const id of this.index.writingPacks()) {
       await rm(this.packPath(id), { force: true });
       this.index.dropPack(id);
@@ -43,7 +48,7 @@ export class PackStore {
 
   async createWriter(): Promise<{ id: number; writer: PackWriter }> {
     const { id, path: file } = this.reservePack();
-    return { id, writer: await PackWriter.create(file) };
+    return { id, writer: await PackWriter.create(file, this.directIo) };
   }
 
   async dropPack(id: number): Promise<void> {

@@ -20,7 +20,7 @@ interface Write {
  * into 4 MiB slabs, and each full slab is written with O_DIRECT while the next one fills: the
  * page cache is skipped, which on a VM costs more than hashing (every new page of it is first
  * touched memory), and the importer never waits on the disk unless two slabs are still being
- * written. Where the file system refuses O_DIRECT, the same writes go through the page cache.
+ * written. Where the file system does not take O_DIRECT, the same writes go through the page cache.
  * Nothing here is visible to readers: the pack becomes part of the store only when the index
  * commits its entries.
  */
@@ -42,13 +42,10 @@ export class PackWriter {
     private readonly direct: boolean,
   ) {}
 
-  static async create(path: string): Promise<PackWriter> {
-    try {
-      return new PackWriter(path, await open(path, CREATE | constants.O_DIRECT, 0o644), true);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EINVAL') throw error;
-      return new PackWriter(path, await open(path, CREATE, 0o644), false);
-    }
+  /** `direct`: the store found that its file system takes O_DIRECT (see `supportsDirectIo`). */
+  static async create(path: string, direct: boolean): Promise<PackWriter> {
+    if (direct) return new PackWriter(path, await open(path, CREATE | constants.O_DIRECT, 0o644), true);
+    return new PackWriter(path, await open(path, CREATE, 0o644), false);
   }
 
   get bytes(): number {

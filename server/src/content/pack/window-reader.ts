@@ -28,7 +28,8 @@ interface Window {
  * another in its pack, so they are read in 4 MiB windows with O_DIRECT while the next window is
  * already being read. A cold file is read at the disk's speed without filling the page cache
  * (on a VM, new page-cache pages cost more than the read), and memory stays at two slabs.
- * Small blocks and packs opened without O_DIRECT go through the store's ordinary reads.
+ * Small blocks, and every block where the file system does not take O_DIRECT, go through the
+ * store's ordinary reads.
  */
 export class WindowReader {
   private current: Window | undefined;
@@ -64,7 +65,9 @@ export class WindowReader {
 
   private async read(cid: CID): Promise<Uint8Array | undefined> {
     const at = this.store.index.lookup(cid.multihash.bytes);
-    if (this.closed || at === undefined || at.length < MIN_WINDOWED_BYTES || at.length > MAX_WINDOWED_BYTES) return this.store.get(cid);
+    if (!this.store.directIo || this.closed || at === undefined || at.length < MIN_WINDOWED_BYTES || at.length > MAX_WINDOWED_BYTES) {
+      return this.store.get(cid);
+    }
     if (!(await this.handle(at.pack))) return this.store.get(cid);
     if (!covers(this.current, at)) await this.moveTo(at);
     const window = this.current!;
@@ -116,7 +119,7 @@ export class WindowReader {
   private handle(pack: number): Promise<FileHandle | null> {
     let handle = this.handles.get(pack);
     if (!handle) {
-      // Null where the file system refuses O_DIRECT: the store's reads serve that pack.
+      // Null if the pack cannot be opened so: the store's reads serve it.
       handle = open(this.store.packPath(pack), constants.O_RDONLY | constants.O_DIRECT).catch(() => null);
       this.handles.set(pack, handle);
     }
