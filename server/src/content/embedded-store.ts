@@ -16,7 +16,7 @@ export interface EmbeddedContentStoreOptions {
   dataDir: string;
   /** Default `{ mode: 'off' }`. */
   networking?: NetworkOptions;
-  /** fdatasync each pack and its directory before its index commit (default true: an acknowledged upload survives a power cut). */
+  /** fdatasync each pack and its directory, then commit the index to disk, before an upload is recorded (default true: an acknowledged upload survives a power cut). */
   fsync?: boolean;
   /** Write packs and read large files with O_DIRECT. Default: where the file system takes it. */
   directIo?: boolean;
@@ -37,7 +37,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
   const root = path.join(options.dataDir, 'ipfs');
   mkdirSync(root, { recursive: true });
   const fsync = options.fsync ?? true;
-  const store = new PackStore(path.join(root, 'blocks'));
+  const store = new PackStore(path.join(root, 'blocks'), fsync);
   await store.recover(options.directIo);
   const blockstore = new LocalBlockstore(store);
   const pool = new WorkerPool(options.maxImportWorkers ?? 8);

@@ -51,10 +51,11 @@ export class PackIndex {
   private readonly db: SQLite.Database;
   private readonly stmt;
 
-  constructor(file: string) {
+  /** `durable`: a commit is on disk when it returns (the upload's record is written only after). */
+  constructor(file: string, durable = true) {
     this.db = new SQLite(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma(durable ? 'synchronous = FULL' : 'synchronous = NORMAL');
     this.db.exec(SCHEMA);
     const db = this.db;
     this.stmt = {

@@ -18,10 +18,11 @@ export class PackStore {
   private readonly packDir: string;
   private readonly handles = new Map<number, Promise<FileHandle>>();
 
-  constructor(dir: string) {
+  /** `durable`: index commits reach the disk before they return (see `EmbeddedContentStoreOptions.fsync`). */
+  constructor(dir: string, durable = true) {
     this.packDir = path.join(dir, 'packs');
     mkdirSync(this.packDir, { recursive: true });
-    this.index = new PackIndex(path.join(dir, 'index.sqlite'));
+    this.index = new PackIndex(path.join(dir, 'index.sqlite'), durable);
   }
 
   /** Whether packs are written and large files read with O_DIRECT (probed by `recover`). */
