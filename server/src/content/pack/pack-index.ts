@@ -62,6 +62,7 @@ export class PackIndex {
       newPack: db.prepare(`INSERT INTO packs (state) VALUES ('writing')`),
       dropPack: db.prepare(`DELETE FROM packs WHERE id = ?`),
       writingPacks: db.prepare(`SELECT id FROM packs WHERE state = 'writing'`).pluck(),
+      packSize: db.prepare(`SELECT size FROM packs WHERE id = ?`).pluck(),
       lookup: db.prepare(`SELECT pack, offset, length FROM blocks WHERE mh = ?`),
       hasBlock: db.prepare(`SELECT 1 FROM blocks WHERE mh = ?`).pluck(),
       insertBlock: db.prepare(`INSERT OR IGNORE INTO blocks (mh, pack, offset, length, refs) VALUES (?, ?, ?, ?, 0)`),
@@ -95,6 +96,11 @@ export class PackIndex {
   /** Packs left 'writing' by a crash: their files are garbage. */
   writingPacks(): number[] {
     return this.stmt.writingPacks.all() as number[];
+  }
+
+  /** Bytes in a committed pack (0 for one unknown or still being written). */
+  packSize(id: number): number {
+    return (this.stmt.packSize.get(id) as number | undefined) ?? 0;
   }
 
   lookup(multihash: Uint8Array): BlockLocation | undefined {

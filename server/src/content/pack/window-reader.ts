@@ -14,6 +14,8 @@ const MIN_WINDOWED_BYTES = 64 * 1024;
  */
 const OVERLAP_BYTES = 320 * 1024;
 const MAX_WINDOWED_BYTES = SLAB_BYTES / 2;
+/** Windows read ahead: reading keeps going while one is sent, and a slow read is absorbed. */
+const READ_AHEAD = 2;
 
 interface Window {
   pack: number;
@@ -25,15 +27,16 @@ interface Window {
 
 /**
  * Reads one file's blocks for a sequential download: the leaves of an import lie one after
- * another in its pack, so they are read in 4 MiB windows with O_DIRECT while the next window is
+ * another in its pack, so they are read in 4 MiB windows with O_DIRECT while the next windows are
  * already being read. A cold file is read at the disk's speed without filling the page cache
- * (on a VM, new page-cache pages cost more than the read), and memory stays at two slabs.
+ * (on a VM, new page-cache pages cost more than the read), and memory stays at three slabs.
  * Small blocks, and every block where the file system does not take O_DIRECT, go through the
  * store's ordinary reads.
  */
 export class WindowReader {
   private current: Window | undefined;
-  private next: { pack: number; start: number; window: Promise<Window> } | undefined;
+  /** Windows being read ahead of the current one, in order. */
+  private ahead: Array<{ pack: number; start: number; window: Promise<Window> }> = [];
   private readonly handles = new Map<number, Promise<FileHandle | null>>();
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
@@ -57,8 +60,7 @@ export class WindowReader {
     await this.queue;
     this.drop(this.current);
     this.current = undefined;
-    if (this.next) this.drop(await this.next.window.catch(() => undefined));
-    this.next = undefined;
+    for (const next of this.ahead.splice(0)) this.drop(await next.window.catch(() => undefined));
     for (const handle of this.handles.values()) await (await handle)?.close().catch(() => undefined);
     this.handles.clear();
   }
@@ -77,24 +79,35 @@ export class WindowReader {
   }
 
   private async moveTo(at: BlockLocation): Promise<void> {
-    const start = Math.floor(at.offset / SECTOR_BYTES) * SECTOR_BYTES;
-    let window: Window | undefined;
-    if (this.next && this.next.pack === at.pack) {
-      const ahead = await this.next.window;
-      if (covers(ahead, at)) window = ahead;
-      else this.drop(ahead);
-    } else if (this.next) this.drop(await this.next.window.catch(() => undefined));
-    this.next = undefined;
-    window ??= await this.load(at.pack, start);
+    // The first window read ahead that can hold the block; those before it are not needed.
+    const hit = this.ahead.findIndex(
+      (next) => next.pack === at.pack && next.start <= at.offset && at.offset + at.length <= next.start + SLAB_BYTES,
+    );
+    const skipped = this.ahead.splice(0, hit < 0 ? this.ahead.length : hit);
+    for (const next of skipped) this.drop(await next.window.catch(() => undefined));
+    let window = hit < 0 ? undefined : await this.ahead.shift()!.window;
+    if (window && !covers(window, at)) {
+      this.drop(window);
+      window = undefined;
+    }
+    window ??= await this.load(at.pack, Math.floor(at.offset / SECTOR_BYTES) * SECTOR_BYTES);
     this.drop(this.current);
     this.current = window;
-    if (window.length === SLAB_BYTES) {
-      const nextStart = window.start + SLAB_BYTES - OVERLAP_BYTES;
-      const ahead = this.load(at.pack, nextStart);
-      ahead.catch(() => undefined); // a failed read-ahead surfaces when (if) it is used
-      this.next = { pack: at.pack, start: nextStart, window: ahead };
-    }
     if (!covers(window, at)) throw new Error(`pack ${at.pack} is truncated`);
+    this.readAhead(window);
+  }
+
+  /** Keeps READ_AHEAD windows of the same pack being read after `window`, up to the pack's end. */
+  private readAhead(window: Window): void {
+    const size = this.store.index.packSize(window.pack);
+    let last = this.ahead.at(-1)?.start ?? window.start;
+    while (this.ahead.length < READ_AHEAD && last + SLAB_BYTES < size) {
+      const start = last + SLAB_BYTES - OVERLAP_BYTES;
+      const next = this.load(window.pack, start);
+      next.catch(() => undefined); // a failed read-ahead surfaces when (if) it is used
+      this.ahead.push({ pack: window.pack, start, window: next });
+      last = start;
+    }
   }
 
   private async load(pack: number, start: number): Promise<Window> {
