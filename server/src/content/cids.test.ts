@@ -68,6 +68,17 @@ describe('cidVersion 1 (default) equals `ipfs add --cid-version=1`', () => {
     expect(added.cid).toBe(CID.createV1(raw.code, await sha256.digest(bytes)).toString());
   });
 
+  it('every leaf of a file of several pieces hashes to its own bytes, however the input arrives', async () => {
+    const bytes = bytesOf(9 * 1024 * 1024 + 5, 9);
+    const added = await store.addFile(chunks(bytes, 333_333), { maxBytes: 1 << 30 });
+    const root = dagPb.decode(await getBlock(added.cid));
+    expect(root.Links).toHaveLength(37);
+    for (const [i, link] of root.Links.entries()) {
+      const leaf = bytes.subarray(i * CHUNK, (i + 1) * CHUNK);
+      expect(link.Hash.toString(), `leaf ${i}`).toBe(CID.createV1(raw.code, await sha256.digest(leaf)).toString());
+    }
+  });
+
   it('a larger file is a dag-pb root over raw 256 KiB leaves, base32', async () => {
     const bytes = bytesOf(3 * CHUNK + 10, 4);
     const added = await store.addFile(chunks(bytes), { maxBytes: 1 << 30 });
