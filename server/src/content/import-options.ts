@@ -9,7 +9,7 @@ import type { CidVersion } from './types';
  * `fileImportConcurrency: 1` because entries arrive one after another on one stream: the importer
  * batches candidates before starting them, which would wait on content that has not arrived.
  */
-export function importerOptions(cidVersion: CidVersion): ImporterOptions {
+export function importerOptions(cidVersion: CidVersion, onLeafWritten?: (leaf: Uint8Array) => void): ImporterOptions {
   const base: ImporterOptions = {
     profile: 'unixfs-v0-2015',
     leafType: 'file',
@@ -18,5 +18,5 @@ export function importerOptions(cidVersion: CidVersion): ImporterOptions {
     blockWriteConcurrency: 16,
   };
   const rawLeaves = cidVersion === 1;
-  return { ...base, cidVersion, rawLeaves, bufferImporter: leafImporter(cidVersion, rawLeaves) };
+  return { ...base, cidVersion, rawLeaves, bufferImporter: leafImporter(cidVersion, rawLeaves, onLeafWritten) };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedContentStore } from './embedded-store';
 import { ContentAbortedError, ContentTooLargeError } from './errors';
-import { PIECE_BYTES } from './import/import-session';
+import { PIECE_BYTES } from './import/protocol';
 import { bytesOf, chunks, packFiles, tempStore } from './test-helpers';
 
 let store: EmbeddedContentStore;

@@ -1,11 +1,8 @@
 import { ContentAbortedError, ContentTooLargeError } from '../errors';
 import type { AddOptions } from '../types';
-import type { FromWorker, ImportedEntry, ToWorker } from './protocol';
+import { PIECE_BYTES, type FromWorker, type ImportedEntry, type ToWorker } from './protocol';
 import type { ImportWorker } from './worker-pool';
 
-// The importer consumes 1-4 MiB pieces ~2x faster than socket-sized 64 KiB chunks, and fewer
-// pieces mean fewer messages between the threads.
-export const PIECE_BYTES = 4 * 1024 * 1024;
 // A piece this small (the whole of a small file) is sent as a copy and its buffer reused.
 const COPY_BELOW_BYTES = 256 * 1024;
 // Flow-control credit: at most this many pieces queued in the worker (bounded memory).
@@ -27,6 +24,8 @@ export class ImportSession {
   total = 0;
   private budgeted = 0;
   private piece: Uint8Array | undefined;
+  /** Pieces the worker is done with, to be filled again. */
+  private readonly spare: Uint8Array[] = [];
   private used = 0;
   private credit = MAX_PIECES_IN_FLIGHT;
   private creditWaiter: (() => void) | undefined;
@@ -45,6 +44,8 @@ export class ImportSession {
         if (message.type === 'ack') {
           this.credit++;
           this.wake();
+        } else if (message.type === 'recycle') {
+          if (this.spare.length < MAX_PIECES_IN_FLIGHT) this.spare.push(new Uint8Array(message.buffer));
         } else this.settle?.(message);
       },
       (error) => {
@@ -68,7 +69,7 @@ export class ImportSession {
     let at = 0;
     while (at < chunk.byteLength) {
       // Not zero-filled: every byte sent is written first.
-      this.piece ??= Buffer.allocUnsafeSlow(PIECE_BYTES);
+      this.piece ??= this.spare.pop() ?? Buffer.allocUnsafeSlow(PIECE_BYTES);
       const take = Math.min(chunk.byteLength - at, PIECE_BYTES - this.used);
       this.piece.set(chunk.subarray(at, at + take), this.used);
       this.used += take;

@@ -8,7 +8,8 @@ import { importer, type ImportCandidate } from 'ipfs-unixfs-importer';
 import { importerOptions } from '../import-options';
 import { PackWriter } from '../pack/pack-writer';
 import { FolderRootWriter } from './folder-root';
-import type { FromWorker, ToWorker } from './protocol';
+import { PieceRecycler } from './piece-recycler';
+import { PIECE_BYTES, type FromWorker, type ToWorker } from './protocol';
 
 const port = parentPort!;
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
@@ -38,11 +39,12 @@ class Inbox {
   }
 }
 
-async function* content(inbox: Inbox, endType: 'end' | 'entry-end'): AsyncGenerator<Uint8Array> {
+async function* content(inbox: Inbox, endType: 'end' | 'entry-end', recycler?: PieceRecycler): AsyncGenerator<Uint8Array> {
   for (;;) {
     const message = await inbox.next();
     if (message.type === endType) return;
     if (message.type !== 'data') throw new Error(`unexpected ${message.type} inside content`);
+    recycler?.received(message.bytes);
     send({ type: 'ack' });
     yield message.bytes;
   }
@@ -60,11 +62,14 @@ async function* entries(inbox: Inbox): AsyncGenerator<ImportCandidate> {
 async function run(start: Extract<ToWorker, { type: 'start' }>, inbox: Inbox): Promise<void> {
   const writer = await PackWriter.create(start.packPath, start.directIo);
   try {
-    const options = { ...importerOptions(start.cidVersion), wrapWithDirectory: start.mode === 'directory' };
+    // Raw leaves only: see PieceRecycler.
+    const recycler = start.mode === 'file' && start.cidVersion === 1 ? new PieceRecycler(PIECE_BYTES, send) : undefined;
+    const onLeafWritten = recycler ? (leaf: Uint8Array) => recycler.leafWritten(leaf) : undefined;
+    const options = { ...importerOptions(start.cidVersion, onLeafWritten), wrapWithDirectory: start.mode === 'directory' };
     let root: string | undefined;
     const files: Array<{ path: string; cid: string }> = [];
     if (start.mode === 'file') {
-      for await (const entry of importer([{ content: content(inbox, 'end') }], writer, options)) root = entry.cid.toString();
+      for await (const entry of importer([{ content: content(inbox, 'end', recycler) }], writer, options)) root = entry.cid.toString();
     } else {
       const folder = new FolderRootWriter(writer);
       const imported = [];

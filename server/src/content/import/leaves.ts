@@ -17,7 +17,8 @@ const SHA2_256 = 0x12;
  * and CIDs as the importer's own `defaultBufferImporter` (raw leaves for v1, UnixFS `file` leaves
  * in dag-pb for v0).
  */
-export function leafImporter(cidVersion: CidVersion, rawLeaves: boolean): BufferImporter {
+/** `onWritten`: called with each leaf's bytes once they are hashed and stored. */
+export function leafImporter(cidVersion: CidVersion, rawLeaves: boolean, onWritten?: (leaf: Uint8Array) => void): BufferImporter {
   return async function* bufferImporter(file, blockstore) {
     for await (const chunk of file.content) {
       yield async () => {
@@ -30,7 +31,9 @@ export function leafImporter(cidVersion: CidVersion, rawLeaves: boolean): Buffer
         const digest = createHash('sha256').update(block).digest();
         const cid = CID.create(rawLeaves ? 1 : cidVersion, rawLeaves ? raw.code : dagPb.code, Digest.create(SHA2_256, digest));
         await blockstore.put(cid, block);
-        return { cid, unixfs, size: BigInt(block.byteLength), block };
+        const size = BigInt(block.byteLength);
+        onWritten?.(chunk);
+        return { cid, unixfs, size, block };
       };
     }
   };
