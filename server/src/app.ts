@@ -39,7 +39,7 @@ export function apiRouter() {
     paymentRoutes(),
     referralRoutes(),
   ]) {
-    api.use(routes.routes(), routes.allowedMethods());
+    api.use(routes.routes());
   }
   return api;
 }

@@ -20,7 +20,7 @@ export function adminRoutes() {
     adminTokenRoutes(),
     adminReferralRoutes(),
   ]) {
-    router.use(routes.routes(), routes.allowedMethods());
+    router.use(routes.routes());
   }
   return router;
 }
