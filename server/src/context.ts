@@ -9,6 +9,7 @@ import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createKeyedLock, type KeyedLock } from './lib/keyed-lock';
 import { createLogger, type Logger } from './lib/logger';
+import { VersionedPages } from './lib/versioned-pages';
 import { createPaymentProvider, type PaymentProvider } from './payments/index';
 import { createStores, type Stores } from './stores/index';
 
@@ -24,6 +25,8 @@ export interface AppContext {
   /** Serializes record-vs-unpin decisions per CID. */
   cidLock: KeyedLock;
   pinRunner: PinRunner;
+  /** Rendered pages of file lists, each kept while its account's `uploads_version` stands. */
+  fileListPages: VersionedPages;
   /** Card payments; null when not configured (paid checkout answers 503). */
   payments: PaymentProvider | null;
   close(): Promise<void>;
@@ -57,6 +60,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     content,
     cidLock: createKeyedLock(),
     pinRunner: { kick: () => undefined, stop: async () => undefined },
+    fileListPages: new VersionedPages(),
     payments: createPaymentProvider(config),
     async close() {
       await app.pinRunner.stop();

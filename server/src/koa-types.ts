@@ -1,6 +1,7 @@
 import type { ParameterizedContext } from 'koa';
 import type { AppContext } from './context';
 import type { UserRow } from './db/schema';
+import type { Principal } from './stores/principal';
 
 export type Authentication = { kind: 'session'; sessionId: string } | { kind: 'token'; tokenId: string };
 
@@ -9,6 +10,8 @@ export interface AppState {
   requestId: string;
   /** Set by auth(): the signed-in, active user, read fresh from the database on this request. */
   user: UserRow;
+  /** Set by auth() and authPrincipal(): who is asking, read fresh on this request. */
+  principal: Principal;
   auth: Authentication;
   /** Set by validate(): parsed and typed input. */
   input: { body?: unknown; query?: unknown; params?: unknown };

@@ -67,6 +67,7 @@ export async function userCreator(app: AppContext, input: SignupInput, options: 
     storage_reserved: 0,
     bonus_bytes: 0,
     uploads_count: 0,
+    uploads_version: 0,
   };
   try {
     await app.db.transaction().execute(async (trx) => {

@@ -26,6 +26,8 @@ export interface UsersTable {
   bonus_bytes: number;
   /** Records the account holds, kept by database triggers (the file list's total). */
   uploads_count: Generated<number>;
+  /** Changes with every insert, rename or delete of the account's records (database triggers). */
+  uploads_version: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../lib/errors';
 import { stripControl } from '../lib/text';
 import type { AppState, Ctx } from '../koa-types';
 import { bearer } from '../middleware/auth';
-import { authenticate } from '../auth/authenticate';
+import { authenticatePrincipal } from '../auth/authenticate';
 import { contentTypeFor } from './content-type';
 import { directoryPage } from './listing';
 import { parseRange } from './range';
@@ -29,7 +29,7 @@ function untrustedContentHeaders(ctx: Ctx, cid: string): void {
 async function downloadName(ctx: Ctx, rootCid: string, fallback: string): Promise<string> {
   const credential = bearer(ctx);
   if (credential) {
-    const { user } = await authenticate(ctx.state.app, credential, ctx.ip).catch(() => ({ user: null }));
+    const { user } = await authenticatePrincipal(ctx.state.app, credential, ctx.ip).catch(() => ({ user: null }));
     const record = user ? await ctx.state.app.stores.uploads.findByCidForUser(user.id, rootCid) : undefined;
     if (record) return record.name;
   }

@@ -1,5 +1,5 @@
 import type { Next } from 'koa';
-import { authenticate } from '../auth/authenticate';
+import { authenticate, authenticatePrincipal } from '../auth/authenticate';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { Ctx } from '../koa-types';
 
@@ -9,13 +9,34 @@ export function bearer(ctx: Ctx): string | null {
   return match ? match[1]! : null;
 }
 
-/** Requires a valid session JWT or API token; sets `ctx.state.user` and `ctx.state.auth`. */
+function credentialOf(ctx: Ctx): string {
+  const credential = bearer(ctx);
+  if (!credential) throw unauthorized('missing_token', 'Authentication required: send Authorization: Bearer <token>');
+  return credential;
+}
+
+/**
+ * Requires a valid session JWT or API token; sets `ctx.state.user` (the whole account),
+ * `ctx.state.principal` and `ctx.state.auth`.
+ */
 export function auth() {
   return async (ctx: Ctx, next: Next) => {
-    const credential = bearer(ctx);
-    if (!credential) throw unauthorized('missing_token', 'Authentication required: send Authorization: Bearer <token>');
-    const { user, auth: how } = await authenticate(ctx.state.app, credential, ctx.ip);
+    const { user, auth: how } = await authenticate(ctx.state.app, credentialOf(ctx), ctx.ip);
     ctx.state.user = user;
+    ctx.state.principal = user;
+    ctx.state.auth = how;
+    await next();
+  };
+}
+
+/**
+ * As auth(), for routes that need only who is asking (`ctx.state.principal`), not the whole
+ * account: the reads that clients repeat most (file list, a record, a pin job) stay cheap.
+ */
+export function authPrincipal() {
+  return async (ctx: Ctx, next: Next) => {
+    const { user, auth: how } = await authenticatePrincipal(ctx.state.app, credentialOf(ctx), ctx.ip);
+    ctx.state.principal = user;
     ctx.state.auth = how;
     await next();
   };

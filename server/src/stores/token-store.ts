@@ -1,5 +1,59 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
-import type { ApiTokenRow, UserRow } from '../db/schema';
+import { precompiled } from '../db/precompiled';
+import type { ApiTokenRow, Database, UserRow } from '../db/schema';
+import { PRINCIPAL_COLUMNS, type Principal } from './principal';
+
+/** What authentication checks of a token, and the last use it may record. */
+export type TokenCheck = Pick<ApiTokenRow, 'id' | 'allowed_ip' | 'expires_at' | 'revoked_at' | 'last_used_at' | 'last_used_ip'>;
+export interface TokenWith<User> {
+  token: TokenCheck;
+  user: User;
+}
+
+const withUser = (db: Kysely<Database>) =>
+  db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .select([
+      'api_tokens.id as t_id',
+      'api_tokens.allowed_ip as t_allowed_ip',
+      'api_tokens.expires_at as t_expires_at',
+      'api_tokens.revoked_at as t_revoked_at',
+      'api_tokens.last_used_at as t_last_used_at',
+      'api_tokens.last_used_ip as t_last_used_ip',
+    ]);
+const tokenWithUser = precompiled((db, param) =>
+  withUser(db).selectAll('users').where('api_tokens.token_hash', '=', param<string>('hash')),
+);
+const tokenWithPrincipal = precompiled((db, param) =>
+  withUser(db).select(PRINCIPAL_COLUMNS).where('api_tokens.token_hash', '=', param<string>('hash')),
+);
+
+type Aliased = {
+  t_id: string;
+  t_allowed_ip: string | null;
+  t_expires_at: string | null;
+  t_revoked_at: string | null;
+  t_last_used_at: string | null;
+  t_last_used_ip: string | null;
+};
+
+function split<User>(row: (User & Aliased) | undefined): TokenWith<User> | undefined {
+  if (!row) return undefined;
+  const { t_id, t_allowed_ip, t_expires_at, t_revoked_at, t_last_used_at, t_last_used_ip, ...user } = row;
+  return {
+    token: {
+      id: t_id,
+      allowed_ip: t_allowed_ip,
+      expires_at: t_expires_at,
+      revoked_at: t_revoked_at,
+      last_used_at: t_last_used_at,
+      last_used_ip: t_last_used_ip,
+    },
+    user: user as unknown as User,
+  };
+}
 
 export function createTokenStore(db: Db) {
   return {
@@ -7,13 +61,12 @@ export function createTokenStore(db: Db) {
       await db.insertInto('api_tokens').values(token).execute();
     },
 
-    /** The token and its owner in one round trip: auth runs this on every API-token request. */
-    async findByHashWithUser(hash: string): Promise<{ token: ApiTokenRow; user: UserRow } | undefined> {
-      const token = await db.selectFrom('api_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
-      if (!token) return undefined;
-      const user = await db.selectFrom('users').selectAll().where('id', '=', token.user_id).executeTakeFirst();
-      return user ? { token, user } : undefined;
-    },
+    /** The token's checks and its whole owner in one round trip. */
+    findByHashWithUser: async (hash: string): Promise<TokenWith<UserRow> | undefined> => split((await tokenWithUser(db, { hash }))[0]),
+
+    /** The token's checks and its owner's principal columns: what auth reads on most API-token requests. */
+    findByHashWithPrincipal: async (hash: string): Promise<TokenWith<Principal> | undefined> =>
+      split((await tokenWithPrincipal(db, { hash }))[0]),
 
     listForUser: (userId: string): Promise<ApiTokenRow[]> =>
       db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute(),

@@ -4,6 +4,7 @@ import * as content from './0002-content';
 import * as billing from './0003-billing';
 import * as uploadCounts from './0004-upload-counts';
 import * as renewalOrders from './0005-renewal-orders';
+import * as uploadVersions from './0006-upload-versions';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-billing': billing,
   '0004-upload-counts': uploadCounts,
   '0005-renewal-orders': renewalOrders,
+  '0006-upload-versions': uploadVersions,
 };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { parseCid } from '../../commands/pin-requester';
 import { notFound } from '../../lib/errors';
 import type { AppState } from '../../koa-types';
-import { auth } from '../../middleware/auth';
+import { authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
 
 const dagParams = z.object({ cid: z.string().min(1).max(200) });
@@ -13,12 +13,12 @@ const dagParams = z.object({ cid: z.string().min(1).max(200) });
 export function dagRoutes() {
   const router = new Router<AppState>();
 
-  router.get('/dag/:cid', auth(), validate({ params: dagParams, query: pageQuerySchema }), async (ctx) => {
+  router.get('/dag/:cid', authPrincipal(), validate({ params: dagParams, query: pageQuerySchema }), async (ctx) => {
     const app = ctx.state.app;
     const { page, limit } = input<undefined, PageQuery>(ctx).query;
     const raw = input<unknown, unknown, z.infer<typeof dagParams>>(ctx).params.cid;
     const cid = parseCid(raw);
-    const upload = await app.stores.uploads.findByCidForUser(ctx.state.user.id, cid);
+    const upload = await app.stores.uploads.findByCidForUser(ctx.state.principal.id, cid);
     if (!upload) throw notFound('file_not_found', 'File not found or not owned by the user');
     const stat = await app.content.stat(cid);
     const listing =

@@ -5,7 +5,7 @@ import { pinRequester } from '../../commands/pin-requester';
 import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { AppState } from '../../koa-types';
-import { auth } from '../../middleware/auth';
+import { auth, authPrincipal } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { presentPinJob } from '../../presenters/upload';
@@ -29,12 +29,12 @@ export function pinRoutes() {
     ctx.body = presentPinJob(job, upload);
   });
 
-  router.get('/pins/:id', auth(), validate({ params: pinParams }), async (ctx) => {
+  router.get('/pins/:id', authPrincipal(), validate({ params: pinParams }), async (ctx) => {
     const { id } = input<unknown, unknown, z.infer<typeof pinParams>>(ctx).params;
     const app = ctx.state.app;
-    const job = isUuid(id) ? await app.stores.pinJobs.findForUser(ctx.state.user.id, id) : undefined;
+    const job = isUuid(id) ? await app.stores.pinJobs.findForUser(ctx.state.principal.id, id) : undefined;
     if (!job) throw notFound('pin_not_found', 'Pin request not found');
-    const upload = job.upload_id ? await app.stores.uploads.findForUser(ctx.state.user.id, job.upload_id) : null;
+    const upload = job.upload_id ? await app.stores.uploads.findForUser(ctx.state.principal.id, job.upload_id) : null;
     ctx.body = presentPinJob(job, upload);
   });
 

@@ -15,7 +15,7 @@ import { parseCid } from '../../commands/pin-requester';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { AppState, Ctx } from '../../koa-types';
-import { auth } from '../../middleware/auth';
+import { auth, authPrincipal } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { presentUpload } from '../../presenters/upload';
@@ -27,22 +27,35 @@ const fileNotFound = () => notFound('file_not_found', 'File not found or not own
 
 async function ownUpload(ctx: Ctx) {
   const { uploadId } = input<unknown, unknown, z.infer<typeof uploadParams>>(ctx).params;
-  const upload = isUuid(uploadId) ? await ctx.state.app.stores.uploads.findForUser(ctx.state.user.id, uploadId) : undefined;
+  const upload = isUuid(uploadId) ? await ctx.state.app.stores.uploads.findForUser(ctx.state.principal.id, uploadId) : undefined;
   if (!upload) throw fileNotFound();
   return upload;
 }
 
+/**
+ * A page of the account's records, newest first. The rendered page is kept while the account's
+ * records stay as they are (`uploads_version`, read with the user on this very request), so asking
+ * again for an unchanged list costs no query.
+ */
 async function listUploads(ctx: Ctx) {
   const { page, limit, search } = input<undefined, PageQuery>(ctx).query;
-  const user = ctx.state.user;
-  const { rows, total } = await ctx.state.app.stores.uploads.list({
-    userId: user.id,
-    offset: (page - 1) * limit,
-    limit,
-    search,
-    count: user.uploads_count,
-  });
-  ctx.body = { files: rows.map(presentUpload), total, page, limit };
+  const user = ctx.state.principal;
+  const pages = ctx.state.app.fileListPages;
+  const key = `${page}:${limit}:${search ?? ''}`;
+  let body = pages.get(user.id, user.uploads_version, key);
+  if (!body) {
+    const { rows, total } = await ctx.state.app.stores.uploads.list({
+      userId: user.id,
+      offset: (page - 1) * limit,
+      limit,
+      search,
+      count: user.uploads_count,
+    });
+    body = Buffer.from(JSON.stringify({ files: rows.map(presentUpload), total, page, limit }));
+    pages.set(user.id, user.uploads_version, key, body);
+  }
+  ctx.type = 'application/json';
+  ctx.body = body;
 }
 
 async function deleteByCid(ctx: Ctx) {
@@ -69,10 +82,10 @@ export function uploadRoutes() {
   router.post('/file', ...single, uploadFile);
   router.post('/file/folder', ...directory, (ctx) => uploadDirectory(ctx, 'dag'));
 
-  router.get('/users/me/uploads', auth(), validate({ query: pageQuerySchema }), listUploads);
-  router.get('/file', auth(), validate({ query: pageQuerySchema }), listUploads);
+  router.get('/users/me/uploads', authPrincipal(), validate({ query: pageQuerySchema }), listUploads);
+  router.get('/file', authPrincipal(), validate({ query: pageQuerySchema }), listUploads);
 
-  router.get('/uploads/:uploadId', auth(), validate({ params: uploadParams }), async (ctx) => {
+  router.get('/uploads/:uploadId', authPrincipal(), validate({ params: uploadParams }), async (ctx) => {
     ctx.body = presentUpload(await ownUpload(ctx));
   });
   router.patch('/uploads/:uploadId', auth(), jsonBody(), validate({ params: uploadParams, body: renameSchema }), async (ctx) => {
