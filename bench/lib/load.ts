@@ -10,9 +10,17 @@ export interface LoadResult {
 
 /**
  * Closed-loop HTTP load: `concurrency` clients on keep-alive connections, each sending its next
- * GET as soon as the last answer is read, for `seconds`. Counts only complete 200 answers.
+ * GET as soon as the last answer is read, for `seconds`. Counts only complete 200 answers. `url`
+ * may be a function of the request's sequence number, for a load that asks for different things.
  */
-export async function load(url: string, headers: Record<string, string>, concurrency: number, seconds: number): Promise<LoadResult> {
+export async function load(
+  url: string | ((sequence: number) => string),
+  headers: Record<string, string>,
+  concurrency: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const urlOf = typeof url === 'string' ? () => url : url;
+  let sequence = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
   let errors = 0;
@@ -20,7 +28,7 @@ export async function load(url: string, headers: Record<string, string>, concurr
   const once = (): Promise<void> =>
     new Promise((resolve) => {
       const started = performance.now();
-      const req = http.get(url, { agent, headers }, (res) => {
+      const req = http.get(urlOf(sequence++), { agent, headers }, (res) => {
         res.on('data', () => undefined);
         res.on('end', () => {
           if (res.statusCode === 200) latencies.push(performance.now() - started);

@@ -1,4 +1,6 @@
+import type SQLite from 'better-sqlite3';
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { readerOf } from './database';
 import type { Database } from './schema';
 
 const MARK = '\u0000cairn-parameter:';
@@ -10,14 +12,19 @@ interface Compiled<Row> {
   query: CompiledQuery<Row>;
   /** For each SQL parameter, the name of the caller's value, or null for a constant of the query. */
   slots: (string | null)[];
+  /** On SQLite: the statement, prepared on the read-only connection. */
+  statement?: SQLite.Statement;
 }
 
 /**
- * A query for the hottest paths (authentication, the file list): built with Kysely once per
+ * A read for the hottest paths (authentication, the file list): built with Kysely once per
  * database and compiled to that database's SQL, then run with fresh values. Building and compiling
  * costs more than running an indexed lookup, so this is what keeps a request's database work at
- * the database. The query is built with markers in place of the values; every name passed to
- * `param` must reach the SQL as a parameter, or building fails loudly.
+ * the database. On SQLite the statement runs on the read-only connection beside the writer: it
+ * sees what is committed, never another request's open transaction, and does not queue behind it.
+ * So: reads only, and never one that must see the caller's own uncommitted writes.
+ * The query is built with markers in place of the values; every name passed to `param` must
+ * reach the SQL as a parameter, or building fails loudly.
  */
 export function precompiled<Values extends Record<string, unknown>, Row>(
   build: (db: Kysely<Database>, param: Param) => Compilable<Row>,
@@ -29,11 +36,12 @@ export function precompiled<Values extends Record<string, unknown>, Row>(
       compiled = compile(db, build);
       perDb.set(db, compiled);
     }
-    const { query, slots } = compiled;
+    const { query, slots, statement } = compiled;
     const parameters = query.parameters.map((constant, i) => {
       const name = slots[i];
       return name === null || name === undefined ? constant : values[name];
     });
+    if (statement) return statement.all(parameters) as Row[];
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }
@@ -49,5 +57,5 @@ function compile<Row>(db: Kysely<Database>, build: (db: Kysely<Database>, param:
   for (const name of names) {
     if (!slots.includes(name)) throw new Error(`precompiled query: parameter "${name}" did not reach the SQL as a parameter`);
   }
-  return { query, slots };
+  return { query, slots, statement: readerOf(db)?.prepare(query.sql) };
 }
