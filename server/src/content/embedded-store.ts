@@ -30,6 +30,8 @@ export interface EmbeddedContentStore extends ContentStore {
   peerId(): string | null;
   /** Index figures for diagnostics and tests. */
   stats(): { blocks: number; roots: number; packs: number; packBytes: number; liveBytes: number };
+  /** Resolves once the pack compactions that unpinning started have run. */
+  compacted(): Promise<void>;
 }
 
 /** The default engine: UnixFS importer in worker threads, pack-file blockstore, bitswap over libp2p. */
@@ -61,8 +63,9 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
     addDirectory: (entries, addOptions) => ingest.addDirectory(entries, addOptions),
     pin: (cid, pinOptions) => pinDag(store, network, parseCid(cid), fsync, pinOptions),
     async unpin(cid) {
-      const { deadPacks } = store.index.unpin(pinKey(parseCid(cid)));
+      const { deadPacks, shrunkPacks } = store.index.unpin(pinKey(parseCid(cid)));
       for (const id of deadPacks) await store.deletePackFile(id);
+      store.compactIfWorthIt(shrunkPacks);
     },
     isPinned: async (cid) => store.index.isPinned(pinKey(parseCid(cid))),
     has: async (cid) => store.has(parseCid(cid)),
@@ -78,6 +81,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
     multiaddrs: () => network?.multiaddrs() ?? [],
     peerId: () => network?.peerId.toString() ?? null,
     stats: () => store.index.stats(),
+    compacted: () => store.compacted(),
     async close() {
       await network?.stop();
       await pool.close();

@@ -62,6 +62,7 @@ export class PackIndex {
       newPack: db.prepare(`INSERT INTO packs (state) VALUES ('writing')`),
       dropPack: db.prepare(`DELETE FROM packs WHERE id = ?`),
       writingPacks: db.prepare(`SELECT id FROM packs WHERE state = 'writing'`).pluck(),
+      allPacks: db.prepare(`SELECT id FROM packs`).pluck(),
       packSize: db.prepare(`SELECT size FROM packs WHERE id = ?`).pluck(),
       lookup: db.prepare(`SELECT pack, offset, length FROM blocks WHERE mh = ?`),
       hasBlock: db.prepare(`SELECT 1 FROM blocks WHERE mh = ?`).pluck(),
@@ -76,6 +77,10 @@ export class PackIndex {
       deleteBlock: db.prepare(`DELETE FROM blocks WHERE mh = ?`),
       shrinkPack: db.prepare(`UPDATE packs SET live = live - ? WHERE id = ?`),
       anyBlockIn: db.prepare(`SELECT 1 FROM blocks WHERE pack = ? LIMIT 1`).pluck(),
+      blocksIn: db.prepare(`SELECT mh, offset, length FROM blocks WHERE pack = ? ORDER BY offset`),
+      packUsage: db.prepare(`SELECT size, live FROM packs WHERE id = ? AND state = 'live'`),
+      mostlyDead: db.prepare(`SELECT id FROM packs WHERE state = 'live' AND live * 2 < size AND size - live >= ?`).pluck(),
+      relocate: db.prepare(`UPDATE blocks SET pack = ?, offset = ? WHERE mh = ? AND pack = ?`),
       deleteRootBlocks: db.prepare(`DELETE FROM root_blocks WHERE root = ?`),
       deleteRoot: db.prepare(`DELETE FROM roots WHERE cid = ?`),
       inPinnedDag: db.prepare(`SELECT 1 FROM root_blocks WHERE mh = ? LIMIT 1`).pluck(),
@@ -96,6 +101,11 @@ export class PackIndex {
   /** Packs left 'writing' by a crash: their files are garbage. */
   writingPacks(): number[] {
     return this.stmt.writingPacks.all() as number[];
+  }
+
+  /** Every pack the index knows, written or being written. */
+  packIds(): Set<number> {
+    return new Set(this.stmt.allPacks.all() as number[]);
   }
 
   /** Bytes in a committed pack (0 for one unknown or still being written). */
@@ -164,10 +174,13 @@ export class PackIndex {
     })();
   }
 
-  /** Unpins `root`; returns the packs that no longer hold any live block (their files can go). */
-  unpin(root: Uint8Array): { deadPacks: number[] } {
+  /**
+   * Unpins `root`; returns the packs that no longer hold any live block (their files can go) and
+   * those that lost some but not all (candidates for compaction).
+   */
+  unpin(root: Uint8Array): { deadPacks: number[]; shrunkPacks: number[] } {
     return this.db.transaction(() => {
-      if (this.stmt.hasRoot.get(root) === undefined) return { deadPacks: [] };
+      if (this.stmt.hasRoot.get(root) === undefined) return { deadPacks: [], shrunkPacks: [] };
       const touched = new Set<number>();
       for (const multihash of this.stmt.rootBlocks.all(root) as Uint8Array[]) {
         const row = this.stmt.dropRef.get(multihash) as { refs: number; pack: number; length: number } | undefined;
@@ -180,7 +193,45 @@ export class PackIndex {
       this.stmt.deleteRoot.run(root);
       const deadPacks = [...touched].filter((id) => this.stmt.anyBlockIn.get(id) === undefined);
       for (const id of deadPacks) this.stmt.dropPack.run(id);
-      return { deadPacks };
+      return { deadPacks, shrunkPacks: [...touched].filter((id) => !deadPacks.includes(id)) };
+    })();
+  }
+
+  /** A committed pack's size and the bytes of its blocks still indexed, or undefined. */
+  packUsage(id: number): { size: number; live: number } | undefined {
+    return this.stmt.packUsage.get(id) as { size: number; live: number } | undefined;
+  }
+
+  /** Committed packs more than half dead that would give back at least `minReclaim` bytes. */
+  mostlyDeadPacks(minReclaim: number): number[] {
+    return this.stmt.mostlyDead.all(minReclaim) as number[];
+  }
+
+  /** The blocks still indexed in a pack, in file order. */
+  blocksIn(id: number): Array<{ mh: Uint8Array; offset: number; length: number }> {
+    return this.stmt.blocksIn.all(id) as Array<{ mh: Uint8Array; offset: number; length: number }>;
+  }
+
+  /**
+   * Points the blocks copied from pack `from` into pack `to` at their new place, in one
+   * transaction. A block unpinned while it was being copied stays deleted (its copy is dead
+   * bytes in `to`). Returns whether `from` is left empty (its file can go) and whether `to`
+   * ended up holding nothing (likewise).
+   */
+  relocate(from: number, to: number, entries: Uint8Array, packBytes: number): { fromEmpty: boolean; toEmpty: boolean } {
+    return this.db.transaction(() => {
+      let live = 0;
+      for (const entry of decodeEntries(entries)) {
+        if (this.stmt.relocate.run(to, entry.offset, entry.multihash, from).changes === 0) continue;
+        live += entry.length;
+      }
+      this.stmt.shrinkPack.run(live, from);
+      const fromEmpty = this.stmt.anyBlockIn.get(from) === undefined;
+      if (fromEmpty) this.stmt.dropPack.run(from);
+      const toEmpty = this.stmt.anyBlockIn.get(to) === undefined;
+      if (toEmpty) this.stmt.dropPack.run(to);
+      else this.stmt.livePack.run(packBytes, live, to);
+      return { fromEmpty, toEmpty };
     })();
   }
 
