@@ -11,6 +11,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('uploads_count', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await sql`update users set uploads_count = (select count(*) from uploads where uploads.user_id = users.id)`.execute(db);
+  await createCountTriggers(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await dropCountTriggers(db);
+  await db.schema.alterTable('users').dropColumn('uploads_count').execute();
+}
+
+/** The count's triggers (0006 replaces them, and puts them back when it is undone). */
+export async function createCountTriggers(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
     await sql`create function uploads_count_follow() returns trigger language plpgsql as $$
       begin
@@ -31,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin update users set uploads_count = uploads_count - 1 where id = old.user_id; end`.execute(db);
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+export async function dropCountTriggers(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
     await sql`drop trigger uploads_count_follow on uploads`.execute(db);
     await sql`drop function uploads_count_follow()`.execute(db);
@@ -39,9 +49,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger uploads_count_insert`.execute(db);
     await sql`drop trigger uploads_count_delete`.execute(db);
   }
-  await db.schema.alterTable('users').dropColumn('uploads_count').execute();
 }
 
-function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { createCountTriggers, dropCountTriggers, isPostgres } from './0004-upload-counts';
 
 /**
  * `users.uploads_version`: a number that changes whenever any of the account's records is
@@ -12,9 +13,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('users')
     .addColumn('uploads_version', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
+  await dropCountTriggers(db);
   if (isPostgres(db)) {
-    await sql`drop trigger uploads_count_follow on uploads`.execute(db);
-    await sql`drop function uploads_count_follow()`.execute(db);
     await sql`create function uploads_follow() returns trigger language plpgsql as $$
       begin
         if tg_op = 'INSERT' then
@@ -32,8 +32,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       for each row execute function uploads_follow()`.execute(db);
     return;
   }
-  await sql`drop trigger uploads_count_insert`.execute(db);
-  await sql`drop trigger uploads_count_delete`.execute(db);
   await sql`create trigger uploads_follow_insert after insert on uploads begin
     update users set uploads_count = uploads_count + 1, uploads_version = uploads_version + 1 where id = new.user_id;
   end`.execute(db);
@@ -49,29 +47,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
     await sql`drop trigger uploads_follow on uploads`.execute(db);
     await sql`drop function uploads_follow()`.execute(db);
-    await sql`create function uploads_count_follow() returns trigger language plpgsql as $$
-      begin
-        if tg_op = 'INSERT' then
-          update users set uploads_count = uploads_count + 1 where id = new.user_id;
-          return new;
-        end if;
-        update users set uploads_count = uploads_count - 1 where id = old.user_id;
-        return old;
-      end $$`.execute(db);
-    await sql`create trigger uploads_count_follow after insert or delete on uploads
-      for each row execute function uploads_count_follow()`.execute(db);
   } else {
     await sql`drop trigger uploads_follow_insert`.execute(db);
     await sql`drop trigger uploads_follow_update`.execute(db);
     await sql`drop trigger uploads_follow_delete`.execute(db);
-    await sql`create trigger uploads_count_insert after insert on uploads
-      begin update users set uploads_count = uploads_count + 1 where id = new.user_id; end`.execute(db);
-    await sql`create trigger uploads_count_delete after delete on uploads
-      begin update users set uploads_count = uploads_count - 1 where id = old.user_id; end`.execute(db);
   }
+  await createCountTriggers(db);
   await db.schema.alterTable('users').dropColumn('uploads_version').execute();
-}
-
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
