@@ -5,9 +5,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi } from '../api/endpoints';
 import { AuthLayout } from '../components/auth-layout';
-import { CountrySelect } from '../components/country-select';
 import { TextField } from '../components/field';
 import { LanguageSelect } from '../components/language-select';
+import { CountryAndBirthFields, NameFields } from '../components/person-fields';
 import { useErrorText } from '../hooks/use-error-text';
 import { currentLanguage } from '../lib/i18n';
 import { fieldErrors, type FieldErrors } from '../lib/form-errors';
@@ -66,24 +66,7 @@ export function SignupPage() {
         </div>
       )}
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="form-row">
-          <TextField
-            label={t('fields.name')}
-            name="name"
-            autoComplete="given-name"
-            value={form.name}
-            onChange={(e) => set('name')(e.target.value)}
-            error={errors.name}
-          />
-          <TextField
-            label={t('fields.lastname')}
-            name="lastname"
-            autoComplete="family-name"
-            value={form.lastname}
-            onChange={(e) => set('lastname')(e.target.value)}
-            error={errors.lastname}
-          />
-        </div>
+        <NameFields values={form} errors={errors} set={set} ns="auth" />
         <TextField
           label={t('fields.email')}
           type="email"
@@ -103,19 +86,7 @@ export function SignupPage() {
           error={errors.password}
           hint={t('fields.password_hint')}
         />
-        <div className="form-row">
-          <CountrySelect value={form.country} onChange={set('country')} error={errors.country} />
-          <TextField
-            label={t('fields.birth_date')}
-            name="birthDate"
-            inputMode="numeric"
-            autoComplete="bday"
-            placeholder={t('fields.birth_date_placeholder')}
-            value={form.birthDate}
-            onChange={(e) => set('birthDate')(e.target.value)}
-            error={errors.birthDate}
-          />
-        </div>
+        <CountryAndBirthFields values={form} errors={errors} set={set} ns="auth" />
         <LanguageSelect value={form.language} onChange={set('language')} error={errors.language} />
         <TextField
           label={t('fields.referral_code')}

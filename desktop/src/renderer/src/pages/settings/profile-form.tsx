@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { userApi } from '../../api/endpoints';
 import type { User } from '../../api/types';
 import { CopyButton } from '../../components/copy-button';
-import { CountrySelect } from '../../components/country-select';
 import { TextField } from '../../components/field';
 import { LanguageSelect } from '../../components/language-select';
+import { CountryAndBirthFields, NameFields } from '../../components/person-fields';
 import { useErrorText } from '../../hooks/use-error-text';
 import { applyLanguage } from '../../lib/i18n';
 import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
@@ -55,36 +55,8 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="profile-title">
-      <div className="form-row">
-        <TextField
-          label={t('fields.name')}
-          name="name"
-          autoComplete="given-name"
-          value={form.name}
-          onChange={(e) => set('name')(e.target.value)}
-          error={errors.name}
-        />
-        <TextField
-          label={t('fields.lastname')}
-          name="lastname"
-          autoComplete="family-name"
-          value={form.lastname}
-          onChange={(e) => set('lastname')(e.target.value)}
-          error={errors.lastname}
-        />
-      </div>
-      <div className="form-row">
-        <CountrySelect value={form.country} onChange={set('country')} error={errors.country} />
-        <TextField
-          label={t('fields.birth_date')}
-          name="birthDate"
-          inputMode="numeric"
-          placeholder={t('fields.birth_date_placeholder')}
-          value={form.birthDate}
-          onChange={(e) => set('birthDate')(e.target.value)}
-          error={errors.birthDate}
-        />
-      </div>
+      <NameFields values={form} errors={errors} set={set} ns="settings" />
+      <CountryAndBirthFields values={form} errors={errors} set={set} ns="settings" />
       <LanguageSelect value={form.language} onChange={set('language')} error={errors.language} />
       <div className="form-row">
         <TextField label={t('fields.email')} name="email" value={user.email} readOnly hint={t('profile.email_hint')} />
