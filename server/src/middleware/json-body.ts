@@ -1,6 +1,7 @@
 import type { Next } from 'koa';
 import { AppError } from '../lib/errors';
 import type { Ctx } from '../koa-types';
+import { readRawBody } from './raw-body';
 
 /**
  * Reads a JSON request body of at most `limit` bytes, counting while it streams so an oversized
@@ -18,20 +19,7 @@ export function jsonBody() {
     if (!ctx.is('application/json', '+json')) {
       throw new AppError(415, 'unsupported_media_type', 'Send the body as application/json');
     }
-    if (declared > limit) throw new AppError(413, 'payload_too_large', `Request body exceeds ${limit} bytes`);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limit) {
-        ctx.req.unpipe();
-        ctx.req.resume();
-        ctx.set('Connection', 'close');
-        throw new AppError(413, 'payload_too_large', `Request body exceeds ${limit} bytes`);
-      }
-      chunks.push(chunk);
-    }
-    const text = Buffer.concat(chunks).toString('utf8');
+    const text = (await readRawBody(ctx, limit)).toString('utf8');
     try {
       ctx.request.body = text.trim() === '' ? {} : JSON.parse(text);
     } catch {
