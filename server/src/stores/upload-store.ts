@@ -9,8 +9,8 @@ export interface UploadListQuery {
   limit: number;
   /** Matches a substring of the name or a CID prefix. */
   search?: string;
-  /** Without a search: the account's record count as already read (`users.uploads_count`). */
-  count?: number;
+  /** The account's record count as already read (`users.uploads_count`): the total without a search. */
+  count: number;
 }
 
 const ownedBy = (db: Kysely<Database>, param: Param) => db.selectFrom('uploads').where('user_id', '=', param<string>('userId'));
@@ -28,9 +28,6 @@ const page = <O>(query: SelectQueryBuilder<Database, 'uploads', O>, param: Param
 const newestFirst = precompiled((db, param) => page(ownedBy(db, param).selectAll(), param));
 const matchingNewestFirst = precompiled((db, param) => page(matching(db, param).selectAll(), param));
 const matchingCount = precompiled((db, param) => matching(db, param).select((eb) => eb.fn.countAll<number>().as('n')));
-const uploadsCount = precompiled((db, param) =>
-  db.selectFrom('users').select('uploads_count as n').where('id', '=', param<string>('userId')),
-);
 
 export function createUploadStore(db: Db) {
   return {
@@ -53,9 +50,7 @@ export function createUploadStore(db: Db) {
     async list(query: UploadListQuery): Promise<{ rows: UploadRow[]; total: number }> {
       if (!query.search) {
         const rows = await newestFirst(db, { userId: query.userId, limit: query.limit, offset: query.offset });
-        if (query.count !== undefined) return { rows, total: Number(query.count) };
-        const [counted] = await uploadsCount(db, { userId: query.userId });
-        return { rows, total: Number(counted?.n ?? 0) };
+        return { rows, total: Number(query.count) };
       }
       // Case-insensitive and with an explicit escape character, so both databases match alike.
       const escaped = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
