@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { tokenApi } from '../../api/endpoints';
 import type { ApiToken } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LastUse } from '../../components/last-use';
 import { Icon } from '../../components/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { useAsync } from '../../hooks/use-async';
 import { useErrorText } from '../../hooks/use-error-text';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { TokenGenerateModal } from './token-generate-modal';
 
@@ -93,14 +94,12 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
                     {token.expiresAt ? formatDate(token.expiresAt, language) : t('tokens.expiry_never')}
                   </td>
                   <td data-label={t('tokens.col_last_used')}>
-                    {token.lastUsedAt ? (
-                      <span className="stacked">
-                        <span>{formatDateTime(token.lastUsedAt, language)}</span>
-                        {token.lastUsedIp && <span className="muted">{t('tokens.last_used_from', { ip: token.lastUsedIp })}</span>}
-                      </span>
-                    ) : (
-                      t('tokens.never_used')
-                    )}
+                    <LastUse
+                      at={token.lastUsedAt}
+                      ip={token.lastUsedIp}
+                      never={t('tokens.never_used')}
+                      from={(ip) => t('tokens.last_used_from', { ip })}
+                    />
                   </td>
                   <td data-label={t('tokens.col_ip')}>{token.allowedIp ? <code>{token.allowedIp}</code> : t('tokens.any_ip')}</td>
                   <td className="cell-actions">

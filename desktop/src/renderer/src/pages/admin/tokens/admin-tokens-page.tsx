@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin';
 import type { AdminToken } from '../../../api/admin-types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LastUse } from '../../../components/last-use';
 import { PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { AdminTable } from '../list/admin-table';
 import { ListView } from '../list/list-view';
 import { useAdminAction } from '../list/use-admin-action';
@@ -65,14 +66,12 @@ export function AdminTokensPage() {
                   {token.expiresAt ? formatDate(token.expiresAt, language) : t('tokens.never_expires')}
                 </td>
                 <td data-label={t('columns.last_used')}>
-                  {token.lastUsedAt ? (
-                    <span className="stacked">
-                      <span>{formatDateTime(token.lastUsedAt, language)}</span>
-                      {token.lastUsedIp && <span className="muted">{t('tokens.from_ip', { ip: token.lastUsedIp })}</span>}
-                    </span>
-                  ) : (
-                    t('labels.never')
-                  )}
+                  <LastUse
+                    at={token.lastUsedAt}
+                    ip={token.lastUsedIp}
+                    never={t('labels.never')}
+                    from={(ip) => t('tokens.from_ip', { ip })}
+                  />
                 </td>
                 <td data-label={t('columns.allowed_ips')}>
                   {token.allowedIps.length ? <code>{token.allowedIps.join(', ')}</code> : t('tokens.any_ip')}
