@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 
 /** The PostgreSQL server tests use (CI starts it); each test server gets a database of its own. */
-export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://cairn_test:cairn_test@127.0.0.1:5432/postgres';
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL });

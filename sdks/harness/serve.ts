@@ -1,0 +1,58 @@
+/**
+ * A live Cairn server for the SDKs' test suites, whatever their language: SQLite and the embedded
+ * IPFS node in a fresh temporary data directory, on an ephemeral loopback port, with an
+ * administrator. Prints one JSON line on stdout once it answers:
+ *
+ *   {"url":"http://127.0.0.1:PORT","admin":{"email":"…","password":"…"}}
+ *
+ * and runs until SIGTERM, SIGINT or the end of its standard input (so a test runner that dies
+ * takes it along), then deletes its data. Run: `node --import tsx sdks/harness/serve.ts`.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import '../../server/src/content/polyfills';
+import { adminBootstrapper } from '../../server/src/commands/admin-bootstrapper';
+import { buildConfig } from '../../server/src/config/config';
+import { createLogger } from '../../server/src/lib/logger';
+import { startServer } from '../../server/src/server';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-sdk-'));
+const admin = { email: 'admin@sdk.test', password: crypto.randomBytes(12).toString('base64url') };
+const base = buildConfig({
+  port: '0',
+  host: '127.0.0.1',
+  dataDir,
+  logLevel: process.env.LOG_LEVEL ?? 'error',
+  staticDir: '',
+  adminEmail: admin.email,
+  adminPassword: admin.password,
+  pinTimeoutSeconds: process.env.PIN_TIMEOUT_SECONDS ?? '10',
+});
+const config = {
+  ...base,
+  signupLimits: { perIp: 100_000, windowSeconds: 3600 },
+  loginLimits: { perIp: 100_000, perEmail: 100_000, windowSeconds: 3600 },
+  argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+};
+
+const running = await startServer(config, createLogger(config.logLevel));
+await adminBootstrapper(running.app);
+process.stdout.write(`${JSON.stringify({ url: running.url, admin })}\n`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  const force = setTimeout(() => process.exit(0), 10_000);
+  force.unref();
+  await running.close().catch(() => undefined);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
+process.stdin.on('end', () => void stop());
+process.stdin.on('error', () => void stop());
+process.stdin.resume();
