@@ -1,0 +1,3 @@
+module github.com/cairn-storage/cairn-go
+
+go 1.23

@@ -1,0 +1,45 @@
+package cairn
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+)
+
+// RetryPolicy says how calls that are safe to repeat (GET, PATCH, DELETE) are retried after a
+// 429, a 503 or a connection error. Uploads and other POSTs are never retried: repeating them
+// could record content twice, and a streamed body cannot be read again.
+type RetryPolicy struct {
+	MaxRetries int           // retries after the first attempt; 0 turns retries off
+	BaseDelay  time.Duration // the first backoff, doubled on every retry
+	MaxDelay   time.Duration // the cap on one backoff and on an honoured Retry-After
+}
+
+// DefaultRetryPolicy retries 3 times, starting at 500 ms, waiting at most 30 s at a time.
+func DefaultRetryPolicy() RetryPolicy {
+	return RetryPolicy{MaxRetries: 3, BaseDelay: 500 * time.Millisecond, MaxDelay: 30 * time.Second}
+}
+
+// delay is the wait before retry number attempt (from 0): the server's Retry-After when it sent
+// one, else exponential backoff with full jitter so that many clients do not retry in step.
+func (p RetryPolicy) delay(attempt int, retryAfter time.Duration) time.Duration {
+	if retryAfter > 0 {
+		return min(retryAfter, p.MaxDelay)
+	}
+	d := p.BaseDelay << attempt
+	if d <= 0 || d > p.MaxDelay {
+		d = p.MaxDelay
+	}
+	return time.Duration(rand.Int64N(int64(d)) + 1)
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

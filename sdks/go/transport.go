@@ -1,0 +1,154 @@
+package cairn
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+)
+
+const apiPrefix = "/api/v2"
+
+// call is one API request: a JSON body or a streamed one, and where to decode the answer.
+type call struct {
+	method string
+	path   string     // under /api/v2, already escaped
+	query  url.Values // may be nil
+	json   any        // a JSON body, or nil
+	out    any        // decoded from a 2xx answer, or nil
+	// stream starts a streamed body (uploads) and gives its content type.
+	stream func() (io.ReadCloser, string)
+}
+
+// idempotent calls may be sent again after a 429, a 503 or a lost connection.
+func (c call) idempotent() bool {
+	return c.method == http.MethodGet || c.method == http.MethodPatch || c.method == http.MethodDelete
+}
+
+func (c *Client) do(ctx context.Context, cl call) error {
+	attempts := 1
+	if cl.idempotent() {
+		attempts += max(c.retry.MaxRetries, 0)
+	}
+	var last error
+	for attempt := 0; attempt < attempts; attempt++ {
+		if attempt > 0 {
+			var retryAfter time.Duration
+			var apiErr *Error
+			if errors.As(last, &apiErr) {
+				retryAfter = apiErr.RetryAfter
+			}
+			if err := sleep(ctx, c.retry.delay(attempt-1, retryAfter)); err != nil {
+				return err
+			}
+		}
+		last = c.once(ctx, cl)
+		if last == nil || !retryable(ctx, last) {
+			return last
+		}
+	}
+	return last
+}
+
+// retryable: 429 and 503 answers, and transport failures that are not the caller's cancellation.
+func retryable(ctx context.Context, err error) bool {
+	var apiErr *Error
+	if errors.As(err, &apiErr) {
+		return apiErr.Status == http.StatusTooManyRequests || apiErr.Status == http.StatusServiceUnavailable
+	}
+	return ctx.Err() == nil
+}
+
+func (c *Client) once(ctx context.Context, cl call) error {
+	u := c.baseURL + apiPrefix + cl.path
+	if len(cl.query) > 0 {
+		u += "?" + cl.query.Encode()
+	}
+	var body io.Reader
+	var contentType string
+	if cl.json != nil {
+		b, err := json.Marshal(cl.json)
+		if err != nil {
+			return fmt.Errorf("cairn: encoding the request: %w", err)
+		}
+		body = bytes.NewReader(b)
+		contentType = "application/json"
+	} else if cl.stream != nil {
+		rc, ct := cl.stream()
+		// Closing the pipe stops the goroutine that writes it, whatever happened to the request.
+		defer rc.Close()
+		body, contentType = rc, ct
+	}
+	req, err := http.NewRequestWithContext(ctx, cl.method, u, body)
+	if err != nil {
+		return fmt.Errorf("cairn: building the request: %w", err)
+	}
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.userAgent)
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		return fmt.Errorf("cairn: %s %s: %w", cl.method, cl.path, err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode >= 400 {
+		return decodeError(res)
+	}
+	if cl.out == nil {
+		_, _ = io.Copy(io.Discard, res.Body)
+		return nil
+	}
+	if err := json.NewDecoder(res.Body).Decode(cl.out); err != nil {
+		return fmt.Errorf("cairn: decoding the answer of %s %s: %w", cl.method, cl.path, err)
+	}
+	return nil
+}
+
+func decodeError(res *http.Response) error {
+	var body struct {
+		Error     string            `json:"error"`
+		Code      string            `json:"code"`
+		Details   []ValidationIssue `json:"details"`
+		RequestID string            `json:"requestId"`
+	}
+	raw, _ := io.ReadAll(io.LimitReader(res.Body, 64<<10))
+	if json.Unmarshal(raw, &body) != nil || body.Code == "" {
+		body.Code = "http_" + strconv.Itoa(res.StatusCode)
+		body.Error = http.StatusText(res.StatusCode)
+	}
+	e := &Error{
+		Status:    res.StatusCode,
+		Code:      body.Code,
+		Message:   body.Error,
+		Details:   body.Details,
+		RequestID: body.RequestID,
+	}
+	if e.RequestID == "" {
+		e.RequestID = res.Header.Get("X-Request-Id")
+	}
+	e.RetryAfter = parseRetryAfter(res.Header.Get("Retry-After"), time.Now())
+	return e
+}
+
+// parseRetryAfter reads Retry-After as seconds or as an HTTP date; 0 when absent or past.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	if v == "" {
+		return 0
+	}
+	if s, err := strconv.Atoi(v); err == nil {
+		return max(time.Duration(s)*time.Second, 0)
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0)
+	}
+	return 0
+}

@@ -1,0 +1,201 @@
+package cairn
+
+import "time"
+
+// Upload is a record of the account: an uploaded file or folder, or pinned content.
+type Upload struct {
+	UploadID     string    `json:"uploadId"`
+	Name         string    `json:"name"`
+	OriginalName *string   `json:"originalName"`
+	CustomName   *string   `json:"customName"`
+	NameSource   string    `json:"nameSource"` // custom, original or auto
+	CID          string    `json:"cid"`
+	Size         int64     `json:"size"`
+	Type         string    `json:"type"`     // file, directory or dag
+	Category     string    `json:"category"` // image, video, document, …
+	FilesCount   int       `json:"filesCount"`
+	Source       string    `json:"source"` // upload or pin
+	CreatedAt    time.Time `json:"createdAt"`
+}
+
+// UploadResult is the record an upload made, or the account's existing record of the same
+// content when Duplicate is true (nothing was charged again).
+type UploadResult struct {
+	Upload
+	Duplicate bool `json:"duplicate"`
+}
+
+// DagFile is one file of a folder uploaded as one DAG, by the path it was sent with.
+type DagFile struct {
+	Filename string `json:"filename"`
+	CID      string `json:"cid"`
+	Size     int64  `json:"size"`
+}
+
+// DagUploadResult is a folder uploaded as one DAG: one record, and every file in it.
+type DagUploadResult struct {
+	UploadResult
+	Files []DagFile `json:"files"`
+}
+
+// FilesUploadResult is a folder uploaded as separate files: one record per file.
+type FilesUploadResult struct {
+	Files []UploadResult `json:"files"`
+	Total int            `json:"total"`
+	Size  int64          `json:"size"` // every file's bytes, duplicates included
+}
+
+// UploadList is one page of the account's records, newest first.
+type UploadList struct {
+	Files []Upload `json:"files"`
+	Total int      `json:"total"` // records matching, over all pages
+	Page  int      `json:"page"`
+	Limit int      `json:"limit"`
+}
+
+// RemoveResult says what deleting a record did.
+type RemoveResult struct {
+	CID       string    `json:"cid"`
+	UploadID  string    `json:"uploadId"`
+	Operation string    `json:"operation"` // unpinned, or record_removed when another record still holds the CID
+	Message   string    `json:"message"`
+	Timestamp time.Time `json:"timestamp"`
+}
+
+// Usage is the storage the account's records hold against its limit, in bytes.
+type Usage struct {
+	Used         int64   `json:"used"`
+	Limit        int64   `json:"limit"` // PlanLimit + Bonus
+	Percent      float64 `json:"percent"`
+	LimitReached bool    `json:"limitReached"`
+	PlanCode     string  `json:"planCode"`
+	PlanLimit    int64   `json:"planLimit"`
+	Bonus        int64   `json:"bonus"`
+	Plan         struct {
+		Code string `json:"code"`
+		Name string `json:"name"`
+	} `json:"plan"`
+}
+
+// User is the signed-in account's profile.
+type User struct {
+	ID           string    `json:"id"`
+	Email        string    `json:"email"`
+	Name         string    `json:"name"`
+	Lastname     string    `json:"lastname"`
+	Country      string    `json:"country"`
+	BirthDate    string    `json:"birthDate"`
+	Language     string    `json:"language"`
+	Role         string    `json:"role"`
+	Status       string    `json:"status"`
+	ReferralCode string    `json:"referralCode"`
+	CreatedAt    time.Time `json:"createdAt"`
+}
+
+// Token is an API token as its owner sees it, without its secret.
+type Token struct {
+	ID         string     `json:"id"`
+	Name       string     `json:"name"`
+	Prefix     string     `json:"prefix"`
+	AllowedIP  *string    `json:"allowedIp"`
+	ExpiresAt  *time.Time `json:"expiresAt"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	LastUsedAt *time.Time `json:"lastUsedAt"`
+	LastUsedIP *string    `json:"lastUsedIp"`
+	RevokedAt  *time.Time `json:"revokedAt"`
+	Status     string     `json:"status"` // active, expired or revoked
+}
+
+// CreatedToken is a new token with its secret, which the server shows only this once.
+type CreatedToken struct {
+	Token
+	Secret string `json:"token"`
+}
+
+// PinJob is a pin-by-CID job, with the Pinning Service API statuses.
+type PinJob struct {
+	ID           string    `json:"id"`
+	CID          string    `json:"cid"`
+	Status       string    `json:"status"` // queued, pinning, pinned or failed
+	BytesFetched int64     `json:"bytesFetched"`
+	Blocks       int       `json:"blocks"`
+	Error        *string   `json:"error"`
+	ErrorCode    *string   `json:"errorCode"`
+	CreatedAt    time.Time `json:"createdAt"`
+	UpdatedAt    time.Time `json:"updatedAt"`
+	Upload       *Upload   `json:"upload"` // the record, once pinned
+}
+
+// DagEntry is a direct entry of a directory.
+type DagEntry struct {
+	Name string `json:"name"`
+	CID  string `json:"cid"`
+	Type string `json:"type"` // file, directory or raw
+	Size int64  `json:"size"`
+}
+
+// DagView is one of the account's CIDs as a DAG: totals, and a page of a directory's entries.
+type DagView struct {
+	CID        string     `json:"cid"`
+	UploadID   string     `json:"uploadId"`
+	Name       string     `json:"name"`
+	Type       string     `json:"type"`
+	TotalFiles int        `json:"totalFiles"`
+	TotalSize  int64      `json:"totalSize"`
+	Entries    []DagEntry `json:"entries"`
+	Total      int        `json:"total"`
+	Page       int        `json:"page"`
+	Limit      int        `json:"limit"`
+	GatewayURL string     `json:"gatewayUrl"`
+	LocalURL   string     `json:"localUrl"`
+}
+
+// Plan is a storage plan.
+type Plan struct {
+	Code              string  `json:"code"`
+	Name              string  `json:"name"`
+	StorageLimitBytes int64   `json:"storageLimitBytes"`
+	PriceMonthlyEur   float64 `json:"priceMonthlyEur"`
+	Description       string  `json:"description"`
+	Active            bool    `json:"active"`
+	IsDefault         bool    `json:"isDefault"`
+}
+
+// PlanList is the plans one can choose and the caller's current one.
+type PlanList struct {
+	Plans              []Plan `json:"plans"`
+	CurrentPlanCode    string `json:"currentPlanCode"`
+	CurrentPlan        Plan   `json:"currentPlan"`
+	PaymentsConfigured bool   `json:"paymentsConfigured"`
+}
+
+// Checkout is the result of choosing a plan: Status "changed" with the Plan now held, or
+// "redirect" with the URL of the payment page to send the user to.
+type Checkout struct {
+	Status        string `json:"status"`
+	Plan          *Plan  `json:"plan,omitempty"`
+	URL           string `json:"url,omitempty"`
+	TransactionID string `json:"transactionId,omitempty"`
+}
+
+// Referral is one account that signed up with the caller's code.
+type Referral struct {
+	ID             string     `json:"id"`
+	Email          string     `json:"email"` // masked
+	JoinedAt       time.Time  `json:"joinedAt"`
+	LastActivityAt *time.Time `json:"lastActivityAt"`
+	EarnedMb       float64    `json:"earnedMb"`
+	HasPaidPlan    bool       `json:"hasPaidPlan"`
+	Active         bool       `json:"active"`
+}
+
+// ReferralSummary is the caller's referral code, link, and what referrals earn (MB of 2^20 bytes).
+type ReferralSummary struct {
+	Code            string     `json:"code"`
+	Link            string     `json:"link"`
+	TotalReferrals  int        `json:"totalReferrals"`
+	ActiveReferrals int        `json:"activeReferrals"`
+	TotalEarnedMb   float64    `json:"totalEarnedMb"`
+	CurrentBonusMb  float64    `json:"currentBonusMb"`
+	Referrals       []Referral `json:"referrals"`
+}
