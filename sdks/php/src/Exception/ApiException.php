@@ -1,0 +1,78 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Cairn\Exception;
+
+/**
+ * The server answered with an error: `getStatus()` is the HTTP status, `getErrorCode()` the API's
+ * stable snake_case code to branch on, `getMessage()` its English message. Subclasses name the
+ * common kinds; `ApiException::fromResponse` picks the right one.
+ */
+class ApiException extends CairnException
+{
+    /**
+     * @param list<array{path: string, message: string}> $details
+     */
+    public function __construct(
+        private readonly int $status,
+        private readonly string $errorCode,
+        string $message,
+        private readonly array $details = [],
+        private readonly ?string $requestId = null,
+        private readonly ?int $retryAfter = null,
+    ) {
+        parent::__construct($message, $status);
+    }
+
+    /**
+     * @param array<string, mixed>|null $body the decoded JSON error, if any
+     */
+    public static function fromResponse(int $status, ?array $body, ?string $requestId, ?int $retryAfter): self
+    {
+        $code = is_string($body['code'] ?? null) ? $body['code'] : 'http_' . $status;
+        $message = is_string($body['error'] ?? null) ? $body['error'] : "HTTP $status";
+        $details = is_array($body['details'] ?? null) ? $body['details'] : [];
+        $requestId = is_string($body['requestId'] ?? null) ? $body['requestId'] : $requestId;
+        $class = match (true) {
+            $status === 400 => ValidationException::class,
+            $status === 401 => AuthenticationException::class,
+            $code === 'quota_exceeded' => QuotaExceededException::class,
+            $status === 403 => PermissionException::class,
+            $status === 404 => NotFoundException::class,
+            $status === 409 => ConflictException::class,
+            $status === 429 => RateLimitException::class,
+            $status === 503 => ServiceUnavailableException::class,
+            default => self::class,
+        };
+        return new $class($status, $code, $message, $details, $requestId, $retryAfter);
+    }
+
+    public function getStatus(): int
+    {
+        return $this->status;
+    }
+
+    public function getErrorCode(): string
+    {
+        return $this->errorCode;
+    }
+
+    /** @return list<array{path: string, message: string}> one entry per invalid field on `validation_error` */
+    public function getDetails(): array
+    {
+        return $this->details;
+    }
+
+    /** The X-Request-Id to quote to support. */
+    public function getRequestId(): ?string
+    {
+        return $this->requestId;
+    }
+
+    /** Seconds the server asked to wait (Retry-After on 429 and 503), or null. */
+    public function getRetryAfter(): ?int
+    {
+        return $this->retryAfter;
+    }
+}

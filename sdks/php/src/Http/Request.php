@@ -1,0 +1,31 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Cairn\Http;
+
+/** One API call: where, what body, and whether it may be sent again. */
+final class Request
+{
+    /**
+     * @param array<string, scalar> $query
+     * @param array<string, mixed>|null $json a JSON body
+     * @param (\Closure(\CurlHandle): list<string>)|null $body sets a streamed body on the handle
+     *     (uploads) and gives the headers it needs
+     * @param (callable(int, int): (bool|null))|null $progress
+     */
+    public function __construct(
+        public readonly string $method,
+        public readonly string $path,
+        public readonly array $query = [],
+        public readonly ?array $json = null,
+        public readonly ?\Closure $body = null,
+        public readonly mixed $progress = null,
+    ) {
+    }
+
+    public function isIdempotent(): bool
+    {
+        return in_array($this->method, ['GET', 'PATCH', 'DELETE'], true);
+    }
+}

@@ -1,0 +1,132 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Cairn\Http;
+
+use Cairn\Exception\ApiException;
+use Cairn\Exception\CancelledException;
+use Cairn\Exception\TransportException;
+use Cairn\RetryPolicy;
+
+/** Sends API calls with ext-curl, decodes answers and errors, and retries what may be retried. */
+final class Transport
+{
+    public function __construct(
+        private readonly string $baseUrl,
+        private readonly string $token,
+        private readonly RetryPolicy $retry,
+        private readonly float $timeout,
+        private readonly float $uploadTimeout,
+        private readonly string $userAgent,
+    ) {
+    }
+
+    /** @return array<string, mixed> the decoded JSON answer */
+    public function send(Request $request): array
+    {
+        $attempts = 1 + ($request->isIdempotent() ? max($this->retry->maxRetries, 0) : 0);
+        for ($attempt = 0;; $attempt++) {
+            try {
+                return $this->once($request);
+            } catch (ApiException | TransportException $e) {
+                $retryable = $e instanceof TransportException
+                    || in_array($e->getStatus(), [429, 503], true);
+                if (!$retryable || $attempt + 1 >= $attempts) {
+                    throw $e;
+                }
+                $retryAfter = $e instanceof ApiException ? $e->getRetryAfter() : null;
+                usleep((int) ($this->retry->delay($attempt, $retryAfter) * 1_000_000));
+            }
+        }
+    }
+
+    /** @return array<string, mixed> */
+    private function once(Request $request): array
+    {
+        $url = $this->baseUrl . '/api/v2' . $request->path;
+        if ($request->query !== []) {
+            $url .= '?' . http_build_query($request->query, '', '&', PHP_QUERY_RFC3986);
+        }
+        $headers = [];
+        $ch = curl_init();
+        $httpHeaders = [
+            'Authorization: Bearer ' . $this->token,
+            'Accept: application/json',
+            'User-Agent: ' . $this->userAgent,
+            'Expect:',
+        ];
+        curl_setopt_array($ch, [
+            CURLOPT_URL => $url,
+            CURLOPT_CUSTOMREQUEST => $request->method,
+            CURLOPT_RETURNTRANSFER => true,
+            CURLOPT_CONNECTTIMEOUT_MS => 10_000,
+            CURLOPT_TIMEOUT_MS => (int) ($this->timeout * 1000),
+            CURLOPT_HEADERFUNCTION => static function ($ch, string $line) use (&$headers): int {
+                $parts = explode(':', $line, 2);
+                if (count($parts) === 2) {
+                    $headers[strtolower(trim($parts[0]))] = trim($parts[1]);
+                }
+                return strlen($line);
+            },
+        ]);
+        if ($request->json !== null) {
+            curl_setopt($ch, CURLOPT_POSTFIELDS, json_encode($request->json, JSON_THROW_ON_ERROR));
+            $httpHeaders[] = 'Content-Type: application/json';
+        }
+        if ($request->body !== null) {
+            array_push($httpHeaders, ...($request->body)($ch));
+            // A big upload may take long: no overall limit, but a stalled one is given up.
+            curl_setopt_array($ch, [
+                CURLOPT_TIMEOUT_MS => (int) ($this->uploadTimeout * 1000),
+                CURLOPT_LOW_SPEED_LIMIT => 1,
+                CURLOPT_LOW_SPEED_TIME => 60,
+            ]);
+        }
+        $cancelled = false;
+        if ($request->progress !== null) {
+            $progress = $request->progress;
+            curl_setopt($ch, CURLOPT_NOPROGRESS, false);
+            curl_setopt($ch, CURLOPT_XFERINFOFUNCTION, static function ($ch, int $dlTotal, int $dl, int $ulTotal, int $ul) use ($progress, &$cancelled): int {
+                if ($ul > 0 && $progress($ul, $ulTotal) === false) {
+                    $cancelled = true;
+                    return 1; // a non-zero return aborts the transfer
+                }
+                return 0;
+            });
+        }
+        curl_setopt($ch, CURLOPT_HTTPHEADER, $httpHeaders);
+        $raw = curl_exec($ch);
+        $status = (int) curl_getinfo($ch, CURLINFO_RESPONSE_CODE);
+        $errno = curl_errno($ch);
+        $error = curl_error($ch);
+        curl_close($ch);
+        if ($cancelled) {
+            throw new CancelledException("{$request->method} {$request->path} was cancelled");
+        }
+        // An upload the server refuses early (quota, size) may end in a send error after the answer
+        // arrived: the answer wins.
+        if ($raw === false || ($errno !== 0 && $status === 0)) {
+            throw new TransportException("{$request->method} {$request->path}: $error", $errno);
+        }
+        $body = json_decode((string) $raw, true);
+        if ($status >= 400) {
+            $retryAfter = isset($headers['retry-after']) ? self::retryAfter($headers['retry-after']) : null;
+            throw ApiException::fromResponse($status, is_array($body) ? $body : null, $headers['x-request-id'] ?? null, $retryAfter);
+        }
+        if (!is_array($body)) {
+            throw new TransportException("{$request->method} {$request->path}: the answer is not JSON");
+        }
+        return $body;
+    }
+
+    /** Retry-After as seconds or as an HTTP date. */
+    private static function retryAfter(string $value): ?int
+    {
+        if (ctype_digit($value)) {
+            return (int) $value;
+        }
+        $time = strtotime($value);
+        return $time === false ? null : max($time - time(), 0);
+    }
+}

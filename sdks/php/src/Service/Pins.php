@@ -1,0 +1,86 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Cairn\Service;
+
+use Cairn\Exception\PinFailedException;
+use Cairn\Exception\TimeoutException;
+use Cairn\Http\Request;
+use Cairn\Http\Transport;
+
+/**
+ * Pins existing IPFS content by CID. A job is an array with id, cid, status (queued, pinning,
+ * pinned, failed), bytesFetched, blocks, error, errorCode, createdAt, updatedAt and upload (the
+ * record, once pinned).
+ */
+final class Pins
+{
+    public function __construct(private readonly Transport $transport)
+    {
+    }
+
+    /**
+     * Starts a pin job; content already on the server is usually `pinned` at once.
+     *
+     * @param array{name?: string, originalName?: string} $options
+     * @return array<string, mixed> the job
+     */
+    public function create(string $cid, array $options = []): array
+    {
+        $body = ['cid' => $cid];
+        if (($options['name'] ?? '') !== '') {
+            $body['customName'] = $options['name'];
+        }
+        if (($options['originalName'] ?? '') !== '') {
+            $body['originalName'] = $options['originalName'];
+        }
+        return $this->transport->send(new Request('POST', '/pins', json: $body));
+    }
+
+    /** @return array<string, mixed> the job's status and progress */
+    public function get(string $id): array
+    {
+        return $this->transport->send(new Request('GET', '/pins/' . rawurlencode($id)));
+    }
+
+    /**
+     * Polls a job until it is pinned (returned with its record) or failed (PinFailedException);
+     * $onUpdate sees every state polled. Gives up with a TimeoutException after $timeout seconds.
+     *
+     * @param array<string, mixed> $job
+     * @param (callable(array<string, mixed>): void)|null $onUpdate
+     * @return array<string, mixed>
+     */
+    public function wait(array $job, ?callable $onUpdate = null, float $timeout = 600.0, float $interval = 1.0): array
+    {
+        $deadline = microtime(true) + $timeout;
+        while (true) {
+            if ($onUpdate !== null) {
+                $onUpdate($job);
+            }
+            if ($job['status'] === 'pinned') {
+                return $job;
+            }
+            if ($job['status'] === 'failed') {
+                throw new PinFailedException($job);
+            }
+            if (microtime(true) + $interval > $deadline) {
+                throw new TimeoutException("The pin of {$job['cid']} is still {$job['status']} after {$timeout} s");
+            }
+            usleep((int) ($interval * 1_000_000));
+            $job = $this->get($job['id']);
+        }
+    }
+
+    /**
+     * Starts a pin job and waits for its end.
+     *
+     * @param array{name?: string, originalName?: string} $options
+     * @return array<string, mixed>
+     */
+    public function createAndWait(string $cid, array $options = [], float $timeout = 600.0): array
+    {
+        return $this->wait($this->create($cid, $options), null, $timeout);
+    }
+}

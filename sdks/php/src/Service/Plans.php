@@ -1,0 +1,38 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Cairn\Service;
+
+use Cairn\Http\Request;
+use Cairn\Http\Transport;
+
+/** Storage plans and changing the account's plan. */
+final class Plans
+{
+    public function __construct(private readonly Transport $transport)
+    {
+    }
+
+    /** @return array<string, mixed> plans, currentPlanCode, currentPlan, paymentsConfigured */
+    public function list(): array
+    {
+        return $this->transport->send(new Request('GET', '/plans'));
+    }
+
+    /**
+     * Moves the account to a plan; $acceptTerms says the user accepted the terms of service. A
+     * free plan applies at once (`status: changed`, `plan`); a paid one answers
+     * `status: redirect` with the `url` of the card payment page to send the user to.
+     *
+     * @return array<string, mixed>
+     */
+    public function checkout(string $code, bool $acceptTerms): array
+    {
+        return $this->transport->send(new Request(
+            'POST',
+            '/plans/' . rawurlencode($code) . '/checkout',
+            json: ['method' => 'card', 'acceptTerms' => $acceptTerms],
+        ));
+    }
+}

@@ -1,0 +1,173 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Cairn\Service;
+
+use Cairn\Http\MultipartStream;
+use Cairn\Http\Request;
+use Cairn\Http\Transport;
+
+/**
+ * Uploads of files and folders, streamed from disk, and the account's records.
+ *
+ * A record is an array with uploadId, name, originalName, customName, nameSource, cid, size,
+ * type (file, directory, dag), category, filesCount, source (upload, pin) and createdAt; upload
+ * results add `duplicate` (the account already held the content; nothing was charged again).
+ *
+ * Upload options: `name` (a custom record name), `cidVersion` (0 for what a default `ipfs add`
+ * gives, 1 — the default — for `ipfs add --cid-version=1`), `progress` (called with the bytes
+ * of the request body sent and its total; return false to cancel, which throws a
+ * CancelledException). Uploads are never retried.
+ */
+final class Uploads
+{
+    public function __construct(private readonly Transport $transport)
+    {
+    }
+
+    /**
+     * Streams the file at $path (with CURLFile), named after its last path segment.
+     *
+     * @param array{name?: string, cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
+     * @return array<string, mixed> the record, with `duplicate`
+     */
+    public function file(string $path, array $options = []): array
+    {
+        if (!is_file($path) || !is_readable($path)) {
+            throw new \InvalidArgumentException("Not a readable file: $path");
+        }
+        $file = new \CURLFile($path, 'application/octet-stream', basename($path));
+        $body = static function (\CurlHandle $ch) use ($file): array {
+            curl_setopt($ch, CURLOPT_POSTFIELDS, ['file' => $file]);
+            return [];
+        };
+        return $this->transport->send(new Request('POST', '/upload', self::query($options), body: $body, progress: $options['progress'] ?? null));
+    }
+
+    /**
+     * Streams an open stream (a socket, php://stdin, a generated file...) as a file named $filename.
+     *
+     * @param resource $stream read to its end and left open
+     * @param array{name?: string, cidVersion?: int, size?: int, progress?: callable(int, int): (bool|null)} $options
+     *     size: the stream's length when known, else the body is sent chunked
+     * @return array<string, mixed> the record, with `duplicate`
+     */
+    public function stream($stream, string $filename, array $options = []): array
+    {
+        $multipart = new MultipartStream();
+        $multipart->addStream($filename, $stream, $options['size'] ?? null);
+        return $this->transport->send(new Request('POST', '/upload', self::query($options), body: $multipart->attach(...), progress: $options['progress'] ?? null));
+    }
+
+    /**
+     * Uploads the folder at $root as ONE DAG with one CID and one record (the CID `ipfs add -r`
+     * gives). Every file is a `file` part named by its path under the folder's own name
+     * (`site/css/a.css`), read from disk as the connection takes it.
+     *
+     * @param array{name?: string, cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
+     * @return array<string, mixed> the record, with `duplicate` and `files` (filename, cid, size of each)
+     */
+    public function directory(string $root, array $options = []): array
+    {
+        return $this->folder($root, 'dag', $options);
+    }
+
+    /**
+     * Uploads every file under $root as its own record (`name` is not used).
+     *
+     * @param array{cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
+     * @return array{files: list<array<string, mixed>>, total: int, size: int}
+     */
+    public function directoryFiles(string $root, array $options = []): array
+    {
+        unset($options['name']);
+        return $this->folder($root, 'files', $options);
+    }
+
+    /** @return array<string, mixed> */
+    private function folder(string $root, string $mode, array $options): array
+    {
+        $multipart = new MultipartStream();
+        foreach (FolderWalker::files($root) as $relative => $path) {
+            $multipart->addPath($relative, $path);
+        }
+        $query = self::query($options) + ['mode' => $mode];
+        return $this->transport->send(new Request('POST', '/upload/directory', $query, body: $multipart->attach(...), progress: $options['progress'] ?? null));
+    }
+
+    /**
+     * @param array<string, mixed> $options
+     * @return array<string, scalar>
+     */
+    private static function query(array $options): array
+    {
+        $query = [];
+        if (isset($options['name']) && $options['name'] !== '') {
+            $query['name'] = $options['name'];
+        }
+        if (isset($options['cidVersion'])) {
+            $query['cidVersion'] = (int) $options['cidVersion'];
+        }
+        return $query;
+    }
+
+    /**
+     * One page of the account's records (uploads and pins), newest first.
+     *
+     * @param array{page?: int, limit?: int, search?: string} $options
+     * @return array{files: list<array<string, mixed>>, total: int, page: int, limit: int}
+     */
+    public function list(array $options = []): array
+    {
+        return $this->transport->send(new Request('GET', '/users/me/uploads', $options));
+    }
+
+    /**
+     * Every record from $options['page'] on, fetching a page at a time as the loop goes.
+     *
+     * @param array{page?: int, limit?: int, search?: string} $options
+     * @return \Generator<int, array<string, mixed>>
+     */
+    public function all(array $options = []): \Generator
+    {
+        $options['page'] = max((int) ($options['page'] ?? 1), 1);
+        while (true) {
+            $page = $this->list($options);
+            foreach ($page['files'] as $record) {
+                yield $record;
+            }
+            if ($page['files'] === [] || $page['page'] * $page['limit'] >= $page['total']) {
+                return;
+            }
+            $options['page']++;
+        }
+    }
+
+    /** @return array<string, mixed> one of the account's records */
+    public function get(string $uploadId): array
+    {
+        return $this->transport->send(new Request('GET', '/uploads/' . rawurlencode($uploadId)));
+    }
+
+    /**
+     * Renames a record: letters, digits, dots, underscores and hyphens, unique in the account
+     * (else a ValidationException or a ConflictException `name_taken`).
+     *
+     * @return array<string, mixed> the renamed record
+     */
+    public function rename(string $uploadId, string $name): array
+    {
+        return $this->transport->send(new Request('PATCH', '/uploads/' . rawurlencode($uploadId), json: ['name' => $name]));
+    }
+
+    /**
+     * Removes a record and refunds its size; the content is unpinned once no record holds it.
+     *
+     * @return array{success: true, cid: string, uploadId: string, removed: true, operation: string, timestamp: string, message: string}
+     */
+    public function delete(string $uploadId): array
+    {
+        return $this->transport->send(new Request('DELETE', '/uploads/' . rawurlencode($uploadId)));
+    }
+}
