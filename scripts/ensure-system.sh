@@ -11,6 +11,13 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v ipfs_cid >/dev/null 2>&1 || need+=(ipfs-cid)
 # pg_isready comes with the client package; the server is what the tests need.
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || need+=(postgresql)
+# The PHP SDK's tests: the CLI with curl, and PHPUnit (which needs dom and mbstring).
+command -v php >/dev/null 2>&1 || need+=(php-cli)
+php -m 2>/dev/null | grep -qx curl || need+=(php-curl)
+php -m 2>/dev/null | grep -qx dom || need+=(php-xml)
+php -m 2>/dev/null | grep -qx mbstring || need+=(php-mbstring)
+command -v composer >/dev/null 2>&1 || need+=(composer)
+command -v phpunit >/dev/null 2>&1 || need+=(phpunit)
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing system packages: ${need[*]}"
   $sudo apt-get update -qq

@@ -10,3 +10,6 @@ run('npm', ['run', 'typecheck']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
 // Browser tests in Chromium against a real server, one file at a time.
 run('npx', ['vitest', 'run', '-c', 'e2e/vitest.config.ts']);
+// The Go and PHP SDKs, each running the SDK scenario against a live server.
+run('node', ['scripts/test-sdk-go.mjs']);
+run('node', ['scripts/test-sdk-php.mjs']);
