@@ -82,6 +82,11 @@ final class Transport
                 CURLOPT_LOW_SPEED_LIMIT => 1,
                 CURLOPT_LOW_SPEED_TIME => 60,
             ]);
+            // Larger reads from the file than curl's 64 KiB default cut per-call overhead (the
+            // option exists from PHP 8.2).
+            if (defined('CURLOPT_UPLOAD_BUFFERSIZE')) {
+                curl_setopt($ch, constant('CURLOPT_UPLOAD_BUFFERSIZE'), 512 * 1024);
+            }
         }
         $cancelled = false;
         if ($request->progress !== null) {
