@@ -165,6 +165,3 @@ func stepUploadFile(t *testing.T, ctx context.Context, s *state) {
 	s.fileV1, s.fileV0 = v1, v0
 	s.records += 2
 }
-
-// siteFolder writes site/ with index.html, css/a.css and img/logo.bin (70 KiB); it returns its
-// path and byte total.

@@ -12,6 +12,8 @@ import (
 	cairn "github.com/cairn-storage/cairn-go"
 )
 
+// siteFolder writes site/ with index.html, css/a.css and img/logo.bin (70 KiB); it returns its
+// path and byte total.
 func siteFolder(t *testing.T) (string, int64) {
 	dir := filepath.Join(t.TempDir(), "site")
 	files := map[string][]byte{
