@@ -18,6 +18,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from scripted_server import Scripted
+
 REPO_ROOT = Path(__file__).resolve().parents[3]
 START_TIMEOUT = 90.0
 
@@ -107,13 +109,19 @@ class Setup:
         assert signup.status_code == 201, signup.text
         return Account(signup.json()["user"]["id"], email, self.login(email, password))
 
-    def put_on_plan(self, user_id: str, storage_bytes: int) -> str:
-        admin = {"Authorization": f"Bearer {self.login(self.server.admin_email, self.server.admin_password)}"}
+    def _admin(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.login(self.server.admin_email, self.server.admin_password)}"}
+
+    def create_plan(self, storage_bytes: int, price_eur: float = 0) -> str:
         code = f"sdk-{secrets.token_hex(4)}"
-        plan = {"code": code, "name": f"SDK {code}", "storageLimitBytes": storage_bytes, "priceMonthlyEur": 0}
-        created = self.http.post("/admin/plans", json=plan, headers=admin)
+        plan = {"code": code, "name": code, "storageLimitBytes": storage_bytes, "priceMonthlyEur": price_eur}
+        created = self.http.post("/admin/plans", json=plan, headers=self._admin())
         assert created.status_code == 201, created.text
-        changed = self.http.patch(f"/admin/users/{user_id}", json={"planCode": code}, headers=admin)
+        return code
+
+    def put_on_plan(self, user_id: str, storage_bytes: int) -> str:
+        code = self.create_plan(storage_bytes)
+        changed = self.http.patch(f"/admin/users/{user_id}", json={"planCode": code}, headers=self._admin())
         assert changed.status_code == 200, changed.text
         return code
 
@@ -131,3 +139,15 @@ def setup(server: Server) -> Iterator[Setup]:
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture
+def scripted() -> Iterator[Scripted]:
+    """A scripted loopback server (see `scripted_server`), stopped after the test."""
+    server = Scripted()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
