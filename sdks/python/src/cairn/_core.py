@@ -21,6 +21,8 @@ T = TypeVar("T")
 
 IDEMPOTENT = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS"})
 RETRY_STATUSES = frozenset({429, 503})
+# The connection failed, broke or timed out; not a malformed URL or a proxy refusing the request.
+RETRY_ERRORS = (httpx.NetworkError, httpx.TimeoutException, httpx.RemoteProtocolError)
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,10 @@ Operation = Generator[Action, Outcome, T]
 
 @dataclass(frozen=True)
 class RetryPolicy:
-    """Exponential backoff with full jitter, for idempotent calls on 429, 503 and connection errors.
+    """Exponential backoff with jitter, for idempotent calls on 429, 503 and connection errors.
+
+    The n-th wait is drawn between half and all of `base_delay * 2**n` (capped at `max_delay`), so
+    clients that failed together do not all come back at the same moment.
 
     A `Retry-After` the server sends is waited instead, unless it is longer than `max_delay`: then
     the typed error is raised at once so the caller can decide.
@@ -72,7 +77,7 @@ class RetryPolicy:
             wait = parse_retry_after(outcome.headers.get("retry-after"))
             if wait is not None:
                 return wait if wait <= self.max_delay else None
-        elif not isinstance(outcome, httpx.TransportError):
+        elif not isinstance(outcome, RETRY_ERRORS):
             return None
         ceiling = min(self.max_delay, self.base_delay * 2**attempt)
         return self.rng.uniform(ceiling / 2, ceiling)
