@@ -7,6 +7,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import anyio
 import pytest
 
 from cairn import AsyncCairn, Cairn, UploadProgress, ValidationError
@@ -78,3 +79,27 @@ def test_local_mistakes_are_caught_before_any_request(cairn: Cairn, tmp_path: Pa
         cairn.uploads.directory(tmp_path / "empty")
     with (tmp_path / "text.txt").open("w") as text, pytest.raises(TypeError):
         cairn.uploads.file(text)  # type: ignore[arg-type]
+
+
+@pytest.mark.anyio
+async def test_cancelling_an_async_upload_stops_it_and_records_nothing(
+    server: Server, account: Account, tmp_path: Path
+) -> None:
+    path = tmp_path / "cancelled.bin"
+    path.write_bytes(os.urandom(24 * 1024 * 1024))
+    sent: list[UploadProgress] = []
+    async with AsyncCairn(account.session, base_url=server.url) as cairn:
+        used = (await cairn.usage.get()).used
+        with anyio.CancelScope() as scope:
+
+            def cancel_after_the_first_chunk(progress: UploadProgress) -> None:
+                sent.append(progress)
+                scope.cancel()
+
+            await cairn.uploads.file(path, on_progress=cancel_after_the_first_chunk)
+        assert scope.cancelled_caught and sent[-1].sent < path.stat().st_size
+        assert (await cairn.uploads.list(search="cancelled")).total == 0
+        # Nothing is charged for it; the server may take a moment to see the disconnect (bounded).
+        with anyio.fail_after(10):
+            while (await cairn.usage.get()).used != used:
+                await anyio.sleep(0.2)
