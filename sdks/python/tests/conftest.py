@@ -131,9 +131,9 @@ class Setup:
 
 @pytest.fixture(scope="session")
 def setup(server: Server) -> Iterator[Setup]:
-    helper = Setup(server)
-    yield helper
-    helper.close()
+    accounts = Setup(server)
+    yield accounts
+    accounts.close()
 
 
 @pytest.fixture
