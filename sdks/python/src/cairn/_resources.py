@@ -1,0 +1,199 @@
+"""The synchronous client's resources: thin calls into the shared operations."""
+
+from __future__ import annotations
+
+import builtins
+import os
+from collections.abc import Iterator
+from typing import Literal, Protocol, TypeVar, overload
+
+from ._core import Operation
+from ._multipart import ProgressCallback
+from ._operations import CidVersion, Operations, PinProgressCallback, next_page
+from ._sources import FileInput
+from .models import (
+    ApiToken,
+    ApiTokenCreated,
+    CheckoutResult,
+    DagUploadResult,
+    DagView,
+    FilesUploadResult,
+    PinJob,
+    PlanList,
+    ReferralSummary,
+    RemoveResult,
+    Upload,
+    UploadList,
+    UploadResult,
+    User,
+)
+from .models import Usage as UsageModel
+
+T = TypeVar("T")
+
+
+class Runner(Protocol):
+    """The client's driver of operations."""
+
+    def __call__(self, operation: Operation[T], /) -> T: ...
+
+
+class _Resource:
+    def __init__(self, ops: Operations, run: Runner) -> None:
+        self._ops = ops
+        self._run = run
+
+
+class Uploads(_Resource):
+    def file(
+        self,
+        file: FileInput,
+        *,
+        name: str | None = None,
+        filename: str | None = None,
+        cid_version: CidVersion | None = None,
+        on_progress: ProgressCallback | None = None,
+    ) -> UploadResult:
+        """Uploads one file from a path or a binary file object, streamed in chunks."""
+        return self._run(
+            self._ops.upload_file(
+                file, name=name, filename=filename, cid_version=cid_version, on_progress=on_progress
+            )
+        )
+
+    @overload
+    def directory(
+        self,
+        folder: str | os.PathLike[str],
+        *,
+        mode: Literal["dag"] = "dag",
+        name: str | None = None,
+        cid_version: CidVersion | None = None,
+        on_progress: ProgressCallback | None = None,
+    ) -> DagUploadResult: ...
+
+    @overload
+    def directory(
+        self,
+        folder: str | os.PathLike[str],
+        *,
+        mode: Literal["files"],
+        name: str | None = None,
+        cid_version: CidVersion | None = None,
+        on_progress: ProgressCallback | None = None,
+    ) -> FilesUploadResult: ...
+
+    def directory(
+        self,
+        folder: str | os.PathLike[str],
+        *,
+        mode: Literal["dag", "files"] = "dag",
+        name: str | None = None,
+        cid_version: CidVersion | None = None,
+        on_progress: ProgressCallback | None = None,
+    ) -> DagUploadResult | FilesUploadResult:
+        """Uploads every file under `folder`: as one DAG (`mode="dag"`) or one record per file."""
+        return self._run(
+            self._ops.upload_directory(
+                folder, mode=mode, name=name, cid_version=cid_version, on_progress=on_progress
+            )
+        )
+
+    def list(self, *, page: int = 1, limit: int = 10, search: str | None = None) -> UploadList:
+        """One page of the account's records, newest first."""
+        return self._run(self._ops.list_uploads(page, limit, search))
+
+    def iter(self, *, limit: int = 100, search: str | None = None) -> Iterator[Upload]:
+        """Every record, page after page (`limit` per request)."""
+        page: int | None = 1
+        while page is not None:
+            result = self._run(self._ops.list_uploads(page, limit, search))
+            yield from result.files
+            page = next_page(result)
+
+    def get(self, upload_id: str) -> Upload:
+        return self._run(self._ops.get_upload(upload_id))
+
+    def rename(self, upload_id: str, name: str) -> Upload:
+        return self._run(self._ops.rename_upload(upload_id, name))
+
+    def delete(self, upload_id: str) -> RemoveResult:
+        return self._run(self._ops.delete_upload(upload_id))
+
+
+class Pins(_Resource):
+    def create(
+        self,
+        cid: str,
+        *,
+        name: str | None = None,
+        original_name: str | None = None,
+        wait: bool = False,
+        interval: float = 1.0,
+        timeout: float | None = 300.0,
+        on_progress: PinProgressCallback | None = None,
+    ) -> PinJob:
+        """Starts pinning `cid`; with `wait=True`, returns once it is pinned (see `wait`)."""
+        job = self._run(self._ops.create_pin(cid, name, original_name))
+        if not wait:
+            return job
+        return self.wait(job, interval=interval, timeout=timeout, on_progress=on_progress)
+
+    def get(self, pin_id: str) -> PinJob:
+        return self._run(self._ops.get_pin(pin_id))
+
+    def wait(
+        self,
+        job: PinJob | str,
+        *,
+        interval: float = 1.0,
+        timeout: float | None = 300.0,
+        on_progress: PinProgressCallback | None = None,
+    ) -> PinJob:
+        """Polls until pinned; raises `PinFailedError` if it fails, `PinTimeoutError` after `timeout` s."""
+        return self._run(self._ops.wait_pin(job, interval=interval, timeout=timeout, on_progress=on_progress))
+
+
+class Dag(_Resource):
+    def get(self, cid: str, *, page: int | None = None, limit: int | None = None) -> DagView:
+        return self._run(self._ops.dag(cid, page, limit))
+
+
+class Usage(_Resource):
+    def get(self) -> UsageModel:
+        return self._run(self._ops.usage())
+
+
+class Tokens(_Resource):
+    def create(
+        self, name: str, *, expires_in_days: int | None = 30, allowed_ip: str | None = None
+    ) -> ApiTokenCreated:
+        """A new API token; its secret (`.token`) is shown only this once."""
+        return self._run(self._ops.create_token(name, expires_in_days, allowed_ip))
+
+    def list(self) -> builtins.list[ApiToken]:
+        return self._run(self._ops.list_tokens())
+
+    def revoke(self, token_id: str) -> ApiToken:
+        return self._run(self._ops.revoke_token(token_id))
+
+
+class Users(_Resource):
+    def me(self) -> User:
+        return self._run(self._ops.me())
+
+
+class Referrals(_Resource):
+    def get(self) -> ReferralSummary:
+        return self._run(self._ops.referrals())
+
+
+class Plans(_Resource):
+    def list(self) -> PlanList:
+        return self._run(self._ops.plans())
+
+    def checkout(
+        self, code: str, *, accept_terms: bool, method: Literal["card", "crypto"] = "card"
+    ) -> CheckoutResult:
+        """Changes plan: a free plan applies at once; a paid one gives the checkout `url` to open."""
+        return self._run(self._ops.checkout(code, accept_terms, method))

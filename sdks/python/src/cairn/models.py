@@ -1,0 +1,240 @@
+"""What the API answers, as typed dataclasses with snake_case fields (the JSON is camelCase)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+UploadType = Literal["file", "directory", "dag"]
+PinStatus = Literal["queued", "pinning", "pinned", "failed"]
+
+
+@dataclass(frozen=True)
+class User:
+    id: str
+    email: str
+    name: str
+    lastname: str
+    country: str
+    birth_date: str
+    language: str
+    role: Literal["user", "admin"]
+    status: Literal["active", "inactive"]
+    referral_code: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class ApiToken:
+    id: str
+    name: str
+    prefix: str
+    allowed_ip: str | None
+    expires_at: str | None
+    created_at: str
+    last_used_at: str | None
+    last_used_ip: str | None
+    revoked_at: str | None
+    status: Literal["active", "expired", "revoked"]
+
+
+@dataclass(frozen=True)
+class ApiTokenCreated(ApiToken):
+    """A new token with its secret (`token`), which the server shows only this once."""
+
+    token: str = field(default="", repr=False)
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A record of the account: an upload or a pin."""
+
+    upload_id: str
+    name: str
+    original_name: str | None
+    custom_name: str | None
+    name_source: Literal["custom", "original", "auto"]
+    cid: str
+    size: int
+    type: UploadType
+    category: str
+    files_count: int
+    source: Literal["upload", "pin"]
+    created_at: str
+
+
+@dataclass(frozen=True)
+class UploadResult(Upload):
+    """The record an upload made, or the account's existing one (`duplicate`)."""
+
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class DagFile:
+    filename: str
+    cid: str
+    size: int
+
+
+@dataclass(frozen=True)
+class DagUploadResult(UploadResult):
+    """A folder stored as one DAG: one record, with every file it holds."""
+
+    files: list[DagFile] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FilesUploadResult:
+    """A folder stored as separate files: one record per file."""
+
+    files: list[UploadResult]
+    total: int
+    size: int
+
+
+@dataclass(frozen=True)
+class UploadList:
+    files: list[Upload]
+    total: int
+    page: int
+    limit: int
+
+
+@dataclass(frozen=True)
+class RemoveResult:
+    success: bool
+    cid: str
+    upload_id: str
+    removed: bool
+    operation: Literal["unpinned", "record_removed"]
+    timestamp: str
+    message: str
+
+
+@dataclass(frozen=True)
+class UsagePlan:
+    code: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Usage:
+    used: int
+    limit: int
+    percent: float
+    limit_reached: bool
+    plan_code: str
+    plan_limit: int
+    bonus: int
+    plan: UsagePlan
+
+
+@dataclass(frozen=True)
+class PinJob:
+    id: str
+    cid: str
+    status: PinStatus
+    bytes_fetched: int
+    blocks: int
+    error: str | None
+    error_code: str | None
+    created_at: str
+    updated_at: str
+    upload: Upload | None
+
+    @property
+    def done(self) -> bool:
+        return self.status in ("pinned", "failed")
+
+
+@dataclass(frozen=True)
+class DagEntry:
+    name: str
+    cid: str
+    type: Literal["file", "directory", "raw"]
+    size: int
+
+
+@dataclass(frozen=True)
+class DagView:
+    cid: str
+    upload_id: str
+    name: str
+    type: UploadType
+    total_files: int
+    total_size: int
+    entries: list[DagEntry]
+    total: int
+    page: int
+    limit: int
+    gateway_url: str
+    local_url: str
+
+
+@dataclass(frozen=True)
+class Plan:
+    code: str
+    name: str
+    storage_limit_bytes: int
+    price_monthly_eur: float
+    description: str
+    active: bool
+    is_default: bool
+
+
+@dataclass(frozen=True)
+class PlanList:
+    plans: list[Plan]
+    current_plan_code: str
+    current_plan: Plan
+    payments_configured: bool
+    crypto_available: bool
+
+
+@dataclass(frozen=True)
+class CheckoutResult:
+    """`changed` (a free plan applied at once, `plan`) or `redirect` (send the user to `url`)."""
+
+    status: Literal["changed", "redirect"]
+    plan: Plan | None = None
+    url: str | None = None
+    transaction_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Referral:
+    id: str
+    email: str
+    joined_at: str
+    last_activity_at: str | None
+    earned_mb: float
+    has_paid_plan: bool
+    active: bool
+
+
+@dataclass(frozen=True)
+class ReferralSummary:
+    code: str
+    link: str
+    total_referrals: int
+    active_referrals: int
+    total_earned_mb: float
+    current_bonus_mb: float
+    referrals: list[Referral]
+
+
+@dataclass(frozen=True)
+class UploadProgress:
+    """Upload progress: file bytes sent so far out of `total` (None when a stream's size is unknown)."""
+
+    sent: int
+    total: int | None
+
+
+@dataclass(frozen=True)
+class PinProgress:
+    """A pin job's state at one poll while waiting."""
+
+    job: PinJob
+    elapsed: float

@@ -1,0 +1,154 @@
+"""The SDK scenario (`sdks/scenario.md`), steps 1 to 13 in order, through the async client."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from cairn import (
+    AsyncCairn,
+    AuthenticationError,
+    ConflictError,
+    NotFoundError,
+    PinProgress,
+    QuotaExceededError,
+    UploadProgress,
+    ValidationError,
+)
+from conftest import Server, Setup
+from scenario_data import CID, KIB, SITE_PATHS, ipfs_cid, make_files
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(scope="module")
+def ctx(server: Server, setup: Setup, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    yield SimpleNamespace(server=server, setup=setup, files=make_files(tmp_path_factory.mktemp("async")))
+
+
+def client(ctx: Any, token: str | None = None) -> AsyncCairn:
+    """A client per test: a connection pool belongs to the event loop of the test that made it."""
+    return AsyncCairn(token or ctx.token.token, base_url=ctx.server.url)
+
+
+def test_01_sign_up_and_log_in(ctx: Any) -> None:
+    ctx.account = ctx.setup.new_account()
+    assert ctx.account.session
+
+
+async def test_02_token_auth(ctx: Any) -> None:
+    async with client(ctx, ctx.account.session) as session:
+        created = await session.tokens.create("sdk-python-async", expires_in_days=1)
+    assert created.token.startswith("cairn_")
+    ctx.token = created
+    async with client(ctx) as cairn:
+        assert (await cairn.users.me()).email == ctx.account.email
+        assert created.id in [token.id for token in await cairn.tokens.list()]
+
+
+async def test_03_upload_file_v1_and_v0(ctx: Any) -> None:
+    blob: Path = ctx.files.blob
+    progress: list[UploadProgress] = []
+    async with client(ctx) as cairn:
+        v1 = await cairn.uploads.file(blob, cid_version=1, on_progress=progress.append)
+        assert not v1.duplicate and v1.cid.startswith("bafy") and v1.size == 300 * KIB
+        assert progress[-1] == UploadProgress(300 * KIB, 300 * KIB)
+        with blob.open("rb") as handle:
+            again = await cairn.uploads.file(handle, cid_version=1)
+        assert again.duplicate and again.cid == v1.cid
+
+        v0 = await cairn.uploads.file(blob, cid_version=0)
+        assert not v0.duplicate and v0.cid.startswith("Qm")
+        with blob.open("rb") as handle:
+            assert (await cairn.uploads.file(handle, cid_version=0)).cid == v0.cid
+    expected = ipfs_cid(blob)
+    if expected is not None:
+        assert v0.cid == expected
+    ctx.v1 = v1
+
+
+async def test_04_folder_as_one_dag(ctx: Any) -> None:
+    async with client(ctx) as cairn:
+        result = await cairn.uploads.directory(ctx.files.site)
+        assert result.type == "dag" and result.files_count == 3
+        assert {entry.filename for entry in result.files} == SITE_PATHS
+        assert all(CID.match(entry.cid) for entry in result.files)
+        view = await cairn.dag.get(result.cid)
+    assert view.total_files == 3 and view.total_size == ctx.files.site_bytes
+
+
+async def test_05_folder_as_files(ctx: Any) -> None:
+    async with client(ctx) as cairn:
+        result = await cairn.uploads.directory(ctx.files.site, mode="files")
+    assert result.total == 3 and len(result.files) == 3
+    assert all(record.type == "file" for record in result.files)
+
+
+async def test_06_pin_by_cid(ctx: Any) -> None:
+    other = ctx.setup.new_account()
+    async with client(ctx, other.session) as theirs:
+        foreign = await theirs.uploads.file(ctx.files.foreign)
+    seen: list[PinProgress] = []
+    async with client(ctx) as cairn:
+        with pytest.raises(ConflictError) as held:
+            await cairn.pins.create(ctx.v1.cid)
+        assert held.value.status == 409 and held.value.code == "already_pinned"
+        job = await cairn.pins.create(foreign.cid, wait=True, timeout=60, on_progress=seen.append)
+    assert job.status == "pinned" and seen[-1].job.status == "pinned"
+    assert job.upload is not None and job.upload.cid == foreign.cid and job.upload.source == "pin"
+
+
+async def test_07_list_pages_and_filter(ctx: Any) -> None:
+    made = 2 + 1 + 3 + 1
+    async with client(ctx) as cairn:
+        assert (await cairn.uploads.list(limit=2)).total == made
+        walked = [record.upload_id async for record in cairn.uploads.iter(limit=2)]
+        found = await cairn.uploads.list(search=ctx.v1.name)
+    assert len(walked) == made and len(set(walked)) == made
+    assert ctx.v1.upload_id in [record.upload_id for record in found.files]
+
+
+async def test_08_09_rename(ctx: Any) -> None:
+    async with client(ctx) as cairn:
+        with pytest.raises(ValidationError) as bad:
+            await cairn.uploads.rename(ctx.v1.upload_id, "bad name!")
+        assert bad.value.status == 400 and bad.value.code == "validation_error"
+        assert (await cairn.uploads.get(ctx.v1.upload_id)).name == ctx.v1.name
+        await cairn.uploads.rename(ctx.v1.upload_id, "renamed.bin")
+        assert (await cairn.uploads.get(ctx.v1.upload_id)).name == "renamed.bin"
+
+
+async def test_10_11_delete_and_usage(ctx: Any) -> None:
+    async with client(ctx) as cairn:
+        before = await cairn.usage.get()
+        await cairn.uploads.delete(ctx.v1.upload_id)
+        with pytest.raises(NotFoundError) as gone:
+            await cairn.uploads.get(ctx.v1.upload_id)
+        assert gone.value.status == 404 and gone.value.code == "file_not_found"
+        after = await cairn.usage.get()
+    assert before.used - after.used == ctx.v1.size
+
+
+async def test_12_quota_exceeded(ctx: Any) -> None:
+    ctx.setup.put_on_plan(ctx.account.id, 1024 * KIB)
+    async with client(ctx) as cairn:
+        before = await cairn.usage.get()
+        with pytest.raises(QuotaExceededError) as over:
+            await cairn.uploads.file(ctx.files.big)
+        assert over.value.status == 403 and over.value.code == "quota_exceeded"
+        assert (await cairn.usage.get()).used == before.used
+
+
+async def test_13_revoked_token(ctx: Any) -> None:
+    async with client(ctx) as cairn:
+        second = await cairn.tokens.create("sdk-python-async-second", expires_in_days=1)
+        async with client(ctx, second.token) as other:
+            revoked = await other.tokens.revoke(ctx.token.id)
+        assert revoked.status == "revoked"
+        with pytest.raises(AuthenticationError) as denied:
+            await cairn.users.me()
+    assert denied.value.status == 401 and denied.value.code == "token_revoked"

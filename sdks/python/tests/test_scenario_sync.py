@@ -1,0 +1,162 @@
+"""The SDK scenario (`sdks/scenario.md`), steps 1 to 13 in order, through the sync client."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from cairn import (
+    AuthenticationError,
+    Cairn,
+    ConflictError,
+    NotFoundError,
+    PinProgress,
+    QuotaExceededError,
+    UploadProgress,
+    ValidationError,
+)
+from conftest import Server, Setup
+from scenario_data import CID, KIB, SITE_PATHS, ipfs_cid, make_files
+
+
+@pytest.fixture(scope="module")
+def ctx(server: Server, setup: Setup, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    state = SimpleNamespace(server=server, setup=setup, files=make_files(tmp_path_factory.mktemp("sync")))
+    state.clients = []
+    yield state
+    for client in state.clients:
+        client.close()
+
+
+def client(ctx: Any, token: str) -> Cairn:
+    made = Cairn(token, base_url=ctx.server.url)
+    ctx.clients.append(made)
+    return made
+
+
+def test_01_sign_up_and_log_in(ctx: Any) -> None:
+    ctx.account = ctx.setup.new_account()
+    assert ctx.account.session
+
+
+def test_02_token_auth(ctx: Any) -> None:
+    with Cairn(ctx.account.session, base_url=ctx.server.url) as session:
+        created = session.tokens.create("sdk-python", expires_in_days=1)
+    assert created.token.startswith("cairn_")
+    assert created.status == "active"
+    ctx.token = created
+    ctx.cairn = client(ctx, created.token)
+    me = ctx.cairn.users.me()
+    assert me.email == ctx.account.email
+    assert created.id in [token.id for token in ctx.cairn.tokens.list()]
+
+
+def test_03_upload_file_v1_and_v0(ctx: Any) -> None:
+    blob: Path = ctx.files.blob
+    progress: list[UploadProgress] = []
+    v1 = ctx.cairn.uploads.file(blob, cid_version=1, on_progress=progress.append)
+    assert not v1.duplicate
+    assert v1.cid.startswith("bafy") and v1.size == 300 * KIB  # two chunks: a dag-pb root
+    assert progress[-1] == UploadProgress(300 * KIB, 300 * KIB)
+    with blob.open("rb") as handle:
+        again = ctx.cairn.uploads.file(handle, cid_version=1)
+    assert again.duplicate and again.cid == v1.cid and again.upload_id == v1.upload_id
+
+    v0 = ctx.cairn.uploads.file(blob, cid_version=0)
+    assert not v0.duplicate and v0.cid.startswith("Qm")
+    with blob.open("rb") as handle:
+        assert ctx.cairn.uploads.file(handle, cid_version=0).cid == v0.cid
+    expected = ipfs_cid(blob)
+    if expected is not None:
+        assert v0.cid == expected
+    ctx.v1, ctx.v0 = v1, v0
+
+
+def test_04_folder_as_one_dag(ctx: Any) -> None:
+    result = ctx.cairn.uploads.directory(ctx.files.site)
+    assert result.type == "dag" and result.files_count == 3
+    assert {entry.filename for entry in result.files} == SITE_PATHS
+    assert all(CID.match(entry.cid) for entry in result.files)
+    view = ctx.cairn.dag.get(result.cid)
+    assert view.total_files == 3 and view.total_size == ctx.files.site_bytes
+
+
+def test_05_folder_as_files(ctx: Any) -> None:
+    result = ctx.cairn.uploads.directory(ctx.files.site, mode="files")
+    assert result.total == 3 and len(result.files) == 3
+    assert all(record.type == "file" for record in result.files)
+    assert result.size == ctx.files.site_bytes
+
+
+def test_06_pin_by_cid(ctx: Any) -> None:
+    with pytest.raises(ConflictError) as held:
+        ctx.cairn.pins.create(ctx.v1.cid)
+    assert held.value.status == 409 and held.value.code == "already_pinned"
+
+    other = ctx.setup.new_account()
+    with Cairn(other.session, base_url=ctx.server.url) as theirs:
+        foreign = theirs.uploads.file(ctx.files.foreign, name="theirs.bin")
+    seen: list[PinProgress] = []
+    job = ctx.cairn.pins.create(
+        foreign.cid, name="pinned.bin", wait=True, timeout=60, on_progress=seen.append
+    )
+    assert job.status == "pinned" and seen[-1].job.status == "pinned"
+    assert job.upload is not None and job.upload.cid == foreign.cid and job.upload.source == "pin"
+    assert ctx.cairn.uploads.get(job.upload.upload_id).name == "pinned.bin"
+
+
+def test_07_list_pages_and_filter(ctx: Any) -> None:
+    made = 2 + 1 + 3 + 1
+    first = ctx.cairn.uploads.list(limit=2)
+    assert first.total == made and len(first.files) == 2
+    walked = [record.upload_id for record in ctx.cairn.uploads.iter(limit=2)]
+    assert len(walked) == made and len(set(walked)) == made
+    found = ctx.cairn.uploads.list(search=ctx.v1.name)
+    assert ctx.v1.upload_id in [record.upload_id for record in found.files]
+
+
+def test_08_rename_to_a_bad_name(ctx: Any) -> None:
+    with pytest.raises(ValidationError) as bad:
+        ctx.cairn.uploads.rename(ctx.v1.upload_id, "bad name!")
+    assert bad.value.status == 400 and bad.value.code == "validation_error"
+    assert ctx.cairn.uploads.get(ctx.v1.upload_id).name == ctx.v1.name
+
+
+def test_09_rename(ctx: Any) -> None:
+    renamed = ctx.cairn.uploads.rename(ctx.v1.upload_id, "renamed.bin")
+    assert renamed.name == "renamed.bin"
+    assert ctx.cairn.uploads.get(ctx.v1.upload_id).name == "renamed.bin"
+
+
+def test_10_11_delete_and_usage(ctx: Any) -> None:
+    before = ctx.cairn.usage.get()
+    removed = ctx.cairn.uploads.delete(ctx.v1.upload_id)
+    assert removed.removed and removed.upload_id == ctx.v1.upload_id
+    with pytest.raises(NotFoundError) as gone:
+        ctx.cairn.uploads.get(ctx.v1.upload_id)
+    assert gone.value.status == 404 and gone.value.code == "file_not_found"
+    after = ctx.cairn.usage.get()
+    assert before.used - after.used == ctx.v1.size
+
+
+def test_12_quota_exceeded(ctx: Any) -> None:
+    ctx.setup.put_on_plan(ctx.account.id, 1024 * KIB)
+    before = ctx.cairn.usage.get()
+    with pytest.raises(QuotaExceededError) as over:
+        ctx.cairn.uploads.file(ctx.files.big)
+    assert over.value.status == 403 and over.value.code == "quota_exceeded"
+    after = ctx.cairn.usage.get()
+    assert after.used == before.used and after.limit == 1024 * KIB
+
+
+def test_13_revoked_token(ctx: Any) -> None:
+    second = ctx.cairn.tokens.create("sdk-python-second", expires_in_days=1)
+    revoked = client(ctx, second.token).tokens.revoke(ctx.token.id)
+    assert revoked.id == ctx.token.id and revoked.status == "revoked"
+    with pytest.raises(AuthenticationError) as denied:
+        ctx.cairn.users.me()
+    assert denied.value.status == 401 and denied.value.code == "token_revoked"
