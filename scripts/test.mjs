@@ -5,6 +5,8 @@ import { ensureDependencies, ensureUiBuild, run } from './lib.mjs';
 run('bash', ['scripts/ensure-system.sh']);
 ensureDependencies();
 ensureUiBuild();
+// Kubo and IPFS Cluster, built from the Go module proxy at pinned versions (instant when built).
+run('node', ['scripts/build-tools.mjs']);
 run('npm', ['run', 'lint']);
 run('npm', ['run', 'typecheck']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);

@@ -10,6 +10,7 @@ import { gatewayRoutes } from './gateway/index';
 import { adminRoutes } from './routes/admin/index';
 import { authRoutes } from './routes/auth/index';
 import { dagRoutes } from './routes/dag/index';
+import { replicationRoutes } from './routes/replication/index';
 import { docsRoutes } from './routes/docs/index';
 import { localeRoutes } from './routes/locales/index';
 import { paymentRoutes } from './routes/payments/index';
@@ -34,6 +35,7 @@ export function apiRouter() {
     uploadRoutes(),
     pinRoutes(),
     dagRoutes(),
+    replicationRoutes(),
     adminRoutes(),
     planRoutes(),
     paymentRoutes(),

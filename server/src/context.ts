@@ -1,6 +1,6 @@
 import { createJwt, type Jwt } from './auth/jwt';
 import { startPinRunner, type PinRunner } from './commands/pin-job-runner';
-import { createEmbeddedContentStore } from './content/index';
+import { createContentStore } from './content/engine';
 import type { ContentStore } from './content/types';
 import { loadJwtKey } from './auth/jwt-secret';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
@@ -42,10 +42,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
   }
   let content: ContentStore;
   try {
-    content = await createEmbeddedContentStore({
-      dataDir: config.dataDir,
-      networking: { mode: config.ipfs.network, listen: config.ipfs.listen, peers: config.ipfs.peers },
-    });
+    content = await createContentStore(config);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -31,7 +31,7 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
         lastWrite = Date.now();
         void app.stores.pinJobs.update(
           job.id,
-          { bytes_fetched: progress.bytesFetched, blocks: progress.blocks, heartbeat_at: nowIso() },
+          { bytes_fetched: progress.bytesFetched ?? 0, blocks: progress.blocks, heartbeat_at: nowIso() },
           nowIso(),
         );
       },
@@ -57,7 +57,7 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
     // The final totals: progress is written at most twice a second while fetching.
     await app.stores.pinJobs.update(
       job.id,
-      { status: 'pinned', upload_id: upload.id, error: null, error_code: null, bytes_fetched: pinned.bytesFetched, blocks: pinned.blocks },
+      { status: 'pinned', upload_id: upload.id, error: null, error_code: null, bytes_fetched: pinned.bytesFetched ?? 0, blocks: pinned.blocks },
       nowIso(),
     );
     if (!duplicate) {

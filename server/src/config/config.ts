@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN } from '@cairn/shared';
+import { contentConfig, type ContentConfig } from './content-config';
 import type { ServerEnv } from './env';
 
 export interface IpfsConfig {
@@ -44,7 +45,9 @@ export interface ServerConfig {
   publicGatewayUrl: string;
   /** A separate origin that serves /ipfs (user content off the app's origin); null serves it here. */
   gatewayOrigin: string | null;
+  /** The embedded node's networking (CONTENT_ENGINE=embedded only). */
   ipfs: IpfsConfig;
+  content: ContentConfig;
   /** Argon2id cost. Tests lower it; production keeps the OWASP-recommended defaults. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /** null: payments are not configured (paid checkout answers 503 payments_not_configured). */
@@ -206,6 +209,9 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     publicGatewayUrl: origin('PUBLIC_GATEWAY_URL', env.publicGatewayUrl) ?? 'https://ipfs.io',
     gatewayOrigin: origin('GATEWAY_ORIGIN', env.gatewayOrigin),
     ipfs: ipfs(env),
+    content: contentConfig(env, (message) => {
+      throw new ConfigError(message);
+    }),
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     stripe: stripe(env, production),
   };

@@ -28,6 +28,13 @@ export interface ServerEnv {
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   stripeApiUrl?: string;
+  contentEngine?: string;
+  kuboApiUrl?: string;
+  clusterApiUrl?: string;
+  clusterBasicAuth?: string;
+  clusterApiToken?: string;
+  clusterReplicationMin?: string;
+  clusterReplicationMax?: string;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -60,5 +67,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: env.STRIPE_API_URL,
+    contentEngine: env.CONTENT_ENGINE,
+    kuboApiUrl: env.KUBO_API_URL,
+    clusterApiUrl: env.CLUSTER_API_URL,
+    clusterBasicAuth: env.CLUSTER_BASIC_AUTH,
+    clusterApiToken: env.CLUSTER_API_TOKEN,
+    clusterReplicationMin: env.CLUSTER_REPLICATION_MIN,
+    clusterReplicationMax: env.CLUSTER_REPLICATION_MAX,
   };
 }

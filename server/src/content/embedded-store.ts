@@ -7,6 +7,7 @@ import { WorkerPool } from './import/worker-pool';
 import { Network, type NetworkOptions } from './network/network';
 import { LocalBlockstore } from './pack/local-blockstore';
 import { PackStore } from './pack/pack-store';
+import { WindowReader } from './pack/window-reader';
 import { pinDag } from './pinner';
 import { Reader } from './reader';
 import type { ContentStore } from './types';
@@ -44,7 +45,10 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
   const blockstore = new LocalBlockstore(store);
   const pool = new WorkerPool(options.maxImportWorkers ?? 8);
   const ingest = new Ingest(store, pool, fsync);
-  const reader = new Reader(store);
+  const reader = new Reader(blockstore, () => {
+    const windows = new WindowReader(store);
+    return { blocks: new LocalBlockstore(windows), close: () => windows.close() };
+  });
   const networking = options.networking ?? { mode: 'off' };
   let network: Network | undefined;
   try {
@@ -56,6 +60,9 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
     await store.close();
     throw error;
   }
+
+  /** The single node, named after its engine; its peer id when it is on a network. */
+  const self = () => ({ peerId: network?.peerId.toString() ?? 'embedded', peerName: 'embedded' });
 
   return {
     engine: 'embedded',
@@ -78,7 +85,15 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
     ls: (cid, lsOptions) => reader.ls(parseCid(cid), lsOptions ?? {}),
     resolve: (cid, subpath, readOptions) => reader.resolve(parseCid(cid), subpath, readOptions),
     cat: (cid, catOptions) => reader.cat(parseCid(cid), catOptions),
-    multiaddrs: () => network?.multiaddrs() ?? [],
+    async status(cid) {
+      if (!store.index.isPinned(pinKey(parseCid(cid)))) return [];
+      return [{ ...self(), status: 'pinned', error: null, updatedAt: null }];
+    },
+    async allocations(cid) {
+      if (!store.index.isPinned(pinKey(parseCid(cid)))) return null;
+      return { peers: [self()], replicationMin: 1, replicationMax: 1 };
+    },
+    multiaddrs: async () => network?.multiaddrs() ?? [],
     peerId: () => network?.peerId.toString() ?? null,
     stats: () => store.index.stats(),
     compacted: () => store.compacted(),

@@ -18,7 +18,7 @@ async function connected(): Promise<void> {
 
 beforeAll(async () => {
   a = await tempStore({ networking: { mode: 'peers', listen: ['/ip4/127.0.0.1/tcp/0'] } });
-  const addrs = a.store.multiaddrs();
+  const addrs = await a.store.multiaddrs();
   expect(addrs.length).toBeGreaterThan(0);
   expect(addrs.every((addr) => addr.startsWith('/ip4/127.0.0.1/tcp/') && addr.includes(`/p2p/${a.store.peerId()}`))).toBe(true);
   b = await tempStore({ networking: { mode: 'peers', listen: ['/ip4/127.0.0.1/tcp/0'], peers: addrs } });
@@ -37,7 +37,7 @@ describe('pin by CID from a peer (networking: peers)', () => {
     expect(await b.store.has(added.cid)).toBe(false);
 
     const progress: number[] = [];
-    const pinned = await b.store.pin(added.cid, { timeoutMs: 20_000, onProgress: (p) => progress.push(p.bytesFetched) });
+    const pinned = await b.store.pin(added.cid, { timeoutMs: 20_000, onProgress: (p) => progress.push(p.bytesFetched ?? 0) });
     expect(pinned.cid).toBe(added.cid);
     expect(pinned.bytesFetched).toBeGreaterThanOrEqual(bytes.byteLength);
     expect(progress.at(-1)).toBe(pinned.bytesFetched);

@@ -1,5 +1,5 @@
 /**
- * Helia and libp2p call `Promise.withResolvers`, which Node only has from 22. Import this module
+ * libp2p and bitswap call `Promise.withResolvers`, which Node only has from 22. Import this module
  * before anything that loads them (the embedded engine does; so must the server's entry point).
  */
 interface Resolvers<T> {

@@ -1,26 +1,39 @@
+import type { Blockstore } from 'interface-blockstore';
 import { exporter, type UnixFSDirectory, type UnixFSDirectoryEntry, type UnixFSEntry } from 'ipfs-unixfs-exporter';
 import type { CID } from 'multiformats/cid';
 import { ContentNotFoundError, NotADirectoryError, NotAFileError, PathNotFoundError } from './errors';
-import { LocalBlockstore } from './pack/local-blockstore';
-import type { PackStore } from './pack/pack-store';
-import { WindowReader } from './pack/window-reader';
 import type { CatOptions, ContentStat, ContentType, DirectoryListing, LsOptions, ReadOptions } from './types';
+
+/** What the exporter reads blocks through. */
+export type BlockReader = Pick<Blockstore, 'get'>;
+
+/**
+ * A blockstore for one large sequential read (the embedded engine reads a download's leaves in
+ * big windows of their pack); `close` releases what it held.
+ */
+export interface SequentialBlocks {
+  blocks: BlockReader;
+  close(): Promise<void>;
+}
 
 // Each exporter call reads at most this much: it reads ahead without bound inside one call.
 const WINDOW_BYTES = 4 * 1024 * 1024;
 const RAW_CODE = 0x55;
 
-/** Reads UnixFS content from local blocks only (pinned content is complete by construction). */
+/**
+ * Reads UnixFS content through a blockstore: the embedded engine's local blocks (pinned content is
+ * complete by construction), or a Kubo node's blocks over its RPC API. Stat, listings and paths
+ * mean the same on every engine because they are all walked here.
+ */
 export class Reader {
-  private readonly blockstore: LocalBlockstore;
-
-  constructor(private readonly store: PackStore) {
-    this.blockstore = new LocalBlockstore(store);
-  }
+  constructor(
+    private readonly blockstore: BlockReader,
+    private readonly sequential?: () => SequentialBlocks,
+  ) {}
 
   async entry(cid: CID | string, options: ReadOptions = {}, blockstore = this.blockstore): Promise<UnixFSEntry> {
     try {
-      return await exporter(cid, blockstore, { signal: options.signal, offline: true });
+      return await exporter(cid, blockstore as Blockstore, { signal: options.signal, offline: true });
     } catch (error) {
       throw mapError(error, String(cid));
     }
@@ -76,14 +89,14 @@ export class Reader {
     const size = sizeOf(entry);
     const start = Math.min(Math.max(0, options.offset ?? 0), size);
     const end = options.length === undefined ? size : Math.min(size, start + Math.max(0, options.length));
-    if (end - start <= WINDOW_BYTES) {
+    if (end - start <= WINDOW_BYTES || !this.sequential) {
       yield* this.content(entry, cid, start, end, options);
       return;
     }
-    // A large read: its leaves come through big sequential windows of their pack.
-    const windows = new WindowReader(this.store);
+    // A large read: its blocks come through the engine's sequential reader.
+    const windows = this.sequential();
     try {
-      const sequential = await this.entry(cid, options, new LocalBlockstore(windows));
+      const sequential = await this.entry(cid, options, windows.blocks);
       yield* this.content(sequential, cid, start, end, options);
     } finally {
       await windows.close();

@@ -1,7 +1,8 @@
 /**
- * What the server needs of IPFS, engine-neutral: the embedded Helia engine implements it today; a
- * Kubo RPC engine (`/api/v0/add`, `/api/v0/pin/*`) and an IPFS Cluster REST engine (`/add`,
- * `/pins/{cid}`, `/allocations/{cid}`) can implement it later without changing callers.
+ * What the server needs of IPFS, engine-neutral. Three engines implement it: the embedded one
+ * (in-process importer, pack-file blockstore, bitswap), a Kubo node over its RPC API
+ * (`/api/v0/add`, `/api/v0/pin/*`) and an IPFS Cluster over its REST API (`/add`, `/pins/{cid}`,
+ * `/allocations/{cid}`, reads through one of its Kubo nodes). Callers never know which.
  * CIDs cross this boundary as strings, exactly as the engine produced them (v0 `Qm…` or v1 `bafy…`).
  */
 export type CidVersion = 0 | 1;
@@ -46,10 +47,10 @@ export interface AddedDirectory {
 }
 
 export interface PinProgress {
-  /** Distinct blocks of the DAG seen so far. */
+  /** Blocks of the DAG seen (embedded) or pinned (Kubo) so far. */
   blocks: number;
-  /** Bytes fetched from other peers so far (0 when everything was local). */
-  bytesFetched: number;
+  /** Bytes fetched from other peers so far (0 when everything was local); absent where the engine does not report it (Kubo, IPFS Cluster). */
+  bytesFetched?: number;
 }
 
 export interface PinOptions {
@@ -98,6 +99,29 @@ export interface CatOptions extends ReadOptions {
   length?: number;
 }
 
+/** How one IPFS node of the deployment holds a pin. */
+export const PEER_PIN_STATES = ['pinned', 'pinning', 'queued', 'unpinned', 'error'] as const;
+export type PeerPinState = (typeof PEER_PIN_STATES)[number];
+
+export interface PeerPinStatus {
+  peerId: string;
+  /** The node's name (a Cluster peer's name; `embedded` or `kubo` on single-node engines). */
+  peerName: string;
+  status: PeerPinState;
+  /** Why the node is in `error` (say, the peer cannot be reached). */
+  error: string | null;
+  /** When the node last reported, ISO 8601; null where the engine keeps no time. */
+  updatedAt: string | null;
+}
+
+export interface ContentAllocation {
+  /** The nodes that should hold the pin. */
+  peers: Array<{ peerId: string; peerName: string }>;
+  /** Replication factors of the pin; -1 means every node (IPFS Cluster's convention). */
+  replicationMin: number;
+  replicationMax: number;
+}
+
 export interface ContentStore {
   readonly engine: 'embedded' | 'kubo' | 'cluster';
   /** Import a file stream; the result is already pinned (no second walk of the DAG). */
@@ -109,8 +133,15 @@ export interface ContentStore {
   /** Drop a pin; blocks still reachable from another pinned root stay. Call only when no record references the CID. */
   unpin(cid: string): Promise<void>;
   isPinned(cid: string): Promise<boolean>;
-  /** Whether the root block is held locally. */
+  /**
+   * Whether this deployment holds the CID's root block now (pinned, or inside a pinned DAG),
+   * without asking the network.
+   */
   has(cid: string): Promise<boolean>;
+  /** Per-node pin status of a CID this deployment pinned (empty when no node has heard of it). */
+  status(cid: string): Promise<PeerPinStatus[]>;
+  /** Which nodes a pin is allocated to, and its replication; null when the CID is not pinned. */
+  allocations(cid: string): Promise<ContentAllocation | null>;
   stat(cid: string, options?: ReadOptions): Promise<ContentStat>;
   /**
    * A page of a directory: one level (names), or with `recursive` every file under it (names are
@@ -121,7 +152,7 @@ export interface ContentStore {
   resolve(cid: string, path: string, options?: ReadOptions): Promise<{ cid: string; type: ContentType; size: number }>;
   /** Read a file's bytes, or a range of them, with flat memory. */
   cat(cid: string, options?: CatOptions): AsyncIterable<Uint8Array>;
-  /** Addresses other nodes can dial (empty when networking is off). */
-  multiaddrs(): string[];
+  /** Addresses other nodes can dial to fetch this deployment's content (empty when networking is off). */
+  multiaddrs(): Promise<string[]>;
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 /**
  * Worker thread that runs the UnixFS importer and writes its blocks into a pack file. Hashing and
- * DAG building stay off the main thread (which parses HTTP), and away from Helia's heap, which
- * multiplied the importer's garbage collections when they shared one.
+ * DAG building stay off the main thread (which parses HTTP), and away from the libp2p node's heap,
+ * which multiplied the importer's garbage collections when they shared one.
  */
 import { parentPort } from 'node:worker_threads';
 import { importer, type ImportCandidate } from 'ipfs-unixfs-importer';

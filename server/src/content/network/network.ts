@@ -63,9 +63,10 @@ interface Broker {
 }
 
 /**
- * libp2p + bitswap over the pack store, built from parts: Helia 7 adds libp2p through mixins
- * whose defaults reach the internet, and its networked blockstore would write fetched blocks
- * outside any pin. Bitswap serves peers from the store and hands fetched blocks to the caller.
+ * libp2p + bitswap over the pack store, built from parts: only TCP, noise, yamux, identify and
+ * bitswap (plus bootstrap and the DHT in `public` mode), so nothing reaches the internet unasked,
+ * and a fetched block is handed to the caller rather than written outside any pin. Bitswap
+ * serves peers from the store.
  */
 export class Network {
   private redial: NodeJS.Timeout | undefined;

@@ -8,7 +8,7 @@ export interface BlockSource {
   get(cid: CID): Promise<Uint8Array | undefined>;
 }
 
-/** A missing block; named like interface-store's error, which Helia and bitswap recognise. */
+/** A missing block; named like interface-store's error, which the exporter and bitswap recognise. */
 export class BlockNotFoundError extends ContentNotFoundError {
   override name = 'NotFoundError';
 }

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import { pageQuerySchema, type PageQuery } from '@cairn/shared';
 import { z } from 'zod';
-import { parseCid } from '../../commands/pin-requester';
-import { notFound } from '../../lib/errors';
+import { heldUpload } from '../../commands/held-content';
 import type { AppState } from '../../koa-types';
 import { authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
@@ -16,10 +15,8 @@ export function dagRoutes() {
   router.get('/dag/:cid', authPrincipal(), validate({ params: dagParams, query: pageQuerySchema }), async (ctx) => {
     const app = ctx.state.app;
     const { page, limit } = input<undefined, PageQuery>(ctx).query;
-    const raw = input<unknown, unknown, z.infer<typeof dagParams>>(ctx).params.cid;
-    const cid = parseCid(raw);
-    const upload = await app.stores.uploads.findByCidForUser(ctx.state.principal.id, cid);
-    if (!upload) throw notFound('file_not_found', 'File not found or not owned by the user');
+    const upload = await heldUpload(app, ctx.state.principal.id, input<unknown, unknown, z.infer<typeof dagParams>>(ctx).params.cid);
+    const cid = upload.cid;
     const stat = await app.content.stat(cid);
     const listing =
       stat.type === 'directory'

@@ -15,7 +15,7 @@ describe.each(DRIVERS)('pin by CID from another Cairn server (%s)', (driver) => 
   let b: TestServer;
   beforeAll(async () => {
     a = await startTestServer({ driver, config: { ipfs: peers([]) } });
-    const addrs = a.app.content.multiaddrs();
+    const addrs = await a.app.content.multiaddrs();
     expect(addrs.length).toBeGreaterThan(0);
     b = await startTestServer({ driver, config: { ipfs: peers(addrs) } });
   });

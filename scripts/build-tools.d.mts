@@ -1,0 +1,3 @@
+export const TOOLS_BIN: string;
+export function buildTool(name: string, go?: string): boolean;
+export function buildTools(names?: string[]): void;

@@ -1,0 +1,28 @@
+export interface KuboNode {
+  apiUrl: string;
+  gatewayUrl: string;
+  peerId: string;
+  addresses: string[];
+  dir: string;
+  stop(): Promise<void>;
+}
+export interface ClusterNode {
+  name: string;
+  kubo: KuboNode;
+  restUrl: string;
+  stop(): Promise<void>;
+}
+export interface LocalCluster {
+  nodes: ClusterNode[];
+  env: Record<'CONTENT_ENGINE' | 'CLUSTER_API_URL' | 'KUBO_API_URL' | 'CLUSTER_REPLICATION_MIN' | 'CLUSTER_REPLICATION_MAX', string>;
+  stop(): Promise<void>;
+}
+export function freePort(): Promise<number>;
+export function startKubo(options: { dir: string; offline?: boolean }): Promise<KuboNode>;
+export function connectKubo(from: KuboNode, to: KuboNode): Promise<void>;
+export function startCluster(options: {
+  dir: string;
+  peers?: number;
+  replicationMin?: number;
+  replicationMax?: number;
+}): Promise<LocalCluster>;

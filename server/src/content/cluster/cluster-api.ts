@@ -1,0 +1,157 @@
+import { ContentAbortedError } from '../errors';
+
+/** A pin as IPFS Cluster's REST API describes it (`GET /allocations/{cid}`, `POST /pins/{cid}`). */
+export interface ClusterPin {
+  cid: string;
+  name: string;
+  allocations: string[] | null;
+  replication_factor_min: number;
+  replication_factor_max: number;
+}
+
+/** Per-peer status of a pin (`GET /pins/{cid}`): `peer_map` keyed by Cluster peer id. */
+export interface ClusterPinInfo {
+  cid: string;
+  name: string;
+  peer_map: Record<string, { peername: string; status: string; timestamp: string; error: string }> | null;
+}
+
+export interface ClusterPeer {
+  id: string;
+  peername: string;
+  error?: string;
+}
+
+/** One line of `/add`'s answer: a file or folder of the import. */
+export interface ClusterAdded {
+  name: string;
+  cid: string;
+  size?: number;
+  bytes?: number;
+}
+
+export class ClusterApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(`IPFS Cluster answered ${status}: ${message}`);
+  }
+}
+
+export interface ClusterCredentials {
+  /** `user:password` for the REST API's basic authentication. */
+  basicAuth?: string;
+  /** A token from `POST /token` (JWT), sent as a bearer token. */
+  token?: string;
+}
+
+/** Reads every JSON value of a body that holds one object, an array, or one object per line. */
+async function jsonValues<T>(response: Response): Promise<T[]> {
+  const text = await response.text();
+  const trimmed = text.trim();
+  if (trimmed === '') return [];
+  if (trimmed.startsWith('[')) return JSON.parse(trimmed) as T[];
+  return trimmed
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as T);
+}
+
+/** IPFS Cluster's REST API (default port 9094), with its own wire shapes. */
+export class ClusterApi {
+  private readonly headers: Record<string, string> = {};
+
+  constructor(
+    readonly url: string,
+    credentials: ClusterCredentials = {},
+  ) {
+    if (credentials.basicAuth) this.headers.authorization = `Basic ${Buffer.from(credentials.basicAuth).toString('base64')}`;
+    else if (credentials.token) this.headers.authorization = `Bearer ${credentials.token}`;
+  }
+
+  private async request(
+    method: string,
+    path: string,
+    init: { query?: Record<string, string>; body?: RequestInit['body']; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<Response> {
+    const url = new URL(path, this.url);
+    for (const [name, value] of Object.entries(init.query ?? {})) url.searchParams.set(name, value);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: { ...this.headers, ...init.headers },
+        body: init.body,
+        signal: init.signal,
+        ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
+    } catch (error) {
+      if (init.signal?.aborted) throw new ContentAbortedError(init.signal.reason);
+      throw error;
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      let message = text.slice(0, 300);
+      try {
+        message = (JSON.parse(text) as { message?: string }).message ?? message;
+      } catch {
+        // not JSON: keep the text
+      }
+      throw new ClusterApiError(response.status, message);
+    }
+    return response;
+  }
+
+  /** `POST /add`: a multipart body of files (see `multipartBody`); answers each imported entry. */
+  async add(
+    body: ReadableStream<Uint8Array>,
+    boundary: string,
+    query: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<ClusterAdded[]> {
+    const response = await this.request('POST', '/add', {
+      query: { 'stream-channels': 'true', ...query },
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      signal,
+    });
+    return jsonValues<ClusterAdded>(response);
+  }
+
+  async pin(cid: string, query: Record<string, string>, signal?: AbortSignal): Promise<ClusterPin> {
+    return (await this.request('POST', `/pins/${cid}`, { query, signal })).json() as Promise<ClusterPin>;
+  }
+
+  /** `DELETE /pins/{cid}`; a CID that is not pinned is no error. */
+  async unpin(cid: string): Promise<void> {
+    try {
+      await this.request('DELETE', `/pins/${cid}`);
+    } catch (error) {
+      if (error instanceof ClusterApiError && error.status === 404) return;
+      throw error;
+    }
+  }
+
+  /** `GET /allocations/{cid}`: the pin, or null when the Cluster does not pin the CID. */
+  async allocation(cid: string): Promise<ClusterPin | null> {
+    try {
+      return (await (await this.request('GET', `/allocations/${cid}`)).json()) as ClusterPin;
+    } catch (error) {
+      if (error instanceof ClusterApiError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  async status(cid: string, signal?: AbortSignal): Promise<ClusterPinInfo> {
+    return (await this.request('GET', `/pins/${cid}`, { signal })).json() as Promise<ClusterPinInfo>;
+  }
+
+  async peers(): Promise<ClusterPeer[]> {
+    return jsonValues<ClusterPeer>(await this.request('GET', '/peers'));
+  }
+
+  async id(): Promise<ClusterPeer & { ipfs?: { addresses?: string[] } }> {
+    return (await this.request('GET', '/id')).json() as Promise<ClusterPeer & { ipfs?: { addresses?: string[] } }>;
+  }
+}

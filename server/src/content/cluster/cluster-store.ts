@@ -1,0 +1,148 @@
+import { parseCid } from '../cid';
+import { ContentNotFoundError } from '../errors';
+import { addedDirectory, checkedEntries, KuboReads, withPinTimeout } from '../kubo/kubo-store';
+import { folderRoot } from '../remote/folder-root';
+import { ByteBudget } from '../remote/metered';
+import type { CidVersion, ContentStore, PeerPinState, PeerPinStatus, PinOptions } from '../types';
+import { ClusterApi, type ClusterCredentials, type ClusterPinInfo } from './cluster-api';
+import { multipartBody } from './multipart-body';
+
+export interface ClusterContentStoreOptions {
+  /** The Cluster peer's REST API, e.g. `http://127.0.0.1:9094`. */
+  apiUrl: string;
+  credentials?: ClusterCredentials;
+  /** The Kubo RPC API of a Cluster peer, through which content is read. */
+  kuboApiUrl: string;
+  /** Replication factors of every pin; -1 means every peer. */
+  replicationMin: number;
+  replicationMax: number;
+  pinTimeoutMs?: number;
+}
+
+const STATES: Record<string, PeerPinState | undefined> = {
+  pinned: 'pinned',
+  pinning: 'pinning',
+  pin_queued: 'queued',
+  unpinned: 'unpinned',
+  unpin_queued: 'unpinned',
+  unpinning: 'unpinned',
+  pin_error: 'error',
+  unpin_error: 'error',
+  cluster_error: 'error',
+};
+const POLL_MS = 250;
+
+/** The per-peer statuses of a pin, peers that merely know of it (`remote`) left out. */
+function peerStatuses(info: ClusterPinInfo): PeerPinStatus[] {
+  return Object.entries(info.peer_map ?? {}).flatMap(([peerId, peer]) => {
+    const status = STATES[peer.status];
+    if (!status) return [];
+    const updatedAt = peer.timestamp && !peer.timestamp.startsWith('0001-') ? new Date(peer.timestamp).toISOString() : null;
+    return [{ peerId, peerName: peer.peername || peerId, status, error: peer.error || null, updatedAt }];
+  });
+}
+
+/**
+ * IPFS Cluster over its REST API: imports through `/add` (the peer spreads the blocks to the peers
+ * it allocates), pins with `/pins/{cid}` and the deployment's replication factors, and reads
+ * through one peer's Kubo, which fetches what only other peers hold.
+ */
+export async function createClusterContentStore(options: ClusterContentStoreOptions): Promise<ContentStore> {
+  const cluster = new ClusterApi(options.apiUrl, options.credentials);
+  const reads = new KuboReads({ apiUrl: options.kuboApiUrl, offlineReads: false });
+  await cluster.id();
+  const replication = { 'replication-min': String(options.replicationMin), 'replication-max': String(options.replicationMax) };
+  const importQuery = (cidVersion: CidVersion) => ({
+    'cid-version': String(cidVersion),
+    'raw-leaves': String(cidVersion === 1),
+    chunker: 'size-262144',
+    layout: 'balanced',
+    ...replication,
+  });
+
+  /** Waits until every allocated peer holds the pin; a peer in error fails it. */
+  async function untilPinned(cid: string, signal: AbortSignal, onProgress?: PinOptions['onProgress']): Promise<void> {
+    for (;;) {
+      signal.throwIfAborted();
+      const statuses = peerStatuses(await cluster.status(cid, signal));
+      const pinned = statuses.filter((peer) => peer.status === 'pinned').length;
+      onProgress?.({ blocks: 0 });
+      if (statuses.length > 0 && pinned >= Math.min(statuses.length, Math.max(1, options.replicationMin))) return;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  /** `/add` answers every entry; nothing is pinned when `no-pin` is set, so a failed upload leaves no pin. */
+  async function add(files: Parameters<typeof multipartBody>[0], query: Record<string, string>, signal?: AbortSignal) {
+    const { body, boundary } = multipartBody(files);
+    return cluster.add(body, boundary, query, signal);
+  }
+
+  return {
+    engine: 'cluster',
+    ...reads.readers(),
+    async addFile(source, addOptions) {
+      const budget = new ByteBudget(addOptions);
+      const added = await budget.run(() =>
+        add(
+          (async function* () {
+            yield { path: '', content: budget.meter(source) };
+          })(),
+          importQuery(addOptions.cidVersion ?? 1),
+          addOptions.signal,
+        ),
+      );
+      const root = added.at(-1);
+      if (!root) throw new Error('IPFS Cluster did not answer the import');
+      return { cid: root.cid, size: budget.total };
+    },
+    async addDirectory(entries, addOptions) {
+      const budget = new ByteBudget(addOptions);
+      const sizes = new Map<string, number>();
+      const added = await budget.run(() =>
+        add(
+          checkedEntries(entries, budget, sizes),
+          { ...importQuery(addOptions.cidVersion ?? 1), 'wrap-with-directory': 'true', 'no-pin': 'true' },
+          addOptions.signal,
+        ),
+      );
+      // The wrapping folder is the last entry answered.
+      const entriesAdded = added.map((entry, i) => ({ path: i === added.length - 1 ? '' : entry.name, cid: entry.cid }));
+      const root = folderRoot(entriesAdded, new Set(sizes.keys()));
+      await cluster.pin(root, replication, addOptions.signal);
+      return addedDirectory(root, entriesAdded, sizes);
+    },
+    async pin(cid, pinOptions = {}) {
+      parseCid(cid);
+      await withPinTimeout(cid, pinOptions, options.pinTimeoutMs ?? 120_000, async (signal) => {
+        await cluster.pin(cid, replication, signal);
+        await untilPinned(cid, signal, pinOptions.onProgress);
+      }).catch(async (error: unknown) => {
+        if (error instanceof ContentNotFoundError) await cluster.unpin(cid).catch(() => undefined);
+        throw error;
+      });
+      return { cid, blocks: 0 };
+    },
+    unpin: (cid) => cluster.unpin(parseCid(cid).toString()),
+    isPinned: async (cid) => (await cluster.allocation(parseCid(cid).toString())) !== null,
+    async status(cid) {
+      const parsed = parseCid(cid).toString();
+      if ((await cluster.allocation(parsed)) === null) return [];
+      return peerStatuses(await cluster.status(parsed));
+    },
+    async allocations(cid) {
+      const pin = await cluster.allocation(parseCid(cid).toString());
+      if (!pin) return null;
+      const names = new Map((await cluster.peers()).map((peer) => [peer.id, peer.peername]));
+      const allocated = pin.allocations && pin.allocations.length > 0 ? pin.allocations : [...names.keys()];
+      return {
+        peers: allocated.map((peerId) => ({ peerId, peerName: names.get(peerId) ?? peerId })),
+        replicationMin: pin.replication_factor_min,
+        replicationMax: pin.replication_factor_max,
+      };
+    },
+    async close() {
+      // Plain HTTP calls: nothing stays open.
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { ServerConfig } from '../config/config';
+import { createClusterContentStore } from './cluster/cluster-store';
+import { createEmbeddedContentStore } from './embedded-store';
+import { createKuboContentStore } from './kubo/kubo-store';
+import type { ContentStore } from './types';
+
+/** The content engine the configuration picks; a remote engine must answer before the server starts. */
+export async function createContentStore(
+  config: Pick<ServerConfig, 'content' | 'dataDir' | 'ipfs' | 'pinTimeoutMs'>,
+): Promise<ContentStore> {
+  const { content } = config;
+  switch (content.engine) {
+    case 'kubo':
+      return withReason('Kubo', content.kuboApiUrl, () =>
+        createKuboContentStore({ apiUrl: content.kuboApiUrl, pinTimeoutMs: config.pinTimeoutMs }),
+      );
+    case 'cluster':
+      return withReason('IPFS Cluster', content.clusterApiUrl, () =>
+        createClusterContentStore({
+          apiUrl: content.clusterApiUrl,
+          credentials: content.credentials,
+          kuboApiUrl: content.kuboApiUrl,
+          replicationMin: content.replicationMin,
+          replicationMax: content.replicationMax,
+          pinTimeoutMs: config.pinTimeoutMs,
+        }),
+      );
+    default:
+      return createEmbeddedContentStore({
+        dataDir: config.dataDir,
+        networking: { mode: config.ipfs.network, listen: config.ipfs.listen, peers: config.ipfs.peers },
+      });
+  }
+}
+
+async function withReason(name: string, url: string, start: () => Promise<ContentStore>): Promise<ContentStore> {
+  try {
+    return await start();
+  } catch (error) {
+    throw new Error(`${name} at ${url} did not answer: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

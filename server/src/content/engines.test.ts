@@ -1,0 +1,201 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CID } from 'multiformats/cid';
+import { sha256 } from 'multiformats/hashes/sha2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectKubo, startKubo, type KuboNode } from '../../../scripts/ipfs-local.mjs';
+import { ENGINES, startEngine, type EngineUnderTest } from '../../test/engines';
+import { ContentNotFoundError, ContentTooLargeError } from './errors';
+import type { CidVersion, ContentStore, DirectoryEntryInput } from './types';
+
+const CHUNK = 262_144;
+/** Sizes at the chunker's and the balanced layout's edges: more than 174 chunks makes a second level. */
+const SIZES = [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 174 * CHUNK + 1];
+const MAX = 1 << 30;
+const RAW = 0x55;
+
+function bytesOf(size: number, seed: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let x = seed * 2_654_435_761;
+  for (let i = 0; i < size; i++) {
+    x = (x * 1_103_515_245 + 12_345) >>> 0;
+    bytes[i] = x >>> 24;
+  }
+  return bytes;
+}
+
+async function* pieces(bytes: Uint8Array, piece = 1 << 20): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < bytes.byteLength; at += piece) yield bytes.subarray(at, at + piece);
+  if (bytes.byteLength === 0) yield bytes;
+}
+
+const TREE: Record<string, Uint8Array> = {
+  'site/index.html': bytesOf(1200, 1),
+  'site/css/a.css': bytesOf(64, 2),
+  'site/img/logo.bin': bytesOf(CHUNK + 7, 3),
+  'site/img/deep/x/y.txt': bytesOf(5, 4),
+};
+
+async function* tree(files: Record<string, Uint8Array>): AsyncGenerator<DirectoryEntryInput> {
+  for (const [path, bytes] of Object.entries(files)) yield { path, content: pieces(bytes) };
+}
+
+/** `ipfs add` of the same bytes by a real Kubo daemon (`only-hash`: nothing is stored). */
+async function kuboCid(kubo: KuboNode, files: Array<{ path: string; bytes: Uint8Array }>, cidVersion: CidVersion): Promise<string> {
+  const form = new FormData();
+  for (const file of files) form.append('file', new Blob([file.bytes]), encodeURIComponent(file.path));
+  const query = new URLSearchParams({
+    'only-hash': 'true',
+    'cid-version': String(cidVersion),
+    'wrap-with-directory': String(files.length > 1 || files[0]!.path.includes('/')),
+  });
+  const response = await fetch(`${kubo.apiUrl}/api/v0/add?${query}`, { method: 'POST', body: form });
+  const lines = (await response.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { Name: string; Hash: string });
+  if (files.length === 1 && !files[0]!.path.includes('/')) return lines.at(-1)!.Hash;
+  return lines.find((line) => line.Name === 'site')!.Hash;
+}
+
+async function read(store: ContentStore, cid: string, offset?: number, length?: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of store.cat(cid, { offset, length })) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+let reference: KuboNode;
+let referenceDir: string;
+beforeAll(async () => {
+  referenceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-kubo-ref-'));
+  reference = await startKubo({ dir: referenceDir });
+}, 120_000);
+afterAll(async () => {
+  await reference?.stop();
+  fs.rmSync(referenceDir, { recursive: true, force: true });
+});
+
+describe.each(ENGINES)('content engine contract: %s', (engine) => {
+  let e: EngineUnderTest;
+  beforeAll(async () => {
+    e = await startEngine(engine);
+  }, 180_000);
+  afterAll(async () => {
+    await e?.stop();
+  }, 60_000);
+
+  it.each([0, 1] as const)(
+    'adds files with the CIDs of ipfs add (CIDv%s) at chunk edges, pinned and readable',
+    async (cidVersion) => {
+      for (const size of SIZES) {
+        const bytes = bytesOf(size, size + cidVersion);
+        const added = await e.store.addFile(pieces(bytes), { cidVersion, maxBytes: MAX });
+        expect(added.cid, `size ${size}`).toBe(await kuboCid(reference, [{ path: 'f', bytes }], cidVersion));
+        expect(added.size).toBe(size);
+        expect(await e.store.isPinned(added.cid)).toBe(true);
+        expect(await e.store.has(added.cid)).toBe(true);
+        const stat = await e.store.stat(added.cid);
+        expect(stat).toMatchObject({ cid: added.cid, type: 'file', size, files: 1, complete: true });
+        if (size > 0 && size <= CHUNK + 1) expect((await read(e.store, added.cid)).equals(Buffer.from(bytes))).toBe(true);
+      }
+    },
+    300_000,
+  );
+
+  it.each([0, 1] as const)(
+    'adds a nested folder as one DAG with the root of ipfs add -r (CIDv%s)',
+    async (cidVersion) => {
+      const added = await e.store.addDirectory(tree(TREE), { cidVersion, maxBytes: MAX });
+      const files = Object.entries(TREE).map(([path, bytes]) => ({ path, bytes }));
+      expect(added.cid).toBe(await kuboCid(reference, files, cidVersion));
+      expect(added.files.map((file) => file.path)).toEqual(Object.keys(TREE).sort());
+      expect(added.size).toBe(files.reduce((sum, file) => sum + file.bytes.byteLength, 0));
+      expect(await e.store.isPinned(added.cid)).toBe(true);
+      const stat = await e.store.stat(added.cid);
+      expect(stat).toMatchObject({ type: 'directory', files: 4, size: added.size });
+
+      const top = await e.store.ls(added.cid, { limit: 2 });
+      expect(top.total).toBe(3);
+      expect(top.entries.map((entry) => entry.name)).toEqual(['css', 'img']);
+      const rest = await e.store.ls(added.cid, { offset: 2, limit: 2 });
+      expect(rest.entries).toMatchObject([{ name: 'index.html', type: 'file', size: 1200 }]);
+      const all = await e.store.ls(added.cid, { recursive: true, offset: 1, limit: 2 });
+      expect(all.total).toBe(4);
+      expect(all.entries.map((entry) => entry.name)).toEqual(['img/deep/x/y.txt', 'img/logo.bin']);
+
+      const logo = await e.store.resolve(added.cid, 'img/logo.bin');
+      expect(logo).toMatchObject({ type: 'file', size: CHUNK + 7 });
+      const range = await read(e.store, logo.cid, CHUNK - 3, 8);
+      expect(range.equals(Buffer.from(TREE['site/img/logo.bin']!.subarray(CHUNK - 3, CHUNK + 5)))).toBe(true);
+      await expect(e.store.resolve(added.cid, 'img/missing.png')).rejects.toMatchObject({ code: 'path_not_found' });
+    },
+    120_000,
+  );
+
+  it('unpins, and an upload cut short leaves nothing pinned', async () => {
+    const before = await e.pins();
+    const added = await e.store.addFile(pieces(bytesOf(5000, 77)), { cidVersion: 1, maxBytes: MAX });
+    await e.store.unpin(added.cid);
+    expect(await e.store.isPinned(added.cid)).toBe(false);
+    await e.store.unpin(added.cid); // idempotent
+
+    const over = e.store.addFile(pieces(bytesOf(3 * CHUNK, 5)), { cidVersion: 1, maxBytes: 2 * CHUNK });
+    await expect(over).rejects.toBeInstanceOf(ContentTooLargeError);
+    const quota = e.store.addDirectory(tree(TREE), {
+      cidVersion: 1,
+      maxBytes: MAX,
+      onBytes: (_delta, total) => {
+        if (total > 2000) throw Object.assign(new Error('quota exceeded'), { code: 'quota_exceeded' });
+      },
+    });
+    await expect(quota).rejects.toMatchObject({ code: 'quota_exceeded' });
+    const controller = new AbortController();
+    const aborted = e.store.addFile(
+      (async function* () {
+        yield bytesOf(CHUNK, 9);
+        controller.abort();
+        yield bytesOf(CHUNK, 10);
+      })(),
+      { cidVersion: 1, maxBytes: MAX, signal: controller.signal },
+    );
+    await expect(aborted).rejects.toThrow();
+    expect(await e.pins()).toEqual(before);
+  }, 60_000);
+
+  it('reports the status and allocation of a pin', async () => {
+    const added = await e.store.addFile(pieces(bytesOf(100, 42)), { cidVersion: 1, maxBytes: MAX });
+    // A Cluster's peers report their pins as they track them: a moment after the add.
+    let status = await e.store.status(added.cid);
+    for (let i = 0; i < 100 && !status.every((peer) => peer.status === 'pinned'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await e.store.status(added.cid);
+    }
+    expect(status.length).toBeGreaterThan(0);
+    expect(status.every((peer) => peer.status === 'pinned' && peer.peerName.length > 0)).toBe(true);
+    const allocation = await e.store.allocations(added.cid);
+    expect(allocation?.peers.length).toBe(status.length);
+    await e.store.unpin(added.cid);
+    expect(await e.store.allocations(added.cid)).toBeNull();
+    expect(await e.store.status(added.cid)).toEqual([]);
+  }, 60_000);
+
+  it('pins by CID what only another node holds, and gives up on what nobody holds', async () => {
+    if (!e.kubo) return; // the embedded engine's peer pins are proven in network.test.ts and peer-pin.test.ts
+    await connectKubo(reference, e.kubo);
+    const bytes = crypto.randomBytes(3 * CHUNK + 11);
+    const form = new FormData();
+    form.append('file', new Blob([bytes]));
+    const response = await fetch(`${reference.apiUrl}/api/v0/add?cid-version=1&pin=true`, { method: 'POST', body: form });
+    const cid = ((await response.json()) as { Hash: string }).Hash;
+    expect(await e.store.has(cid)).toBe(false);
+    const pinned = await e.store.pin(cid, { timeoutMs: 30_000 });
+    expect(pinned.cid).toBe(cid);
+    expect(await e.store.isPinned(cid)).toBe(true);
+    expect((await read(e.store, cid)).equals(bytes)).toBe(true);
+
+    const nobody = CID.createV1(RAW, await sha256.digest(crypto.randomBytes(32))).toString();
+    await expect(e.store.pin(nobody, { timeoutMs: 1500 })).rejects.toBeInstanceOf(ContentNotFoundError);
+  }, 90_000);
+});

@@ -1,0 +1,118 @@
+import { create, type KuboRPCClient } from 'kubo-rpc-client';
+import { CID } from 'multiformats/cid';
+import { ContentNotFoundError } from '../errors';
+import type { CidVersion, PinProgress } from '../types';
+
+/** Kubo's own import settings for the CIDs Cairn promises: those of `ipfs add` (v0) and `ipfs add --cid-version=1`. */
+export function importSettings(cidVersion: CidVersion) {
+  return { cidVersion, rawLeaves: cidVersion === 1, chunker: 'size-262144', trickle: false } as const;
+}
+
+/**
+ * Kubo's `offline` flag (never ask the network) for one call. The client copies unknown options
+ * into the query string as they are, which is how it takes flags it has no option for.
+ */
+export function offlineFlag(offline: boolean): Record<string, never> {
+  return { offline } as unknown as Record<string, never>;
+}
+
+/** Kubo answers a missing local block, or a CID that is not pinned, with an error message, not a status. */
+function isMissing(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /not found|not pinned|no link named|could not find|is not pinned/i.test(message);
+}
+
+/**
+ * The parts of Kubo's RPC API (`/api/v0`) the engines use, over the maintained client; `pin/add`
+ * with progress is read directly, because the client does not pass its progress lines on.
+ */
+export class KuboApi {
+  readonly client: KuboRPCClient;
+
+  constructor(readonly url: string) {
+    this.client = create({ url: new URL('/api/v0', url) });
+  }
+
+  /** A block; undefined when the node does not have it (offline: never asks the network) or cannot find it in time. */
+  async block(cid: CID, options: { offline: boolean; signal?: AbortSignal }): Promise<Uint8Array | undefined> {
+    try {
+      return await this.client.block.get(cid, { signal: options.signal, ...offlineFlag(options.offline) });
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async hasBlock(cid: CID, signal?: AbortSignal): Promise<boolean> {
+    try {
+      await this.client.block.stat(cid, { signal, ...offlineFlag(true) });
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async isPinned(cid: CID): Promise<boolean> {
+    try {
+      for await (const pin of this.client.pin.ls({ paths: [cid], type: 'recursive' })) if (pin.cid.equals(cid)) return true;
+      return false;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async unpin(cid: CID): Promise<void> {
+    try {
+      await this.client.pin.rm(cid, { recursive: true });
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+
+  /** `pin/add` with progress lines (`{"Progress": blocks}`); aborting stops the fetch. */
+  async pin(cid: CID, options: { signal: AbortSignal; onProgress?(progress: PinProgress): void }): Promise<number> {
+    const url = new URL('/api/v0/pin/add', this.url);
+    url.searchParams.set('arg', cid.toString());
+    url.searchParams.set('recursive', 'true');
+    url.searchParams.set('progress', 'true');
+    const response = await fetch(url, { method: 'POST', signal: options.signal });
+    if (!response.ok || !response.body) {
+      const text = await response.text().catch(() => '');
+      throw new Error(`Kubo pin/add answered ${response.status}: ${text.slice(0, 200)}`);
+    }
+    let blocks = 0;
+    let pending = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body) {
+      pending += decoder.decode(chunk, { stream: true });
+      let newline: number;
+      while ((newline = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, newline).trim();
+        pending = pending.slice(newline + 1);
+        if (!line) continue;
+        const message = JSON.parse(line) as { Progress?: number; Pins?: string[]; Message?: string; Type?: string };
+        if (message.Type === 'error')
+          throw isMissing(message.Message) ? new ContentNotFoundError(cid.toString()) : new Error(message.Message);
+        if (typeof message.Progress === 'number') {
+          blocks = message.Progress;
+          options.onProgress?.({ blocks });
+        }
+      }
+    }
+    return blocks;
+  }
+
+  /** The node's peer id and the addresses other nodes can dial. */
+  async identity(): Promise<{ id: string; addresses: string[] }> {
+    const id = await this.client.id();
+    return { id: id.id.toString(), addresses: id.addresses.map((address) => address.toString()) };
+  }
+
+  /** The CID a path under a root resolves to, and the part of the path left over (the inside of a file). */
+  async resolvePath(path: string, signal?: AbortSignal): Promise<{ cid: CID; rest: string }> {
+    const resolved = await this.client.dag.resolve(path, { signal });
+    return { cid: CID.asCID(resolved.cid) ?? CID.parse(String(resolved.cid)), rest: resolved.remainderPath ?? '' };
+  }
+}

@@ -1,0 +1,182 @@
+import type { CID } from 'multiformats/cid';
+import { parseCid } from '../cid';
+import { ContentAbortedError, ContentNotFoundError, InvalidPathError } from '../errors';
+import { PathSet } from '../paths';
+import { Reader } from '../reader';
+import { ByteBudget } from '../remote/metered';
+import { folderRoot, type AddedEntry } from '../remote/folder-root';
+import { RemoteBlockstore } from '../remote/remote-blockstore';
+import type { AddedDirectory, AddOptions, ContentStore, DirectoryEntryInput, PinOptions, PinResult } from '../types';
+import { importSettings, KuboApi, offlineFlag } from './kubo-api';
+
+export interface KuboContentStoreOptions {
+  /** Kubo's RPC API, e.g. `http://127.0.0.1:5001`. */
+  apiUrl: string;
+  /**
+   * Read blocks only from the node itself (a single Kubo node holds all it pinned). A Cluster
+   * reads through one of its nodes, which fetches blocks the other nodes hold: online.
+   */
+  offlineReads?: boolean;
+  /** Default give-up time of a pin when the caller sets none. */
+  pinTimeoutMs?: number;
+}
+
+/** The reading half of a Kubo node, shared by the Kubo engine and the Cluster engine (which reads through a peer's Kubo). */
+export class KuboReads {
+  readonly api: KuboApi;
+  readonly reader: Reader;
+  private readonly offline: boolean;
+
+  constructor(options: KuboContentStoreOptions) {
+    this.api = new KuboApi(options.apiUrl);
+    this.offline = options.offlineReads ?? true;
+    this.reader = new Reader(new RemoteBlockstore((cid, signal) => this.api.block(cid, { offline: this.offline, signal })));
+  }
+
+  readers(): Pick<ContentStore, 'has' | 'stat' | 'ls' | 'resolve' | 'cat' | 'multiaddrs'> {
+    return {
+      has: (cid) => this.api.hasBlock(parseCid(cid)),
+      stat: async (cid, options) => {
+        const parsed = parseCid(cid);
+        const stat = await this.reader.stat(parsed, options);
+        return { ...stat, complete: await this.api.isPinned(parsed) };
+      },
+      ls: (cid, options) => this.reader.ls(parseCid(cid), options ?? {}),
+      resolve: (cid, path, options) => this.reader.resolve(parseCid(cid), path, options),
+      cat: (cid, options) => this.cat(parseCid(cid), options),
+      multiaddrs: async () => (await this.api.identity()).addresses,
+    };
+  }
+
+  /** File bytes straight from Kubo's `cat` (its own reads are faster than block by block); types and paths are checked here first. */
+  private async *cat(cid: CID, options: { offset?: number; length?: number; signal?: AbortSignal } = {}): AsyncGenerator<Uint8Array> {
+    const entry = await this.reader.stat(cid, options);
+    if (entry.type === 'directory') {
+      // Reuse the reader's own error for a directory read as a file.
+      yield* this.reader.cat(cid, options);
+      return;
+    }
+    const start = Math.min(Math.max(0, options.offset ?? 0), entry.size);
+    const end = options.length === undefined ? entry.size : Math.min(entry.size, start + Math.max(0, options.length));
+    if (end <= start) return;
+    yield* this.api.client.cat(cid, {
+      offset: start,
+      length: end - start,
+      signal: options.signal,
+      ...offlineFlag(this.offline),
+    });
+  }
+}
+
+/** Runs a pin with the caller's abort and a give-up time; a give-up is the caller's not-found. */
+export async function withPinTimeout<T>(
+  cid: string,
+  options: PinOptions,
+  fallbackMs: number,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? fallbackMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  try {
+    return await run(signal);
+  } catch (error) {
+    if (options.signal?.aborted) throw new ContentAbortedError(options.signal.reason);
+    if (timeout.aborted) throw new ContentNotFoundError(cid);
+    throw error;
+  }
+}
+
+/** Streams a folder's entries to an engine, checking paths and the byte budget on the way. */
+export async function* checkedEntries(
+  entries: AsyncIterable<DirectoryEntryInput>,
+  budget: ByteBudget,
+  sizes: Map<string, number>,
+): AsyncGenerator<{ path: string; content: AsyncIterable<Uint8Array> }> {
+  const paths = new PathSet();
+  for await (const entry of entries) {
+    const path = paths.add(entry.path);
+    sizes.set(path, 0);
+    const content = entry.content;
+    yield {
+      path,
+      content: (async function* () {
+        for await (const chunk of budget.meter(content)) {
+          sizes.set(path, sizes.get(path)! + chunk.byteLength);
+          yield chunk;
+        }
+      })(),
+    };
+  }
+}
+
+/** The files of a folder upload and its total, as every engine reports them. */
+export function addedDirectory(root: string, entries: AddedEntry[], sizes: Map<string, number>): AddedDirectory {
+  const byPath = new Map(entries.map((entry) => [entry.path, entry.cid]));
+  const files = [...sizes].map(([path, size]) => {
+    const cid = byPath.get(path);
+    if (!cid) throw new InvalidPathError(path, 'the engine did not import this file');
+    return { path, cid, size };
+  });
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { cid: root, size: files.reduce((sum, file) => sum + file.size, 0), files };
+}
+
+/** A Kubo node over its RPC API: imports with Kubo's own `add`, pins with `pin/add`. */
+export async function createKuboContentStore(options: KuboContentStoreOptions): Promise<ContentStore> {
+  const reads = new KuboReads(options);
+  const { api } = reads;
+  const self = await api.identity();
+  const node = { peerId: self.id, peerName: 'kubo' };
+
+  return {
+    engine: 'kubo',
+    ...reads.readers(),
+    async addFile(source, addOptions) {
+      const budget = new ByteBudget(addOptions);
+      const added = await budget.run(() =>
+        api.client.add(budget.meter(source), { ...importSettings(addOptions.cidVersion ?? 1), pin: true, signal: addOptions.signal }),
+      );
+      return { cid: added.cid.toString(), size: budget.total };
+    },
+    async addDirectory(entries, addOptions) {
+      const budget = new ByteBudget(addOptions);
+      const sizes = new Map<string, number>();
+      const added: AddedEntry[] = [];
+      // Imported unpinned and wrapped; only the root picked afterwards is pinned, so an upload
+      // that dies half-way leaves nothing pinned for Kubo's garbage collector to keep.
+      await budget.run(async () => {
+        for await (const entry of api.client.addAll(checkedEntries(entries, budget, sizes), {
+          ...importSettings(addOptions.cidVersion ?? 1),
+          pin: false,
+          wrapWithDirectory: true,
+          signal: addOptions.signal,
+        })) {
+          added.push({ path: entry.path, cid: entry.cid.toString() });
+        }
+      });
+      const root = folderRoot(added, new Set(sizes.keys()));
+      await api.client.pin.add(parseCid(root), { signal: addOptions.signal });
+      return addedDirectory(root, added, sizes);
+    },
+    async pin(cid, pinOptions: PinOptions = {}): Promise<PinResult> {
+      const parsed = parseCid(cid);
+      const blocks = await withPinTimeout(cid, pinOptions, options.pinTimeoutMs ?? 120_000, (signal) =>
+        api.pin(parsed, { signal, onProgress: pinOptions.onProgress }),
+      );
+      return { cid, blocks };
+    },
+    unpin: (cid) => api.unpin(parseCid(cid)),
+    isPinned: (cid) => api.isPinned(parseCid(cid)),
+    async status(cid) {
+      if (!(await api.isPinned(parseCid(cid)))) return [];
+      return [{ ...node, status: 'pinned', error: null, updatedAt: null }];
+    },
+    async allocations(cid) {
+      if (!(await api.isPinned(parseCid(cid)))) return null;
+      return { peers: [node], replicationMin: 1, replicationMax: 1 };
+    },
+    async close() {
+      // The client keeps no connections open between calls.
+    },
+  } satisfies ContentStore & { addDirectory(entries: AsyncIterable<DirectoryEntryInput>, options: AddOptions): Promise<AddedDirectory> };
+}
