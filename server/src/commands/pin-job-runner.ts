@@ -71,7 +71,10 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
     }
   } catch (error) {
     const known = error instanceof AppError;
-    if (!known) app.logger.error('pin job failed', { jobId: job.id, cid: job.cid, error: String(error) });
+    if (!known) {
+      app.logger.error('pin job failed', { jobId: job.id, cid: job.cid, error: String(error) });
+      app.metrics.engineError('pin');
+    }
     await app.stores.pinJobs.update(
       job.id,
       {
