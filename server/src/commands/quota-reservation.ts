@@ -78,7 +78,7 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
     },
     async cancel() {
       clearInterval(beat);
-      await app.stores.quota.release(app.db, id);
+      await app.db.transaction().execute((trx) => app.stores.quota.release(trx, id));
       app.openReservations.delete(id);
     },
   };
