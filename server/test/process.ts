@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const SCRIPTS_LIB = new URL('../../scripts/lib.mjs', import.meta.url).href;
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -16,10 +17,15 @@ export interface ServerProcess {
   kill(): void;
 }
 
-/** `npm start`'s server as a real process (main.ts), on an ephemeral port and its own data directory. */
+/**
+ * `npm start`'s server as a real process, on an ephemeral port and its own data directory: the
+ * compiled bundle `npm start` runs (compiled first when its sources changed).
+ */
 export async function spawnServer(env: Record<string, string> = {}, readyWithinMs = 60_000): Promise<ServerProcess> {
+  const { ensureServerBuild } = (await import(SCRIPTS_LIB)) as { ensureServerBuild(): Promise<void> };
+  await ensureServerBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: SERVER_DIR,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CAIRN_DATA_DIR: dataDir, CAIRN_STATIC_DIR: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
