@@ -42,3 +42,16 @@ export function ensureUiBuild() {
   console.log('Building the web UI…');
   run('npm', ['run', 'build', '-w', '@cairn/desktop']);
 }
+
+/** Compiles the server into server/dist when the bundle is missing or older than its sources. */
+export async function ensureServerBuild() {
+  const bundle = path.join(root, 'server', 'dist', 'main.js');
+  const sources = [path.join(root, 'server', 'src'), path.join(root, 'shared', 'src'), path.join(root, 'server', 'package.json')];
+  const newestSource = Math.max(
+    ...sources.map((source) => (fs.statSync(source).isDirectory() ? newest(source) : fs.statSync(source).mtimeMs)),
+  );
+  if (fs.existsSync(bundle) && fs.statSync(bundle).mtimeMs >= newestSource) return;
+  console.log('Compiling the server…');
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
+}

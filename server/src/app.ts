@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { AppContext } from './context';
 import type { AppState } from './koa-types';
 import { AppError } from './lib/errors';
+import { accessLog } from './middleware/access-log';
 import { errorHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
@@ -20,6 +21,8 @@ import { referralRoutes } from './routes/referrals/index';
 import { tokenRoutes } from './routes/tokens/index';
 import { uploadRoutes } from './routes/uploads/index';
 import { userRoutes } from './routes/users/index';
+import { healthRoutes } from './ops/health';
+import { metricsRoutes } from './ops/metrics-route';
 import { staticFiles } from './web/static-files';
 
 export const API_BASE = '/api/v2';
@@ -46,7 +49,7 @@ export function apiRouter() {
   return api;
 }
 
-/** Builds the Koa application: request id → security headers → errors → routes → UI. */
+/** Builds the Koa application: request id → access log → security headers → errors → routes → UI. */
 export function createApp(app: AppContext): Koa<AppState> {
   const koa = new Koa<AppState>({ proxy: app.config.trustProxy });
   koa.silent = true;
@@ -55,8 +58,10 @@ export function createApp(app: AppContext): Koa<AppState> {
     await next();
   });
   koa.use(requestId());
+  koa.use(accessLog());
   koa.use(securityHeaders(app.config.production));
   koa.use(errorHandler());
+  for (const ops of [healthRoutes(), metricsRoutes()]) koa.use(ops.routes());
   const api = apiRouter();
   koa.use(api.routes());
   const notAllowed = () => new AppError(405, 'method_not_allowed', 'Method not allowed');

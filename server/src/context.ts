@@ -1,4 +1,5 @@
 import { createJwt, type Jwt } from './auth/jwt';
+import { startMaintenance, type Maintenance } from './commands/maintenance';
 import { startPinRunner, type PinRunner } from './commands/pin-job-runner';
 import { createContentStore } from './content/engine';
 import type { ContentStore } from './content/types';
@@ -7,9 +8,12 @@ import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import type { ServerConfig } from './config/config';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { AppError } from './lib/errors';
 import { createKeyedLock, type KeyedLock } from './lib/keyed-lock';
 import { createLogger, type Logger } from './lib/logger';
+import { privateDir } from './lib/private-files';
 import { VersionedPages } from './lib/versioned-pages';
+import { createMetrics, type Metrics } from './ops/metrics';
 import { createPaymentProvider, type PaymentProvider } from './payments/index';
 import { createStores, type Stores } from './stores/index';
 
@@ -27,12 +31,22 @@ export interface AppContext {
   pinRunner: PinRunner;
   /** Rendered pages of file lists, each kept while its account's `uploads_version` stands. */
   fileListPages: VersionedPages;
+  metrics: Metrics;
   /** Card payments; null when not configured (paid checkout answers 503). */
   payments: PaymentProvider | null;
+  /** Aborted when the server begins to stop: uploads in flight give up cleanly (no record, no charge). */
+  stopping: AbortSignal;
+  /** The address links point at: PUBLIC_URL, else this server's own listening address (set once listening). */
+  selfUrl: string;
+  /** Quota reservations this process holds open (uploads streaming now), given back at close. */
+  openReservations: Set<string>;
+  /** Aborts `stopping`; called by the server once it stops accepting connections. */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
 export async function createContext(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<AppContext> {
+  privateDir(config.dataDir);
   const db = createDb(config.db);
   try {
     await migrateToLatest(db);
@@ -47,6 +61,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     await db.destroy();
     throw error;
   }
+  const shutdown = new AbortController();
   const app: AppContext = {
     config,
     db,
@@ -58,13 +73,37 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     cidLock: createKeyedLock(),
     pinRunner: { kick: () => undefined, stop: async () => undefined },
     fileListPages: new VersionedPages(),
+    metrics: createMetrics(db),
     payments: createPaymentProvider(config),
+    stopping: shutdown.signal,
+    selfUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    openReservations: new Set(),
+    beginShutdown() {
+      if (!shutdown.signal.aborted) shutdown.abort(new AppError(503, 'shutting_down', 'The server is restarting: please try again'));
+    },
     async close() {
+      app.beginShutdown();
+      // Uploads that had no time to clean up after their abort: their quota goes back now, not
+      // a minute later through another instance's sweep.
+      for (const id of [...app.openReservations]) {
+        await app.stores.quota
+          .release(db, id)
+          .catch((error: unknown) => logger.warn('reservation release failed', { error: String(error) }));
+      }
+      await maintenance?.stop();
       await app.pinRunner.stop();
       await content.close();
       await db.destroy();
     },
   };
+  let maintenance: Maintenance | undefined;
+  try {
+    maintenance = await startMaintenance(app, config.maintenanceIntervalMs);
+  } catch (error) {
+    await content.close();
+    await db.destroy();
+    throw error;
+  }
   app.pinRunner = startPinRunner(app);
   return app;
 }

@@ -5,6 +5,10 @@ import { readEnv } from './config/env';
 import { createLogger } from './lib/logger';
 import { startServer } from './server';
 
+/** Requests in flight get this long to finish once a stop signal arrives. */
+const REQUEST_GRACE_MS = 5_000;
+const EXIT_DEADLINE_MS = 9_000;
+
 async function main() {
   let config;
   try {
@@ -17,10 +21,13 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const running = await startServer(config, logger);
-  const admin = await adminBootstrapper(running.app);
-  const shown = config.publicUrl ?? `http://localhost:${running.port}`;
-  process.stdout.write(`\nCairn is running at ${shown}\n`);
+  const bootstrap: { admin?: Awaited<ReturnType<typeof adminBootstrapper>> } = {};
+  // The first admin exists before the port answers: nobody can sign up first and race it.
+  const running = await startServer(config, logger, async (app) => {
+    bootstrap.admin = await adminBootstrapper(app);
+  });
+  const { admin } = bootstrap;
+  process.stdout.write(`\nCairn is running at ${running.app.selfUrl}\n`);
   process.stdout.write(`  data: ${config.dataDir} (${config.db.driver === 'pg' ? 'PostgreSQL' : 'SQLite'})\n`);
   if (admin?.generatedPassword) {
     process.stdout.write(`  first admin login: ${admin.email} / ${admin.generatedPassword}\n`);
@@ -30,13 +37,27 @@ async function main() {
   }
   process.stdout.write('\n');
 
+  let stopping = false;
   const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info('shutting down', { signal });
-    await running.close();
-    process.exit(0);
+    // Whatever hangs, the process is gone within EXIT_DEADLINE_MS of the signal.
+    setTimeout(() => {
+      logger.error('shutdown took too long, exiting', { signal });
+      process.exit(1);
+    }, EXIT_DEADLINE_MS).unref();
+    try {
+      await running.close(REQUEST_GRACE_MS);
+      logger.info('stopped', { signal });
+      process.exit(0);
+    } catch (error) {
+      logger.error('shutdown failed', { error: String(error) });
+      process.exit(1);
+    }
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -10,12 +10,23 @@ export interface RunningServer {
   server: http.Server;
   url: string;
   port: number;
-  close(): Promise<void>;
+  /** Stops: no new connections, requests in flight get `graceMs` to finish (uploads abort at once). */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Builds the context and listens; `port: 0` picks a free port (tests). */
-export async function startServer(config: ServerConfig, logger?: Logger): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  logger?: Logger,
+  beforeListen?: (app: AppContext) => Promise<void>,
+): Promise<RunningServer> {
   const app = await createContext(config, logger);
+  try {
+    await beforeListen?.(app);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   const koa = createApp(app);
   const server = http.createServer(koa.callback());
   server.requestTimeout = 0;
@@ -26,15 +37,24 @@ export async function startServer(config: ServerConfig, logger?: Logger): Promis
     server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  const host = wildcard ? '127.0.0.1' : config.host;
+  app.selfUrl = config.publicUrl ?? `http://${wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     app,
     server,
     port,
     url: `http://${host}:${port}`,
-    async close() {
+    async close(graceMs = 0) {
+      // Stop accepting, let requests in flight finish for up to `graceMs`, abort uploads at once.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      app.beginShutdown();
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
       await app.close();
     },
   };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { API_BASE, apiRouter } from '../src/app';
 import { gatewayRoutes } from '../src/gateway/index';
+import { healthRoutes } from '../src/ops/health';
+import { metricsRoutes } from '../src/ops/metrics-route';
 import { docsRoutes } from '../src/routes/docs/index';
 import { compileAllSchemas, documentedOperations, openapiSpec, unresolvedRefs, validateResponse } from './openapi-validator';
 
@@ -150,8 +152,15 @@ describe('openapi.yaml matches the routes', () => {
     expect(heads).toEqual(['HEAD /ipfs/{cid}', 'HEAD /ipfs/{cid}/{path}']);
   });
 
-  it('documents no path outside the API, the docs pages and the gateway', () => {
-    const elsewhere = documented().filter((op) => !/^\S+ (\/api\/v2\/|\/docs|\/ipfs\/)/.test(op));
+  it('documents every operations route (probes, metrics), and every documented one exists', () => {
+    const served = [...routesOf(healthRoutes()), ...routesOf(metricsRoutes())].sort();
+    const ops = documented().filter((op) => /^\S+ \/(healthz|readyz|metrics)$/.test(op));
+    expect(ops.sort()).toEqual(served);
+    expect(served).toEqual(['GET /healthz', 'GET /metrics', 'GET /readyz']);
+  });
+
+  it('documents no path outside the API, the docs pages, the gateway and the operations routes', () => {
+    const elsewhere = documented().filter((op) => !/^\S+ (\/api\/v2\/|\/docs|\/ipfs\/|\/(healthz|readyz|metrics)$)/.test(op));
     expect(elsewhere).toEqual([]);
   });
 });

@@ -48,9 +48,10 @@ async function resolve<User extends Pick<UserRow, 'id' | 'status'>>(
   if (!claims) throw unauthorized('invalid_token', 'Invalid or expired token');
   const found = await lookups.session(claims.sid);
   if (!found || found.user.id !== claims.sub) throw unauthorized('invalid_token', 'Invalid or expired token');
+  // Disabling ends every credential too; while disabled, say why rather than "session ended".
+  if (found.user.status !== 'active') throw DISABLED();
   if (found.session.revoked_at) throw unauthorized('session_ended', 'Session ended, sign in again');
   if (found.session.expires_at <= nowIso()) throw unauthorized('invalid_token', 'Invalid or expired token');
-  if (found.user.status !== 'active') throw DISABLED();
   return { user: found.user, auth: { kind: 'session', sessionId: found.session.id } };
 }
 
@@ -64,13 +65,13 @@ async function resolveApiToken<User extends Pick<UserRow, 'status'>>(
   if (!found) throw unauthorized('invalid_token', 'Invalid or expired token');
   const { token, user } = found;
   const now = nowIso();
+  if (user.status !== 'active') throw DISABLED();
   if (token.revoked_at) throw unauthorized('token_revoked', 'This API token has been revoked');
   if (token.expires_at && token.expires_at <= now) throw unauthorized('token_expired', 'This API token has expired');
   const ip = normalizeIp(clientIp);
   if (token.allowed_ip && normalizeIp(token.allowed_ip) !== ip) {
     throw unauthorized('token_ip_not_allowed', 'This API token may not be used from this IP address');
   }
-  if (user.status !== 'active') throw DISABLED();
   // A write on every request would cost more than the request: the last use is kept to the minute.
   const recorded = token.last_used_at ? Date.parse(token.last_used_at) : 0;
   if (token.last_used_ip !== ip || Date.parse(now) - recorded >= LAST_USE_PRECISION_MS) {

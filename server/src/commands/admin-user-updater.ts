@@ -11,8 +11,8 @@ export const userNotFound = () => notFound('user_not_found', 'User not found');
 
 /**
  * An administrator changes an account's status, role or plan. Disabling (status `inactive`) takes
- * effect at the account's next request (auth reads the user fresh), for its sessions and API tokens
- * alike. A new plan is given as is, without payment, and replaces any subscription the account was
+ * effect at the account's next request (auth reads the user fresh) and ends its sessions and API
+ * tokens for good: enabling the account again does not bring them back. A new plan is given as is, without payment, and replaces any subscription the account was
  * paying for. An administrator cannot disable or demote themself, so the panel can never lock its
  * last admin out.
  */
@@ -46,6 +46,13 @@ export async function adminUserUpdater(
   // A plan change goes through the billing rules: a running subscription ends (if the provider
   // refuses, nothing changes) and the referrer's paid-plan share follows the new plan.
   if (plan && changes.plan_code) await planChanger(app, user, plan, ip);
+  if (changes.status === 'inactive') {
+    // Revoked before the status flips: a crash in between leaves an active account signed out, never a
+    // disabled one whose credentials come back when it is enabled.
+    const at = nowIso();
+    await app.stores.sessions.revokeAllForUser(user.id, at);
+    await app.stores.tokens.revokeAllForUser(user.id, at);
+  }
   const { plan_code: _planCode, ...rest } = changes;
   if (Object.keys(rest).length > 0) await app.stores.users.update(user.id, { ...rest, updated_at: nowIso() });
   await auditRecorder(app, {

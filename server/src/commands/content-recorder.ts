@@ -30,7 +30,7 @@ export function cleanOriginalName(raw: string | null | undefined): string | null
   if (!raw) return null;
   const base = raw.split(/[\\/]/).filter(Boolean).pop() ?? '';
   const clean = stripControl(base).trim().slice(0, NAME_MAX);
-  return clean || null;
+  return clean && clean !== '.' && clean !== '..' ? clean : null;
 }
 
 function withSuffix(name: string, n: number): string {

@@ -1,6 +1,7 @@
 import { MAX_DIRECTORY_BYTES, MAX_FILE_BYTES } from '@cairn/shared';
 import { detectCategory } from '../content/category';
 import { ContentTooLargeError } from '../content/errors';
+import { PathSet } from '../content/paths';
 import type { CidVersion, DirectoryEntryInput } from '../content/types';
 import type { AppContext } from '../context';
 import type { Category, UploadRow, UserRow } from '../db/schema';
@@ -94,9 +95,12 @@ export async function dagUploader(app: AppContext, user: UserRow, input: Directo
 export async function filesUploader(app: AppContext, user: UserRow, input: DirectoryUploadInput): Promise<RecordResult[]> {
   const reservation = await quotaReservation(app, user);
   const added: Array<{ cid: string; size: number; filename: string; category: Category }> = [];
+  // The same rules as a folder DAG: one file per path, nothing that escapes the folder.
+  const paths = new PathSet();
   let total = 0;
   try {
     for await (const part of input.parts) {
+      paths.add(part.filename);
       const remaining = MAX_DIRECTORY_BYTES - total;
       const capture = headCapture(part.stream);
       const base = total;

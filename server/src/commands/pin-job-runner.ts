@@ -7,6 +7,7 @@ import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
 import { contentRecorder, releaseIfUnreferenced } from './content-recorder';
 import { storedHead } from './head-capture';
+import { pinWithDeadline } from './pin-deadline';
 
 const HEARTBEAT_MS = 5_000;
 /** A job whose runner has not beaten for this long is taken over by another runner. */
@@ -23,19 +24,24 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
   if (!user) return app.stores.pinJobs.update(job.id, { status: 'failed', error: 'Account not found', error_code: 'not_found' }, nowIso());
   let lastWrite = 0;
   try {
-    const pinned = await app.content.pin(job.cid, {
-      timeoutMs: app.config.pinTimeoutMs,
-      signal,
-      onProgress: (progress) => {
-        if (Date.now() - lastWrite < 500) return;
-        lastWrite = Date.now();
-        void app.stores.pinJobs.update(
-          job.id,
-          { bytes_fetched: progress.bytesFetched ?? 0, blocks: progress.blocks, heartbeat_at: nowIso() },
-          nowIso(),
-        );
+    const pinned = await pinWithDeadline(
+      app.content,
+      job.cid,
+      app.config.pinTimeoutMs,
+      {
+        signal,
+        onProgress: (progress) => {
+          if (Date.now() - lastWrite < 500) return;
+          lastWrite = Date.now();
+          void app.stores.pinJobs.update(
+            job.id,
+            { bytes_fetched: progress.bytesFetched ?? 0, blocks: progress.blocks, heartbeat_at: nowIso() },
+            nowIso(),
+          );
+        },
       },
-    });
+      () => void releaseIfUnreferenced(app, job.cid).catch(() => undefined),
+    );
     const stat = await app.content.stat(job.cid);
     const isDirectory = stat.type === 'directory';
     const category = isDirectory ? 'other' : detectCategory(await storedHead(app.content, job.cid), job.original_name ?? '');
@@ -65,7 +71,10 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
     }
   } catch (error) {
     const known = error instanceof AppError;
-    if (!known) app.logger.error('pin job failed', { jobId: job.id, cid: job.cid, error: String(error) });
+    if (!known) {
+      app.logger.error('pin job failed', { jobId: job.id, cid: job.cid, error: String(error) });
+      app.metrics.engineError('pin');
+    }
     await app.stores.pinJobs.update(
       job.id,
       {
@@ -80,29 +89,43 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
 }
 
 /**
- * Runs queued pin jobs from the database, one at a time per instance. Jobs survive restarts, and
- * a job whose runner died is taken over once its heartbeat is stale.
+ * Runs queued pin jobs from the database, `concurrency` at a time per instance and at most one at a
+ * time per account across all instances, so that one account cannot hold every slot. Jobs survive
+ * restarts, and a job whose runner died is taken over once its heartbeat is stale.
  */
 export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
   const worker = newId();
   let stopped = false;
   const abort = new AbortController();
-  let wake: (() => void) | null = null;
+  // Every idle loop waits here; a kick wakes them all (one finds the new job, the rest idle again).
+  const sleepers = new Set<() => void>();
   const running = new Set<Promise<void>>();
+  // Claims run one after another so two loops of this instance never take one account's jobs together.
+  let claiming: Promise<unknown> = Promise.resolve();
+  const claim = (): Promise<PinJobRow | undefined> => {
+    const next = claiming.then(() => {
+      const now = new Date();
+      return app.stores.pinJobs.claimNext(worker, now.toISOString(), new Date(now.getTime() - STALE_MS).toISOString());
+    });
+    claiming = next.catch(() => undefined);
+    return next;
+  };
 
   async function loop(): Promise<void> {
     while (!stopped) {
-      const now = new Date();
-      const job = await app.stores.pinJobs
-        .claimNext(worker, now.toISOString(), new Date(now.getTime() - STALE_MS).toISOString())
-        .catch((error: unknown) => {
-          app.logger.error('pin job claim failed', { error: String(error) });
-          return undefined;
-        });
+      const job = await claim().catch((error: unknown) => {
+        app.logger.error('pin job claim failed', { error: String(error) });
+        return undefined;
+      });
       if (!job) {
         await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, IDLE_POLL_MS).unref();
+          const timer = setTimeout(done, IDLE_POLL_MS).unref();
+          function done() {
+            clearTimeout(timer);
+            sleepers.delete(done);
+            resolve();
+          }
+          sleepers.add(done);
         });
         continue;
       }
@@ -121,13 +144,12 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
   }
   return {
     kick() {
-      wake?.();
-      wake = null;
+      for (const wake of [...sleepers]) wake();
     },
     async stop() {
       stopped = true;
       abort.abort();
-      wake?.();
+      for (const wake of [...sleepers]) wake();
       await Promise.allSettled([...running]);
     },
   };

@@ -7,6 +7,17 @@ import { nowIso } from '../lib/time';
 
 /** Reserving ahead in steps keeps the database out of the hot path of a fast upload. */
 const STEP_BYTES = 16 * 1024 * 1024;
+/** A live upload proves it is alive this often; a reservation silent for `RESERVATION_STALE_MS` is freed. */
+const HEARTBEAT_MS = 10_000;
+export const RESERVATION_STALE_MS = 60_000;
+
+/** Seconds a client is told to wait when its account already has as many uploads as allowed running. */
+const BUSY_RETRY_SECONDS = 2;
+
+export const tooManyUploads = (max: number) =>
+  new AppError(429, 'too_many_uploads', `At most ${max} uploads per account at a time: wait for one to finish`, undefined, {
+    'Retry-After': String(BUSY_RETRY_SECONDS),
+  });
 
 export const quotaExceeded = () => new AppError(403, 'quota_exceeded', 'Storage quota exceeded: delete files or upgrade your plan');
 
@@ -30,12 +41,23 @@ export interface QuotaReservation {
   cancel(): Promise<void>;
 }
 
-/** Opens a quota reservation for one streaming upload. */
+/**
+ * Opens a quota reservation for one streaming upload; 429 when the account already has
+ * `uploadsPerAccount` uploads streaming, so one account cannot take every import worker.
+ */
 export async function quotaReservation(app: AppContext, user: UserRow): Promise<QuotaReservation> {
   const id = newId();
   const limit = await storageLimit(app, user);
-  await app.stores.quota.open(id, user.id, nowIso());
+  const now = Date.now();
+  const max = app.config.uploadsPerAccount;
+  const aliveSince = new Date(now - RESERVATION_STALE_MS).toISOString();
+  if (!(await app.stores.quota.openWithin(id, user.id, new Date(now).toISOString(), max, aliveSince))) throw tooManyUploads(max);
+  app.openReservations.add(id);
   let reserved = 0;
+  const beat = setInterval(() => {
+    app.stores.quota.heartbeat(id, nowIso()).catch((error: unknown) => app.logger.warn('quota heartbeat failed', { error: String(error) }));
+  }, HEARTBEAT_MS);
+  beat.unref();
 
   async function grow(total: number): Promise<void> {
     const need = total - reserved;
@@ -49,7 +71,15 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
     async onBytes(_delta, total) {
       if (total > reserved) await grow(total);
     },
-    settle: (trx) => app.stores.quota.release(trx, id),
-    cancel: () => app.stores.quota.release(app.db, id),
+    async settle(trx) {
+      clearInterval(beat);
+      await app.stores.quota.release(trx, id);
+      app.openReservations.delete(id);
+    },
+    async cancel() {
+      clearInterval(beat);
+      await app.db.transaction().execute((trx) => app.stores.quota.release(trx, id));
+      app.openReservations.delete(id);
+    },
   };
 }

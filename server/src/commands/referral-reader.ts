@@ -20,14 +20,15 @@ export function maskEmail(email: string): string {
  * `totalEarnedMb` is what referrals give them now (grants minus revocations); `currentBonusMb` is
  * their whole bonus, their own sign-up bonus included.
  */
-export async function referralReader(app: AppContext, user: UserRow, origin: string) {
+export async function referralReader(app: AppContext, user: UserRow) {
   const activeSince = addDays(new Date(), -REFERRAL_ACTIVE_DAYS).toISOString();
   const [counts, referred, earned] = await Promise.all([
     app.stores.referrals.counts(user.id, activeSince),
     app.stores.referrals.list(user.id, REFERRALS_LISTED),
     app.stores.rewards.earnedFromReferrals(user.id),
   ]);
-  const base = app.config.publicUrl ?? origin;
+  // Never the request's Host header: a link that a forged Host could point elsewhere gets shared on.
+  const base = app.selfUrl;
   return {
     code: user.referral_code,
     link: `${base}/signup?ref=${encodeURIComponent(user.referral_code)}`,

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN } from '@cairn/shared';
+import { repoPath } from '../lib/repo-path';
 import { contentConfig, type ContentConfig } from './content-config';
 import type { ServerEnv } from './env';
 
@@ -41,6 +41,10 @@ export interface ServerConfig {
   staticDir: string | null;
   /** Give up a pin-by-CID fetch after this long (404 'CID not found on IPFS network'). */
   pinTimeoutMs: number;
+  /** How often each instance frees quota of dead uploads and prunes expired rows. */
+  maintenanceIntervalMs: number;
+  /** Uploads one account may stream at once (all instances together); beyond: 429 with Retry-After. */
+  uploadsPerAccount: number;
   /** Public gateway for 'view on the network' links. */
   publicGatewayUrl: string;
   /** A separate origin that serves /ipfs (user content off the app's origin); null serves it here. */
@@ -57,7 +61,7 @@ export interface ServerConfig {
 /** A configuration that cannot work. Its message is the one line printed at start. */
 export class ConfigError extends Error {}
 
-const BUILT_UI = fileURLToPath(new URL('../../../desktop/out/renderer', import.meta.url));
+const BUILT_UI = repoPath('desktop', 'out', 'renderer');
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -205,6 +209,8 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     },
     jsonBodyLimitBytes: integer('JSON_BODY_LIMIT_BYTES', env.jsonBodyLimit, 100 * 1024, 1024, 10 * 1024 * 1024),
     staticDir: env.staticDir === undefined ? BUILT_UI : env.staticDir ? path.resolve(cwd, env.staticDir) : null,
+    maintenanceIntervalMs: 30_000,
+    uploadsPerAccount: integer('UPLOADS_PER_ACCOUNT', env.uploadsPerAccount, 4, 1, 1000),
     pinTimeoutMs: integer('PIN_TIMEOUT_SECONDS', env.pinTimeoutSeconds, 120, 1, 86_400) * 1000,
     publicGatewayUrl: origin('PUBLIC_GATEWAY_URL', env.publicGatewayUrl) ?? 'https://ipfs.io',
     gatewayOrigin: origin('GATEWAY_ORIGIN', env.gatewayOrigin),

@@ -108,6 +108,8 @@ function walk(root: CID, seen: Set<string>, visit: (cid: CID) => Promise<CID[]>)
     queue.push(cid);
   };
   enqueue(root);
+  // An identity root has no block: nothing to visit, and no visit would ever settle the walk.
+  if (queue.length === 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     let active = 0;
     let failed = false;

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DbConfig } from '../config/config';
+import { privateDir, privateFile } from '../lib/private-files';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 
@@ -26,7 +26,8 @@ export function createDb(config: DbConfig): Db {
     pool.on('error', (error) => process.stderr.write(`cairn: idle PostgreSQL connection closed: ${error.message}\n`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  privateDir(path.dirname(config.file));
+  privateFile(config.file, [`${config.file}-wal`, `${config.file}-shm`]);
   const sqlite = new SQLite(config.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

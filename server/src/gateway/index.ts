@@ -12,6 +12,9 @@ import { directoryPage } from './listing';
 import { parseRange } from './range';
 
 const LISTING_LIMIT = 1000;
+const DAG_PB = 0x70;
+const RAW = 0x55;
+const IDENTITY = 0x00;
 const notServed = () => notFound('not_found', 'This content is not stored here');
 
 /** User content must never run as the app: no scripts, no same-origin, no sniffing. */
@@ -50,14 +53,15 @@ async function serve(ctx: Ctx): Promise<void> {
     return;
   }
   const rootRaw = ctx.params.cid!;
-  let root: string;
+  let parsed: CID;
   try {
-    root = CID.parse(rootRaw).toString();
+    parsed = CID.parse(rootRaw);
   } catch {
     throw new AppError(400, 'invalid_cid', 'Invalid CID');
   }
+  const root = parsed.toString();
   // Not an open proxy: only content pinned by some account (or inside such a DAG) is served.
-  if (!(await app.stores.uploads.isHeld(root)) && !(await app.content.has(root))) throw notServed();
+  if (!(await app.stores.uploads.isHeld(root)) && !(servableBlock(parsed) && (await app.content.has(root)))) throw notServed();
 
   const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
   const subPath = (Array.isArray(rawPath) ? rawPath : rawPath.split('/')).filter(Boolean).join('/');
@@ -76,9 +80,10 @@ async function serve(ctx: Ctx): Promise<void> {
   }
 
   const requested = typeof ctx.query.filename === 'string' ? ctx.query.filename : null;
-  const name = subPath.split('/').pop() || requested || (await app.stores.uploads.anyName(root));
+  const name = subPath.split('/').pop() || requested;
   const head = await storedHead(app.content, target.cid);
-  ctx.type = await contentTypeFor(name, head);
+  // Another account's record name may only lend its extension to the content type, never itself.
+  ctx.type = await contentTypeFor(name ?? extensionOnly(await app.stores.uploads.anyName(root)), head);
   ctx.set('Accept-Ranges', 'bytes');
   if (ctx.query.download === '1' || ctx.query.download === 'true') {
     const filename = await downloadName(ctx, root, name ?? root);
@@ -105,6 +110,20 @@ async function serve(ctx: Ctx): Promise<void> {
     return;
   }
   ctx.body = length === 0 ? '' : Readable.from(app.content.cat(target.cid, { offset, length }));
+}
+
+/**
+ * Whether a CID nobody holds may still be served because a held DAG contains its block. Only the
+ * codecs the UnixFS reader understands qualify, and never identity CIDs: their "block" is whatever
+ * bytes the CID itself carries, chosen by whoever wrote the link.
+ */
+function servableBlock(cid: CID): boolean {
+  return (cid.code === DAG_PB || cid.code === RAW) && cid.multihash.code !== IDENTITY;
+}
+
+function extensionOnly(name: string | null | undefined): string | null {
+  const dot = name?.lastIndexOf('.') ?? -1;
+  return name && dot > 0 ? `file${name.slice(dot)}` : null;
 }
 
 async function statAsTarget(ctx: Ctx, cid: string) {

@@ -1,4 +1,5 @@
 import type { Next } from 'koa';
+import { ContentAbortedError } from '../content/errors';
 import { AppError } from '../lib/errors';
 import type { Ctx } from '../koa-types';
 
@@ -32,7 +33,9 @@ export function errorHandler() {
       if (ctx.status === 404 && ctx.body === undefined && !ctx.headerSent) {
         throw new AppError(404, 'not_found', 'Not found');
       }
-    } catch (raw) {
+    } catch (thrown) {
+      // An import aborted on purpose (server stopping, client gone) carries the answer as its reason.
+      const raw = thrown instanceof ContentAbortedError && thrown.reason instanceof AppError ? thrown.reason : thrown;
       if (ctx.headerSent || !ctx.writable) {
         ctx.state.app?.logger.warn('error after response started', { requestId: ctx.state.requestId, error: String(raw) });
         return;

@@ -24,14 +24,17 @@ export function createPinJobStore(db: Db) {
         .executeTakeFirst(),
 
     /**
-     * Claims the oldest queued job, or a pinning job whose runner stopped beating before `staleBefore`.
+     * Claims the oldest queued job, or a pinning job whose runner stopped beating before `staleBefore`,
+     * of an account that has no job running: one account never holds more than one runner slot.
      * The conditional UPDATE makes the claim exclusive across instances.
      */
     async claimNext(worker: string, now: string, staleBefore: string): Promise<PinJobRow | undefined> {
+      const busy = db.selectFrom('pin_jobs').select('user_id').where('status', '=', 'pinning').where('heartbeat_at', '>=', staleBefore);
       const candidates = await db
         .selectFrom('pin_jobs')
         .selectAll()
         .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'pinning'), eb('heartbeat_at', '<', staleBefore)])]))
+        .where('user_id', 'not in', busy)
         .orderBy('created_at')
         .limit(5)
         .execute();
@@ -47,6 +50,16 @@ export function createPinJobStore(db: Db) {
           return { ...job, status: 'pinning', claimed_by: worker, heartbeat_at: now, updated_at: now };
       }
       return undefined;
+    },
+
+    /** Deletes finished jobs (pinned or failed) last changed before `before`; returns how many. */
+    async pruneFinishedBefore(before: string): Promise<number> {
+      const result = await db
+        .deleteFrom('pin_jobs')
+        .where('status', 'in', ['pinned', 'failed'])
+        .where('updated_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async update(id: string, changes: JobUpdate, now: string): Promise<void> {

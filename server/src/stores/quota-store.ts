@@ -13,6 +13,24 @@ export function createQuotaStore(db: Db) {
       await db.insertInto('quota_reservations').values({ id, user_id: userId, bytes: 0, heartbeat_at: now }).execute();
     },
 
+    /**
+     * Opens a reservation only if the account then has at most `max` live ones (beating since
+     * `aliveSince`), counted in the database so the limit holds across instances. Two racing
+     * openers may both be refused; neither is ever let past the limit.
+     */
+    async openWithin(id: string, userId: string, now: string, max: number, aliveSince: string): Promise<boolean> {
+      await db.insertInto('quota_reservations').values({ id, user_id: userId, bytes: 0, heartbeat_at: now }).execute();
+      const { n } = await db
+        .selectFrom('quota_reservations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('heartbeat_at', '>=', aliveSince)
+        .executeTakeFirstOrThrow();
+      if (Number(n) <= max) return true;
+      await db.deleteFrom('quota_reservations').where('id', '=', id).execute();
+      return false;
+    },
+
     /** Grows a reservation by `delta` if used + reserved + delta stays within `limit`; false otherwise. */
     async grow(id: string, userId: string, delta: number, limit: number, now: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
@@ -38,14 +56,16 @@ export function createQuotaStore(db: Db) {
 
     /** Drops a reservation and gives its bytes back; run inside the transaction that records the upload. */
     async release(trx: Db, id: string): Promise<void> {
-      const row = await trx.selectFrom('quota_reservations').select(['user_id', 'bytes']).where('id', '=', id).executeTakeFirst();
-      if (!row) return;
-      await trx.deleteFrom('quota_reservations').where('id', '=', id).execute();
-      await trx
-        .updateTable('users')
-        .set({ storage_reserved: sql`storage_reserved - ${Number(row.bytes)}` })
-        .where('id', '=', row.user_id)
-        .execute();
+      await releaseWhere(trx, id);
+    },
+
+    /**
+     * Gives back a reservation whose heartbeat stopped before `before` (its process died). The
+     * DELETE … RETURNING takes the row exactly once, so instances sweeping together never free
+     * the same bytes twice. True when this call freed it.
+     */
+    async releaseIfStale(id: string, before: string): Promise<boolean> {
+      return db.transaction().execute((trx) => releaseWhere(trx, id, before));
     },
 
     /** Reservation ids whose heartbeat stopped before `before` (their process died). */
@@ -74,4 +94,19 @@ export function createQuotaStore(db: Db) {
     },
   };
 }
+async function releaseWhere(trx: Db, id: string, staleBefore?: string): Promise<boolean> {
+  let query = trx.deleteFrom('quota_reservations').where('id', '=', id);
+  if (staleBefore) query = query.where('heartbeat_at', '<', staleBefore);
+  const row = await query.returning(['user_id', 'bytes']).executeTakeFirst();
+  if (!row) return false;
+  await trx
+    .updateTable('users')
+    .set({
+      storage_reserved: sql`case when storage_reserved >= ${Number(row.bytes)} then storage_reserved - ${Number(row.bytes)} else 0 end`,
+    })
+    .where('id', '=', row.user_id)
+    .execute();
+  return true;
+}
+
 export type QuotaStore = ReturnType<typeof createQuotaStore>;

@@ -31,8 +31,10 @@ export function createRateLimitStore(db: Db) {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     },
 
-    async pruneBefore(windowStart: string): Promise<void> {
-      await db.deleteFrom('rate_limits').where('window_start', '<', windowStart).execute();
+    /** Deletes windows that started before `windowStart` (long over); returns how many. */
+    async pruneBefore(windowStart: string): Promise<number> {
+      const result = await db.deleteFrom('rate_limits').where('window_start', '<', windowStart).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

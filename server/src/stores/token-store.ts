@@ -78,6 +78,11 @@ export function createTokenStore(db: Db) {
       await db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
     },
 
+    /** Revokes every API token of the account that is not revoked yet. */
+    async revokeAllForUser(userId: string, at: string): Promise<void> {
+      await db.updateTable('api_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    },
+
     async touch(id: string, at: string, ip: string): Promise<void> {
       await db.updateTable('api_tokens').set({ last_used_at: at, last_used_ip: ip }).where('id', '=', id).execute();
     },

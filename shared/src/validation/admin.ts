@@ -36,7 +36,11 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}
 
 /** A real calendar day (no 30 February), or a parseable instant. */
 function isDateBound(value: string): boolean {
-  if (DAY.test(value)) return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  if (DAY.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    // 2025-13-45 is no date at all: toISOString() would throw on it.
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+  }
   return INSTANT.test(value) && !Number.isNaN(Date.parse(value));
 }
 

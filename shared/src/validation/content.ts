@@ -9,7 +9,9 @@ export const fileNameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
-  .regex(FILE_NAME_PATTERN, 'Name may contain only letters, digits, dots, underscores and hyphens');
+  .regex(FILE_NAME_PATTERN, 'Name may contain only letters, digits, dots, underscores and hyphens')
+  // "." and ".." mean this and the parent folder wherever the file is saved or linked.
+  .refine((name) => name !== '.' && name !== '..', 'Name cannot be "." or ".."');
 
 export const renameSchema = z.object({ name: fileNameSchema });
 export type RenameInput = z.infer<typeof renameSchema>;

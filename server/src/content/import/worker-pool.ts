@@ -65,28 +65,40 @@ export class ImportWorker {
   }
 }
 
+/** A worker idle this long beyond the pool's `idle` floor is retired: bursts reuse, quiet frees memory. */
+const RETIRE_AFTER_MS = 60_000;
+
 /**
- * Workers are reused between imports (booting one costs ~100 ms). Uploads are paced by their
- * clients, so a slow upload must not block others: the pool grows to `max`, beyond which imports
- * wait, and keeps at most `idle` workers when quiet.
+ * Workers are reused between imports (booting one costs ~100 ms and a thread). Uploads are paced
+ * by their clients, so a slow upload must not block others: the pool grows to `max`, beyond which
+ * imports wait. A released worker stays ready; only one idle for `retireAfterMs`, above `idle`
+ * ready workers, is stopped, so steady load never starts a thread it just stopped.
  */
 export class WorkerPool {
-  private readonly free: ImportWorker[] = [];
+  private readonly free: Array<{ worker: ImportWorker; since: number }> = [];
   private readonly waiting: Array<(worker: ImportWorker) => void> = [];
   private live = 0;
   private closed = false;
+  private readonly sweeper: NodeJS.Timeout;
+  /** Threads started since the pool was made (for metrics and tests). */
+  started = 0;
 
   constructor(
     private readonly max = 8,
     private readonly idle = 2,
-  ) {}
+    private readonly retireAfterMs = RETIRE_AFTER_MS,
+  ) {
+    this.sweeper = setInterval(() => this.retireIdle(), Math.max(10, Math.min(retireAfterMs, 10_000)));
+    this.sweeper.unref();
+  }
 
   async acquire(): Promise<ImportWorker> {
     if (this.closed) throw new Error('content store is closed');
-    const worker = this.free.pop();
-    if (worker) return worker;
+    const ready = this.free.pop();
+    if (ready) return ready.worker;
     if (this.live >= this.max) return new Promise((resolve) => this.waiting.push(resolve));
     this.live++;
+    this.started++;
     const fresh = new ImportWorker();
     try {
       await fresh.ready;
@@ -108,10 +120,22 @@ export class WorkerPool {
     }
     const waiter = this.waiting.shift();
     if (waiter) return waiter(worker);
-    if (this.free.length >= this.idle) {
+    this.free.push({ worker, since: Date.now() });
+  }
+
+  /** Workers running now, busy or ready. */
+  get size(): number {
+    return this.live;
+  }
+
+  private retireIdle(): void {
+    const cutoff = Date.now() - this.retireAfterMs;
+    // The free list is a stack: the longest idle are at its bottom.
+    while (this.free.length > this.idle && this.free[0]!.since <= cutoff) {
+      const { worker } = this.free.shift()!;
       this.live--;
       void worker.terminate();
-    } else this.free.push(worker);
+    }
   }
 
   /** Pre-starts one worker so the first upload does not pay the boot. */
@@ -121,6 +145,7 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.free.splice(0).map((worker) => worker.terminate()));
+    clearInterval(this.sweeper);
+    await Promise.all(this.free.splice(0).map(({ worker }) => worker.terminate()));
   }
 }

@@ -61,7 +61,7 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
     }
   });
 
-  it('disables an account: its session and API token fail at the next request, and it cannot sign in; enabling restores it', async () => {
+  it('disables an account: its session and API token fail at the next request and stay ended, and it cannot sign in until enabled', async () => {
     const user = await createUser(suite.server);
     const token = await createApiToken(suite.server, user);
     expect((await suite.server.api.get('/api/v2/users/me', { token: user.token })).status).toBe(200);
@@ -81,7 +81,13 @@ describe.each(DRIVERS)('/api/v2/admin/users (%s)', (driver) => {
     expect((await list('?search=' + user.email)).body.users[0].status).toBe('inactive');
 
     expect((await patch(user.id, { status: 'active' })).body.status).toBe('active');
-    const me = await suite.server.api.get('/api/v2/users/me', { token: token.token });
+    const oldSession = await suite.server.api.get('/api/v2/users/me', { token: user.token });
+    expect([oldSession.status, oldSession.body.code]).toEqual([401, 'session_ended']);
+    const oldToken = await suite.server.api.get('/api/v2/users/me', { token: token.token });
+    expect([oldToken.status, oldToken.body.code]).toEqual([401, 'token_revoked']);
+    const again = await suite.server.api.post('/api/v2/auth/login', { email: user.email, password: user.password });
+    expect(again.status).toBe(200);
+    const me = await suite.server.api.get('/api/v2/users/me', { token: again.body.token });
     expect(me.status).toBe(200);
     expect(me.body.status).toBe('active');
   });

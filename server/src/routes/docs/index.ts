@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
 import type { AppState } from '../../koa-types';
+import { repoPath } from '../../lib/repo-path';
 import { docsPage, SWAGGER_INIT, SWAGGER_PAGE } from './pages';
 
-export const OPENAPI_FILE = fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url));
+export const OPENAPI_FILE = repoPath('openapi.yaml');
 const SWAGGER_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.map', 'favicon-32x32.png']);
 

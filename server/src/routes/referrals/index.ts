@@ -7,7 +7,7 @@ export function referralRoutes() {
   const router = new Router<AppState>();
 
   router.get('/referrals/me', auth(), async (ctx) => {
-    ctx.body = await referralReader(ctx.state.app, ctx.state.user, `${ctx.protocol}://${ctx.host}`);
+    ctx.body = await referralReader(ctx.state.app, ctx.state.user);
   });
 
   return router;

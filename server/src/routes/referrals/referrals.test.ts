@@ -113,6 +113,11 @@ describe.each(DRIVERS)('referral rewards (%s)', (driver) => {
       totalEarnedMb: earned,
       currentBonusMb: earned,
     });
+    // A forged Host header never reaches the link (PUBLIC_URL is unset here: the server's own address).
+    const forged = await fetch(`${suite.server.url}/api/v2/referrals/me`, {
+      headers: { Authorization: `Bearer ${referrer.token}`, Host: 'evil.example' },
+    });
+    expect(((await forged.json()) as { link: string }).link).toBe(`${suite.server.url}/signup?ref=${referrer.referralCode}`);
     const [first, second] = res.body.referrals;
     expect(first).toMatchObject({
       id: idle.id,

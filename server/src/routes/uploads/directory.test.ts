@@ -61,6 +61,22 @@ describe.each(DRIVERS)('POST /api/v2/upload/directory (%s)', (driver) => {
     expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.used).toBe(23);
   });
 
+  it('refuses duplicate and escaping paths in separate-files mode too, storing nothing', async () => {
+    const user = await createUser(server);
+    for (const files of [
+      [
+        { name: 'site/a.txt', content: 'one' },
+        { name: 'site/a.txt', content: 'two' },
+      ],
+      [{ name: 'site/../../etc/passwd', content: 'x' }],
+    ]) {
+      const res = await server.api.request('POST', '/api/v2/upload/directory?mode=files', { token: user.token, body: fileForm(files) });
+      expect([res.status, res.body.code]).toEqual([400, 'invalid_path']);
+    }
+    expect((await server.api.get('/api/v2/users/me/uploads', { token: user.token })).body.total).toBe(0);
+    expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.used).toBe(0);
+  });
+
   it('keeps POST /file/folder as the DAG alias and refuses an empty folder', async () => {
     const user = await createUser(server);
     const res = await server.api.request('POST', '/api/v2/file/folder', { token: user.token, body: fileForm(tree.slice(0, 1)) });

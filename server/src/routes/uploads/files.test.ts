@@ -49,6 +49,8 @@ describe.each(DRIVERS)('my files (%s)', (driver) => {
       [{ name: 'x'.repeat(256) }, 400, 'Name must be at most 255 characters'],
       [{ name: 'has space' }, 400, 'Name may contain only letters, digits, dots, underscores and hyphens'],
       [{ name: '../etc' }, 400, 'Name may contain only letters, digits, dots, underscores and hyphens'],
+      [{ name: '.' }, 400, 'Name cannot be "." or ".."'],
+      [{ name: '..' }, 400, 'Name cannot be "." or ".."'],
       [{ name: 'b.txt' }, 409, 'A file with this name already exists'],
     ];
     for (const [body, status, error] of cases) {

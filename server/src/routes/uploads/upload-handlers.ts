@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { directoryUploadQuerySchema, uploadQuerySchema } from '@cairn/shared';
 import { dagUploader, filesUploader } from '../../commands/directory-uploader';
 import { fileUploader } from '../../commands/file-uploader';
-import { ContentTooLargeError } from '../../content/errors';
+import { quotaExceeded, storageLimit } from '../../commands/quota-reservation';
+import { ContentAbortedError, ContentTooLargeError } from '../../content/errors';
 import { AppError } from '../../lib/errors';
 import { multipartFiles } from '../../lib/multipart';
 import type { Ctx } from '../../koa-types';
@@ -13,28 +14,43 @@ import { presentUpload } from '../../presenters/upload';
 /** Room for multipart boundaries and headers on top of the content itself. */
 const MULTIPART_SLACK = 1024 * 1024;
 const MAX_DIRECTORY_FILES = 100_000;
+/** Multipart framing of one file: delimiters plus headers, which the parser caps at 16 KiB. */
+const FILE_FRAMING = 64 * 1024;
+/** Framing of a folder: a few hundred bytes per file, up to MAX_DIRECTORY_FILES of them. */
+const DIRECTORY_FRAMING = 32 * 1024 * 1024;
 
-/** Aborts when the client goes away before the upload completes, so nothing is kept. */
+/** Aborts when the client goes away before the upload completes or the server stops, so nothing is kept. */
 function disconnectSignal(ctx: Ctx): AbortSignal {
   const controller = new AbortController();
   ctx.req.once('close', () => {
     if (!ctx.req.complete) controller.abort(new AppError(400, 'upload_aborted', 'The upload was interrupted'));
   });
-  return controller.signal;
+  return AbortSignal.any([controller.signal, ctx.state.app.stopping]);
 }
 
-function refuseDeclaredOversize(ctx: Ctx, max: number): void {
+/**
+ * Refuses before reading a byte when the declared body cannot fit the size cap, or the account's
+ * free quota even after taking off the most its multipart framing can be (`framing`).
+ */
+async function refuseDeclaredOversize(ctx: Ctx, max: number, framing: number): Promise<void> {
   const declared = Number(ctx.get('Content-Length') || 0);
+  if (!Number.isFinite(declared) || declared <= framing) return;
   if (declared > max + MULTIPART_SLACK) {
     ctx.set('Connection', 'close');
     throw new ContentTooLargeError(max);
+  }
+  const user = ctx.state.user;
+  const free = (await storageLimit(ctx.state.app, user)) - Number(user.storage_used) - Number(user.storage_reserved);
+  if (declared - framing > free) {
+    ctx.set('Connection', 'close');
+    throw quotaExceeded();
   }
 }
 
 /** POST /upload: one file part named `file`. */
 export async function uploadFile(ctx: Ctx): Promise<void> {
   const query = input<undefined, z.infer<typeof uploadQuerySchema>>(ctx).query;
-  refuseDeclaredOversize(ctx, MAX_FILE_BYTES);
+  await refuseDeclaredOversize(ctx, MAX_FILE_BYTES, FILE_FRAMING);
   const signal = disconnectSignal(ctx);
   const parts = multipartFiles(ctx.req, { field: 'file', maxFiles: 1, preservePath: false });
   await closingOnError(ctx, parts, async () => {
@@ -50,13 +66,14 @@ export async function uploadFile(ctx: Ctx): Promise<void> {
     });
     ctx.status = duplicate ? 200 : 201;
     ctx.body = { ...presentUpload(upload), duplicate };
+    ctx.state.app.metrics.upload(duplicate ? 'duplicate' : 'stored', duplicate ? 0 : Number(upload.size));
   });
 }
 
 /** POST /upload/directory: repeated `file` parts whose filenames carry relative paths. */
 export async function uploadDirectory(ctx: Ctx, forcedMode?: 'dag'): Promise<void> {
   const query = input<undefined, z.infer<typeof directoryUploadQuerySchema>>(ctx).query;
-  refuseDeclaredOversize(ctx, MAX_DIRECTORY_BYTES);
+  await refuseDeclaredOversize(ctx, MAX_DIRECTORY_BYTES, DIRECTORY_FRAMING);
   const signal = disconnectSignal(ctx);
   const parts = multipartFiles(ctx.req, { field: 'file', maxFiles: MAX_DIRECTORY_FILES, preservePath: true });
   const common = { parts, cidVersion: query.cidVersion, customName: query.name, signal, ip: ctx.ip };
@@ -65,6 +82,7 @@ export async function uploadDirectory(ctx: Ctx, forcedMode?: 'dag'): Promise<voi
       const { upload, duplicate, files } = await dagUploader(ctx.state.app, ctx.state.user, common);
       ctx.status = duplicate ? 200 : 201;
       ctx.body = { ...presentUpload(upload), duplicate, files };
+      ctx.state.app.metrics.upload(duplicate ? 'duplicate' : 'stored', duplicate ? 0 : Number(upload.size));
       return;
     }
     const results = await filesUploader(ctx.state.app, ctx.state.user, common);
@@ -74,6 +92,8 @@ export async function uploadDirectory(ctx: Ctx, forcedMode?: 'dag'): Promise<voi
       total: results.length,
       size: results.reduce((sum, r) => sum + Number(r.upload.size), 0),
     };
+    const stored = results.filter((r) => !r.duplicate).reduce((sum, r) => sum + Number(r.upload.size), 0);
+    ctx.state.app.metrics.upload('stored', stored);
   });
 }
 
@@ -86,6 +106,9 @@ async function closingOnError(ctx: Ctx, parts: AsyncGenerator<unknown>, work: ()
     await work();
   } catch (error) {
     ctx.set('Connection', 'close');
+    const known = error instanceof AppError || error instanceof ContentAbortedError;
+    ctx.state.app.metrics.upload(known ? String(error.code) : 'error', 0);
+    if (!known) ctx.state.app.metrics.engineError('add');
     throw error;
   } finally {
     await parts.return(undefined);

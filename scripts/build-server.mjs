@@ -1,0 +1,31 @@
+// Compiles the server into one ES module (plus the import worker) under server/dist, so a start
+// loads plain JavaScript instead of compiling TypeScript through tsx every time, and reads a few
+// files instead of resolving thousands of modules. Only packages that cannot be bundled stay
+// external: native addons, and packages that read files beside themselves.
+import path from 'node:path';
+import { build } from 'esbuild';
+import { root } from './lib.mjs';
+
+const serverDir = path.join(root, 'server');
+const EXTERNAL = ['better-sqlite3', 'argon2', 'pg-native', 'swagger-ui-dist', 'tsx'];
+
+export async function buildServer() {
+  await build({
+    entryPoints: {
+      main: path.join(serverDir, 'src', 'main.ts'),
+      'import-worker': path.join(serverDir, 'src', 'content', 'import', 'import-worker.ts'),
+    },
+    outdir: path.join(serverDir, 'dist'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: true,
+    external: EXTERNAL,
+    // Bundled CommonJS helpers need a require() in an ES module.
+    banner: { js: "import { createRequire as __cairnRequire } from 'node:module'; const require = __cairnRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createUser, uploadFile, type TestUser } from '../../../test/factories';
+import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+
+/** Identity CIDs: their bytes are inline, there is no block to fetch. */
+const IDENTITY_CIDS = ['bafkqaaa', 'bafkqaalb'];
+const UNKNOWN_CIDS = [
+  'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy',
+  'bafkreie7q3iidccmpvszul7kudcvvuavuo7u6gzlbobczuk5nqk3b4akba',
+  'bafkreidon73zkcrwdb5iafqtijxildoonbwnpv7dyd6ef3qdgads2jc4su',
+];
+
+async function settle(server: TestServer, user: TestUser, id: string, withinMs: number) {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const job = (await server.api.get(`/api/v2/pins/${id}`, { token: user.token })).body;
+    if (job.status === 'pinned' || job.status === 'failed' || Date.now() > deadline) return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.each(DRIVERS)('pin job queue (%s)', (driver) => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('ends identity-CID pins and keeps pinning for other accounts', async () => {
+    server = await startTestServer({ driver, config: { pinTimeoutMs: 1000 } });
+    const attacker = await createUser(server);
+    const ids: string[] = [];
+    for (const cid of IDENTITY_CIDS) {
+      const res = await server.api.post('/api/v2/pins', { cid }, { token: attacker.token });
+      expect([201, 202, 404]).toContain(res.status);
+      if (res.body.id) ids.push(res.body.id);
+    }
+    for (const id of ids) expect(['pinned', 'failed']).toContain((await settle(server, attacker, id, 3000)).status);
+
+    const owner = await createUser(server);
+    const file = await uploadFile(server, owner, 'shared.txt', 'still pinning');
+    const other = await createUser(server);
+    const res = await server.api.post('/api/v2/pins', { cid: file.cid }, { token: other.token });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('pinned');
+  });
+
+  it('ends a job at its timeout even when the engine never answers', async () => {
+    server = await startTestServer({ driver, config: { pinTimeoutMs: 300 } });
+    // An engine that ignores its timeout and abort signal: the runner alone must end the job.
+    server.app.content.pin = () => new Promise(() => undefined);
+    const user = await createUser(server);
+    const started = Date.now();
+    // The job fails within the request's inline wait, so the request answers with its outcome.
+    const res = await server.api.post('/api/v2/pins', { cid: UNKNOWN_CIDS[0] }, { token: user.token });
+    expect([res.status, res.body.code]).toEqual([404, 'cid_not_found']);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const jobs = await server.app.db.selectFrom('pin_jobs').select('status').where('user_id', '=', user.id).execute();
+    expect(jobs).toEqual([{ status: 'failed' }]);
+  });
+
+  it('gives one account one running job at a time, so others are not starved', async () => {
+    server = await startTestServer({ driver, config: { pinTimeoutMs: 60_000 } });
+    const pin = server.app.content.pin.bind(server.app.content);
+    // Unknown CIDs hang until the timeout; known ones go through the real engine.
+    server.app.content.pin = (cid, options) =>
+      UNKNOWN_CIDS.includes(cid)
+        ? new Promise((_, reject) => options?.signal?.addEventListener('abort', () => reject(options.signal!.reason)))
+        : pin(cid, options);
+    const flooder = await createUser(server);
+    for (const cid of UNKNOWN_CIDS) {
+      expect((await server.api.post('/api/v2/pins', { cid }, { token: flooder.token })).status).toBe(202);
+    }
+    const owner = await createUser(server);
+    const file = await uploadFile(server, owner, 'fair.txt', 'my turn');
+    const other = await createUser(server);
+    const res = await server.api.post('/api/v2/pins', { cid: file.cid }, { token: other.token });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('pinned');
+  });
+});
