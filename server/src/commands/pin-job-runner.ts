@@ -63,7 +63,14 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
     // The final totals: progress is written at most twice a second while fetching.
     await app.stores.pinJobs.update(
       job.id,
-      { status: 'pinned', upload_id: upload.id, error: null, error_code: null, bytes_fetched: pinned.bytesFetched ?? 0, blocks: pinned.blocks },
+      {
+        status: 'pinned',
+        upload_id: upload.id,
+        error: null,
+        error_code: null,
+        bytes_fetched: pinned.bytesFetched ?? 0,
+        blocks: pinned.blocks,
+      },
       nowIso(),
     );
     if (!duplicate) {
