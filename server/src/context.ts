@@ -67,7 +67,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     db,
     stores: createStores(db),
     logger,
-    jwt: createJwt(loadJwtKey(config.jwtSecret, config.dataDir)),
+    jwt: createJwt(await loadJwtKey(config.jwtSecret, config.dataDir, db, config.db.driver)),
     passwords: createPasswordHasher(config.argon2),
     content,
     cidLock: createKeyedLock(),

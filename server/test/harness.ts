@@ -20,14 +20,18 @@ export interface TestServer extends RunningServer {
 export interface TestServerOptions {
   driver: Driver;
   config?: Partial<ServerConfig>;
-  /** Reuse another test server's database and data directory (two instances, one database). */
+  /**
+   * Another instance of the same deployment: it shares that server's database, and has a data
+   * directory of its own (the embedded engine keeps one instance per data directory).
+   */
   shareWith?: TestServer;
 }
 
 /** A real Cairn server on an ephemeral loopback port, with its own data directory and database. */
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const shared = options.shareWith;
-  const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-test-'));
+  if (shared && options.driver !== 'pg') throw new Error('shareWith needs PostgreSQL: an SQLite deployment is one instance');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-test-'));
   const pgDb = options.driver === 'pg' && !shared ? await createTestDatabase() : null;
   const base = buildConfig({
     port: '0',
@@ -51,10 +55,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     api: createClient(running.url),
     async close() {
       await running.close();
-      if (!shared) {
-        await pgDb?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadJwtKey } from '../auth/jwt-secret';
 import { buildConfig, ConfigError } from './config';
 import { readEnv } from './env';
 
@@ -54,18 +53,5 @@ describe('buildConfig', () => {
     expect(config.production).toBe(true);
     expect(config.publicUrl).toBe('https://cairn.example');
     expect(config.admin).toEqual({ email: 'root@example.com', password: 'long-enough' });
-  });
-});
-
-describe('loadJwtKey', () => {
-  it('creates a 0600 secret on first start and reuses it afterwards', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-key-'));
-    const first = loadJwtKey(null, dir);
-    const file = path.join(dir, 'jwt-secret');
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(first.byteLength).toBeGreaterThanOrEqual(32);
-    expect(Buffer.from(loadJwtKey(null, dir)).equals(Buffer.from(first))).toBe(true);
-    expect(new TextDecoder().decode(loadJwtKey('c'.repeat(40), dir))).toBe('c'.repeat(40));
-    fs.rmSync(dir, { recursive: true });
   });
 });

@@ -2,6 +2,7 @@ import './polyfills';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseCid, pinKey } from './cid';
+import { lockDataDir } from './data-dir-lock';
 import { Ingest } from './import/ingest';
 import { WorkerPool } from './import/worker-pool';
 import { Network, type NetworkOptions } from './network/network';
@@ -39,9 +40,16 @@ export interface EmbeddedContentStore extends ContentStore {
 export async function createEmbeddedContentStore(options: EmbeddedContentStoreOptions): Promise<EmbeddedContentStore> {
   const root = path.join(options.dataDir, 'ipfs');
   mkdirSync(root, { recursive: true });
+  // Before anything is read or swept: recovery deletes what it takes for another process's half-written packs.
+  const unlock = await lockDataDir(root, (error) => process.emitWarning(`the lock on ${root} was lost: ${error.message}`));
   const fsync = options.fsync ?? true;
   const store = new PackStore(path.join(root, 'blocks'), fsync);
-  await store.recover(options.directIo);
+  try {
+    await store.recover(options.directIo);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const blockstore = new LocalBlockstore(store);
   const pool = new WorkerPool(options.maxImportWorkers ?? 8);
   const ingest = new Ingest(store, pool, fsync);
@@ -58,6 +66,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
     await network?.stop();
     await pool.close();
     await store.close();
+    await unlock();
     throw error;
   }
 
@@ -101,6 +110,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
       await network?.stop();
       await pool.close();
       await store.close();
+      await unlock();
     },
   };
 }

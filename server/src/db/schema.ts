@@ -172,7 +172,15 @@ export interface RewardsTable {
   created_at: string;
 }
 
+/** Secrets every instance of a deployment shares (0007). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<string>;
+}
+
 export interface Database {
+  server_secrets: ServerSecretsTable;
   users: UsersTable;
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;

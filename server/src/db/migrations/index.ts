@@ -5,6 +5,7 @@ import * as billing from './0003-billing';
 import * as uploadCounts from './0004-upload-counts';
 import * as renewalOrders from './0005-renewal-orders';
 import * as uploadVersions from './0006-upload-versions';
+import * as serverSecrets from './0007-server-secrets';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-upload-counts': uploadCounts,
   '0005-renewal-orders': renewalOrders,
   '0006-upload-versions': uploadVersions,
+  '0007-server-secrets': serverSecrets,
 };
