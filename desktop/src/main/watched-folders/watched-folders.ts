@@ -130,7 +130,7 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
           error: (error) => this.#fail(live, error.message),
         });
         // Until its first scan is done the watcher cannot report a deletion: wait for it.
-        await new Promise((resolve) => live.watcher!.once('ready', resolve));
+        await new Promise<void>((resolve) => live.watcher!.once('ready', () => resolve()));
         await this.#catchUp(live);
       } catch (error) {
         this.#fail(live, (error as Error).message);
