@@ -208,4 +208,22 @@ describe('UploadQueue', () => {
     queue.clearFinished();
     expect(new UploadQueue({ journal: new Journal(journalFile), uploader }).items()).toEqual([]);
   });
+
+  it('announces a batch once its last open item is cancelled', async () => {
+    const { folder, journalFile } = fixture(2);
+    const { uploader } = scripted(async (item, _attempt, signal) =>
+      item.name.endsWith('f0.txt')
+        ? ok(item, 1, signal)
+        : new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
+    const queue = new UploadQueue({ journal: new Journal(journalFile), uploader });
+    const ended: BatchSummary[] = [];
+    queue.on('batch-finished', (summary) => ended.push(summary));
+    queue.start();
+    await queue.add([folder], 'files', 'inbox');
+    await tick(20);
+    expect(ended).toEqual([]);
+    queue.cancel(queue.items().find((item) => item.status === 'running')!.id);
+    expect(ended).toMatchObject([{ label: 'inbox', done: 1, failed: 0 }]);
+  });
 });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
+import { BatchLedger, isFinished, summarize } from './batch-ledger';
 import type { Journal } from './journal';
 import { itemKey, itemsForPaths } from './queue-items';
 import type { BatchSummary, FolderMode, ItemStatus, QueueBatch, QueueBlock, QueueItem, QueueState } from './queue-types';
@@ -30,8 +31,6 @@ export interface UploadQueueEvents {
   blocked: [QueueBlock];
 }
 
-const FINISHED: ReadonlySet<ItemStatus> = new Set(['done', 'failed']);
-
 /**
  * The desktop app's background upload queue. Electron-free: it persists every item in its journal,
  * resumes after a restart or a crash without sending finished items again, runs at most
@@ -51,8 +50,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
   /** Queued items in the order they start (a Set keeps insertion order). */
   readonly #ready = new Set<string>();
   readonly #running = new Map<string, AbortController>();
-  /** Items per batch not yet done or failed, so a batch's end is found without scanning. */
-  readonly #open = new Map<string, number>();
+  readonly #ledger: BatchLedger;
   readonly #idleWaiters: Array<() => void> = [];
   #failures = 0;
   #holdUntil = 0;
@@ -73,8 +71,8 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
     for (const item of this.#state.items) {
       this.#byId.set(item.id, item);
       if (item.status === 'queued') this.#ready.add(item.id);
-      if (!FINISHED.has(item.status)) this.#open.set(item.batchId, (this.#open.get(item.batchId) ?? 0) + 1);
     }
+    this.#ledger = new BatchLedger(this.#state.items);
   }
 
   /** Starts sending what the journal holds. */
@@ -107,7 +105,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
       this.#byId.set(item.id, item);
       this.#ready.add(item.id);
     }
-    this.#open.set(batch.id, items.length);
+    this.#ledger.added(batch.id, items.length);
     // Written at once: a queued file must survive a crash the moment the user sees it queued.
     this.#journal.save(this.#state);
     this.#changed();
@@ -178,7 +176,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
 
   /** Forgets finished items (done, and failed ones the user gave up on). */
   clearFinished(): void {
-    this.#remove(this.#state.items.filter((item) => FINISHED.has(item.status)));
+    this.#remove(this.#state.items.filter((item) => isFinished(item.status)));
   }
 
   /** Resolves once nothing runs and nothing can start (the queue is empty, paused or blocked). */
@@ -286,32 +284,36 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
   #remove(items: readonly QueueItem[]): void {
     if (items.length === 0) return;
     const gone = new Set(items.map((item) => item.id));
+    const ended = new Set<string>();
     for (const item of items) {
       this.#byId.delete(item.id);
       this.#ready.delete(item.id);
-      if (!FINISHED.has(item.status)) this.#open.set(item.batchId, (this.#open.get(item.batchId) ?? 1) - 1);
+      if (this.#ledger.removed(item)) ended.add(item.batchId);
     }
     this.#state.items = this.#state.items.filter((item) => !gone.has(item.id));
     const batches = new Set(this.#state.items.map((item) => item.batchId));
+    for (const batch of this.#state.batches) {
+      if (!batches.has(batch.id)) this.#ledger.forget(batch.id);
+      // Cancelling what was left of a batch ends it: its finished items are announced.
+      else if (ended.has(batch.id)) this.#finishBatch(batch.id);
+    }
     this.#state.batches = this.#state.batches.filter((batch) => batches.has(batch.id));
-    for (const id of this.#open.keys()) if (!batches.has(id)) this.#open.delete(id);
     this.#journal.save(this.#state);
     this.#changed();
     this.#settleIfIdle();
   }
 
   #setStatus(item: QueueItem, status: ItemStatus): void {
-    const wasOpen = !FINISHED.has(item.status);
+    const wasOpen = !isFinished(item.status);
     item.status = status;
-    const isOpen = !FINISHED.has(status);
+    const isOpen = !isFinished(status);
     if (wasOpen !== isOpen) {
       // A retried item reopens its batch, whose end is then announced again.
       const batch = isOpen ? this.#batch(item.batchId) : undefined;
       if (batch) batch.announced = false;
-      const open = (this.#open.get(item.batchId) ?? 0) + (isOpen ? 1 : -1);
-      this.#open.set(item.batchId, open);
+      const ended = this.#ledger.moved(item.batchId, isOpen);
       if (!isOpen) this.emit('item-finished', item);
-      if (open === 0) this.#finishBatch(item.batchId);
+      if (ended) this.#finishBatch(item.batchId);
     }
     this.#saveSoon();
     this.#changed();
@@ -321,15 +323,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
     const batch = this.#batch(batchId);
     if (!batch || batch.announced) return;
     batch.announced = true;
-    const items = this.#state.items.filter((item) => item.batchId === batchId);
-    const done = items.filter((item) => item.status === 'done');
-    this.emit('batch-finished', {
-      batchId,
-      label: batch.label,
-      done: done.length,
-      failed: items.length - done.length,
-      duplicates: done.filter((item) => item.duplicate).length,
-    });
+    this.emit('batch-finished', summarize(batch, this.#state.items));
   }
 
   #batch(id: string): QueueBatch | undefined {
