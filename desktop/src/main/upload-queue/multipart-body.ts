@@ -44,7 +44,9 @@ export function multipartBody(parts: readonly FilePart[]): MultipartBody {
     for (const [index, part] of parts.entries()) {
       yield heads[index]!;
       let read = 0;
-      for await (const chunk of fs.createReadStream(part.path, { highWaterMark: 256 * 1024 })) {
+      // A read buffer no larger than the file: thousands of small files must not each allocate 256 KiB.
+      const highWaterMark = Math.max(16 * 1024, Math.min(256 * 1024, part.size));
+      for await (const chunk of fs.createReadStream(part.path, { highWaterMark })) {
         read += (chunk as Buffer).length;
         if (read > part.size) break;
         yield chunk as Buffer;
