@@ -44,6 +44,8 @@ export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = 
   async initDesktop() {
     const desktop = bridge();
     if (!desktop) return;
+    // The batch notification may come before any desktop screen has loaded its translations.
+    void i18next.loadNamespaces('desktop');
     desktop.onTransfersChanged((transfers) => set({ transfers }));
     desktop.onWatchedFoldersChanged((watchedFolders) => set({ watchedFolders }));
     desktop.onBatchEnded(({ label, done, failed }) => announce(label, done, failed));
