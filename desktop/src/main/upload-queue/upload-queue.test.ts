@@ -9,9 +9,18 @@ import { UploadQueue } from './upload-queue';
 import type { Uploader } from './uploader';
 
 const dirs: string[] = [];
+const queues: UploadQueue[] = [];
 afterEach(() => {
+  // Closed first: a pending journal save must not write into a folder already removed.
+  for (const queue of queues.splice(0)) queue.close();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+function open(options: ConstructorParameters<typeof UploadQueue>[0]): UploadQueue {
+  const queue = new UploadQueue(options);
+  queues.push(queue);
+  return queue;
+}
 
 /** A folder of `count` small files and a journal path beside it. */
 function fixture(count: number) {
@@ -59,7 +68,7 @@ describe('UploadQueue', () => {
   it('sends each file of a folder once, never more at once than its concurrency, and announces the batch', async () => {
     const { folder, journalFile } = fixture(9);
     const { uploader, stats } = scripted(async (item) => (await tick(), ok(item, 1, new AbortController().signal)));
-    const queue = new UploadQueue({ journal: new Journal(journalFile), uploader, concurrency: 3 });
+    const queue = open({ journal: new Journal(journalFile), uploader, concurrency: 3 });
     const ended: BatchSummary[] = [];
     queue.on('batch-finished', (summary) => ended.push(summary));
     queue.start();
@@ -73,7 +82,7 @@ describe('UploadQueue', () => {
 
   it('queues a folder in DAG mode as one item and refuses to queue what is already pending', async () => {
     const { folder, journalFile } = fixture(4);
-    const queue = new UploadQueue({ journal: new Journal(journalFile), uploader: scripted(ok).uploader });
+    const queue = open({ journal: new Journal(journalFile), uploader: scripted(ok).uploader });
     await queue.add([folder], 'dag', 'inbox');
     await queue.add([folder], 'dag', 'again');
     expect(queue.items()).toMatchObject([{ kind: 'folder', name: 'inbox', size: 4 * 'file 0'.length, status: 'queued' }]);
@@ -85,14 +94,14 @@ describe('UploadQueue', () => {
       if (item.name.endsWith('f0.txt') || item.name.endsWith('f2.txt')) return ok(item, 1, signal);
       return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
     });
-    const before = new UploadQueue({ journal: new Journal(journalFile), uploader: first.uploader, concurrency: 6 });
+    const before = open({ journal: new Journal(journalFile), uploader: first.uploader, concurrency: 6 });
     before.start();
     await before.add([folder], 'files', 'inbox');
     await tick(20);
     before.close();
 
     const second = scripted(ok);
-    const after = new UploadQueue({ journal: new Journal(journalFile), uploader: second.uploader });
+    const after = open({ journal: new Journal(journalFile), uploader: second.uploader });
     expect(
       after
         .items()
@@ -114,7 +123,7 @@ describe('UploadQueue', () => {
       if (attempt === 2) throw new Error('socket hang up');
       return ok(item, attempt, new AbortController().signal);
     });
-    const queue = new UploadQueue({
+    const queue = open({
       journal: new Journal(journalFile),
       uploader,
       backoff: { baseMs: 40, maxMs: 1000 },
@@ -137,7 +146,7 @@ describe('UploadQueue', () => {
       if (item.name.endsWith('f0.txt')) throw new UploadFailure('fatal', 'name_taken', 'A file with this name already exists');
       throw new UploadFailure('retry', 'internal_error', 'Unexpected server error');
     });
-    const queue = new UploadQueue({ journal: new Journal(journalFile), uploader, maxAttempts: 3, backoff: { baseMs: 1, maxMs: 2 } });
+    const queue = open({ journal: new Journal(journalFile), uploader, maxAttempts: 3, backoff: { baseMs: 1, maxMs: 2 } });
     queue.start();
     await queue.add([folder], 'files', 'inbox');
     await queue.idle();
@@ -158,7 +167,7 @@ describe('UploadQueue', () => {
       if (answer === 'ok') return ok(item, 0, new AbortController().signal);
       throw new UploadFailure(answer, answer === 'quota' ? 'quota_exceeded' : 'unauthorized', 'refused');
     });
-    const queue = new UploadQueue({ journal: new Journal(journalFile), uploader, concurrency: 1 });
+    const queue = open({ journal: new Journal(journalFile), uploader, concurrency: 1 });
     const blocks: string[] = [];
     queue.on('blocked', (block) => blocks.push(block));
     queue.start();
@@ -188,7 +197,7 @@ describe('UploadQueue', () => {
         }),
       );
     });
-    const queue = new UploadQueue({ journal: new Journal(journalFile), uploader, concurrency: 3 });
+    const queue = open({ journal: new Journal(journalFile), uploader, concurrency: 3 });
     queue.start();
     await queue.add([folder], 'files', 'inbox');
     await tick();
@@ -206,7 +215,7 @@ describe('UploadQueue', () => {
     await queue.idle();
     expect(statuses(queue)).toEqual(['done', 'done']);
     queue.clearFinished();
-    expect(new UploadQueue({ journal: new Journal(journalFile), uploader }).items()).toEqual([]);
+    expect(open({ journal: new Journal(journalFile), uploader }).items()).toEqual([]);
   });
 
   it('announces a batch once its last open item is cancelled', async () => {
@@ -216,7 +225,7 @@ describe('UploadQueue', () => {
         ? ok(item, 1, signal)
         : new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
     );
-    const queue = new UploadQueue({ journal: new Journal(journalFile), uploader });
+    const queue = open({ journal: new Journal(journalFile), uploader });
     const ended: BatchSummary[] = [];
     queue.on('batch-finished', (summary) => ended.push(summary));
     queue.start();
