@@ -84,6 +84,12 @@ describe('HttpUploader against a Cairn server', () => {
       kind: 'quota',
       code: 'quota_exceeded',
     });
+    // Refused while the body is still streaming: the answer wins over the broken pipe.
+    const big = write('too-big.bin', crypto.randomBytes(16 * 1024 * 1024));
+    expect(await failureOf(uploaderFor(fullToken).upload({ kind: 'file', path: big }, () => undefined, never))).toMatchObject({
+      kind: 'quota',
+      code: 'quota_exceeded',
+    });
     expect(
       await failureOf(uploaderFor(token).upload({ kind: 'file', path: path.join(dir, 'gone.txt') }, () => undefined, never)),
     ).toMatchObject({

@@ -5,8 +5,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { walkFolder } from './folder-walk';
 import { multipartBody, type FilePart, type MultipartBody } from './multipart-body';
-import { failureFromError, failureFromResponse } from './upload-failure';
+import { failureFromError, failureFromResponse, UploadFailure } from './upload-failure';
 import type { Uploader, UploadResult } from './uploader';
+
+interface RawAnswer {
+  status: number;
+  body: string;
+  retryAfter?: string;
+}
 
 export interface HttpUploaderOptions {
   serverUrl: string;
@@ -53,7 +59,13 @@ export class HttpUploader implements Uploader {
     } catch (error) {
       throw failureFromError(error);
     }
-    const response = await this.#send(new URL(`${route}?${query}`, this.#options.serverUrl), multipartBody(parts), onProgress, signal);
+    const request = multipartBody(parts);
+    let response: RawAnswer;
+    try {
+      response = await this.#send(new URL(`${route}?${query}`, this.#options.serverUrl), request, onProgress, signal);
+    } catch (error) {
+      throw await this.#explain(error, request.length, signal);
+    }
     if (response.status !== 200 && response.status !== 201) {
       throw failureFromResponse(response.status, response.body, response.retryAfter, Date.now());
     }
@@ -61,13 +73,37 @@ export class HttpUploader implements Uploader {
     return { cid: body.cid, uploadId: body.uploadId, duplicate: body.duplicate };
   }
 
+  /**
+   * A server that refuses an upload mid-body answers and closes; Node's client then often reports
+   * the broken pipe and loses the answer. The one refusal that must not be retried is a full
+   * quota, so after a dropped connection the account's usage says whether that was it.
+   */
+  async #explain(error: unknown, bytes: number, signal: AbortSignal): Promise<unknown> {
+    if (!(error instanceof UploadFailure) || error.code !== 'network_error' || signal.aborted) return error;
+    try {
+      const token = this.#options.token();
+      const answer = await fetch(new URL('/api/v2/users/me/usage', this.#options.serverUrl), {
+        headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        signal: AbortSignal.timeout(5000),
+      });
+      if (answer.status === 401) return failureFromResponse(401, await answer.text(), undefined, Date.now());
+      const usage = (await answer.json()) as { used?: number; limit?: number };
+      if (typeof usage.used === 'number' && typeof usage.limit === 'number' && usage.used + bytes > usage.limit) {
+        return new UploadFailure('quota', 'quota_exceeded', 'Not enough storage left for this upload');
+      }
+    } catch {
+      // The server is unreachable too: a network failure it is.
+    }
+    return error;
+  }
+
   /** Stops keeping idle connections open (the queue is closing). */
   close(): void {
     this.#agent.destroy();
   }
 
-  #send(url: URL, body: MultipartBody, onProgress: (sent: number) => void, signal: AbortSignal) {
-    return new Promise<{ status: number; body: string; retryAfter?: string }>((resolve, reject) => {
+  #send(url: URL, body: MultipartBody, onProgress: (sent: number) => void, signal: AbortSignal): Promise<RawAnswer> {
+    return new Promise<RawAnswer>((resolve, reject) => {
       const token = this.#options.token();
       const request = (url.protocol === 'https:' ? https : http).request(url, {
         method: 'POST',
