@@ -6,7 +6,8 @@
  *   npm run bench -- --only=ingest,file-list --runs=3
  *
  * Benchmarks: ingest (1 GiB upload v1/v0, gateway download, RSS), directory (10,000 files as one
- * DAG), file-list (100,000 rows at 50 clients), peer-pin (256 MiB pinned from another server).
+ * DAG), desktop-queue (the same files through the desktop app's queue, against the web upload),
+ * file-list (100,000 rows at 50 clients), peer-pin (256 MiB pinned from another server).
  * Everything is written under a fresh temporary directory, removed at the end; set BENCH_INPUTS
  * to a directory to keep the generated input files between runs. Servers listen on loopback only.
  */
@@ -14,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { desktopQueue } from './desktop-queue';
 import { directory } from './directory';
 import { fileList } from './file-list';
 import { ingest } from './ingest';
@@ -21,7 +23,13 @@ import type { Benchmark, BenchEnv } from './lib/context';
 import { met, printFigure, type Figure } from './lib/report';
 import { peerPin } from './peer-pin';
 
-const BENCHMARKS: Record<string, Benchmark> = { ingest, directory, 'file-list': fileList, 'peer-pin': peerPin };
+const BENCHMARKS: Record<string, Benchmark> = {
+  ingest,
+  directory,
+  'desktop-queue': desktopQueue,
+  'file-list': fileList,
+  'peer-pin': peerPin,
+};
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {

@@ -13,6 +13,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // Bundle chokidar and the rest: installers ship the bundles only, without node_modules.
+      externalizeDeps: false,
       rollupOptions: { input: { index: resolve(here, 'src/main/index.ts') } },
     },
   },

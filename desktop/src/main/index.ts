@@ -5,26 +5,25 @@ import type { DesktopAppInfo } from '../shared/desktop-bridge';
 import { IPC } from '../shared/ipc-channels';
 import { APP_ORIGIN, APP_SCHEME, isExternalUrl, resolveAppRequest } from './app-protocol';
 import { serverUrlFrom } from './desktop-config';
-import { WatchedFolders } from './watched-folders';
+import { createDesktopServices, type DesktopServices } from './desktop-services';
+import { actionInput, folderChangesInput, folderModeInput, pathsInput, stringInput } from './transfers/ipc-input';
 
 // The window stays thin: everything testable lives in the Electron-free modules beside this file.
 const here = import.meta.dirname;
 const rendererDir = path.join(here, '../renderer');
-const serverUrl = serverUrlFrom(process.env);
+const dataDir = app.getPath('userData');
+const server = serverUrlFrom(process.env, dataDir);
 
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: false } },
 ]);
 
 let mainWindow: BrowserWindow | null = null;
-const watchedFolders = new WatchedFolders({
-  storeFile: path.join(app.getPath('userData'), 'watched-folders.json'),
-  onFileAdded: (event) => mainWindow?.webContents.send(IPC.watchedFileAdded, event),
-});
+let services: DesktopServices;
 
 function registerAppProtocol(): void {
   protocol.handle(APP_SCHEME, (request) => {
-    const target = resolveAppRequest(request.url, rendererDir, serverUrl);
+    const target = resolveAppRequest(request.url, rendererDir, server.serverUrl);
     if (target.kind === 'file') return net.fetch(pathToFileURL(target.file).toString());
     if (target.kind === 'proxy') {
       const init: RequestInit & { duplex?: 'half' } = {
@@ -40,7 +39,13 @@ function registerAppProtocol(): void {
 }
 
 function registerIpc(): void {
-  ipcMain.handle(IPC.appInfo, (): DesktopAppInfo => ({ version: app.getVersion(), platform: process.platform, serverUrl }));
+  const info = (): DesktopAppInfo => ({
+    version: app.getVersion(),
+    platform: process.platform,
+    serverUrl: server.serverUrl,
+    serverUrlSource: server.source,
+  });
+  ipcMain.handle(IPC.appInfo, info);
   ipcMain.handle(IPC.openExternal, async (_event, url: unknown) => {
     if (typeof url === 'string' && isExternalUrl(url)) await shell.openExternal(url);
   });
@@ -48,9 +53,24 @@ function registerIpc(): void {
     const result = await dialog.showOpenDialog({ properties: ['openDirectory'] });
     return result.canceled ? null : (result.filePaths[0] ?? null);
   });
-  ipcMain.handle(IPC.watchedFoldersList, () => watchedFolders.list());
-  ipcMain.handle(IPC.watchedFoldersAdd, (_event, folder: unknown) => watchedFolders.add(String(folder)));
-  ipcMain.handle(IPC.watchedFoldersRemove, (_event, folder: unknown) => watchedFolders.remove(String(folder)));
+  ipcMain.handle(IPC.transfersSetSession, (_event, token: unknown) =>
+    services.setSession(typeof token === 'string' && token ? token : null),
+  );
+  ipcMain.handle(IPC.transfersView, () => services.transfersView());
+  ipcMain.handle(IPC.transfersAddPaths, async (_event, paths: unknown, mode: unknown) => {
+    await services.queue.add(pathsInput(paths), folderModeInput(mode), path.basename(pathsInput(paths)[0]!));
+  });
+  ipcMain.handle(IPC.transfersAction, (_event, action: unknown, id: unknown) =>
+    services.act(actionInput(action), typeof id === 'string' ? id : undefined),
+  );
+  ipcMain.handle(IPC.watchedFoldersList, () => services.folders.list());
+  ipcMain.handle(IPC.watchedFoldersAdd, (_event, folder: unknown, mode: unknown, removeDeleted: unknown) =>
+    services.folders.add(stringInput(folder, 'a folder'), folderModeInput(mode), removeDeleted === true),
+  );
+  ipcMain.handle(IPC.watchedFoldersRemove, (_event, folder: unknown) => services.folders.remove(stringInput(folder, 'a folder')));
+  ipcMain.handle(IPC.watchedFoldersUpdate, (_event, folder: unknown, changes: unknown) =>
+    services.folders.update(stringInput(folder, 'a folder'), folderChangesInput(changes)),
+  );
 }
 
 function createWindow(): void {
@@ -59,12 +79,7 @@ function createWindow(): void {
     height: 820,
     minWidth: 380,
     show: false,
-    webPreferences: {
-      preload: path.join(here, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+    webPreferences: { preload: path.join(here, '../preload/index.cjs'), contextIsolation: true, sandbox: true, nodeIntegration: false },
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
   // Links leave the app for the system browser; the window itself never navigates away.
@@ -79,17 +94,24 @@ function createWindow(): void {
   void mainWindow.loadURL(process.env.ELECTRON_RENDERER_URL ?? `${APP_ORIGIN}/`);
 }
 
-void app.whenReady().then(() => {
+void app.whenReady().then(async () => {
+  services = createDesktopServices({
+    dataDir,
+    serverUrl: server.serverUrl,
+    // The renderer shows the native notification for a finished batch, in the user's language.
+    send: (channel, payload) => mainWindow?.webContents.send(channel, payload),
+  });
   registerAppProtocol();
   registerIpc();
-  watchedFolders.start();
+  await services.start();
   createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
 });
 
+// The queue keeps running while a window is closed on macOS; quitting writes its journal.
+app.on('before-quit', () => void services?.stop());
 app.on('window-all-closed', () => {
-  watchedFolders.stop();
   if (process.platform !== 'darwin') app.quit();
 });

@@ -8,12 +8,56 @@ export interface DesktopAppInfo {
   platform: string;
   /** The Cairn server this desktop app talks to (its API is proxied under the app's own origin). */
   serverUrl: string;
+  /** Where the address comes from: the environment, the saved setting, or the built-in default. */
+  serverUrlSource: 'env' | 'setting' | 'default';
 }
 
-export interface WatchedFileEvent {
-  folder: string;
-  path: string;
+export type TransferStatus = 'queued' | 'running' | 'paused' | 'failed' | 'done';
+export type FolderMode = 'dag' | 'files';
+export type WatchMode = 'files' | 'dag';
+
+export interface TransferItem {
+  id: string;
+  name: string;
+  kind: 'file' | 'folder';
   size: number;
+  sentBytes: number;
+  status: TransferStatus;
+  cid: string | null;
+  duplicate: boolean;
+  /** The server's or the system's words for the last failure (English, from the API). */
+  error: { code: string; message: string } | null;
+}
+
+/** The Transfers screen's whole state: pushed by the main process at most a few times a second. */
+export interface TransfersView {
+  /** Running first, then failed, paused, queued and the most recent done (at most a few hundred). */
+  items: TransferItem[];
+  totals: { items: number; done: number; failed: number; bytes: number; sentBytes: number };
+  bytesPerSecond: number;
+  /** Seconds left at the current speed; null when nothing moves. */
+  etaSeconds: number | null;
+  /** Why the queue waits for the user. */
+  blocked: 'sign_in' | 'quota_exceeded' | null;
+}
+
+export interface WatchedFolder {
+  path: string;
+  mode: WatchMode;
+  paused: boolean;
+  removeDeleted: boolean;
+  state: 'watching' | 'paused' | 'error';
+  error: string | null;
+  fileCount: number;
+  pinnedCount: number;
+  rootCid: string | null;
+}
+
+/** A batch of uploads ended: what the native notification says. */
+export interface BatchEnded {
+  label: string;
+  done: number;
+  failed: number;
 }
 
 export interface DesktopBridge {
@@ -22,13 +66,33 @@ export interface DesktopBridge {
   openExternal(url: string): Promise<void>;
   /** Shows the native folder picker; null when cancelled. */
   chooseFolder(): Promise<string | null>;
-  watchedFolders: {
-    list(): Promise<string[]>;
-    add(folder: string): Promise<string[]>;
-    remove(folder: string): Promise<string[]>;
+  /** The file's path on disk, for files dropped on the window (the bytes never pass the renderer). */
+  pathForFile(file: File): string;
+  transfers: {
+    /** The token the queue sends with (null on sign-out); a new sign-in lifts a 401 stop. */
+    setSession(token: string | null): Promise<void>;
+    view(): Promise<TransfersView>;
+    addPaths(paths: string[], folderMode: FolderMode): Promise<void>;
+    pause(id: string): Promise<void>;
+    resume(id: string): Promise<void>;
+    retry(id: string): Promise<void>;
+    cancel(id: string): Promise<void>;
+    pauseAll(): Promise<void>;
+    resumeAll(): Promise<void>;
+    retryAll(): Promise<void>;
+    cancelAll(): Promise<void>;
+    clearFinished(): Promise<void>;
   };
-  /** Subscribes to files appearing in watched folders; returns the unsubscribe function. */
-  onWatchedFileAdded(listener: (event: WatchedFileEvent) => void): () => void;
+  watchedFolders: {
+    list(): Promise<WatchedFolder[]>;
+    add(folder: string, mode: WatchMode, removeDeleted: boolean): Promise<WatchedFolder[]>;
+    remove(folder: string): Promise<WatchedFolder[]>;
+    update(folder: string, changes: Partial<Pick<WatchedFolder, 'mode' | 'paused' | 'removeDeleted'>>): Promise<WatchedFolder[]>;
+  };
+  /** Subscriptions return their unsubscribe function. */
+  onTransfersChanged(listener: (view: TransfersView) => void): () => void;
+  onWatchedFoldersChanged(listener: (folders: WatchedFolder[]) => void): () => void;
+  onBatchEnded(listener: (batch: BatchEnded) => void): () => void;
 }
 
 declare global {

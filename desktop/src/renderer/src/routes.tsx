@@ -5,6 +5,7 @@ import { AppShell } from './components/shell/app-shell';
 import { LoadingState } from './components/states';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
+import { DesktopOnly } from './pages/desktop/desktop-only';
 import { NotFoundPage } from './pages/not-found-page';
 import { SettingsPage, TokensPage } from './pages/settings/settings-page';
 import { SignupPage } from './pages/signup-page';
@@ -27,6 +28,11 @@ const PinPage = lazy(() => import('./pages/pin/pin-page').then((module) => ({ de
 const FilesPage = lazy(() => import('./pages/files/files-page').then((module) => ({ default: module.FilesPage })));
 const UsagePage = lazy(() => import('./pages/usage/usage-page').then((module) => ({ default: module.UsagePage })));
 const DagPage = lazy(() => import('./pages/dag/dag-page').then((module) => ({ default: module.DagPage })));
+// Desktop shell only.
+const TransfersPage = lazy(() => import('./pages/desktop/transfers-page').then((module) => ({ default: module.TransfersPage })));
+const WatchedFoldersPage = lazy(() =>
+  import('./pages/desktop/watched-folders-page').then((module) => ({ default: module.WatchedFoldersPage })),
+);
 
 const deferred = (node: ReactNode) => <Suspense fallback={<LoadingState />}>{node}</Suspense>;
 
@@ -58,6 +64,8 @@ export function AppRoutes() {
         <Route path="settings/tokens" element={<TokensPage />} />
         <Route path="api-docs" element={deferred(<ApiDocsPage />)} />
         <Route path="admin/*" element={deferred(<AdminArea />)} />
+        <Route path="transfers" element={<DesktopOnly>{deferred(<TransfersPage />)}</DesktopOnly>} />
+        <Route path="watched-folders" element={<DesktopOnly>{deferred(<WatchedFoldersPage />)}</DesktopOnly>} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

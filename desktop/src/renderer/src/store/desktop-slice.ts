@@ -1,5 +1,7 @@
+import i18next from 'i18next';
 import type { StateCreator } from 'zustand';
-import type { DesktopBridge } from '../../../shared/desktop-bridge';
+import type { DesktopBridge, FolderMode, TransfersView, WatchedFolder, WatchMode } from '../../../shared/desktop-bridge';
+import type { TransferAction } from '../../../shared/ipc-channels';
 import type { AppState } from './app-store';
 
 /**
@@ -10,25 +12,57 @@ export interface DesktopSlice {
   isDesktop: boolean;
   /** The server's public origin, for links that leave the app (API explorer, raw spec). */
   serverOrigin: string;
-  watchedFolders: string[];
+  watchedFolders: WatchedFolder[];
+  transfers: TransfersView | null;
   initDesktop(): Promise<void>;
   openExternal(url: string): void;
   chooseFolder(): Promise<string | null>;
-  addWatchedFolder(folder: string): Promise<void>;
+  /** Hands dropped files and folders to the desktop queue by path; false in the web build. */
+  queueDropped(files: readonly File[], mode: FolderMode): Promise<boolean>;
+  queuePaths(paths: string[], mode: FolderMode): Promise<void>;
+  transferAction(action: TransferAction, id?: string): Promise<void>;
+  addWatchedFolder(folder: string, mode: WatchMode, removeDeleted: boolean): Promise<void>;
   removeWatchedFolder(folder: string): Promise<void>;
+  updateWatchedFolder(folder: string, changes: Partial<Pick<WatchedFolder, 'mode' | 'paused' | 'removeDeleted'>>): Promise<void>;
 }
 
 const bridge = (): DesktopBridge | undefined => (typeof window === 'undefined' ? undefined : window.cairnDesktop);
 
-export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = (set) => ({
+/** A native notification when a batch ends (the renderer's, so it speaks the user's language). */
+function announce(label: string, done: number, failed: number): void {
+  if (typeof Notification === 'undefined' || Notification.permission === 'denied') return;
+  const title = i18next.t(failed > 0 ? 'desktop:notify.batch_failed_title' : 'desktop:notify.batch_done_title', { label });
+  const body = i18next.t('desktop:notify.batch_body', { count: done, failed });
+  new Notification(title, { body });
+}
+
+export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = (set, get, store) => ({
   isDesktop: bridge() !== undefined,
   serverOrigin: typeof window === 'undefined' ? '' : window.location.origin,
   watchedFolders: [],
+  transfers: null,
   async initDesktop() {
     const desktop = bridge();
     if (!desktop) return;
-    const [info, folders] = await Promise.all([desktop.appInfo(), desktop.watchedFolders.list()]);
-    set({ serverOrigin: info.serverUrl, watchedFolders: folders });
+    // The batch notification may come before any desktop screen has loaded its translations.
+    void i18next.loadNamespaces('desktop');
+    desktop.onTransfersChanged((transfers) => set({ transfers }));
+    desktop.onWatchedFoldersChanged((watchedFolders) => set({ watchedFolders }));
+    desktop.onBatchEnded(({ label, done, failed }) => announce(label, done, failed));
+    // The queue sends with the signed-in user's token, and learns at once of a new sign-in or a sign-out.
+    let token = get().token;
+    void desktop.transfers.setSession(token);
+    store.subscribe((state) => {
+      if (state.token === token) return;
+      token = state.token;
+      void desktop.transfers.setSession(token);
+    });
+    const [info, watchedFolders, transfers] = await Promise.all([
+      desktop.appInfo(),
+      desktop.watchedFolders.list(),
+      desktop.transfers.view(),
+    ]);
+    set({ serverOrigin: info.serverUrl, watchedFolders, transfers });
   },
   openExternal(url) {
     const desktop = bridge();
@@ -38,12 +72,35 @@ export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = 
   async chooseFolder() {
     return (await bridge()?.chooseFolder()) ?? null;
   },
-  async addWatchedFolder(folder) {
+  async queueDropped(files, mode) {
     const desktop = bridge();
-    if (desktop) set({ watchedFolders: await desktop.watchedFolders.add(folder) });
+    if (!desktop) return false;
+    const paths = files.map((file) => desktop.pathForFile(file)).filter(Boolean);
+    if (paths.length === 0) return false;
+    await desktop.transfers.addPaths(paths, mode);
+    return true;
+  },
+  async queuePaths(paths, mode) {
+    await bridge()?.transfers.addPaths(paths, mode);
+  },
+  async transferAction(action, id) {
+    const transfers = bridge()?.transfers;
+    if (!transfers) return;
+    if (action === 'pause' || action === 'resume' || action === 'retry' || action === 'cancel') {
+      if (id) await transfers[action](id);
+    } else await transfers[action]();
+    set({ transfers: await transfers.view() });
+  },
+  async addWatchedFolder(folder, mode, removeDeleted) {
+    const desktop = bridge();
+    if (desktop) set({ watchedFolders: await desktop.watchedFolders.add(folder, mode, removeDeleted) });
   },
   async removeWatchedFolder(folder) {
     const desktop = bridge();
     if (desktop) set({ watchedFolders: await desktop.watchedFolders.remove(folder) });
+  },
+  async updateWatchedFolder(folder, changes) {
+    const desktop = bridge();
+    if (desktop) set({ watchedFolders: await desktop.watchedFolders.update(folder, changes) });
   },
 });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
+import { DesktopNavItems } from '../../pages/desktop/desktop-nav';
 import { useAppStore } from '../../store/app-store';
 import { Icon, Logo } from '../icons';
 import { ADMIN_ITEMS, NAV_ITEMS } from './nav-items';
@@ -30,6 +31,7 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate(): voi
               </NavLink>
             </li>
           ))}
+          <DesktopNavItems onNavigate={onNavigate} />
           {isAdmin && (
             <li className="nav-group">
               <button

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
+import { useDesktopDrop } from '../desktop/use-desktop-drop';
 import { filesFromDrop } from './drop-walk';
 import { fromFileList, type PickedFile, type UploadMode } from './selection';
 
@@ -17,6 +18,7 @@ export function DropZone({ mode, onFiles, disabled }: { mode: UploadMode; onFile
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
+  const desktopDrop = useDesktopDrop();
 
   // React does not know the folder chooser's attribute; set it on the element itself.
   useEffect(() => {
@@ -26,7 +28,7 @@ export function DropZone({ mode, onFiles, disabled }: { mode: UploadMode; onFile
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (disabled) return;
+    if (disabled || desktopDrop(event.dataTransfer, mode)) return;
     void filesFromDrop(event.dataTransfer).then((files) => files.length > 0 && onFiles(files));
   };
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { bundleWorker, startWorker } from '../desktop/src/main/upload-queue/testing/crash-run';
+import type { Benchmark } from './lib/context';
+import { SMALL_FILES, smallTree } from './lib/inputs';
+import { timed } from './lib/measure';
+import type { Figure } from './lib/report';
+import { startBenchServer } from './lib/server';
+
+/**
+ * 10,000 files of 1–4 KB through the desktop app's background queue (file by file, from disk,
+ * with its journal), against the web UI's folder-as-files upload of the same folder (one
+ * multipart request to `mode=files`, as the browser sends it), each to a fresh server.
+ */
+export const desktopQueue: Benchmark = async (env) => {
+  const tree = smallTree(env.inputDir);
+  const web = await startBenchServer(env.workDir);
+  let webSeconds: number;
+  try {
+    const { seconds, stdout } = await timed('curl', [
+      '-sS',
+      '--fail-with-body',
+      '-H',
+      `authorization: Bearer ${web.token}`,
+      '-H',
+      `content-type: ${tree.contentType}`,
+      '-H',
+      'Expect:',
+      '--data-binary',
+      `@${tree.body}`,
+      `${web.url}/api/v2/upload/directory?mode=files`,
+    ]);
+    const total = (JSON.parse(stdout) as { total: number }).total;
+    if (total !== SMALL_FILES) throw new Error(`the web upload stored ${total} files, expected ${SMALL_FILES}`);
+    webSeconds = seconds;
+  } finally {
+    await web.stop();
+  }
+
+  const server = await startBenchServer(env.workDir);
+  try {
+    const worker = startWorker(await bundleWorker(env.workDir), {
+      CAIRN_SERVER_URL: server.url,
+      CAIRN_TOKEN: server.token,
+      QUEUE_JOURNAL: path.join(env.workDir, 'desktop-data', 'uploads.json'),
+      QUEUE_FOLDER: tree.folder,
+    });
+    const { code, last } = await worker.exited;
+    if (code !== 0 || last?.done !== SMALL_FILES) throw new Error(`the queue ended with ${JSON.stringify(last)}`);
+    const peakMb = (last.peakRss ?? 0) / 1024 / 1024;
+    const figures: Figure[] = [
+      {
+        benchmark: `${SMALL_FILES.toLocaleString('en')} files (1-4 KB) through the desktop upload queue`,
+        value: SMALL_FILES / ((last.ms ?? 0) / 1000),
+        unit: 'files/s',
+        reference: SMALL_FILES / webSeconds,
+        referenceLabel: 'web UI folder-as-files upload',
+        note: 'report only: one request per file, journaled, against one multipart request',
+      },
+      {
+        benchmark: 'desktop upload queue process, peak RSS',
+        value: peakMb,
+        unit: 'MB',
+        reference: null,
+        referenceLabel: '—',
+        target: { max: 150, of: 'value' },
+      },
+    ];
+    return figures;
+  } finally {
+    await server.stop();
+  }
+};

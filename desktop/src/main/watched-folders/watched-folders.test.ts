@@ -1,0 +1,181 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiToken, createUser } from '../../../../server/test/factories';
+import { startTestServer, type TestServer } from '../../../../server/test/harness';
+import { HttpUploader } from '../upload-queue/http-uploader';
+import { Journal } from '../upload-queue/journal';
+import { UploadQueue } from '../upload-queue/upload-queue';
+import { FolderStore } from './folder-store';
+import { httpRecordsApi } from './records-api';
+import { WatchedFolders } from './watched-folders';
+
+let server: TestServer;
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-watch-'));
+const running: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ driver: 'sqlite' });
+});
+afterEach(async () => {
+  for (const stop of running.splice(0)) await stop();
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** A signed-in desktop app: its queue and watched folders, with data in `appData`. */
+async function desktopApp(appData: string, token: string) {
+  const uploader = new HttpUploader({ serverUrl: server.url, token: () => token, cidVersion: 0 });
+  const queue = new UploadQueue({
+    journal: new Journal(path.join(appData, 'uploads.json')),
+    uploader,
+    backoff: { baseMs: 50, maxMs: 500 },
+  });
+  const folders = new WatchedFolders({ store: new FolderStore(appData), queue, records: httpRecordsApi(server.url, () => token) });
+  queue.start();
+  await folders.start();
+  const stop = async () => {
+    await folders.stop();
+    queue.close();
+    uploader.close();
+  };
+  running.push(stop);
+  describeState = () =>
+    JSON.stringify({ items: queue.items().map((item) => [item.name, item.status, item.error]), folders: folders.list() });
+  return { queue, folders, stop };
+}
+
+async function account() {
+  const user = await createUser(server);
+  return { user, token: (await createApiToken(server, user)).token };
+}
+
+const records = (userId: string) =>
+  server.app.db.selectFrom('uploads').select(['id', 'name', 'cid', 'size']).where('user_id', '=', userId).orderBy('name').execute();
+
+let describeState = () => '';
+
+/** Polls until `check` holds (at most `ms`); returns how long it took. */
+async function within(ms: number, check: () => Promise<boolean> | boolean): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms: ${describeState()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - started;
+}
+
+const write = (file: string, content: string | Buffer) => {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+};
+const ipfsAdd = (file: string) =>
+  (JSON.parse(execFileSync('ipfs_cid', [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { CIDv0: string }).CIDv0;
+
+describe('WatchedFolders (each file its own record)', () => {
+  it('pins bursts in nested folders and a slowly written file once, within 5 s of the last write', async () => {
+    const { user, token } = await account();
+    const inbox = path.join(root, 'burst');
+    write(path.join(inbox, 'already.txt'), 'was there first');
+    const app = await desktopApp(path.join(root, 'burst-data'), token);
+    await app.folders.add(inbox, 'files', false);
+    await within(5000, async () => (await records(user.id)).length === 1);
+
+    // A burst is bound by the server's pace, not the watcher's: every file is taken, once.
+    for (let index = 0; index < 40; index++)
+      write(path.join(inbox, `a${index % 4}`, 'b', `burst-${index}.txt`), `burst ${index} ${crypto.randomUUID()}`);
+    await within(60_000, async () => (await records(user.id)).length === 41);
+    expect(app.queue.items()).toHaveLength(41);
+
+    // One new file, on its own, is pinned within 5 s of its last write.
+    write(path.join(inbox, 'single.txt'), 'one more');
+    const singleWritten = Date.now();
+    await within(5000, async () => (await records(user.id)).some((row) => row.name === 'single.txt'));
+    expect(Date.now() - singleWritten).toBeLessThan(5000);
+
+    const slow = path.join(inbox, 'slow.bin');
+    const handle = fs.openSync(slow, 'w');
+    for (let chunk = 0; chunk < 10; chunk++) {
+      fs.writeSync(handle, crypto.randomBytes(50_000));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    fs.closeSync(handle);
+    const slowWritten = Date.now();
+    await within(5000, async () => (await records(user.id)).some((row) => row.name === 'slow.bin'));
+    expect(Date.now() - slowWritten).toBeLessThan(5000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const slowRecords = (await records(user.id)).filter((row) => row.name === 'slow.bin');
+    expect(slowRecords).toEqual([expect.objectContaining({ size: 500_000, cid: ipfsAdd(slow) })]);
+    expect(app.queue.items().filter((item) => item.path === slow)).toHaveLength(1);
+    expect(app.folders.list()).toMatchObject([{ state: 'watching', error: null, fileCount: 43, pinnedCount: 43 }]);
+  }, 120_000);
+
+  it('follows renames, keeps a deleted file’s record unless asked, and finds changes made while stopped', async () => {
+    const { user, token } = await account();
+    const inbox = path.join(root, 'follow');
+    const appData = path.join(root, 'follow-data');
+    write(path.join(inbox, 'notes.txt'), 'first notes');
+    write(path.join(inbox, 'old.txt'), 'to be deleted');
+    write(path.join(inbox, 'edit.txt'), 'before');
+    const first = await desktopApp(appData, token);
+    await first.folders.add(inbox, 'files', false);
+    await within(20_000, async () => (await records(user.id)).length === 3);
+    const notesId = (await records(user.id)).find((row) => row.name === 'notes.txt')!.id;
+
+    fs.renameSync(path.join(inbox, 'notes.txt'), path.join(inbox, 'renamed.txt'));
+    await within(5000, async () => (await records(user.id)).some((row) => row.id === notesId && row.name === 'renamed.txt'));
+    fs.rmSync(path.join(inbox, 'old.txt'));
+    await within(3000, () => first.folders.list()[0]!.fileCount === 2);
+    expect((await records(user.id)).map((row) => row.name)).toEqual(['edit.txt', 'old.txt', 'renamed.txt']);
+
+    await first.stop();
+    write(path.join(inbox, 'while-closed', 'new.txt'), 'added while the app was closed');
+    write(path.join(inbox, 'edit.txt'), 'after, and longer');
+    fs.rmSync(path.join(inbox, 'renamed.txt'));
+    const second = await desktopApp(appData, token);
+    await within(20_000, async () => (await records(user.id)).length === 5);
+    const names = (await records(user.id)).map((row) => row.name);
+    expect(names).toEqual(['edit-1.txt', 'edit.txt', 'new.txt', 'old.txt', 'renamed.txt']);
+    await second.folders.update(inbox, { removeDeleted: true });
+    fs.rmSync(path.join(inbox, 'while-closed', 'new.txt'));
+    await within(5000, async () => !(await records(user.id)).some((row) => row.name === 'new.txt'));
+  }, 60_000);
+
+  it('shows a folder that vanished as an error instead of dropping it', async () => {
+    const { token } = await account();
+    const inbox = path.join(root, 'vanishing');
+    const appData = path.join(root, 'vanishing-data');
+    write(path.join(inbox, 'a.txt'), 'a');
+    const first = await desktopApp(appData, token);
+    await first.folders.add(inbox, 'files', false);
+    await first.stop();
+    fs.rmSync(inbox, { recursive: true });
+    const second = await desktopApp(appData, token);
+    expect(second.folders.list()).toMatchObject([{ path: inbox, state: 'error', error: expect.stringContaining('no longer exists') }]);
+  });
+});
+
+describe('WatchedFolders (the folder as one DAG)', () => {
+  it('re-pins the folder as one DAG once changes settle', async () => {
+    const { user, token } = await account();
+    const site = path.join(root, 'site');
+    write(path.join(site, 'index.html'), '<h1>v1</h1>');
+    const app = await desktopApp(path.join(root, 'site-data'), token);
+    await app.folders.add(site, 'dag', false);
+    await within(5000, () => app.folders.list()[0]!.rootCid !== null);
+    const firstRoot = app.folders.list()[0]!.rootCid;
+    write(path.join(site, 'css', 'a.css'), 'h1{}');
+    write(path.join(site, 'index.html'), '<h1>v2</h1>');
+    const written = Date.now();
+    await within(5000, () => app.folders.list()[0]!.rootCid !== firstRoot);
+    expect(Date.now() - written).toBeLessThan(5000);
+    const root2 = app.folders.list()[0]!.rootCid;
+    expect(await (await fetch(`${server.url}/ipfs/${root2}/css/a.css`)).text()).toBe('h1{}');
+    expect((await records(user.id)).map((row) => row.cid).sort()).toEqual([firstRoot, root2].sort());
+  }, 30_000);
+});
