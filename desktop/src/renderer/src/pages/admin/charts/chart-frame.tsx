@@ -5,6 +5,9 @@ import { PLOT_MARGIN, type ChartProps, type Plot } from './chart-types';
 import { useWidth } from './use-width';
 import { axisWidth, ValueAxis } from './value-axis';
 
+/** More rows than this scroll inside the figures box; fewer are shown whole. */
+const LONG_SERIES = 12;
+
 interface ChartFrameProps extends ChartProps {
   /** Draws the marks in the plot; the frame adds the title, legend, value axis and figures. */
   children(plot: Plot): ReactNode;
@@ -63,7 +66,12 @@ export function ChartFrame({ title, summary, categoryLabel, series, points, form
       </div>
       <details className="chart-data">
         <summary>{t('charts.show_figures')}</summary>
-        <div className="chart-table-wrap" tabIndex={0} role="region" aria-label={t('charts.figures_of', { title })}>
+        <div
+          className={`chart-table-wrap${points.length > LONG_SERIES ? ' scrolls' : ''}`}
+          tabIndex={0}
+          role="region"
+          aria-label={t('charts.figures_of', { title })}
+        >
           <table className="table compact">
             <caption className="visually-hidden">{title}</caption>
             <thead>

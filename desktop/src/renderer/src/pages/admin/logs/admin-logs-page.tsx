@@ -18,7 +18,7 @@ export function AdminLogsPage() {
   const { t } = useTranslation('admin');
   const language = currentLanguage();
   const list = useAdminList((query, signal) => {
-    const { type, action, userId, from, to } = query.filters;
+    const { type, action, userId, user, from, to } = query.filters;
     return adminApi.logs(
       {
         page: query.page,
@@ -26,6 +26,7 @@ export function AdminLogsPage() {
         type: (type || undefined) as LogType | undefined,
         action: action || undefined,
         userId: userId || undefined,
+        user: user || undefined,
         from: from || undefined,
         to: to || undefined,
       },
@@ -72,7 +73,7 @@ export function AdminLogsPage() {
                     <button
                       type="button"
                       className="link-btn inline"
-                      onClick={() => list.update({ userId: entry.userId! })}
+                      onClick={() => list.update({ userId: entry.userId!, user: '' })}
                       aria-label={t('logs.only_user', { email: entry.userEmail ?? entry.userId })}
                     >
                       {entry.userEmail ?? entry.userId}
