@@ -7,6 +7,7 @@ import { gatewayUrl } from '../../lib/content-links';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { useAppStore } from '../../store/app-store';
+import { TableWrap } from '../../components/table-wrap';
 
 /** One page of a directory's direct entries; each opens on the gateway under the root CID. */
 export function DagEntries({ root, entries }: { root: string; entries: DagEntry[] }) {
@@ -14,7 +15,7 @@ export function DagEntries({ root, entries }: { root: string; entries: DagEntry[
   const language = currentLanguage();
   const origin = useAppStore((state) => state.serverOrigin);
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table className="table dag-table">
         <caption className="visually-hidden">{t('dag.entries')}</caption>
         <thead>
@@ -47,6 +48,6 @@ export function DagEntries({ root, entries }: { root: string; entries: DagEntry[
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

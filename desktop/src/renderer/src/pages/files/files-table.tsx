@@ -6,13 +6,14 @@ import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { FileActions, type FileDialog } from './file-actions';
+import { TableWrap } from '../../components/table-wrap';
 
 /** The account's records: name, CID (copyable), size, category, date and actions. Cards on phones. */
 export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: FileDialog, upload: Upload): void }) {
   const { t } = useTranslation('content');
   const language = currentLanguage();
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table className="table files-table">
         <caption className="visually-hidden">{t('files.caption')}</caption>
         <thead>
@@ -62,6 +63,6 @@ export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -38,7 +38,7 @@ export function UsersTable({ users, plans, selfId, busyId, onChange, onDisable }
             <td data-label={t('columns.user')}>
               <span className="stacked">
                 <span className="cell-strong">{`${user.name} ${user.lastname}`.trim() || user.email}</span>
-                <span className="muted">{user.email}</span>
+                <span className="muted cell-email">{user.email}</span>
               </span>
             </td>
             <td data-label={t('columns.status')}>
