@@ -92,6 +92,43 @@ describe('shell and pages', () => {
     await server.api('PUT', '/users/me/preferences', token, { language: 'en', country: 'GB' });
   });
 
+  it('sums up referrals on the dashboard: totals, earned, bonus and who joined last', async () => {
+    const token = await apiToken(server, USER.email, USER.password);
+    const me = (await server.api('GET', '/users/me', token)).body as { referralCode: string };
+    const { status } = await server.api('POST', '/auth/signup', undefined, {
+      name: 'Katherine',
+      lastname: 'Johnson',
+      country: 'US',
+      birthDate: '26/08/1988',
+      language: 'en',
+      email: 'katherine.johnson@example.com',
+      password: 'katherine-password-1',
+      referralCode: me.referralCode,
+    });
+    expect(status).toBe(201);
+    await (await signedOut()).logIn(USER.email, USER.password);
+    const card = page.locator('[data-referral-card]');
+    await card.getByRole('heading', { name: b('referrals.title') }).waitFor();
+    await expect(card.locator('[data-stat="total"] dd').innerText()).resolves.toBe('1');
+    await expect(card.locator('[data-stat="bonus"] dd').innerText()).resolves.toMatch(/^\d+(\.\d+)? MB$/);
+    await expect(card.locator('[data-referral]').count()).resolves.toBe(1);
+    await expect(card.locator('[data-referral]').innerText()).resolves.toMatch(/^k\*+@example\.com/);
+    await card.getByRole('link', { name: en('common', 'dashboard.see_referrals') }).click();
+    await page.getByRole('heading', { level: 1, name: b('referrals.title') }).waitFor();
+  });
+
+  it('shows toasts under the top bar, never over Log out', async () => {
+    await (await signedOut()).logIn(USER.email, USER.password);
+    const shell = new ShellPage(page);
+    const modal = await shell.openLanguageModal();
+    await modal.save();
+    const toast = page.getByText(en('common', 'language.saved'));
+    await toast.waitFor();
+    const logout = shell.topBar().getByRole('button', { name: en('common', 'actions.logout') });
+    const [toastBox, logoutBox] = [await toast.boundingBox(), await logout.boundingBox()];
+    expect(toastBox!.y).toBeGreaterThanOrEqual(logoutBox!.y + logoutBox!.height);
+  });
+
   it('checks the CID in the form, and drops an earlier error when the form refuses the next input', async () => {
     await (await signedOut()).logIn(USER.email, USER.password);
     await page.goto(`${server.url}/pin`);
@@ -117,6 +154,32 @@ describe('shell and pages', () => {
     await submit.click();
     await page.locator('.field-error', { hasText: c('pin.cid_required') }).waitFor();
     await expect(page.locator('[data-pin-error]').count()).resolves.toBe(0);
+  });
+
+  it("shows each area's own error for a server failure, with the server's words when it sent some", async () => {
+    await (await signedOut()).logIn(USER.email, USER.password);
+    await page.route('**/api/v2/users/me/uploads**', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+    );
+    await page.goto(`${server.url}/files`);
+    await page.getByText(c('errors.files_load'), { exact: true }).waitFor();
+    await expect(page.getByText(en('common', 'errors.unexpected_error')).count()).resolves.toBe(0);
+    await page.unroute('**/api/v2/users/me/uploads**');
+
+    await page.route('**/api/v2/users/me/usage**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Database is locked', code: 'internal_error' }),
+      }),
+    );
+    await page.goto(`${server.url}/usage`);
+    await page
+      .getByText(
+        `${c('errors.usage_load')} ${en('common', 'errors.with_detail').split('{{message}} ')[1]!.replace('{{detail}}', 'Database is locked')}`,
+      )
+      .waitFor();
+    await page.unroute('**/api/v2/users/me/usage**');
   });
 
   it('renders the API reference Markdown instead of showing its backticks', async () => {
@@ -183,6 +246,14 @@ describe('admin console', () => {
     const [row, box] = [await allTime.boundingBox(), await wrap.boundingBox()];
     expect(row!.y + row!.height).toBeLessThanOrEqual(box!.y + box!.height);
     await expect(wrap.evaluate((element) => element.scrollHeight <= element.clientHeight)).resolves.toBe(true);
+  });
+
+  it('shows an empty state for a daily chart with nothing in it, and draws the others', async () => {
+    await new AdminConsole(page, server.url).open('stats');
+    const income = page.locator('[data-chart="income"]');
+    await income.getByText(a('charts.no_data')).waitFor();
+    await expect(income.locator('svg.chart-svg').count()).resolves.toBe(0);
+    await page.locator('[data-chart="activity"] svg.chart-svg').waitFor();
   });
 
   it('filters the audit log by part of an email', async () => {
