@@ -126,6 +126,7 @@ export async function filesUploader(app: AppContext, user: UserRow, input: Direc
           category: file.category,
           filesCount: 1,
           originalName: file.filename,
+          folderPath: file.filename,
           source: 'upload',
         },
         reservation,

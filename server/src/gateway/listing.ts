@@ -35,7 +35,7 @@ nav a{color:var(--accent);text-decoration:none}
 nav a:hover,td a:hover{text-decoration:underline}
 nav .sep{color:var(--muted);margin:0 4px}
 .card{background:var(--card);border:1px solid var(--border);border-radius:10px;overflow:hidden}
-.summary{padding:12px 16px;color:var(--muted);border-bottom:1px solid var(--border)}
+.summary{margin:0;padding:12px 16px;color:var(--muted);border-bottom:1px solid var(--border)}
 table{width:100%;border-collapse:collapse;table-layout:fixed}
 th{text-align:left;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);padding:8px 16px;border-bottom:1px solid var(--border)}
 td{padding:10px 16px;border-bottom:1px solid var(--border);vertical-align:middle}
@@ -46,7 +46,7 @@ td a span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .dir .icon{stroke:var(--accent)}
 .size{width:110px;text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 .cid{width:34%;font:12px ui-monospace,SFMono-Regular,Menlo,monospace;color:var(--muted);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.more{padding:12px 16px;color:var(--muted);border-top:1px solid var(--border)}
+.more{margin:0;padding:12px 16px;color:var(--muted);border-top:1px solid var(--border)}
 @media (max-width:640px){.cid{display:none}.size{width:80px}}
 `;
 
