@@ -80,7 +80,7 @@ function misfits(): Promise<string[]> {
       }
       return most;
     };
-    for (const cell of Array.from(document.querySelectorAll('.table .cell-number, .stat-value, .cell-email'))) {
+    for (const cell of Array.from(document.querySelectorAll('.table .cell-number, .stat-value, .email-text'))) {
       if ((cell.textContent ?? '').trim() && lines(cell) > 1) found.push(`${label(cell)} "${cell.textContent}" wraps`);
     }
     return found;

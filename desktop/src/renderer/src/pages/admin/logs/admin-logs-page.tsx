@@ -12,6 +12,7 @@ import { useAdminList } from '../list/use-admin-list';
 import { logDetails } from './log-actions';
 import { LOG_FILTERS, LogFilters, type LogFilterValues } from './log-filters';
 import { PruneDialog } from './prune-dialog';
+import { EmailText } from '../../../components/email-text';
 
 /** /admin/logs: the audit log with filters, pages and pruning. */
 export function AdminLogsPage() {
@@ -76,7 +77,7 @@ export function AdminLogsPage() {
                       onClick={() => list.update({ userId: entry.userId!, user: '' })}
                       aria-label={t('logs.only_user', { email: entry.userEmail ?? entry.userId })}
                     >
-                      {entry.userEmail ?? entry.userId}
+                      {entry.userEmail ? <EmailText email={entry.userEmail} /> : entry.userId}
                     </button>
                   ) : (
                     <span className="muted">{entry.userEmail ?? t('logs.no_user')}</span>
