@@ -187,6 +187,23 @@ describe('upload states', () => {
   });
 });
 
+describe('DAG viewer', () => {
+  it('downloads a file of the folder from its row', async () => {
+    await page.goto(`${server.url}/dag/${folderCid}`);
+    const link = page
+      .locator('table.dag-table')
+      .getByRole('link', { name: /index\.html$/ })
+      .and(page.locator('[download]'));
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/\?download=1$/);
+    const response = await page.request.get(href);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-disposition']).toMatch(/^attachment; filename="index\.html"/);
+    await expect(response.text()).resolves.toBe('<h1>Hi</h1>');
+  });
+});
+
 describe('gateway', () => {
   it('lists a folder as a styled page with breadcrumbs', async () => {
     await page.goto(`${server.url}/ipfs/${folderCid}/`);

@@ -1,11 +1,11 @@
 import { Fragment } from 'react';
 
 /**
- * An email address that may wrap only where a reader expects it: before the `@` and before each
- * dot, never in the middle of a word.
+ * An email address that may wrap only where a reader expects it: before the `@` and each dot, and
+ * after a hyphen, never in the middle of a word.
  */
 export function EmailText({ email }: { email: string }) {
-  const parts = email.split(/(?=[@.])/);
+  const parts = email.split(/(?=[@.])|(?<=-)/);
   return (
     <span className="email-text">
       {parts.map((part, index) => (
