@@ -15,6 +15,8 @@ export interface NewContent {
   category: Category;
   filesCount: number;
   originalName?: string | null;
+  /** A file of a folder uploaded as separate files: its path in the folder, kept as the original name. */
+  folderPath?: string | null;
   customName?: string | null;
   source: UploadRow['source'];
 }
@@ -31,6 +33,17 @@ export function cleanOriginalName(raw: string | null | undefined): string | null
   const base = raw.split(/[\\/]/).filter(Boolean).pop() ?? '';
   const clean = stripControl(base).trim().slice(0, NAME_MAX);
   return clean && clean !== '.' && clean !== '..' ? clean : null;
+}
+
+/** `x/readme.md` as sent (control characters and empty or dot segments dropped), at most NAME_MAX characters. */
+export function cleanFolderPath(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const segments = raw
+    .split(/[\\/]/)
+    .map((segment) => stripControl(segment).trim())
+    .filter((segment) => segment && segment !== '.' && segment !== '..');
+  const path = segments.join('/');
+  return path.length > 0 && path.length <= NAME_MAX ? path : null;
 }
 
 function withSuffix(name: string, n: number): string {
@@ -61,6 +74,7 @@ export async function contentRecorder(
     }
     const custom = content.customName ?? null;
     const original = cleanOriginalName(content.originalName);
+    const recordedOriginal = cleanFolderPath(content.folderPath) ?? original;
     if (custom && (await app.stores.uploads.nameTaken(user.id, custom))) {
       throw conflict('name_taken', 'A file with this name already exists');
     }
@@ -73,7 +87,7 @@ export async function contentRecorder(
         user_id: user.id,
         cid: content.cid,
         name: withSuffix(base, n),
-        original_name: original,
+        original_name: recordedOriginal,
         custom_name: custom,
         name_source: custom ? 'custom' : original ? 'original' : 'auto',
         size: content.size,

@@ -130,6 +130,7 @@ export async function filesUploader(app: AppContext, user: UserRow, input: Direc
           category: file.category,
           filesCount: 1,
           originalName: file.filename,
+          folderPath: file.filename,
           source: 'upload',
         },
         reservation,

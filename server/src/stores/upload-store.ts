@@ -11,7 +11,12 @@ export interface UploadListQuery {
   search?: string;
   /** The account's record count as already read (`users.uploads_count`): the total without a search. */
   count: number;
+  /** Newest first unless asked otherwise. */
+  sort?: 'date' | 'name' | 'size';
+  order?: 'asc' | 'desc';
 }
+
+const SORT_COLUMNS = { date: 'created_at', name: 'name', size: 'size' } as const;
 
 const ownedBy = (db: Kysely<Database>, param: Param) => db.selectFrom('uploads').where('user_id', '=', param<string>('userId'));
 const matching = (db: Kysely<Database>, param: Param) =>
@@ -28,6 +33,29 @@ const page = <O>(query: SelectQueryBuilder<Database, 'uploads', O>, param: Param
 const newestFirst = precompiled((db, param) => page(ownedBy(db, param).selectAll(), param));
 const matchingNewestFirst = precompiled((db, param) => page(matching(db, param).selectAll(), param));
 const matchingCount = precompiled((db, param) => matching(db, param).select((eb) => eb.fn.countAll<number>().as('n')));
+
+async function sorted(
+  db: Db,
+  query: UploadListQuery,
+  column: (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS],
+  order: 'asc' | 'desc',
+): Promise<{ rows: UploadRow[]; total: number }> {
+  let base = db.selectFrom('uploads').where('user_id', '=', query.userId);
+  if (query.search) {
+    const escaped = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(name) like ${`%${escaped.toLowerCase()}%`} escape '\\'`,
+        sql<boolean>`cid like ${`${escaped}%`} escape '\\'`,
+      ]),
+    );
+  }
+  const [rows, counted] = await Promise.all([
+    base.selectAll().orderBy(column, order).orderBy('id', order).limit(query.limit).offset(query.offset).execute(),
+    query.search ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst() : Promise.resolve({ n: query.count }),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
 
 export function createUploadStore(db: Db) {
   return {
@@ -48,6 +76,10 @@ export function createUploadStore(db: Db) {
     },
 
     async list(query: UploadListQuery): Promise<{ rows: UploadRow[]; total: number }> {
+      const sort = query.sort ?? 'date';
+      const order = query.order ?? 'desc';
+      // Another order than the default: built per call (the precompiled queries keep the hot path).
+      if (sort !== 'date' || order !== 'desc') return sorted(db, query, SORT_COLUMNS[sort], order);
       if (!query.search) {
         const rows = await newestFirst(db, { userId: query.userId, limit: query.limit, offset: query.offset });
         return { rows, total: Number(query.count) };

@@ -61,6 +61,7 @@ export const adminLogQuerySchema = pageQuerySchema.omit({ search: true }).extend
   type: filter(z.enum(LOG_TYPES, { error: 'type must be info, warning or critical' })),
   action: filter(z.string().regex(/^[a-z_]{1,50}$/, 'action must be an action name such as login')),
   userId: filter(uuid('userId')),
+  user: filter(z.string().trim().min(1).max(254, 'user must be at most 254 characters')),
   from: filter(dateBound('from', 'start')),
   to: filter(dateBound('to', 'end')),
 });

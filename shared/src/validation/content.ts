@@ -61,3 +61,13 @@ export const pageQuerySchema = z.object({
   search: z.string().trim().max(NAME_MAX).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const UPLOAD_SORTS = ['date', 'name', 'size'] as const;
+export type UploadSort = (typeof UPLOAD_SORTS)[number];
+
+/** `GET /users/me/uploads`: a page, a search, and the order (newest first unless asked). */
+export const uploadListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(UPLOAD_SORTS, { error: 'sort must be date, name or size' }).default('date'),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('desc'),
+});
+export type UploadListParams = z.infer<typeof uploadListQuerySchema>;

@@ -7,3 +7,4 @@ export * from './tokens';
 export * from './content';
 export * from './admin';
 export * from './billing';
+export * from './cid';

@@ -73,6 +73,19 @@ describe.each(DRIVERS)('/api/v2/admin/logs (%s)', (driver) => {
     expect(ids(page)).toEqual([a.id]);
   });
 
+  it('filters by part of the account email, the recorded one or the current one, in any case', async () => {
+    const recorded = await insert({ action: 'probe_email', user_email: 'Grace.Hopper@Navy.example' });
+    const current = await insert({ action: 'probe_email', user_id: suite.admin.id });
+    await insert({ action: 'probe_email', user_email: 'someone@else.example' });
+    await insert({ action: 'probe_email' });
+
+    expect(ids(await list('?action=probe_email&user=hopper@navy'))).toEqual([recorded.id]);
+    expect(ids(await list(`?action=probe_email&user=${encodeURIComponent(suite.admin.email.toUpperCase())}`))).toEqual([current.id]);
+    // LIKE wildcards match themselves only.
+    expect((await list('?action=probe_email&user=%25')).body.total).toBe(0);
+    expect((await list('?action=probe_email&user=')).body.total).toBe(4);
+  });
+
   it('shows what the server itself logged', async () => {
     const res = await list(`?userId=${suite.admin.id}&action=login`);
     expect(res.body.total).toBeGreaterThanOrEqual(1);

@@ -77,6 +77,22 @@ describe.each(DRIVERS)('POST /api/v2/upload/directory (%s)', (driver) => {
     expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.used).toBe(0);
   });
 
+  it('keeps each file’s path in the folder as its original name, so same-named files stay told apart', async () => {
+    const user = await createUser(server);
+    const same = [
+      { name: 'x/readme.md', content: 'first' },
+      { name: 'y/readme.md', content: 'second' },
+    ];
+    const res = await server.api.request('POST', '/api/v2/upload/directory?mode=files', { token: user.token, body: fileForm(same) });
+    expect(res.status).toBe(201);
+    const list = await server.api.get('/api/v2/users/me/uploads?sort=name&order=asc', { token: user.token });
+    const records = list.body.files.map((f: { name: string; originalName: string }) => [f.name, f.originalName]);
+    expect(records).toEqual([
+      ['readme-1.md', 'y/readme.md'],
+      ['readme.md', 'x/readme.md'],
+    ]);
+  });
+
   it('keeps POST /file/folder as the DAG alias and refuses an empty folder', async () => {
     const user = await createUser(server);
     const res = await server.api.request('POST', '/api/v2/file/folder', { token: user.token, body: fileForm(tree.slice(0, 1)) });

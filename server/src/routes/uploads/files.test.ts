@@ -27,6 +27,31 @@ describe.each(DRIVERS)('my files (%s)', (driver) => {
     expect((await server.api.get('/api/v2/users/me/uploads?page=0', { token: user.token })).status).toBe(400);
   });
 
+  it('sorts by name, size or date, either way, across pages and with a search', async () => {
+    const user = await createUser(server);
+    for (const [name, size] of [
+      ['b.txt', 30],
+      ['c.txt', 10],
+      ['a.txt', 20],
+      ['other.md', 5],
+    ] as const) {
+      await uploadFile(server, user, name, 'x'.repeat(size));
+    }
+    const names = async (query: string) =>
+      ((await server.api.get(`/api/v2/users/me/uploads?${query}`, { token: user.token })).body.files as { name: string }[]).map(
+        (f) => f.name,
+      );
+    expect(await names('sort=name&order=asc')).toEqual(['a.txt', 'b.txt', 'c.txt', 'other.md']);
+    expect(await names('sort=name&order=desc&limit=2&page=2')).toEqual(['b.txt', 'a.txt']);
+    expect(await names('sort=size&order=desc')).toEqual(['b.txt', 'a.txt', 'c.txt', 'other.md']);
+    expect(await names('sort=date&order=asc')).toEqual(['b.txt', 'c.txt', 'a.txt', 'other.md']);
+    expect(await names('sort=size&order=asc&search=.txt')).toEqual(['c.txt', 'a.txt', 'b.txt']);
+    const searched = await server.api.get('/api/v2/users/me/uploads?sort=name&search=.txt', { token: user.token });
+    expect(searched.body.total).toBe(3);
+    const bad = await server.api.get('/api/v2/users/me/uploads?sort=colour', { token: user.token });
+    expect([bad.status, bad.body.error]).toEqual([400, 'sort must be date, name or size']);
+  });
+
   it('shows info and renames within the rules', async () => {
     const user = await createUser(server);
     const a = await uploadFile(server, user, 'a.txt', 'aaa');

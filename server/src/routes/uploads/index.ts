@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import {
   directoryUploadQuerySchema,
-  pageQuerySchema,
+  uploadListQuerySchema,
   renameSchema,
   uploadQuerySchema,
-  type PageQuery,
+  type UploadListParams,
   type RenameInput,
 } from '@cairn/shared';
 import { z } from 'zod';
@@ -38,10 +38,10 @@ async function ownUpload(ctx: Ctx) {
  * again for an unchanged list costs no query.
  */
 async function listUploads(ctx: Ctx) {
-  const { page, limit, search } = input<undefined, PageQuery>(ctx).query;
+  const { page, limit, search, sort, order } = input<undefined, UploadListParams>(ctx).query;
   const user = ctx.state.principal;
   const pages = ctx.state.app.fileListPages;
-  const key = `${page}:${limit}:${search ?? ''}`;
+  const key = `${page}:${limit}:${sort}:${order}:${search ?? ''}`;
   let body = pages.get(user.id, user.uploads_version, key);
   if (!body) {
     const { rows, total } = await ctx.state.app.stores.uploads.list({
@@ -50,6 +50,8 @@ async function listUploads(ctx: Ctx) {
       limit,
       search,
       count: user.uploads_count,
+      sort,
+      order,
     });
     body = Buffer.from(JSON.stringify({ files: rows.map(presentUpload), total, page, limit }));
     pages.set(user.id, user.uploads_version, key, body);
@@ -82,8 +84,8 @@ export function uploadRoutes() {
   router.post('/file', ...single, uploadFile);
   router.post('/file/folder', ...directory, (ctx) => uploadDirectory(ctx, 'dag'));
 
-  router.get('/users/me/uploads', authPrincipal(), validate({ query: pageQuerySchema }), listUploads);
-  router.get('/file', authPrincipal(), validate({ query: pageQuerySchema }), listUploads);
+  router.get('/users/me/uploads', authPrincipal(), validate({ query: uploadListQuerySchema }), listUploads);
+  router.get('/file', authPrincipal(), validate({ query: uploadListQuerySchema }), listUploads);
 
   router.get('/uploads/:uploadId', authPrincipal(), validate({ params: uploadParams }), async (ctx) => {
     ctx.body = presentUpload(await ownUpload(ctx));

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  normalizeIp,
   passwordChangeSchema,
   preferencesSchema,
   profileUpdateSchema,
@@ -30,6 +31,11 @@ export function userRoutes() {
   router.put('/users/me/password', auth(), jsonBody(), validate({ body: passwordChangeSchema }), async (ctx) => {
     await passwordChanger(ctx.state.app, ctx.state.user, ctx.state.auth, input<PasswordChangeInput>(ctx).body, ctx.ip);
     ctx.status = 204;
+  });
+
+  // The address an IP-restricted token would be checked against, for the "use my current IP" helper.
+  router.get('/users/me/ip', auth(), (ctx) => {
+    ctx.body = { ip: normalizeIp(ctx.ip) };
   });
 
   router.get('/users/me/preferences', auth(), (ctx) => {

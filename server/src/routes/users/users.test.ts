@@ -17,6 +17,21 @@ describe.each(DRIVERS)('/api/v2/users/me (%s)', (driver) => {
     expect(res.text).not.toMatch(/password|hash/i);
   });
 
+  it('tells the client its address, the one an IP-restricted token is checked against', async () => {
+    const user = await createUser(server);
+    const res = await server.api.get('/api/v2/users/me/ip', { token: user.token });
+    expect([res.status, res.body]).toEqual([200, { ip: '127.0.0.1' }]);
+    // A token restricted to that address works from here.
+    const made = await server.api.post(
+      '/api/v2/tokens/generate',
+      { name: 'here', expiresInDays: null, allowedIp: res.body.ip },
+      { token: user.token },
+    );
+    const used = await server.api.get('/api/v2/users/me', { token: made.body.token });
+    expect([made.status, used.status, used.body]).toEqual([201, 200, expect.anything()]);
+    expect((await server.api.get('/api/v2/users/me/ip')).status).toBe(401);
+  });
+
   it('updates profile fields, ignores role/email/status, and records it', async () => {
     const user = await createUser(server);
     const res = await server.api.put(

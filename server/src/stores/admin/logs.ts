@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { LogRow } from '../../db/schema';
-import { countAs } from './search';
+import { contains, countAs } from './search';
 
 export interface LogFilter {
   offset: number;
@@ -8,6 +8,8 @@ export interface LogFilter {
   type?: LogRow['type'];
   action?: string;
   userId?: string;
+  /** Part of the account's email, any case: the email the entry recorded, or the account's current one. */
+  user?: string;
   /** Inclusive lower bound, ISO 8601. */
   from?: string;
   /** Inclusive upper bound, ISO 8601. */
@@ -23,6 +25,12 @@ export function createAdminLogStore(db: Db) {
       if (filter.type) base = base.where('type', '=', filter.type);
       if (filter.action) base = base.where('action', '=', filter.action);
       if (filter.userId) base = base.where('user_id', '=', filter.userId);
+      const term = filter.user;
+      if (term) {
+        base = base.where((eb) =>
+          eb.or([contains('user_email', term), eb('user_id', 'in', db.selectFrom('users').select('id').where(contains('email', term)))]),
+        );
+      }
       if (filter.from) base = base.where('created_at', '>=', filter.from);
       if (filter.to) base = base.where('created_at', '<=', filter.to);
       const [rows, count] = await Promise.all([

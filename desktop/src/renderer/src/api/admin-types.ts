@@ -94,6 +94,8 @@ export interface LogQuery extends Omit<ListQuery, 'search'> {
   type?: LogType;
   action?: string;
   userId?: string;
+  /** Part of the account's email. */
+  user?: string;
   from?: string;
   to?: string;
 }

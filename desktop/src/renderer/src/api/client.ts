@@ -1,4 +1,4 @@
-import { createApiClient } from '../lib/api-client';
+import { createApiClient, sessionEndNotice } from '../lib/api-client';
 import { useAppStore } from '../store/app-store';
 
 /**
@@ -8,5 +8,5 @@ import { useAppStore } from '../store/app-store';
 export const api = createApiClient({
   baseUrl: '/api/v2',
   getToken: () => useAppStore.getState().token,
-  onSessionEnded: () => useAppStore.getState().endSession('session_closed'),
+  onSessionEnded: (error) => useAppStore.getState().endSession(sessionEndNotice(error)),
 });

@@ -1,10 +1,11 @@
 import type { PinInput } from '@cairn/shared';
 import { api } from './client';
 import type { DagView, PinJob, RemoveResult, Upload, UploadList, Usage } from './content-types';
+import type { UploadSort } from '@cairn/shared';
 
 /** The content API: my files, one record, rename, delete, usage, pins and the DAG viewer. Uploads go through upload-request.ts. */
 export const contentApi = {
-  list: (query: { page: number; limit: number; search?: string }, signal?: AbortSignal) =>
+  list: (query: { page: number; limit: number; search?: string; sort?: UploadSort; order?: 'asc' | 'desc' }, signal?: AbortSignal) =>
     api.get<UploadList>('/users/me/uploads', { query, signal }),
   get: (uploadId: string, signal?: AbortSignal) => api.get<Upload>(`/uploads/${encodeURIComponent(uploadId)}`, { signal }),
   rename: (uploadId: string, name: string) => api.request<Upload>('PATCH', `/uploads/${encodeURIComponent(uploadId)}`, { body: { name } }),

@@ -13,6 +13,8 @@ export const userApi = {
   update: (input: ProfileUpdateInput) => api.put<User>('/users/me', input),
   changePassword: (input: PasswordChangeInput) => api.put<void>('/users/me/password', input),
   preferences: () => api.get<Preferences>('/users/me/preferences'),
+  /** The address the server sees this browser at (what an IP-restricted token is checked against). */
+  myIp: () => api.get<{ ip: string }>('/users/me/ip'),
   savePreferences: (input: Preferences) => api.put<Preferences>('/users/me/preferences', input),
 };
 

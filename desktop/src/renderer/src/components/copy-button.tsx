@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Icon } from './icons';
+import { Icon, type IconName } from './icons';
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
@@ -21,7 +21,17 @@ async function copyText(text: string): Promise<void> {
 }
 
 /** Copies `text` and confirms with a toast; `label` names what is copied for screen readers. */
-export function CopyButton({ text, label, compact = false }: { text: string; label: string; compact?: boolean }) {
+export function CopyButton({
+  text,
+  label,
+  compact = false,
+  icon = 'copy',
+}: {
+  text: string;
+  label: string;
+  compact?: boolean;
+  icon?: IconName;
+}) {
   const { t } = useTranslation('common');
   const onClick = () =>
     copyText(text).then(
@@ -30,7 +40,7 @@ export function CopyButton({ text, label, compact = false }: { text: string; lab
     );
   return compact ? (
     <button type="button" className="icon-btn" onClick={onClick} aria-label={label} title={label}>
-      <Icon name="copy" size={16} />
+      <Icon name={icon} size={16} />
     </button>
   ) : (
     <button type="button" className="btn btn-secondary" onClick={onClick} aria-label={label}>

@@ -12,9 +12,10 @@ import { Icon } from './icons';
 import { Modal } from './modal';
 import { EmptyState, ErrorState, LoadingState } from './states';
 
-export function matchesLanguage(option: LanguageOption, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  return !needle || [option.name, option.native, option.code].some((value) => value.toLowerCase().includes(needle));
+/** True when the query is part of the language's English, native or displayed (translated) name, or its code. */
+export function matchesLanguage(option: LanguageOption, query: string, displayed = ''): boolean {
+  const needle = query.trim().toLocaleLowerCase();
+  return !needle || [option.name, option.native, displayed, option.code].some((value) => value.toLocaleLowerCase().includes(needle));
 }
 
 /** Pick the interface language; saved to the profile when signed in, else only in this browser. */
@@ -34,8 +35,8 @@ function LanguagePicker({ onClose }: { onClose(): void }) {
   const [saving, setSaving] = useState(false);
   const { state, reload } = useAsync((signal) => localeApi.languages(signal).then((body) => body.languages), []);
   const visible = useMemo(
-    () => (state.status === 'ready' ? state.data.filter((option) => matchesLanguage(option, query)) : []),
-    [state, query],
+    () => (state.status === 'ready' ? state.data.filter((option) => matchesLanguage(option, query, t(`languages.${option.code}`))) : []),
+    [state, query, t],
   );
 
   const save = async () => {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
 import { Icon } from './icons';
+import { numberLocale } from '../lib/intl-locale';
 
-const format = (value: number) => new Intl.NumberFormat(currentLanguage()).format(value);
+const format = (value: number) => new Intl.NumberFormat(numberLocale(currentLanguage())).format(value);
 
 /** "11–20 of 34" with previous and next; hidden when everything fits on one page. */
 export function Pagination({

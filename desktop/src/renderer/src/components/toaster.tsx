@@ -3,7 +3,10 @@ import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
 const MAX_VISIBLE = 20;
 
-/** Toasts top right: success 2 s, errors and others 4 s, loading until done, at most 20 at once. */
+/**
+ * Toasts top right, under the top bar (never over Log out): success 2 s, errors and others 4 s,
+ * loading until done, at most 20 at once.
+ */
 export function AppToaster() {
   const { toasts } = useToasterStore();
   useEffect(() => {
@@ -16,6 +19,7 @@ export function AppToaster() {
     <Toaster
       position="top-right"
       containerClassName="toaster"
+      containerStyle={{ top: 'calc(var(--topbar-height) + 8px)' }}
       toastOptions={{
         duration: 4000,
         success: { duration: 2000 },

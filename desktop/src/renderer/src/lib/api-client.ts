@@ -32,6 +32,11 @@ export function endsSession(error: ApiError): boolean {
   return SESSION_CODES.has(error.code) || /\b(jwt|invalid token|expired token)\b/i.test(error.message);
 }
 
+/** What the login page tells a user whose session the server ended: a disabled account says so. */
+export function sessionEndNotice(error: ApiError): 'account_disabled' | 'session_closed' {
+  return error.code === 'account_disabled' ? 'account_disabled' : 'session_closed';
+}
+
 export interface ApiClientOptions {
   /** Base address of the API, e.g. `/api/v2`. */
   baseUrl: string;

@@ -1,14 +1,18 @@
-/** Locale-aware date and time for tables ("21 Nov 2026, 07:49"). */
+import { dateFormatter } from './intl-locale';
+
+const parse = (iso: string) => new Date(iso);
+
+/** Locale-aware date and time for tables ("21 Nov 2026, 07:49"; numeric where the browser lacks the language). */
 export function formatDateTime(iso: string | null, language: string): string {
   if (!iso) return '';
-  const date = new Date(iso);
+  const date = parse(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormatter(language, 'date-time')(date);
 }
 
 export function formatDate(iso: string | null, language: string): string {
   if (!iso) return '';
-  const date = new Date(iso);
+  const date = parse(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+  return dateFormatter(language, 'date')(date);
 }

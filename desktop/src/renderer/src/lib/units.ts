@@ -1,3 +1,5 @@
+import { numberLocale } from './intl-locale';
+
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
 
 /**
@@ -12,7 +14,7 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1024;
     unit += 1;
   }
-  return new Intl.NumberFormat(language, {
+  return new Intl.NumberFormat(numberLocale(language), {
     style: 'unit',
     unit: BYTE_UNITS[unit],
     // Short "byte" is not pluralised ("73 byte"); the long form is ("73 bytes", "73 octets").
@@ -23,16 +25,19 @@ export function formatBytes(bytes: number, language: string): string {
 
 /** Referral amounts, which the API gives in MB of 1024 × 1024 bytes: the same MB as `formatBytes`. */
 export function formatMegabytes(megabytes: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 2 }).format(
-    megabytes,
-  );
+  return new Intl.NumberFormat(numberLocale(language), {
+    style: 'unit',
+    unit: 'megabyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: 2,
+  }).format(megabytes);
 }
 
 /** Prices and income: always euros (spec section 9). */
 export function formatEur(amount: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(amount);
+  return new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency: 'EUR' }).format(amount);
 }
 
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value);
+  return new Intl.NumberFormat(numberLocale(language)).format(value);
 }

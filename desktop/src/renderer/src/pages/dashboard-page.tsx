@@ -10,6 +10,7 @@ import { formatDate } from '../lib/format';
 import { currentLanguage } from '../lib/i18n';
 import { useAppStore } from '../store/app-store';
 import { RecentUploads } from './dashboard/recent-uploads';
+import { ReferralCard } from './dashboard/referral-card';
 import { UsageCard } from './dashboard/usage-card';
 import { loadProfile } from '../store/session-actions';
 
@@ -20,7 +21,7 @@ const QUICK_ACTIONS: readonly { key: string; to: string; icon: IconName }[] = [
   { key: 'tokens', to: '/settings/tokens', icon: 'key' },
 ];
 
-/** Welcome, quick actions, the account summary, storage usage and the latest uploads. */
+/** Welcome, quick actions, the account summary, storage usage, the latest uploads and the referral summary. */
 export function DashboardPage() {
   const { t } = useTranslation('common');
   const errorText = useErrorText();
@@ -68,6 +69,7 @@ export function DashboardPage() {
         <UsageCard />
       </div>
       <RecentUploads />
+      <ReferralCard />
     </div>
   );
 }

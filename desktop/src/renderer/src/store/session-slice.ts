@@ -6,13 +6,15 @@ import type { AppState } from './app-store';
 export const TOKEN_STORAGE_KEY = 'cairn:token';
 
 /** Why the user is back on the login page; the login page shows it once. */
-export type SessionNotice = 'session_closed' | 'inactivity';
+export type SessionNotice = 'session_closed' | 'inactivity' | 'account_disabled';
 
 export interface SessionSlice {
   token: string | null;
   claims: SessionClaims | null;
   user: User | null;
   notice: SessionNotice | null;
+  /** Who the last ended session belonged to: the page it was on is theirs to come back to, nobody else's. */
+  endedSub: string | null;
   /** Stores a fresh login token; false when it cannot be read. */
   signIn(token: string): boolean;
   setUser(user: User): void;
@@ -29,11 +31,13 @@ function storage(): Storage | null {
   }
 }
 
-function initialSession(): Pick<SessionSlice, 'token' | 'claims' | 'notice'> {
-  const restored = restoreSession(storage()?.getItem(TOKEN_STORAGE_KEY) ?? null, Date.now());
-  if (restored.status === 'active') return { token: restored.token, claims: restored.claims, notice: null };
+function initialSession(): Pick<SessionSlice, 'token' | 'claims' | 'notice' | 'endedSub'> {
+  const stored = storage()?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  const restored = restoreSession(stored, Date.now());
+  if (restored.status === 'active') return { token: restored.token, claims: restored.claims, notice: null, endedSub: null };
   if (restored.status === 'closed') storage()?.removeItem(TOKEN_STORAGE_KEY);
-  return { token: null, claims: null, notice: restored.status === 'closed' ? 'session_closed' : null };
+  const endedSub = stored ? (decodeToken(stored)?.sub ?? null) : null;
+  return { token: null, claims: null, notice: restored.status === 'closed' ? 'session_closed' : null, endedSub };
 }
 
 export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = (set, get) => ({
@@ -53,7 +57,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     storage()?.removeItem(TOKEN_STORAGE_KEY);
     // A late 401 from a request started before logout must not replace the reason already shown.
     if (!get().token) return;
-    set({ token: null, claims: null, user: null, notice: notice ?? null });
+    set({ token: null, claims: null, user: null, notice: notice ?? null, endedSub: get().claims?.sub ?? null });
   },
   clearNotice() {
     set({ notice: null });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePopover } from '../../hooks/use-popover';
 import { Icon } from '../icons';
 
-/** Notifications are still in development: the button says so and the list is always empty. */
+/** Notifications are still in development: the panel says so; no unread mark, as there is nothing to read. */
 export function NotificationsMenu({ withLabel = false }: { withLabel?: boolean }) {
   const { t } = useTranslation('common');
   const { open, toggle, ref } = usePopover();
@@ -21,7 +21,6 @@ export function NotificationsMenu({ withLabel = false }: { withLabel?: boolean }
       >
         <Icon name="bell" />
         {withLabel && <span>{t('notifications.title')}</span>}
-        <span className="dev-dot" aria-hidden="true" />
       </button>
       {open && (
         <div

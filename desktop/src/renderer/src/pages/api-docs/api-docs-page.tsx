@@ -7,6 +7,7 @@ import { useAsync } from '../../hooks/use-async';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useAppStore } from '../../store/app-store';
 import { buildReference, type ApiOperation } from './openapi-model';
+import { MarkdownBlock, MarkdownInline } from './markdown-text';
 
 async function loadReference(signal: AbortSignal) {
   const response = await fetch('/docs/openapi.yaml', { signal, headers: { Accept: 'application/yaml' } });
@@ -80,7 +81,7 @@ export function ApiDocsPage() {
           {groups.map((group) => (
             <section key={group.tag} className="card docs-group" aria-labelledby={`tag-${group.tag}`}>
               <h2 id={`tag-${group.tag}`}>{group.tag}</h2>
-              {group.description && <p className="card-description">{group.description}</p>}
+              {group.description && <MarkdownBlock source={group.description} className="card-description" />}
               <ul className="operations">
                 {group.operations.map((op) => (
                   <li key={op.id}>
@@ -92,7 +93,7 @@ export function ApiDocsPage() {
                         {!op.authenticated && <span className="badge">{t('public')}</span>}
                       </summary>
                       <div className="op-body">
-                        {op.description && <p className="op-description">{op.description}</p>}
+                        {op.description && <MarkdownBlock source={op.description} className="op-description" />}
                         {op.parameters.length > 0 && (
                           <>
                             <h3>{t('parameters')}</h3>
@@ -101,7 +102,12 @@ export function ApiDocsPage() {
                                 <li key={`${param.in}-${param.name}`}>
                                   <code>{param.name}</code> <span className="muted">{t('param_in', { location: param.in })}</span>
                                   {param.required && <span className="badge badge-warning">{t('required')}</span>}
-                                  {param.description && <span className="muted"> — {param.description}</span>}
+                                  {param.description && (
+                                    <span className="muted">
+                                      {' — '}
+                                      <MarkdownInline source={param.description} />
+                                    </span>
+                                  )}
                                 </li>
                               ))}
                             </ul>
@@ -119,7 +125,8 @@ export function ApiDocsPage() {
                         <ul className="op-list">
                           {op.responses.map((response) => (
                             <li key={response.status}>
-                              <code className={`status status-${response.status[0]}`}>{response.status}</code> {response.description}
+                              <code className={`status status-${response.status[0]}`}>{response.status}</code>{' '}
+                              <MarkdownInline source={response.description} />
                             </li>
                           ))}
                         </ul>

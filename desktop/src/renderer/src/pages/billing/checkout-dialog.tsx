@@ -14,6 +14,8 @@ import { TermsDialog } from './terms-dialog';
 
 interface CheckoutDialogProps {
   plan: Plan;
+  /** The storage of the plan the account is on (null when unknown): only a smaller one is a downgrade. */
+  currentLimitBytes: number | null;
   paymentsConfigured: boolean;
   cryptoAvailable: boolean;
   onClose(): void;
@@ -30,7 +32,7 @@ interface CheckoutDialogProps {
  * the payment method. A paid plan continues on the payment page; a free plan changes at once.
  */
 export function CheckoutDialog(props: CheckoutDialogProps) {
-  const { plan, paymentsConfigured, cryptoAvailable, onClose, onChanged, onPaymentsUnavailable } = props;
+  const { plan, currentLimitBytes, paymentsConfigured, cryptoAvailable, onClose, onChanged, onPaymentsUnavailable } = props;
   const { t } = useTranslation('billing');
   const errorText = useAreaErrorText('billing');
   const language = currentLanguage();
@@ -167,7 +169,11 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
             </fieldset>
           </>
         ) : (
-          <p>{t('checkout.downgrade_message', { size })}</p>
+          <p data-free-change>
+            {currentLimitBytes !== null && plan.storageLimitBytes >= currentLimitBytes
+              ? t('checkout.free_upgrade_message', { size })
+              : t('checkout.downgrade_message', { size })}
+          </p>
         )}
         <div className={`field terms-field${termsMissing ? ' field-invalid' : ''}`}>
           <label className="checkbox">

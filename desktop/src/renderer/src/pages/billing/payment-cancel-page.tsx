@@ -23,7 +23,8 @@ export function PaymentCancelPage() {
         <LoadingState />
       </PaymentFrame>
     );
-  if (state.status === 'error') return <PaymentFailed title={errorText(state.error, 'errors.payment_cancel')} onRetry={reload} />;
+  if (state.status === 'error')
+    return <PaymentFailed title={errorText(state.error, 'errors.payment_cancel')} error={state.error} onRetry={reload} />;
   const payment = state.data!;
   const cancelled = payment.status === 'cancel';
   return (

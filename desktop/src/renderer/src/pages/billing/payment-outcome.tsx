@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { currentLanguage } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/format';
 import { formatEur } from '../../lib/units';
+import { ApiError } from '../../lib/api-client';
 
 /** Transaction ids are opaque to the UI; anything else in the address is refused before asking. */
 const TRANSACTION_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -14,7 +15,8 @@ const TRANSACTION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 /** The `transactionId` of the return address, or null when it is missing or malformed. */
 export function useTransactionId(): string | null {
   const [params] = useSearchParams();
-  const id = params.get('transactionId')?.trim() ?? '';
+  // The spec's return links spell it `transactionid`; the payment provider's, `transactionId`.
+  const id = (params.get('transactionId') ?? params.get('transactionid'))?.trim() ?? '';
   return TRANSACTION_ID.test(id) ? id : null;
 }
 
@@ -53,8 +55,11 @@ export function PaymentFrame({
   );
 }
 
-/** A return screen that could not reach its order: why, and a way to try again. */
-export function PaymentFailed({ title, onRetry }: { title: string; onRetry(): void }) {
+/** An order this account does not have stays unknown however often it is asked for: no point retrying. */
+export const isRetryable = (error: unknown) => !(error instanceof ApiError && error.code === 'invalid_transaction');
+
+/** A return screen that could not reach its order: why, and a way to try again when trying again can help. */
+export function PaymentFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry(): void }) {
   const { t } = useTranslation('billing');
   return (
     <PaymentFrame
@@ -62,9 +67,11 @@ export function PaymentFailed({ title, onRetry }: { title: string; onRetry(): vo
       icon="alert"
       title={title}
       actions={
-        <button type="button" className="btn btn-primary" onClick={onRetry}>
-          {t('common:actions.retry')}
-        </button>
+        isRetryable(error) ? (
+          <button type="button" className="btn btn-primary" onClick={onRetry}>
+            {t('common:actions.retry')}
+          </button>
+        ) : undefined
       }
     />
   );

@@ -43,7 +43,8 @@ export function PaymentSuccessPage() {
         <LoadingState label={latest ? t(`payment.status_${latest.status}`) : t('payment.verifying_hint')} />
       </PaymentFrame>
     );
-  if (state.status === 'error') return <PaymentFailed title={errorText(state.error, 'errors.payment_verify')} onRetry={reload} />;
+  if (state.status === 'error')
+    return <PaymentFailed title={errorText(state.error, 'errors.payment_verify')} error={state.error} onRetry={reload} />;
 
   const { payment, usage } = state.data!;
   if (payment.status === 'paid' && payment.applied)

@@ -94,6 +94,7 @@ export function PlansPage() {
       {selected && (
         <CheckoutDialog
           plan={selected}
+          currentLimitBytes={current?.storageLimitBytes ?? null}
           paymentsConfigured={paymentsConfigured}
           cryptoAvailable={overview.cryptoAvailable}
           onClose={() => setSelected(null)}

@@ -10,6 +10,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { formatMegabytes, formatNumber } from '../../lib/units';
 import { ReferredUsersTable } from './referred-users-table';
 import '../../styles/billing.css';
+import { numberLocale } from '../../lib/intl-locale';
 
 /** A value to share: read-only (selected whole on focus), with a copy button. */
 function CopyField({ id, label, value, copyLabel }: { id: string; label: string; value: string; copyLabel: string }) {
@@ -63,7 +64,7 @@ export function ReferralsPage() {
             {t('referrals.how_it_works', {
               friend: formatMegabytes(bytesToMb(REFERRAL_SIGNUP_BONUS_BYTES), language),
               you: formatMegabytes(bytesToMb(REFERRER_BONUS_BYTES), language),
-              share: new Intl.NumberFormat(language, { style: 'percent' }).format(REFERRER_PAID_SHARE),
+              share: new Intl.NumberFormat(numberLocale(language), { style: 'percent' }).format(REFERRER_PAID_SHARE),
             })}
           </p>
         </div>

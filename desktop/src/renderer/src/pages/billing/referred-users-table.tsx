@@ -3,6 +3,7 @@ import type { ReferredUser } from '../../api/billing-types';
 import { currentLanguage } from '../../lib/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { formatMegabytes } from '../../lib/units';
+import { TableWrap } from '../../components/table-wrap';
 
 /** The people who joined with the user's code: masked email, dates, what each earned. */
 export function ReferredUsersTable({ referrals }: { referrals: ReferredUser[] }) {
@@ -10,7 +11,7 @@ export function ReferredUsersTable({ referrals }: { referrals: ReferredUser[] })
   const language = currentLanguage();
   const yesNo = (value: boolean) => (value ? t('referrals.yes') : t('referrals.no'));
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table className="table">
         <caption className="visually-hidden">{t('referrals.list_title')}</caption>
         <thead>
@@ -42,6 +43,6 @@ export function ReferredUsersTable({ referrals }: { referrals: ReferredUser[] })
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

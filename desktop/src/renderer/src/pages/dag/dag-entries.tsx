@@ -7,14 +7,15 @@ import { gatewayUrl } from '../../lib/content-links';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { useAppStore } from '../../store/app-store';
+import { TableWrap } from '../../components/table-wrap';
 
-/** One page of a directory's direct entries; each opens on the gateway under the root CID. */
+/** One page of a directory's entries; each opens on the gateway under the root CID, and a file downloads from there. */
 export function DagEntries({ root, entries }: { root: string; entries: DagEntry[] }) {
   const { t } = useTranslation('content');
   const language = currentLanguage();
   const origin = useAppStore((state) => state.serverOrigin);
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table className="table dag-table">
         <caption className="visually-hidden">{t('dag.entries')}</caption>
         <thead>
@@ -23,6 +24,9 @@ export function DagEntries({ root, entries }: { root: string; entries: DagEntry[
             <th scope="col">{t('fields.type')}</th>
             <th scope="col">{t('fields.size')}</th>
             <th scope="col">{t('fields.cid')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('fields.actions')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -43,10 +47,22 @@ export function DagEntries({ root, entries }: { root: string; entries: DagEntry[
               <td data-label={t('fields.cid')}>
                 <ShortCid cid={entry.cid} name={entry.name} />
               </td>
+              <td className="cell-actions">
+                {entry.type !== 'directory' && (
+                  <ContentLink
+                    href={`${gatewayUrl(origin, root, entry.name)}?download=1`}
+                    download
+                    className="icon-btn"
+                    label={t('actions.download_named', { name: entry.name })}
+                  >
+                    <Icon name="download" size={16} />
+                  </ContentLink>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -13,7 +13,9 @@ interface DashboardCardProps<T> {
   linkLabel: string;
   state: AsyncState<T>;
   reload(): void;
-  /** Key in `content` of the message when the card cannot load. */
+  /** The namespace of `errorKey` (`content` unless said). */
+  area?: 'content' | 'billing';
+  /** Key in `area` of the message when the card cannot load. */
   errorKey: string;
   children(data: T): ReactNode;
 }
@@ -26,11 +28,12 @@ export function DashboardCard<T>({
   linkLabel,
   state,
   reload,
+  area = 'content',
   errorKey,
   children,
   ...data
 }: DashboardCardProps<T> & DataAttributes) {
-  const errorText = useAreaErrorText('content');
+  const errorText = useAreaErrorText(area);
   return (
     <section className="card" aria-labelledby={titleId} {...data}>
       <div className="card-header">

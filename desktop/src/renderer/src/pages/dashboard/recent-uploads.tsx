@@ -7,6 +7,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { NoFilesYet } from '../files/no-files-yet';
 import { DashboardCard } from './dashboard-card';
+import { TableWrap } from '../../components/table-wrap';
 
 const RECENT = 5;
 
@@ -30,7 +31,7 @@ export function RecentUploads() {
         files.length === 0 ? (
           <NoFilesYet />
         ) : (
-          <div className="table-wrap">
+          <TableWrap>
             <table className="table recent-table">
               <caption className="visually-hidden">{t('dashboard.recent_title')}</caption>
               <thead>
@@ -62,7 +63,7 @@ export function RecentUploads() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )
       }
     </DashboardCard>

@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Upload } from '../../api/content-types';
 import { ContentLink } from '../../components/content-link';
+import { CopyButton } from '../../components/copy-button';
 import { Icon } from '../../components/icons';
 import { dagPath, downloadUrl, gatewayUrl } from '../../lib/content-links';
 import { useAppStore } from '../../store/app-store';
 
 export type FileDialog = 'rename' | 'info' | 'delete';
 
-/** A row's actions as labelled icon buttons: view, download, DAG, rename, info, delete. */
+/** A row's actions as labelled icon buttons: view, share (copies the gateway link), download, DAG, rename, info, delete. */
 export function FileActions({ upload, onOpen }: { upload: Upload; onOpen(dialog: FileDialog, upload: Upload): void }) {
   const { t } = useTranslation('content');
   const origin = useAppStore((state) => state.serverOrigin);
@@ -18,6 +19,13 @@ export function FileActions({ upload, onOpen }: { upload: Upload; onOpen(dialog:
       <ContentLink href={gatewayUrl(origin, upload.cid)} className="icon-btn" label={t('actions.view_named', { name })}>
         <Icon name="eye" size={16} />
       </ContentLink>
+      {/* The link to hand out: absolute, whatever origin the app runs on. */}
+      <CopyButton
+        text={new URL(gatewayUrl(origin, upload.cid), window.location.href).href}
+        label={t('actions.share_named', { name })}
+        icon="link"
+        compact
+      />
       {/* A folder has nothing to download; the spacer keeps every row's buttons in line. */}
       {upload.type === 'file' ? (
         <ContentLink

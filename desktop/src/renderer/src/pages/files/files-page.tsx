@@ -19,6 +19,7 @@ import { FilesToolbar } from './files-toolbar';
 import { InfoDialog } from './info-dialog';
 import { NoFilesYet } from './no-files-yet';
 import { RenameDialog } from './rename-dialog';
+import { DEFAULT_ORDER, type FileOrder } from './sort-header';
 
 /** My files: filter, page, and act on each record (copy, view, download, DAG, rename, info, delete). */
 export function FilesPage() {
@@ -28,9 +29,10 @@ export function FilesPage() {
   const [limit, setLimit] = useState<number>(LIMIT_DEFAULT);
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 300);
+  const [order, setOrder] = useState<FileOrder>(DEFAULT_ORDER);
   const { state, reload, setData } = useAsync(
-    (signal) => contentApi.list({ page, limit, search: query || undefined }, signal),
-    [page, limit, query],
+    (signal) => contentApi.list({ page, limit, search: query || undefined, ...order }, signal),
+    [page, limit, query, order],
   );
   const [open, setOpen] = useState<{ dialog: FileDialog; upload: Upload } | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -98,7 +100,15 @@ export function FilesPage() {
           ))}
         {state.status === 'ready' && state.data.files.length > 0 && (
           <>
-            <FilesTable files={state.data.files} onOpen={(dialog, upload) => setOpen({ dialog, upload })} />
+            <FilesTable
+              files={state.data.files}
+              order={order}
+              onOrder={(next) => {
+                setOrder(next);
+                setPage(1);
+              }}
+              onOpen={(dialog, upload) => setOpen({ dialog, upload })}
+            />
             <Pagination page={page} limit={limit} total={state.data.total} onPage={setPage} label={t('files.pages')} />
           </>
         )}

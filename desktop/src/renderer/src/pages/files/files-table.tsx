@@ -2,28 +2,37 @@ import { useTranslation } from 'react-i18next';
 import type { Upload } from '../../api/content-types';
 import { Icon } from '../../components/icons';
 import { ShortCid } from '../../components/short-cid';
-import { formatDate } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { FileActions, type FileDialog } from './file-actions';
+import { SortHeader, type FileOrder } from './sort-header';
+import { TableWrap } from '../../components/table-wrap';
 
-/** The account's records: name, CID (copyable), size, category, date and actions. Cards on phones. */
-export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: FileDialog, upload: Upload): void }) {
+/** The account's records: name, CID (copyable), size, category, date and time, and actions; sortable by name, size and date. Cards on phones. */
+interface FilesTableProps {
+  files: Upload[];
+  order: FileOrder;
+  onOrder(next: FileOrder): void;
+  onOpen(dialog: FileDialog, upload: Upload): void;
+}
+
+export function FilesTable({ files, order, onOrder, onOpen }: FilesTableProps) {
   const { t } = useTranslation('content');
   const language = currentLanguage();
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table className="table files-table">
         <caption className="visually-hidden">{t('files.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('fields.name')}</th>
+            <SortHeader sort="name" label={t('fields.name')} value={order} onChange={onOrder} />
             <th scope="col">{t('fields.cid')}</th>
-            <th scope="col">{t('fields.size')}</th>
+            <SortHeader sort="size" label={t('fields.size')} value={order} onChange={onOrder} />
             <th scope="col" className="col-category">
               {t('fields.category')}
             </th>
-            <th scope="col">{t('fields.date')}</th>
+            <SortHeader sort="date" label={t('fields.date')} value={order} onChange={onOrder} />
             <th scope="col">
               <span className="visually-hidden">{t('fields.actions')}</span>
             </th>
@@ -40,6 +49,12 @@ export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: 
                   </span>
                   {upload.type !== 'file' && <span className="badge">{t(`types.${upload.type}`)}</span>}
                 </span>
+                {/* A file of a folder uploaded as separate files: where it was in the folder. */}
+                {upload.originalName?.includes('/') && (
+                  <span className="file-path" title={upload.originalName}>
+                    {upload.originalName}
+                  </span>
+                )}
                 {/* Shown here instead of in its own column where the table would be too wide. */}
                 <span className="file-meta">{t(`categories.${upload.category}`)}</span>
               </td>
@@ -53,7 +68,7 @@ export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: 
                 {t(`categories.${upload.category}`)}
               </td>
               <td data-label={t('fields.date')} className="cell-date">
-                {formatDate(upload.createdAt, language)}
+                {formatDateTime(upload.createdAt, language)}
               </td>
               <td className="cell-actions">
                 <FileActions upload={upload} onOpen={onOpen} />
@@ -62,6 +77,6 @@ export function FilesTable({ files, onOpen }: { files: Upload[]; onOpen(dialog: 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -1,4 +1,4 @@
-import { pinSchema, type PinInput } from '@cairn/shared';
+import { isCidSyntax, pinSchema, type PinInput } from '@cairn/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/field';
@@ -7,8 +7,15 @@ import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
 
 const EMPTY = { cid: '', originalName: '', customName: '' };
 
-/** CID (required), original and custom name (optional), checked with the shared pinSchema. */
-export function PinForm({ busy, onSubmit }: { busy: boolean; onSubmit(input: PinInput): void }) {
+interface PinFormProps {
+  busy: boolean;
+  onSubmit(input: PinInput): void;
+  /** The form refused its input: an earlier pin's error no longer applies. */
+  onInvalid(): void;
+}
+
+/** CID (required, written like a CID), original and custom name (optional), checked with the shared validation. */
+export function PinForm({ busy, onSubmit, onInvalid }: PinFormProps) {
   const { t } = useTranslation('content');
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -18,12 +25,14 @@ export function PinForm({ busy, onSubmit }: { busy: boolean; onSubmit(input: Pin
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = pinSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error, values);
-      // The spec's own words for a missing CID, and which characters a name may use.
-      if (found.cid?.key === 'validation.required') found.cid = { key: 'content:pin.cid_required' };
-      if (found.customName?.key === 'validation.invalid') found.customName = { key: 'content:rename.invalid_chars' };
+    const found = parsed.success ? {} : fieldErrors(parsed.error, values);
+    // The spec's own words for a missing CID, and which characters a name may use.
+    if (found.cid?.key === 'validation.required') found.cid = { key: 'content:pin.cid_required' };
+    else if (values.cid.trim() && !isCidSyntax(values.cid)) found.cid = { key: 'content:errors.invalid_cid' };
+    if (found.customName?.key === 'validation.invalid') found.customName = { key: 'content:rename.invalid_chars' };
+    if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
+      onInvalid();
       return;
     }
     setErrors({});

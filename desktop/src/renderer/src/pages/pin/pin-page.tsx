@@ -9,7 +9,7 @@ import { usePin } from './use-pin';
 /** Pin content already on IPFS by its CID; follows the pin job until it is pinned or fails. */
 export function PinPage() {
   const { t } = useTranslation('content');
-  const { phase, pin } = usePin();
+  const { phase, pin, reset } = usePin();
 
   return (
     <div className="page">
@@ -21,7 +21,7 @@ export function PinPage() {
             <p className="card-description">{t('pin.form_description')}</p>
           </div>
         </div>
-        <PinForm busy={phase.status === 'working'} onSubmit={(input) => void pin(input)} />
+        <PinForm busy={phase.status === 'working'} onSubmit={(input) => void pin(input)} onInvalid={reset} />
         {phase.status === 'working' && <PinStatus job={phase.job} />}
         {phase.status === 'error' && <ContentError error={phase.error} fallbackKey="errors.pin_failed" data-pin-error />}
       </section>

@@ -2,7 +2,7 @@ import { tokenGenerateSchema } from '@cairn/shared';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { tokenApi } from '../../api/endpoints';
+import { tokenApi, userApi } from '../../api/endpoints';
 import type { GeneratedToken } from '../../api/types';
 import { CopyButton } from '../../components/copy-button';
 import { SelectField, TextField } from '../../components/field';
@@ -23,6 +23,14 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState<(typeof EXPIRY_CHOICES)[number]>('30');
   const [allowedIp, setAllowedIp] = useState('');
+  // Fills the field with the address the server sees, so the token works from this machine.
+  const fillMyIp = async () => {
+    try {
+      setAllowedIp((await userApi.myIp()).ip);
+    } catch (error) {
+      toast.error(errorText(error, 'errors.ip_lookup'));
+    }
+  };
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -120,6 +128,9 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
           required={never}
           spellCheck={false}
         />
+        <button type="button" className="use-my-ip" onClick={() => void fillMyIp()} disabled={busy}>
+          {t('tokens.use_my_ip')}
+        </button>
         <div className="form-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
             {t('common:actions.cancel')}

@@ -12,6 +12,7 @@ import { useErrorText } from '../../hooks/use-error-text';
 import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { TokenGenerateModal } from './token-generate-modal';
+import { TableWrap } from '../../components/table-wrap';
 
 /** The user's API tokens: list (no secrets), create (secret shown once), revoke with confirmation. */
 /** `standalone` (the /settings/tokens page) leaves the title to the page header above it. */
@@ -63,7 +64,7 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
         <EmptyState title={t('tokens.empty_title')} message={t('tokens.empty_message')} icon="key" />
       )}
       {state.status === 'ready' && tokens.length > 0 && (
-        <div className="table-wrap">
+        <TableWrap>
           <table className="table tokens-table">
             <caption className="visually-hidden">{t('tokens.title')}</caption>
             <thead>
@@ -118,7 +119,7 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {creating && <TokenGenerateModal onClose={() => setCreating(false)} onCreated={(token) => setData([token, ...tokens])} />}
       {revoking && (

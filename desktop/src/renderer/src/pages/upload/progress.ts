@@ -1,3 +1,5 @@
+import { numberLocale } from '../../lib/intl-locale';
+
 /** Upload progress as the screen shows it: overall, per file, and the recent speed. */
 export interface UploadProgress {
   /** Body bytes sent and the body's size (the files plus multipart framing). */
@@ -42,7 +44,7 @@ export function speedMeter(now: () => number = () => performance.now()) {
 
 /** "12.3 MB/s" in the reader's language (decimal megabytes, as network speeds are given). */
 export function formatSpeed(bytesPerSecond: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte-per-second', maximumFractionDigits: 1 }).format(
+  return new Intl.NumberFormat(numberLocale(language), { style: 'unit', unit: 'megabyte-per-second', maximumFractionDigits: 1 }).format(
     bytesPerSecond / 1_000_000,
   );
 }

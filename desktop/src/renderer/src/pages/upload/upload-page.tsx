@@ -15,6 +15,8 @@ import { UploadProgressPanel } from './upload-progress';
 import { UploadSuccess } from './upload-success';
 import { UploadTips } from './upload-tips';
 import { useUpload } from './use-upload';
+import { useLeaveWarning } from '../../hooks/use-leave-warning';
+import { QuotaNotice } from './quota-notice';
 
 /** Upload a file, a folder as one DAG or a folder as separate files, with progress and the resulting CID. */
 export function UploadPage() {
@@ -26,6 +28,7 @@ export function UploadPage() {
   const [problem, setProblem] = useState<SelectionProblem | null>(null);
   const { phase, start, cancel, reset } = useUpload();
   const busy = phase.status === 'uploading' || phase.status === 'storing';
+  useLeaveWarning(busy, t('upload.leave_confirm'));
 
   const choose = (added: PickedFile[]) => {
     setProblem(null);
@@ -59,6 +62,7 @@ export function UploadPage() {
                 setProblem(null);
               }}
             />
+            <QuotaNotice />
             <DropZone mode={mode} onFiles={choose} disabled={busy} />
             {files.length > 0 && !busy && (
               <PreviewList
@@ -96,7 +100,20 @@ export function UploadPage() {
                     </span>
                   </p>
                 )}
-                {phase.status === 'error' && <UploadError error={phase.error} mode={mode} />}
+                {phase.status === 'error' && (
+                  <>
+                    <UploadError error={phase.error} mode={mode} />
+                    <button type="button" className="btn btn-secondary retry-upload" onClick={submit}>
+                      {t('upload.retry')}
+                    </button>
+                  </>
+                )}
+                {phase.status === 'cancelled' && (
+                  <p className="alert alert-info" role="status" data-upload-cancelled>
+                    <Icon name="info" size={16} />
+                    <span>{t('upload.cancelled')}</span>
+                  </p>
+                )}
                 <div className="form-actions upload-actions">
                   <button type="button" className="btn btn-primary" onClick={submit}>
                     <Icon name="upload" size={16} />

@@ -1,5 +1,5 @@
 import type { DagUploadResult, FilesUploadResult, UploadResult } from '../../api/content-types';
-import { ApiError, endsSession, INVALID_JSON, UNEXPECTED_SERVER_ERROR } from '../../lib/api-client';
+import { ApiError, endsSession, INVALID_JSON, sessionEndNotice, UNEXPECTED_SERVER_ERROR } from '../../lib/api-client';
 import { useAppStore } from '../../store/app-store';
 import type { PickedFile, UploadMode } from './selection';
 
@@ -68,7 +68,7 @@ export function startUpload(request: UploadRequest): RunningUpload {
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
         const error = failure(xhr);
-        if (token && endsSession(error)) useAppStore.getState().endSession('session_closed');
+        if (token && endsSession(error)) useAppStore.getState().endSession(sessionEndNotice(error));
         reject(error);
         return;
       }

@@ -5,6 +5,7 @@ import { startUpload, UploadCancelled, type RunningUpload, type UploadOutcome } 
 
 export type UploadPhase =
   | { status: 'idle' }
+  | { status: 'cancelled' }
   | { status: 'uploading' | 'storing'; progress: UploadProgress }
   | { status: 'done'; outcome: UploadOutcome }
   | { status: 'error'; error: unknown };
@@ -43,7 +44,7 @@ export function useUpload() {
     void upload.done
       .then(
         (outcome) => setPhase({ status: 'done', outcome }),
-        (error: unknown) => setPhase(error instanceof UploadCancelled ? { status: 'idle' } : { status: 'error', error }),
+        (error: unknown) => setPhase(error instanceof UploadCancelled ? { status: 'cancelled' } : { status: 'error', error }),
       )
       .finally(() => {
         if (running.current === upload) running.current = null;

@@ -3,12 +3,13 @@ import type { Usage } from '../../api/content-types';
 import { ProgressBar } from '../../components/progress-bar';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
+import { numberLocale } from '../../lib/intl-locale';
 
 /** At this share the bar turns amber: time to tidy up or upgrade. */
 const NEARLY_FULL = 90;
 
 const percentFormat = (language: string, percent: number) =>
-  new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100);
+  new Intl.NumberFormat(numberLocale(language), { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100);
 
 /** "1.2 GB of 5 GB" with the percentage and a bar coloured by how full it is. */
 export function UsageMeter({ usage, large = false }: { usage: Usage; large?: boolean }) {

@@ -2,8 +2,12 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelStride, niceScale, type Scale } from './chart-scale';
 import { PLOT_MARGIN, type ChartProps, type Plot } from './chart-types';
+import { EmptyState } from '../../../components/states';
 import { useWidth } from './use-width';
 import { axisWidth, ValueAxis } from './value-axis';
+
+/** More rows than this scroll inside the figures box; fewer are shown whole. */
+const LONG_SERIES = 12;
 
 interface ChartFrameProps extends ChartProps {
   /** Draws the marks in the plot; the frame adds the title, legend, value axis and figures. */
@@ -30,12 +34,25 @@ function plotArea(width: number, height: number, scale: Scale, format: (value: n
  * technology with its value axis from 0, and the same figures as a table for anyone who cannot
  * read the drawing.
  */
-export function ChartFrame({ title, summary, categoryLabel, series, points, format, integer, height = 240, children }: ChartFrameProps) {
+export function ChartFrame({
+  title,
+  summary,
+  categoryLabel,
+  series,
+  points,
+  format,
+  integer,
+  height = 240,
+  emptyTitle,
+  children,
+}: ChartFrameProps) {
   const { t } = useTranslation('admin');
   const id = useId();
   const [ref, width] = useWidth<HTMLDivElement>();
   const scale = niceScale(Math.max(0, ...points.flatMap((point) => point.values)), { integer });
   const plot = plotArea(width, height, scale, format, points.length);
+  // Nothing happened in the period: say so, rather than draw bare axes at zero.
+  const empty = Boolean(emptyTitle) && points.every((point) => point.values.every((value) => value === 0));
   return (
     <figure className="chart" aria-labelledby={`${id}-title`}>
       <figcaption className="chart-caption">
@@ -51,8 +68,10 @@ export function ChartFrame({ title, summary, categoryLabel, series, points, form
           </ul>
         )}
       </figcaption>
-      <div ref={ref} className="chart-canvas" style={{ height }}>
-        {width > 0 && (
+      {/* Always mounted, so its width is measured even when data arrives later. */}
+      <div ref={ref} className="chart-canvas" style={empty ? undefined : { height }}>
+        {empty && <EmptyState title={emptyTitle ?? ''} icon="usage" />}
+        {!empty && width > 0 && (
           <svg width={width} height={height} role="img" aria-labelledby={`${id}-svg-title ${id}-svg-desc`} className="chart-svg">
             <title id={`${id}-svg-title`}>{title}</title>
             <desc id={`${id}-svg-desc`}>{summary}</desc>
@@ -61,34 +80,41 @@ export function ChartFrame({ title, summary, categoryLabel, series, points, form
           </svg>
         )}
       </div>
-      <details className="chart-data">
-        <summary>{t('charts.show_figures')}</summary>
-        <div className="chart-table-wrap" tabIndex={0} role="region" aria-label={t('charts.figures_of', { title })}>
-          <table className="table compact">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{categoryLabel}</th>
-                {series.map((item) => (
-                  <th key={item.key} scope="col">
-                    {item.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((point) => (
-                <tr key={point.fullLabel}>
-                  <th scope="row">{point.fullLabel}</th>
-                  {point.values.map((value, index) => (
-                    <td key={series[index]?.key ?? index}>{format(value)}</td>
+      {!empty && (
+        <details className="chart-data">
+          <summary>{t('charts.show_figures')}</summary>
+          <div
+            className={`chart-table-wrap${points.length > LONG_SERIES ? ' scrolls' : ''}`}
+            tabIndex={0}
+            role="region"
+            aria-label={t('charts.figures_of', { title })}
+          >
+            <table className="table compact">
+              <caption className="visually-hidden">{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{categoryLabel}</th>
+                  {series.map((item) => (
+                    <th key={item.key} scope="col">
+                      {item.label}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+              </thead>
+              <tbody>
+                {points.map((point) => (
+                  <tr key={point.fullLabel}>
+                    <th scope="row">{point.fullLabel}</th>
+                    {point.values.map((value, index) => (
+                      <td key={series[index]?.key ?? index}>{format(value)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
     </figure>
   );
 }

@@ -27,6 +27,8 @@ export interface ChartProps {
   /** Whole-number steps on the value axis (counts). */
   integer?: boolean;
   height?: number;
+  /** Shown instead of bare axes when every value is 0 (a series over time with nothing in it). */
+  emptyTitle?: string;
 }
 
 export const PLOT_MARGIN = { top: 12, right: 12, bottom: 30 };

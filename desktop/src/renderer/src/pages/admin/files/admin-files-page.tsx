@@ -13,6 +13,7 @@ import { AdminTable } from '../list/admin-table';
 import { ListView } from '../list/list-view';
 import { useAdminAction } from '../list/use-admin-action';
 import { pageQuery, useAdminList } from '../list/use-admin-list';
+import { EmailText } from '../../../components/email-text';
 
 /** /admin/files: every account's files, searchable, with deletion. */
 export function AdminFilesPage() {
@@ -62,7 +63,9 @@ export function AdminFilesPage() {
                   </span>
                 </td>
                 <td data-label={t('columns.size')}>{formatBytes(file.size, language)}</td>
-                <td data-label={t('columns.owner')}>{file.userEmail}</td>
+                <td data-label={t('columns.owner')}>
+                  <EmailText email={file.userEmail} />
+                </td>
                 <td data-label={t('columns.created')}>{formatDateTime(file.createdAt, language)}</td>
                 <td className="cell-actions">
                   <button

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import type { IconName } from '../../../components/icons';
 import { useAreaErrorText } from '../../../hooks/use-area-error-text';
+import { TableWrap } from '../../../components/table-wrap';
 
 interface ListStatesProps<T> {
   /** The rows on screen; null until the first load. */
@@ -23,9 +24,5 @@ export function ListStates<T>({ items, loading, error, reload, errorKey, emptyTi
   if (error) return <ErrorState message={errorText(error, errorKey)} onRetry={reload} />;
   if (!items) return <LoadingState />;
   if (items.length === 0) return <EmptyState title={emptyTitle} icon={emptyIcon} />;
-  return (
-    <div className="table-wrap" aria-busy={loading || undefined}>
-      {children(items)}
-    </div>
-  );
+  return <TableWrap busy={loading}>{children(items)}</TableWrap>;
 }

@@ -12,13 +12,14 @@ import { useAdminList } from '../list/use-admin-list';
 import { logDetails } from './log-actions';
 import { LOG_FILTERS, LogFilters, type LogFilterValues } from './log-filters';
 import { PruneDialog } from './prune-dialog';
+import { EmailText } from '../../../components/email-text';
 
 /** /admin/logs: the audit log with filters, pages and pruning. */
 export function AdminLogsPage() {
   const { t } = useTranslation('admin');
   const language = currentLanguage();
   const list = useAdminList((query, signal) => {
-    const { type, action, userId, from, to } = query.filters;
+    const { type, action, userId, user, from, to } = query.filters;
     return adminApi.logs(
       {
         page: query.page,
@@ -26,6 +27,7 @@ export function AdminLogsPage() {
         type: (type || undefined) as LogType | undefined,
         action: action || undefined,
         userId: userId || undefined,
+        user: user || undefined,
         from: from || undefined,
         to: to || undefined,
       },
@@ -72,10 +74,10 @@ export function AdminLogsPage() {
                     <button
                       type="button"
                       className="link-btn inline"
-                      onClick={() => list.update({ userId: entry.userId! })}
+                      onClick={() => list.update({ userId: entry.userId!, user: '' })}
                       aria-label={t('logs.only_user', { email: entry.userEmail ?? entry.userId })}
                     >
-                      {entry.userEmail ?? entry.userId}
+                      {entry.userEmail ? <EmailText email={entry.userEmail} /> : entry.userId}
                     </button>
                   ) : (
                     <span className="muted">{entry.userEmail ?? t('logs.no_user')}</span>

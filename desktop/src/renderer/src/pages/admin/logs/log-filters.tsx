@@ -5,8 +5,16 @@ import { SelectField, TextField } from '../../../components/field';
 import { fieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { LOG_ACTIONS } from './log-actions';
 
-export const LOG_FILTERS = ['type', 'action', 'userId', 'from', 'to'] as const;
+export const LOG_FILTERS = ['type', 'action', 'userId', 'user', 'from', 'to'] as const;
 export type LogFilterValues = Record<(typeof LOG_FILTERS)[number], string>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user field takes an email, part of one, or an account ID: an ID filters by account, anything else by email. */
+export function userFilter(text: string): Pick<LogFilterValues, 'userId' | 'user'> {
+  const trimmed = text.trim();
+  return UUID.test(trimmed) ? { userId: trimmed, user: '' } : { userId: '', user: trimmed };
+}
 
 /** Severity, action, account and date range; applied together, checked with the API's own rules. */
 export function LogFilters({ value, onApply }: { value: LogFilterValues; onApply(filters: LogFilterValues): void }) {
@@ -18,7 +26,8 @@ export function LogFilters({ value, onApply }: { value: LogFilterValues; onApply
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = Object.fromEntries(Object.entries(form).filter(([, text]) => text.trim() !== ''));
+    const next = { ...form, ...userFilter(form.user || form.userId) };
+    const input = Object.fromEntries(Object.entries(next).filter(([, text]) => text.trim() !== ''));
     const parsed = adminLogQuerySchema.safeParse(input);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error, input));
@@ -29,10 +38,10 @@ export function LogFilters({ value, onApply }: { value: LogFilterValues; onApply
       return;
     }
     setErrors({});
-    onApply(form);
+    onApply(next);
   };
   const clear = () => {
-    const empty = { type: '', action: '', userId: '', from: '', to: '' };
+    const empty = { type: '', action: '', userId: '', user: '', from: '', to: '' };
     setErrors({});
     setForm(empty);
     onApply(empty);
@@ -57,13 +66,14 @@ export function LogFilters({ value, onApply }: { value: LogFilterValues; onApply
         ))}
       </SelectField>
       <TextField
-        label={t('logs.user_id')}
-        name="userId"
-        value={form.userId}
-        onChange={(e) => set('userId')(e.target.value)}
-        error={errors.userId}
-        placeholder={t('logs.user_id_placeholder')}
+        label={t('logs.user')}
+        name="user"
+        value={form.user || form.userId}
+        onChange={(e) => setForm((previous) => ({ ...previous, user: e.target.value, userId: '' }))}
+        error={errors.user ?? errors.userId}
+        placeholder={t('logs.user_placeholder')}
         spellCheck={false}
+        autoComplete="off"
       />
       <TextField
         label={t('logs.from')}

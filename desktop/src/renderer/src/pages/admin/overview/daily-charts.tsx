@@ -27,6 +27,7 @@ export function DailyCharts({ stats }: { stats: AdminStats }) {
           points={dailyPoints(stats.daily, language, (day) => [day.signups, day.uploads])}
           format={number}
           integer
+          emptyTitle={t('charts.no_data')}
         />
       </section>
       <section className="card chart-card" data-chart="income">
@@ -37,6 +38,7 @@ export function DailyCharts({ stats }: { stats: AdminStats }) {
           series={[{ key: 'income', label: t('charts.income'), tone: 'primary' }]}
           points={dailyPoints(stats.daily, language, (day) => [day.incomeEur])}
           format={euros}
+          emptyTitle={t('charts.no_data')}
         />
       </section>
     </div>

@@ -1,13 +1,14 @@
 import { INCOME_PERIODS, type AdminStats, type DailyFigures } from '../../../api/admin-types';
+import { dateFormatter } from '../../../lib/intl-locale';
 import type { ChartPoint } from '../charts/chart-types';
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** The daily series as chart points: "3 Mar" under the axis, the full date in the figures. */
 export function dailyPoints(daily: DailyFigures[], language: string, pick: (day: DailyFigures) => number[]): ChartPoint[] {
-  const short = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const long = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
-  return daily.map((day) => ({ label: short.format(utc(day.date)), fullLabel: long.format(utc(day.date)), values: pick(day) }));
+  const short = dateFormatter(language, 'day-month', 'UTC');
+  const long = dateFormatter(language, 'date-long', 'UTC');
+  return daily.map((day) => ({ label: short(utc(day.date)), fullLabel: long(utc(day.date)), values: pick(day) }));
 }
 
 /** Income per period, shortest first, with the periods' translated short and long names. */

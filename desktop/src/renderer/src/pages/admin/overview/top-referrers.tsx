@@ -3,6 +3,7 @@ import type { TopReferrer } from '../../../api/admin-types';
 import { EmptyState } from '../../../components/states';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatMegabytes, formatNumber } from '../../../lib/units';
+import { TableWrap } from '../../../components/table-wrap';
 
 /** The ten accounts that brought the most sign-ups. */
 export function TopReferrers({ referrers }: { referrers: TopReferrer[] }) {
@@ -14,7 +15,7 @@ export function TopReferrers({ referrers }: { referrers: TopReferrer[] }) {
       {referrers.length === 0 ? (
         <EmptyState title={t('stats.no_referrers')} icon="referrals" />
       ) : (
-        <div className="table-wrap">
+        <TableWrap>
           <table className="table">
             <caption className="visually-hidden">{t('stats.top_referrers')}</caption>
             <thead>
@@ -36,7 +37,7 @@ export function TopReferrers({ referrers }: { referrers: TopReferrer[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </section>
   );

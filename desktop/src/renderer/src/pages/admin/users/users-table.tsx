@@ -4,6 +4,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { formatBytes } from '../../../lib/units';
 import { AdminTable } from '../list/admin-table';
+import { EmailText } from '../../../components/email-text';
 
 interface UsersTableProps {
   users: AdminUser[];
@@ -38,7 +39,9 @@ export function UsersTable({ users, plans, selfId, busyId, onChange, onDisable }
             <td data-label={t('columns.user')}>
               <span className="stacked">
                 <span className="cell-strong">{`${user.name} ${user.lastname}`.trim() || user.email}</span>
-                <span className="muted">{user.email}</span>
+                <span className="muted cell-email">
+                  <EmailText email={user.email} />
+                </span>
               </span>
             </td>
             <td data-label={t('columns.status')}>

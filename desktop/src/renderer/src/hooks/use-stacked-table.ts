@@ -1,0 +1,39 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+
+/** Phones always get cards, whatever would fit. */
+const PHONE = '(max-width: 760px)';
+
+/**
+ * True on phones, and while the wrapped table is wider than its card: the table then shows its rows as stacked
+ * cards (as on phones) instead of being clipped or scrolled sideways. Column widths depend on the
+ * language and the data, so the table is measured, not guessed: the wrapper's width and the
+ * table's content are watched, and each check lays the table out as a table once to compare.
+ */
+export function useStackedTable<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [stacked, setStacked] = useState(false);
+
+  useLayoutEffect(() => {
+    const wrap = ref.current;
+    if (!wrap) return;
+    const check = () => {
+      const was = wrap.classList.contains('stacked');
+      wrap.classList.remove('stacked');
+      const overflows = wrap.scrollWidth > wrap.clientWidth + 1;
+      wrap.classList.toggle('stacked', was);
+      setStacked(overflows || window.matchMedia(PHONE).matches);
+    };
+    check();
+    const resize = new ResizeObserver(check);
+    resize.observe(wrap);
+    // Rows loaded, renamed or translated change the widths too.
+    const mutation = new MutationObserver(check);
+    mutation.observe(wrap, { childList: true, subtree: true, characterData: true });
+    return () => {
+      resize.disconnect();
+      mutation.disconnect();
+    };
+  }, []);
+
+  return { ref, stacked };
+}

@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
+import { apiSignup, apiToken, apiUpload } from './harness/content';
+import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
+import { LoginPage } from './page-models/login-page';
+
+/**
+ * Every table of the console, in every language, at a small laptop's width and a common one:
+ * no table is wider than its card (nothing clipped or scrolled sideways), sizes stay on one line,
+ * and an email is never cut mid-word.
+ */
+
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'ca', 'eu', 'it', 'pt', 'ru', 'uk'] as const;
+const WIDTHS = [1024, 1280];
+const PAGES = [
+  '/',
+  '/files',
+  '/settings/tokens',
+  '/referrals',
+  '/admin',
+  '/admin/users',
+  '/admin/files',
+  '/admin/tokens',
+  '/admin/logs',
+  '/admin/plans',
+  '/admin/referrals',
+  '/admin/rewards',
+];
+
+let server: E2eServer;
+let browser: E2eBrowser;
+let page: Page;
+let adminToken: string;
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchBrowser();
+  page = browser.page;
+  adminToken = await apiToken(server, ADMIN.email, ADMIN.password);
+  await apiUpload(server, adminToken, `${'a-very-long-file-name-'.repeat(11)}end.txt`, 'long name');
+  await apiUpload(server, adminToken, 'tiny.txt', 'four');
+  await apiUpload(server, adminToken, 'report.pdf', '%PDF-1.4 '.repeat(300_000));
+  await server.api('POST', '/tokens/generate', adminToken, { name: 'continuous-integration-deploy-token', expiresInDays: 30 });
+  await server.api('POST', '/tokens/generate', adminToken, {
+    name: 'office',
+    expiresInDays: 30,
+    allowedIp: '2001:db8:85a3::8a2e:370:7334',
+  });
+  for (const email of ['maximiliane.mustermann-schmidt@beispiel-unternehmen.example', 'ada@example.com']) {
+    await apiSignup(server, email, 'a-long-password-1');
+  }
+  await new LoginPage(page).open(server.url).then((login) => login.logIn(ADMIN.email, ADMIN.password));
+});
+
+afterEach(screenshotOnFailure(() => page, 'table-fit-'));
+
+afterAll(async () => {
+  await server?.api('PUT', '/users/me/preferences', adminToken, { language: 'en', country: 'US' });
+  await browser?.close();
+  await server?.close();
+});
+
+/** What does not fit on the current screen, described for the failure message. */
+function misfits(): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const label = (element: Element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`;
+    for (const wrap of Array.from(document.querySelectorAll('.table-wrap'))) {
+      if (wrap.scrollWidth > wrap.clientWidth + 1) found.push(`table ${wrap.scrollWidth}px in ${wrap.clientWidth}px`);
+    }
+    // Lines of each piece of text, not box height: a stacked row's cell has padding and a label beside the value.
+    const lines = (element: Element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      let most = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        most = Math.max(most, new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.bottom))).size);
+      }
+      return most;
+    };
+    for (const cell of Array.from(document.querySelectorAll('.table .cell-number, .stat-value, .email-text'))) {
+      if ((cell.textContent ?? '').trim() && lines(cell) > 1) found.push(`${label(cell)} "${cell.textContent}" wraps`);
+    }
+    return found;
+  });
+}
+
+describe.each(LANGUAGES)('tables in %s', (language) => {
+  beforeAll(async () => {
+    await server.api('PUT', '/users/me/preferences', adminToken, { language, country: 'US' });
+  });
+
+  it.each(PAGES)('%s fits at 1024 and 1280 px', async (path) => {
+    await page.setViewportSize({ width: WIDTHS[1]!, height: 800 });
+    await page.goto(`${server.url}${path}`);
+    await page.locator(`html[lang="${language}"]`).waitFor();
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.locator('.state-loading').first().waitFor({ state: 'detached' });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForTimeout(100);
+      expect(await misfits(), `${path} in ${language} at ${width}px`).toEqual([]);
+    }
+  });
+});
