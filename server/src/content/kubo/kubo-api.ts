@@ -85,7 +85,10 @@ export class KuboApi {
     let blocks = 0;
     let pending = '';
     const decoder = new TextDecoder();
-    for await (const chunk of response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value: chunk } = await reader.read();
+      if (done) break;
       pending += decoder.decode(chunk, { stream: true });
       let newline: number;
       while ((newline = pending.indexOf('\n')) >= 0) {
