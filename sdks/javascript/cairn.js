@@ -142,7 +142,8 @@ var HttpClient = class {
     const timeoutMs = call.timeoutMs ?? this.config.timeoutMs;
     const signals = [call.signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : void 0].filter((s) => s !== void 0);
     if (signals.length > 0) init.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-    return this.config.fetch(this.url(call.path, call.query, call.raw), init);
+    const send = init.duplex && this.config.streamFetch ? this.config.streamFetch : this.config.fetch;
+    return send(this.url(call.path, call.query, call.raw), init);
   }
 };
 async function readJson(response) {
@@ -165,6 +166,52 @@ function toCairnError(error, signal) {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ConnectionError({ status: 0, code: 'connection_error', message: `Could not reach the server: ${message}`, cause: error });
+}
+
+// src/node-transport.ts
+var RESPONSE_GRACE_MS = 200;
+var runsInNode = typeof process !== 'undefined' && Boolean(process.versions?.node);
+async function nodeStreamFetch(url, init) {
+  const [http, https, { Readable }] = await Promise.all([import('node:http'), import('node:https'), import('node:stream')]);
+  const target = new URL(url);
+  const request = (target.protocol === 'https:' ? https : http).request;
+  const signal = init.signal ?? void 0;
+  if (signal?.aborted) throw signal.reason;
+  return new Promise((resolve, reject) => {
+    const source = Readable.fromWeb(init.body, {
+      highWaterMark: 1,
+      objectMode: true,
+    });
+    let settled = false;
+    const settle = (fn) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const req = request(target, { method: init.method, headers: init.headers }, (res) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        for (const one of Array.isArray(value) ? value : value === void 0 ? [] : [value]) headers.append(name, one);
+      }
+      const body = Readable.toWeb(res);
+      settle(() => resolve(new Response(body, { status: res.statusCode ?? 500, headers })));
+    });
+    req.on('close', () => source.destroy());
+    function onAbort() {
+      req.destroy();
+      settle(() => reject(signal.reason));
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('error', (error) => {
+      setTimeout(() => settle(() => reject(error)), RESPONSE_GRACE_MS);
+    });
+    source.on('error', (error) => {
+      req.destroy(error);
+      settle(() => reject(error));
+    });
+    source.pipe(req);
+  });
 }
 
 // src/resources/account.ts
@@ -513,11 +560,10 @@ function multipartBlob(parts, boundary) {
 }
 
 // src/resources/send-multipart.ts
-var canStreamBodies = typeof process !== 'undefined' && Boolean(process.versions?.node);
 function sendMultipart(http, path, parts, total, query, options) {
   const boundary = makeBoundary();
   const contentType = `multipart/form-data; boundary=${boundary}`;
-  const useBlob = !canStreamBodies && parts.every((p) => p.blob);
+  const useBlob = !runsInNode && parts.every((p) => p.blob);
   return http
     .request({
       method: 'POST',
@@ -612,9 +658,11 @@ var Cairn = class {
       baseUrl,
       token: options.token,
       fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      // Node streams uploads over node:http with backpressure, unless a fetch was given.
+      streamFetch: !options.fetch && runsInNode ? nodeStreamFetch : void 0,
       timeoutMs: options.timeoutMs ?? 6e4,
       retry: { ...defaultRetry, ...options.retry },
-      userAgent: typeof process !== 'undefined' && process.versions?.node ? `cairn-sdk-ts/${SDK_VERSION}` : void 0,
+      userAgent: runsInNode ? `cairn-sdk-ts/${SDK_VERSION}` : void 0,
     });
     this.uploads = new Uploads(http);
     this.pins = new Pins(http);

@@ -15,7 +15,7 @@ export interface CairnOptions {
   timeoutMs?: number;
   /** Retries of idempotent calls on 429, 503 and connection errors (`maxRetries: 0` turns them off). */
   retry?: Partial<RetryOptions>;
-  /** A fetch implementation (default: the global one). */
+  /** A fetch implementation (default: the global one; in Node, uploads then go through it too). */
   fetch?: typeof fetch;
 }
 /** The Cairn API client: `new Cairn({ token, baseUrl })`. */

@@ -13,6 +13,8 @@ export interface HttpConfig {
   baseUrl: string;
   token?: string;
   fetch: typeof fetch;
+  /** Sends streamed bodies (uploads) when set; see node-transport. */
+  streamFetch?: (url: string, init: RequestInit) => Promise<Response>;
   timeoutMs: number;
   retry: RetryOptions;
   userAgent?: string;

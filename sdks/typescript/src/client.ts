@@ -1,4 +1,5 @@
 import { HttpClient } from './http';
+import { nodeStreamFetch, runsInNode } from './node-transport';
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
 import { Gateway } from './resources/gateway';
 import { Pins } from './resources/pins';
@@ -16,7 +17,7 @@ export interface CairnOptions {
   timeoutMs?: number;
   /** Retries of idempotent calls on 429, 503 and connection errors (`maxRetries: 0` turns them off). */
   retry?: Partial<RetryOptions>;
-  /** A fetch implementation (default: the global one). */
+  /** A fetch implementation (default: the global one; in Node, uploads then go through it too). */
   fetch?: typeof fetch;
 }
 
@@ -39,9 +40,11 @@ export class Cairn {
       baseUrl,
       token: options.token,
       fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      // Node streams uploads over node:http with backpressure, unless a fetch was given.
+      streamFetch: !options.fetch && runsInNode ? nodeStreamFetch : undefined,
       timeoutMs: options.timeoutMs ?? 60_000,
       retry: { ...defaultRetry, ...options.retry },
-      userAgent: typeof process !== 'undefined' && process.versions?.node ? `cairn-sdk-ts/${SDK_VERSION}` : undefined,
+      userAgent: runsInNode ? `cairn-sdk-ts/${SDK_VERSION}` : undefined,
     });
     this.uploads = new Uploads(http);
     this.pins = new Pins(http);

@@ -13,6 +13,8 @@ export interface HttpConfig {
   baseUrl: string;
   token?: string;
   fetch: typeof fetch;
+  /** Sends streamed bodies (uploads) when set; see node-transport. */
+  streamFetch?: (url: string, init: RequestInit) => Promise<Response>;
   timeoutMs: number;
   retry: RetryOptions;
   userAgent?: string;
@@ -84,7 +86,8 @@ export class HttpClient {
       (s): s is AbortSignal => s !== undefined,
     );
     if (signals.length > 0) init.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-    return this.config.fetch(this.url(call.path, call.query, call.raw), init);
+    const send = init.duplex && this.config.streamFetch ? this.config.streamFetch : this.config.fetch;
+    return send(this.url(call.path, call.query, call.raw), init);
   }
 }
 

@@ -120,4 +120,28 @@ describe('HTTP behaviour', () => {
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ status: 500, code: 'internal_error', message: 'Something went wrong', requestId: 'req-1' });
   });
+
+  it('reads an upload only as fast as the connection takes it, never ahead into memory', async () => {
+    let received = 0;
+    let maxAhead = 0;
+    let loaded = 0;
+    handlers.push((req, res) => {
+      // A slow server: 64 KiB at a time, every 2 ms.
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        maxAhead = Math.max(maxAhead, loaded - received);
+        req.pause();
+        setTimeout(() => req.resume(), 2);
+      });
+      req.on('end', () => json(res, 201, { cid: 'bafy', duplicate: false }));
+    });
+    const mib = new Uint8Array(1024 * 1024);
+    async function* thirtyTwoMiB() {
+      for (let i = 0; i < 32; i++) yield mib;
+    }
+    await client().uploads.file(thirtyTwoMiB(), { onProgress: (p) => (loaded = p.loaded) });
+    expect(loaded).toBe(32 * 1024 * 1024);
+    // Only what the socket buffers hold is read ahead of what the server has received.
+    expect(maxAhead).toBeLessThan(12 * 1024 * 1024);
+  });
 });

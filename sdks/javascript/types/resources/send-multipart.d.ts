@@ -2,7 +2,10 @@
 import type { HttpClient } from '../http';
 import type { UploadPart } from '../sources';
 import type { UploadOptions } from './uploads';
-/** POSTs the parts as `multipart/form-data`, streamed (Node) or as a Blob (browsers). Never retried. */
+/**
+ * POSTs the parts as `multipart/form-data`: streamed in Node; as a Blob in browsers, which refuse
+ * streamed bodies over HTTP/1.1 (a Blob of Files is still read from disk as it is sent). Never retried.
+ */
 export declare function sendMultipart<T>(
   http: HttpClient,
   path: string,

@@ -1,12 +1,13 @@
 import type { HttpClient } from '../http';
 import { makeBoundary, multipartBlob, multipartStream } from '../multipart';
+import { runsInNode } from '../node-transport';
 import type { UploadPart } from '../sources';
 import type { UploadOptions } from './uploads';
 
-/** Node streams a body; browsers need a Blob (they refuse streamed bodies over HTTP/1.1). */
-const canStreamBodies = typeof process !== 'undefined' && Boolean(process.versions?.node);
-
-/** POSTs the parts as `multipart/form-data`, streamed (Node) or as a Blob (browsers). Never retried. */
+/**
+ * POSTs the parts as `multipart/form-data`: streamed in Node; as a Blob in browsers, which refuse
+ * streamed bodies over HTTP/1.1 (a Blob of Files is still read from disk as it is sent). Never retried.
+ */
 export function sendMultipart<T>(
   http: HttpClient,
   path: string,
@@ -17,7 +18,7 @@ export function sendMultipart<T>(
 ): Promise<T> {
   const boundary = makeBoundary();
   const contentType = `multipart/form-data; boundary=${boundary}`;
-  const useBlob = !canStreamBodies && parts.every((p) => p.blob);
+  const useBlob = !runsInNode && parts.every((p) => p.blob);
   return http
     .request<T>({
       method: 'POST',
