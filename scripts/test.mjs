@@ -12,6 +12,8 @@ run('npm', ['run', 'typecheck']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
 // The Python SDK: ruff, mypy and its pytest suite against a live server (its own virtualenv).
 run('bash', ['sdks/python/scripts/test.sh']);
+// The TypeScript SDK, its CLI (through a real terminal) and the JavaScript build (in Chromium).
+run('npx', ['vitest', 'run', '-c', 'sdks/typescript/vitest.config.ts']);
 // Browser tests in Chromium against a real server, one file at a time.
 run('npx', ['vitest', 'run', '-c', 'e2e/vitest.config.ts']);
 // The Go and PHP SDKs, each running the SDK scenario against a live server.

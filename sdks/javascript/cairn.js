@@ -1,0 +1,697 @@
+// Cairn JavaScript SDK: generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
+/* eslint-disable */
+// src/errors.ts
+var CairnError = class extends Error {
+  /** The HTTP status; 0 when no response arrived (connection error, timeout). */
+  status;
+  /** The server's stable snake_case code, e.g. `quota_exceeded`. */
+  code;
+  details;
+  requestId;
+  constructor(init) {
+    super(init.message, init.cause === void 0 ? void 0 : { cause: init.cause });
+    this.name = new.target.name;
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.requestId = init.requestId;
+  }
+};
+var ValidationError = class extends CairnError {};
+var AuthenticationError = class extends CairnError {};
+var PermissionError = class extends CairnError {};
+var QuotaExceededError = class extends CairnError {};
+var NotFoundError = class extends CairnError {};
+var ConflictError = class extends CairnError {};
+var PayloadTooLargeError = class extends CairnError {};
+var RateLimitError = class extends CairnError {
+  retryAfter;
+  constructor(init) {
+    super(init);
+    this.retryAfter = init.retryAfter;
+  }
+};
+var ServerError = class extends CairnError {};
+var ConnectionError = class extends CairnError {};
+var TimeoutError = class extends CairnError {};
+var AbortedError = class extends CairnError {};
+var PinFailedError = class extends CairnError {};
+var byStatus = {
+  400: ValidationError,
+  401: AuthenticationError,
+  403: PermissionError,
+  404: NotFoundError,
+  409: ConflictError,
+  413: PayloadTooLargeError,
+  429: RateLimitError,
+};
+function parseRetryAfter(value, now = Date.now()) {
+  if (!value) return void 0;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? void 0 : Math.max(0, (date - now) / 1e3);
+}
+function errorFromResponse(status, body, headers) {
+  const payload = typeof body === 'object' && body !== null ? body : {};
+  const code = typeof payload.code === 'string' ? payload.code : `http_${status}`;
+  const init = {
+    status,
+    code,
+    message: typeof payload.error === 'string' ? payload.error : `HTTP ${status}`,
+    details: Array.isArray(payload.details) ? payload.details : void 0,
+    requestId: typeof payload.requestId === 'string' ? payload.requestId : (headers.get('x-request-id') ?? void 0),
+    retryAfter: parseRetryAfter(headers.get('retry-after')),
+  };
+  if (status === 403 && code === 'quota_exceeded') return new QuotaExceededError(init);
+  const Type = byStatus[status] ?? (status >= 500 ? ServerError : CairnError);
+  return new Type(init);
+}
+
+// src/retry.ts
+var defaultRetry = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 8e3 };
+function isRetryableStatus(status) {
+  return status === 429 || status === 503;
+}
+function backoffDelay(attempt, options, retryAfterSeconds) {
+  if (retryAfterSeconds !== void 0) return Math.min(retryAfterSeconds * 1e3, options.maxDelayMs);
+  const ceiling = Math.min(options.baseDelayMs * 2 ** (attempt - 1), options.maxDelayMs);
+  return Math.random() * ceiling;
+}
+function sleep(ms, signal) {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+// src/http.ts
+var HttpClient = class {
+  constructor(config) {
+    this.config = config;
+  }
+  config;
+  url(path, query, raw = false) {
+    const base = this.config.baseUrl.replace(/\/+$/, '');
+    const url = new URL(`${base}${raw ? '' : '/api/v2'}${path}`);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== void 0 && value !== '') url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+  async request(call) {
+    const retries = call.idempotent ? this.config.retry.maxRetries : 0;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await this.attempt(call);
+        if (response.ok) return call.raw ? response : await readJson(response);
+        const error = errorFromResponse(response.status, await readJson(response).catch(() => ({})), response.headers);
+        if (attempt >= retries || !isRetryableStatus(response.status)) throw error;
+        await sleep(backoffDelay(attempt + 1, this.config.retry, parseRetryAfter(response.headers.get('retry-after'))), call.signal);
+      } catch (error) {
+        const typed = toCairnError(error, call.signal);
+        if (!(typed instanceof ConnectionError) || attempt >= retries) throw typed;
+        await sleep(backoffDelay(attempt + 1, this.config.retry), call.signal).catch((e) => {
+          throw toCairnError(e, call.signal);
+        });
+      }
+    }
+  }
+  async attempt(call) {
+    const headers = { accept: 'application/json' };
+    if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
+    if (this.config.userAgent) headers['user-agent'] = this.config.userAgent;
+    const init = { method: call.method, headers };
+    if (call.json !== void 0) {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(call.json);
+    } else if (call.body) {
+      const made = call.body();
+      headers['content-type'] = made.contentType;
+      init.body = made.body;
+      if (made.stream) init.duplex = 'half';
+    }
+    const timeoutMs = call.timeoutMs ?? this.config.timeoutMs;
+    const signals = [call.signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : void 0].filter((s) => s !== void 0);
+    if (signals.length > 0) init.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+    const send = init.duplex && this.config.streamFetch ? this.config.streamFetch : this.config.fetch;
+    return send(this.url(call.path, call.query, call.raw), init);
+  }
+};
+async function readJson(response) {
+  const text = await response.text();
+  return text ? JSON.parse(text) : void 0;
+}
+function toCairnError(error, signal) {
+  if (error instanceof CairnError) return error;
+  const name = error?.name;
+  if (signal?.aborted) {
+    const reason = signal.reason;
+    if (reason instanceof CairnError) return reason;
+    return new AbortedError({ status: 0, code: 'aborted', message: 'The call was cancelled', cause: error });
+  }
+  if (name === 'TimeoutError') {
+    return new TimeoutError({ status: 0, code: 'timeout', message: 'The call timed out', cause: error });
+  }
+  if (name === 'AbortError') {
+    return new AbortedError({ status: 0, code: 'aborted', message: 'The call was cancelled', cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ConnectionError({ status: 0, code: 'connection_error', message: `Could not reach the server: ${message}`, cause: error });
+}
+
+// src/node-transport.ts
+var RESPONSE_GRACE_MS = 200;
+var runsInNode = typeof process !== 'undefined' && Boolean(process.versions?.node);
+async function nodeStreamFetch(url, init) {
+  const [http, https, { Readable }] = await Promise.all([import('node:http'), import('node:https'), import('node:stream')]);
+  const target = new URL(url);
+  const request = (target.protocol === 'https:' ? https : http).request;
+  const signal = init.signal ?? void 0;
+  if (signal?.aborted) throw signal.reason;
+  return new Promise((resolve, reject) => {
+    const source = Readable.fromWeb(init.body, {
+      highWaterMark: 1,
+      objectMode: true,
+    });
+    let settled = false;
+    const settle = (fn) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const req = request(target, { method: init.method, headers: init.headers }, (res) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        for (const one of Array.isArray(value) ? value : value === void 0 ? [] : [value]) headers.append(name, one);
+      }
+      const body = Readable.toWeb(res);
+      settle(() => resolve(new Response(body, { status: res.statusCode ?? 500, headers })));
+    });
+    req.on('close', () => source.destroy());
+    function onAbort() {
+      req.destroy();
+      settle(() => reject(signal.reason));
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('error', (error) => {
+      setTimeout(() => settle(() => reject(error)), RESPONSE_GRACE_MS);
+    });
+    source.on('error', (error) => {
+      req.destroy(error);
+      settle(() => reject(error));
+    });
+    source.pipe(req);
+  });
+}
+
+// src/resources/account.ts
+var Users = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  me(options = {}) {
+    return this.http.request({ method: 'GET', path: '/users/me', idempotent: true, ...options });
+  }
+};
+var UsageResource = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  get(options = {}) {
+    return this.http.request({ method: 'GET', path: '/users/me/usage', idempotent: true, ...options });
+  }
+};
+var Referrals = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  get(options = {}) {
+    return this.http.request({ method: 'GET', path: '/referrals/me', idempotent: true, ...options });
+  }
+};
+var Plans = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  list(options = {}) {
+    return this.http.request({ method: 'GET', path: '/plans', idempotent: true, ...options });
+  }
+  /** `status: changed` for a free plan; `status: redirect` with the checkout `url` for a paid one. */
+  checkout(code, params = { method: 'card', acceptTerms: true }, options = {}) {
+    return this.http.request({
+      method: 'POST',
+      path: `/plans/${encodeURIComponent(code)}/checkout`,
+      json: params,
+      idempotent: false,
+      ...options,
+    });
+  }
+};
+var Dag = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  get(cid, params = {}, options = {}) {
+    return this.http.request({
+      method: 'GET',
+      path: `/dag/${encodeURIComponent(cid)}`,
+      query: { page: params.page, limit: params.limit },
+      idempotent: true,
+      ...options,
+    });
+  }
+};
+
+// src/resources/gateway.ts
+var Gateway = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  /** The gateway's URL for a CID, optionally a path inside it. */
+  url(cid, path = '') {
+    const tail = path ? `/${path.split('/').filter(Boolean).map(encodeURIComponent).join('/')}` : '';
+    return this.http.url(`/ipfs/${encodeURIComponent(cid)}${tail}`, void 0, true);
+  }
+  /** The content's Response; read `body` as a stream. Errors are the SDK's typed errors. */
+  get(cid, path = '', options = {}) {
+    const tail = path ? `/${path.split('/').filter(Boolean).map(encodeURIComponent).join('/')}` : '';
+    return this.http.request({
+      method: 'GET',
+      path: `/ipfs/${encodeURIComponent(cid)}${tail}`,
+      raw: true,
+      idempotent: true,
+      timeoutMs: options.timeoutMs ?? 0,
+      signal: options.signal,
+    });
+  }
+};
+
+// src/resources/pins.ts
+var Pins = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  /** Starts a pin job; content already on the node usually comes back `pinned` at once. */
+  create(cid, options = {}) {
+    const { name, ...request } = options;
+    return this.http.request({ method: 'POST', path: '/pins', json: { cid, customName: name ?? null }, idempotent: false, ...request });
+  }
+  get(id, options = {}) {
+    return this.http.request({ method: 'GET', path: `/pins/${encodeURIComponent(id)}`, idempotent: true, ...options });
+  }
+  /** Polls the job until it is `pinned` (resolves with its record) or `failed` (a `PinFailedError`). */
+  async wait(job, options = {}) {
+    const deadline = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : void 0;
+    const signal = deadline && options.signal ? AbortSignal.any([deadline, options.signal]) : (deadline ?? options.signal);
+    let current = typeof job === 'string' ? await this.get(job, { signal }) : job;
+    for (;;) {
+      options.onProgress?.(current);
+      if (current.status === 'pinned') return current;
+      if (current.status === 'failed') {
+        throw new PinFailedError({ status: 0, code: current.errorCode ?? 'pin_failed', message: current.error ?? 'The pin failed' });
+      }
+      await sleep(options.intervalMs ?? 1e3, signal).catch((e) => {
+        throw toCairnError(e, signal);
+      });
+      current = await this.get(current.id, { signal });
+    }
+  }
+  /** `create` then `wait`. */
+  async createAndWait(cid, options = {}) {
+    const job = await this.create(cid, options);
+    return this.wait(job, { ...options, timeoutMs: void 0 });
+  }
+};
+
+// src/resources/tokens.ts
+var Tokens = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  create(params, options = {}) {
+    return this.http.request({ method: 'POST', path: '/tokens/generate', json: params, idempotent: false, ...options });
+  }
+  list(options = {}) {
+    return this.http.request({ method: 'GET', path: '/tokens', idempotent: true, ...options });
+  }
+  /** Revoking is idempotent on the server (a second revocation keeps the first time), so it is retried. */
+  revoke(id, options = {}) {
+    return this.http.request({ method: 'DELETE', path: `/tokens/${encodeURIComponent(id)}`, idempotent: true, ...options });
+  }
+};
+
+// src/node-files.ts
+var CHUNK = 1024 * 1024;
+async function nodeModules() {
+  if (typeof process === 'undefined' || !process.versions?.node) {
+    throw new TypeError('Paths on disk can be uploaded from Node only; give a File or Blob in a browser');
+  }
+  const [fs, path] = await Promise.all([import('node:fs'), import('node:path')]);
+  return { fs, path };
+}
+async function statPath(file) {
+  const { fs } = await nodeModules();
+  const stat = await fs.promises.stat(file);
+  if (!stat.isFile()) throw new TypeError(`Not a file: ${file}`);
+  return stat.size;
+}
+async function* readPath(file) {
+  const { fs } = await nodeModules();
+  const stream = fs.createReadStream(file, { highWaterMark: CHUNK });
+  try {
+    for await (const chunk of stream) yield chunk;
+  } finally {
+    stream.destroy();
+  }
+}
+async function readDirectory(root) {
+  const { fs, path } = await nodeModules();
+  const top = path.resolve(root);
+  if (!(await fs.promises.stat(top)).isDirectory()) throw new TypeError(`Not a folder: ${root}`);
+  const prefix = path.basename(top);
+  const found = [];
+  const walk = async (dir, rel) => {
+    const entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const absolute = path.join(dir, entry.name);
+      const relative = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) await walk(absolute, relative);
+      else if (entry.isFile()) found.push({ absolute, relative, size: (await fs.promises.stat(absolute)).size });
+    }
+  };
+  await walk(top, prefix);
+  if (found.length === 0) throw new TypeError(`The folder has no files: ${root}`);
+  return found;
+}
+
+// src/sources.ts
+async function* readableChunks(stream) {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+function isAsyncIterable(value) {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+function once(make) {
+  let used = false;
+  return () => {
+    if (used) throw new TypeError('A stream can be uploaded only once');
+    used = true;
+    return make();
+  };
+}
+async function partFrom(source, filename) {
+  if (typeof source === 'string') {
+    const size = await statPath(source);
+    return { filename: filename ?? baseName(source), size, chunks: () => readPath(source) };
+  }
+  if (typeof Blob !== 'undefined' && source instanceof Blob) {
+    const name = filename ?? source.name ?? 'file';
+    return { filename: name, size: source.size, blob: source, chunks: () => readableChunks(source.stream()) };
+  }
+  if (source instanceof Uint8Array || source instanceof ArrayBuffer) {
+    const bytes = source instanceof Uint8Array ? source : new Uint8Array(source);
+    const blob = new Blob([bytes]);
+    return { filename: filename ?? 'file', size: bytes.byteLength, blob, chunks: () => readableChunks(blob.stream()) };
+  }
+  if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream) {
+    return { filename: filename ?? 'file', chunks: once(() => readableChunks(source)) };
+  }
+  if (isAsyncIterable(source)) {
+    return {
+      filename: filename ?? 'file',
+      chunks: once(async function* () {
+        yield* source;
+      }),
+    };
+  }
+  throw new TypeError('Unsupported upload source: give a path, Blob, File, bytes or a stream');
+}
+async function directoryParts(source) {
+  if (typeof source === 'string') {
+    const files = await readDirectory(source);
+    const parts2 = files.map((f) => ({ filename: f.relative, size: f.size, chunks: () => readPath(f.absolute) }));
+    return { parts: parts2, total: files.reduce((sum, f) => sum + f.size, 0) };
+  }
+  const parts = [];
+  for (const entry of source) {
+    const isFile = typeof File !== 'undefined' && entry instanceof File;
+    const path = isFile ? entry.webkitRelativePath || entry.name : entry.path;
+    parts.push(await partFrom(isFile ? entry : entry.content, path));
+  }
+  const sized = parts.every((p) => p.size !== void 0);
+  return { parts, total: sized ? parts.reduce((sum, p) => sum + p.size, 0) : Number.NaN };
+}
+function baseName(path) {
+  const segments = path.split(/[\\/]+/).filter(Boolean);
+  return segments[segments.length - 1] ?? 'file';
+}
+
+// src/resources/pages.ts
+var UploadPages = class {
+  constructor(fetchPage, params, options) {
+    this.fetchPage = fetchPage;
+    this.params = params;
+    this.options = options;
+  }
+  fetchPage;
+  params;
+  options;
+  first;
+  then(onFulfilled, onRejected) {
+    this.first ??= this.fetchPage(this.params, this.options);
+    return this.first.then(onFulfilled, onRejected);
+  }
+  /** Every page in turn. */
+  async *pages() {
+    let page = this.params.page ?? 1;
+    for (;;) {
+      const list = await this.fetchPage({ ...this.params, page }, this.options);
+      if (list.files.length > 0) yield list;
+      if (list.files.length === 0 || page * list.limit >= list.total) return;
+      page += 1;
+    }
+  }
+  async *[Symbol.asyncIterator]() {
+    for await (const list of this.pages()) yield* list.files;
+  }
+};
+
+// src/multipart.ts
+var encoder = new TextEncoder();
+function makeBoundary() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return `----cairn${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+function quoteFilename(name) {
+  return name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function partHeader(boundary, filename) {
+  return `--${boundary}\r
+Content-Disposition: form-data; name="file"; filename="${quoteFilename(filename)}"\r
+Content-Type: application/octet-stream\r
+\r
+`;
+}
+async function* multipartChunks(parts, boundary, total, onProgress) {
+  let loaded = 0;
+  onProgress?.({ loaded, total });
+  for await (const part of parts) {
+    yield encoder.encode(partHeader(boundary, part.filename));
+    for await (const chunk of part.chunks()) {
+      yield chunk;
+      loaded += chunk.byteLength;
+      onProgress?.({ loaded, total, file: part.filename });
+    }
+    yield encoder.encode('\r\n');
+  }
+  yield encoder.encode(`--${boundary}--\r
+`);
+}
+function multipartStream(parts, boundary, total, onProgress) {
+  const chunks = multipartChunks(parts, boundary, total, onProgress);
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await chunks.return(void 0);
+    },
+  });
+}
+function multipartBlob(parts, boundary) {
+  const pieces = [];
+  for (const part of parts) {
+    pieces.push(partHeader(boundary, part.filename), part.blob, '\r\n');
+  }
+  pieces.push(`--${boundary}--\r
+`);
+  return new Blob(pieces);
+}
+
+// src/resources/send-multipart.ts
+function sendMultipart(http, path, parts, total, query, options) {
+  const boundary = makeBoundary();
+  const contentType = `multipart/form-data; boundary=${boundary}`;
+  const useBlob = !runsInNode && parts.every((p) => p.blob);
+  return http
+    .request({
+      method: 'POST',
+      path,
+      query,
+      idempotent: false,
+      signal: options.signal,
+      // A large upload takes as long as it takes: no timeout unless the caller sets one.
+      timeoutMs: options.timeoutMs ?? 0,
+      body: () =>
+        useBlob
+          ? (options.onProgress?.({ loaded: 0, total }), { body: multipartBlob(parts, boundary), contentType, stream: false })
+          : { body: multipartStream(parts, boundary, total, options.onProgress), contentType, stream: true },
+    })
+    .then((result) => {
+      if (useBlob && total !== void 0) options.onProgress?.({ loaded: total, total });
+      return result;
+    });
+}
+
+// src/resources/uploads.ts
+var Uploads = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  /** Uploads one file, streamed: a path (Node), a Blob or File, bytes or a stream. */
+  async file(source, options = {}) {
+    const part = await partFrom(source, options.filename);
+    return sendMultipart(this.http, '/upload', [part], part.size, { cidVersion: options.cidVersion, name: options.name }, options);
+  }
+  async directory(source, options = {}) {
+    const { parts, total } = await directoryParts(source);
+    const query = { cidVersion: options.cidVersion, name: options.name, mode: options.mode ?? 'dag' };
+    return sendMultipart(this.http, '/upload/directory', parts, Number.isNaN(total) ? void 0 : total, query, options);
+  }
+  /** One page when awaited; every record when iterated: `for await (const u of cairn.uploads.list())`. */
+  list(params = {}, options = {}) {
+    return new UploadPages(
+      (p, o) =>
+        this.http.request({
+          method: 'GET',
+          path: '/users/me/uploads',
+          query: { page: p.page, limit: p.limit, search: p.search },
+          idempotent: true,
+          ...o,
+        }),
+      params,
+      options,
+    );
+  }
+  get(uploadId, options = {}) {
+    return this.http.request({ method: 'GET', path: `/uploads/${encodeURIComponent(uploadId)}`, idempotent: true, ...options });
+  }
+  /** Renaming to the same name changes nothing, so the call is retried like a read. */
+  rename(uploadId, name, options = {}) {
+    return this.http.request({
+      method: 'PATCH',
+      path: `/uploads/${encodeURIComponent(uploadId)}`,
+      json: { name },
+      idempotent: true,
+      ...options,
+    });
+  }
+  delete(uploadId, options = {}) {
+    return this.http.request({ method: 'DELETE', path: `/uploads/${encodeURIComponent(uploadId)}`, idempotent: false, ...options });
+  }
+  /** Deletes the account's record of a CID. */
+  deleteByCid(cid, options = {}) {
+    return this.http.request({ method: 'DELETE', path: `/file/${encodeURIComponent(cid)}`, idempotent: false, ...options });
+  }
+};
+
+// src/version.ts
+var SDK_VERSION = '0.1.0';
+
+// src/client.ts
+var Cairn = class {
+  uploads;
+  pins;
+  dag;
+  usage;
+  users;
+  tokens;
+  referrals;
+  plans;
+  gateway;
+  constructor(options = {}) {
+    const baseUrl = options.baseUrl ?? (typeof location !== 'undefined' ? location.origin : void 0);
+    if (!baseUrl) throw new TypeError('Cairn needs a baseUrl, e.g. new Cairn({ token, baseUrl: "https://cairn.example.com" })');
+    const http = new HttpClient({
+      baseUrl,
+      token: options.token,
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      // Node streams uploads over node:http with backpressure, unless a fetch was given.
+      streamFetch: !options.fetch && runsInNode ? nodeStreamFetch : void 0,
+      timeoutMs: options.timeoutMs ?? 6e4,
+      retry: { ...defaultRetry, ...options.retry },
+      userAgent: runsInNode ? `cairn-sdk-ts/${SDK_VERSION}` : void 0,
+    });
+    this.uploads = new Uploads(http);
+    this.pins = new Pins(http);
+    this.dag = new Dag(http);
+    this.usage = new UsageResource(http);
+    this.users = new Users(http);
+    this.tokens = new Tokens(http);
+    this.referrals = new Referrals(http);
+    this.plans = new Plans(http);
+    this.gateway = new Gateway(http);
+  }
+};
+export {
+  AbortedError,
+  AuthenticationError,
+  Cairn,
+  CairnError,
+  ConflictError,
+  ConnectionError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionError,
+  PinFailedError,
+  QuotaExceededError,
+  RateLimitError,
+  SDK_VERSION,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+  errorFromResponse,
+  parseRetryAfter,
+};

@@ -1,0 +1,85 @@
+/**
+ * The dependency-free build in Chromium, loaded from `<script type="module">`, against a live
+ * server. The API sends no CORS headers, so the test page is served from the server's own origin:
+ * Playwright answers the two static files under /sdk-test/ and every API call reaches the server.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type E2eBrowser } from '../../../e2e/harness/browser';
+import { signUp, startHarness, type Harness } from '../../typescript/test/harness';
+
+const bundle = fs.readFileSync(new URL('../cairn.js', import.meta.url), 'utf8');
+const page = `<!doctype html>
+<meta charset="utf-8">
+<title>Cairn SDK</title>
+<script type="module">
+  import * as sdk from './cairn.js';
+  window.sdk = sdk;
+  document.title = 'ready';
+</script>`;
+
+describe('JavaScript SDK in Chromium', () => {
+  let harness: Harness;
+  let browser: E2eBrowser;
+  let token: string;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    token = (await signUp(harness.url)).session;
+    browser = await launchBrowser();
+    await browser.page.route(`${harness.url}/sdk-test/**`, (route) => {
+      const js = route.request().url().endsWith('/cairn.js');
+      return route.fulfill({ status: 200, contentType: js ? 'text/javascript' : 'text/html', body: js ? bundle : page });
+    });
+    await browser.page.goto(`${harness.url}/sdk-test/index.html`);
+    await browser.page.waitForFunction(() => document.title === 'ready');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.stop();
+  });
+
+  it('uploads a File and a folder, lists, renames and reads usage from the page', async () => {
+    const result = await browser.page.evaluate(async (token) => {
+      const { Cairn, ValidationError } = (window as any).sdk;
+      const cairn = new Cairn({ token });
+      const progress: number[] = [];
+      const file = new File([new Uint8Array(300 * 1024).map((_, i) => (i * 31) % 251)], 'browser.bin');
+      const uploaded = await cairn.uploads.file(file, { onProgress: (p: { loaded: number }) => progress.push(p.loaded) });
+      const folder = await cairn.uploads.directory([
+        { path: 'web/index.html', content: new Blob(['<p>hi</p>']) },
+        { path: 'web/js/app.js', content: new Blob(['console.log(1)']) },
+      ]);
+      const names: string[] = [];
+      for await (const u of cairn.uploads.list({ limit: 1 })) names.push(u.name);
+      const error = await cairn.uploads.rename(uploaded.uploadId, 'bad name!').catch((e: unknown) => e);
+      const usage = await cairn.usage.get();
+      const back = await (await cairn.gateway.get(uploaded.cid)).arrayBuffer();
+      return {
+        uploaded,
+        folder,
+        names,
+        progress,
+        invalid: { isValidation: error instanceof ValidationError, status: error.status, code: error.code },
+        used: usage.used,
+        backBytes: back.byteLength,
+      };
+    }, token);
+    expect(result.uploaded).toMatchObject({ name: 'browser.bin', size: 300 * 1024, duplicate: false });
+    expect(result.folder).toMatchObject({ type: 'dag', name: 'web' });
+    expect(result.folder.files).toHaveLength(2);
+    expect(result.names.sort()).toEqual(['browser.bin', 'web']);
+    expect(result.progress).toEqual([0, 300 * 1024]);
+    expect(result.invalid).toEqual({ isValidation: true, status: 400, code: 'validation_error' });
+    expect(result.used).toBeGreaterThanOrEqual(300 * 1024);
+    expect(result.backBytes).toBe(300 * 1024);
+  });
+
+  it('refuses a path on disk in the browser with a clear error', async () => {
+    const message = await browser.page.evaluate(async (token) => {
+      const { Cairn } = (window as any).sdk;
+      return new Cairn({ token }).uploads.file('/etc/hosts').catch((e: Error) => e.message);
+    }, token);
+    expect(message).toContain('Node only');
+  });
+});

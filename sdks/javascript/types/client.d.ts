@@ -1,0 +1,33 @@
+// Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
+/* eslint-disable */
+import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
+import { Gateway } from './resources/gateway';
+import { Pins } from './resources/pins';
+import { Tokens } from './resources/tokens';
+import { Uploads } from './resources/uploads';
+import { type RetryOptions } from './retry';
+export interface CairnOptions {
+  /** An API token (`cairn_…`) or a session JWT. */
+  token?: string;
+  /** The server, e.g. `https://cairn.example.com` (the API is under `/api/v2`). In a browser, defaults to the page's origin. */
+  baseUrl?: string;
+  /** Milliseconds per attempt for JSON calls (default 60000; uploads have none unless given per call). */
+  timeoutMs?: number;
+  /** Retries of idempotent calls on 429, 503 and connection errors (`maxRetries: 0` turns them off). */
+  retry?: Partial<RetryOptions>;
+  /** A fetch implementation (default: the global one; in Node, uploads then go through it too). */
+  fetch?: typeof fetch;
+}
+/** The Cairn API client: `new Cairn({ token, baseUrl })`. */
+export declare class Cairn {
+  readonly uploads: Uploads;
+  readonly pins: Pins;
+  readonly dag: Dag;
+  readonly usage: UsageResource;
+  readonly users: Users;
+  readonly tokens: Tokens;
+  readonly referrals: Referrals;
+  readonly plans: Plans;
+  readonly gateway: Gateway;
+  constructor(options?: CairnOptions);
+}

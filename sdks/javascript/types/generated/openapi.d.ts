@@ -1,0 +1,5362 @@
+// Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
+export interface paths {
+  '/auth/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an account
+     * @description Creates a user with role `user`. The email is unique (case-insensitive) and stored in
+     *     lower case. Unknown fields are ignored. Not rate-limited.
+     */
+    post: operations['signup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Log in
+     * @description Exchanges email and password for a session JWT (HS256; claims `sub`, `sid`, `email`,
+     *     `role`, `iat`, `exp`). Attempts are throttled per client IP (every attempt) and per email
+     *     (failed attempts), counted in the database so the limit holds across server instances.
+     */
+    post: operations['login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Log out
+     * @description Ends the session behind the JWT at once. Called with an API token it only records the
+     *     logout: revoke API tokens with `DELETE /tokens/{id}`. No request body is read.
+     */
+    post: operations['logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get the signed-in user's profile */
+    get: operations['getProfile'];
+    /**
+     * Update the signed-in user's profile
+     * @description Changes any of the given fields; at least one is required. Email, role and status cannot
+     *     be changed here (unknown fields are ignored).
+     */
+    put: operations['updateProfile'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/me/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change the password
+     * @description Checks the current password, stores the new one and ends every other session of the user
+     *     (the session making the call stays valid). API tokens keep working.
+     */
+    put: operations['changePassword'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/me/preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get language and country preferences */
+    get: operations['getPreferences'];
+    /**
+     * Set language and country preferences
+     * @description Replaces both preferences. `language` is required; when `country` is omitted it is set to
+     *     the default, `US` (it is not left unchanged).
+     */
+    put: operations['updatePreferences'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tokens/generate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an API token
+     * @description Creates an API token and returns its secret (`token`) once; only a hash is kept. The
+     *     secret works as `Authorization: Bearer` wherever a session JWT does. A token that never
+     *     expires (`expiresInDays: null`) must be restricted to one client IP (`allowedIp`); an
+     *     expiring token may be. The IP must be a usable IPv4 or IPv6 address (not unspecified,
+     *     `0.0.0.0/8`, broadcast or multicast); IPv4-mapped IPv6 addresses are stored as IPv4.
+     */
+    post: operations['generateToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the user's API tokens
+     * @description Every token of the user, including expired and revoked ones, without secrets.
+     */
+    get: operations['listTokens'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an API token
+     * @description Revokes one of the user's own tokens; it stops working at once. Revoking an already
+     *     revoked token succeeds and keeps the first revocation time. Another user's token is not found.
+     */
+    delete: operations['revokeToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/locales/languages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the supported interface languages */
+    get: operations['listLanguages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/locales/countries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List ISO 3166-1 countries
+     * @description Every ISO 3166-1 country with its official name in `lang`, sorted in that language's order.
+     */
+    get: operations['listCountries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a file
+     * @description Streams one file (the multipart part named `file`) into IPFS and records it in the account.
+     *     The bytes go from the socket into the UnixFS importer: nothing is buffered whole or written
+     *     to a temporary file. Other fields and parts are ignored, and so is any `file` part after the first.
+     *
+     *     - `cidVersion=1` (default) gives the CID of `ipfs add --cid-version=1` (raw leaves, `bafk…`/`bafy…`);
+     *       `cidVersion=0` the CID of a default `ipfs add` (`Qm…`).
+     *     - Files are limited to 4 GiB (4294967296 bytes): a declared `Content-Length` over the limit
+     *       (plus 1 MiB for multipart framing) is refused at once, and one byte over while streaming
+     *       answers `413 file_too_large`; nothing is recorded.
+     *     - Quota is reserved while the bytes stream: `403 quota_exceeded` as soon as the account would
+     *       go over its limit, and concurrent uploads cannot together overshoot it.
+     *     - A client that disconnects mid-upload leaves no record and no quota charge.
+     *     - The record is named `name` (a custom name) if given, else the file name of the part
+     *       (last path segment, control characters removed), else `file-<last 10 characters of the CID>`.
+     *       A clashing original or automatic name gets a suffix (`notes-1.md`); a clashing custom name is a 409.
+     *     - Uploading content the account already holds answers 200 with the existing record and
+     *       `duplicate: true`; nothing is charged again.
+     *
+     *     On an error the server closes the connection after the response instead of reading the rest
+     *     of the body.
+     */
+    post: operations['uploadFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's files (older route)
+     * @deprecated
+     * @description The older route for `GET /users/me/uploads`, kept as an alias; it behaves exactly the same.
+     */
+    get: operations['listUploadsLegacy'];
+    put?: never;
+    /**
+     * Upload a file (older route)
+     * @deprecated
+     * @description The older route for `POST /upload`, kept as an alias; it behaves exactly the same.
+     */
+    post: operations['uploadFileLegacy'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/upload/directory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a folder
+     * @description Streams a folder as repeated multipart parts named `file`, each part's filename carrying the
+     *     file's path relative to the upload (`docs/a/readme.md`, as Kubo's `/api/v0/add` takes it;
+     *     browsers and the SDKs set it). Paths are cleaned: an absolute path, `.` or `..`, an empty
+     *     segment, control characters, a segment over 255 bytes, a duplicate path, or a file where
+     *     another path needs a folder is refused with `400 invalid_path`. At most 100000 files and
+     *     10 GiB (10737418240 bytes) in all; each file at most 4 GiB.
+     *
+     *     - `mode=dag` (the default, recommended): the whole tree becomes ONE DAG with one CID and
+     *       one record of type `dag`, named `name`, else the top folder when every path shares it,
+     *       else automatically. When every path starts with one folder (`site/index.html`,
+     *       `site/css/a.css`) that folder is the root, the CID `ipfs add -r site` gives, and paths
+     *       under the CID leave it out (`/ipfs/{cid}/css/a.css`); otherwise the files are wrapped
+     *       in a folder, the CID `ipfs add -r` gives for the folder holding these paths. The answer
+     *       lists every file, by the path it was sent with, with its own CID. 201, or 200 with
+     *       `duplicate: true` when the account already held that root CID.
+     *     - `mode=files`: every file is stored and recorded on its own (type `file`, named after the
+     *       last segment of its path; `name` is ignored). Always 201; files the account already held
+     *       come back with `duplicate: true`. `size` sums every file, duplicates included.
+     *
+     *     Quota, the size caps, disconnects and `cidVersion` work as for `POST /upload`; a refused
+     *     folder records nothing.
+     */
+    post: operations['uploadDirectory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/file/folder': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a folder as one DAG (older route)
+     * @deprecated
+     * @description The older route for `POST /upload/directory`, kept as an alias; it always works in `dag`
+     *     mode (`mode` is still validated, then ignored).
+     */
+    post: operations['uploadDirectoryLegacy'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/file/{cid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a file by CID (older route)
+     * @deprecated
+     * @description Deletes the account's record of this CID (any CID form is accepted: it is compared in its
+     *     canonical form), like `DELETE /uploads/{uploadId}`. A string that is not a CID, or a CID
+     *     the account does not hold, is `404 file_not_found`.
+     */
+    delete: operations['deleteUploadByCid'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/me/uploads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's files
+     * @description One page of the account's records (uploads and pins), newest first. `search` keeps the
+     *     records whose name contains it or whose CID starts with it.
+     */
+    get: operations['listUploads'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/uploads/{uploadId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get one of the account's files
+     * @description Another user's record, or an id that is not a UUID, is `404 file_not_found` (never 403).
+     */
+    get: operations['getUpload'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete one of the account's files
+     * @description Deletes the record and refunds its size to the account. The content is unpinned only when no
+     *     record of any account references the CID any more (`operation: unpinned`); otherwise only
+     *     this account's record goes (`operation: record_removed`).
+     */
+    delete: operations['deleteUpload'];
+    options?: never;
+    head?: never;
+    /**
+     * Rename one of the account's files
+     * @description Sets the record's name (it becomes its custom name, `nameSource: custom`). Names are unique
+     *     within the account; renaming to the current name changes nothing.
+     */
+    patch: operations['renameUpload'];
+    trace?: never;
+  };
+  '/users/me/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Storage used against the limit
+     * @description The bytes the account's records hold against its limit: the plan's storage plus any
+     *     referral bonus.
+     */
+    get: operations['getUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pin content by CID
+     * @description Starts a pin job that makes the CID complete and pinned on this server, fetching missing
+     *     blocks from the IPFS peers the server can reach, then records it in the account
+     *     (`source: pin`). The request waits up to about 2 seconds: content that is already local is
+     *     usually pinned by then (201); otherwise the job keeps running and the answer is 202 — poll
+     *     `GET /pins/{id}`. A job that failed within the wait (for example `errorCode: cid_not_found`
+     *     when the content cannot be found) is also answered with 202 and `status: failed`.
+     *
+     *     An active job of the account for the same CID is reused (its names are kept).
+     */
+    post: operations['pinByCid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pins/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a pin job
+     * @description The job's status and progress (blocks seen and bytes fetched from other peers so far).
+     *     Another user's job, or an id that is not a UUID, is `404 pin_not_found`.
+     */
+    get: operations['getPin'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dag/{cid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * View one of the account's CIDs as a DAG
+     * @description Totals of one of the account's CIDs (files and bytes under it, recursively) and, for a
+     *     directory, one page of its direct entries; a file has no entries. Links to the content on
+     *     the configured public gateway and on this server's gateway.
+     */
+    get: operations['viewDag'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Plans one can choose, and the current one
+     * @description The active plans, cheapest storage first, the caller's current plan (which may be an
+     *     inactive one it still holds), and whether card payments are available on this server
+     *     (`paymentsConfigured`). Cryptocurrency payments are not available yet.
+     */
+    get: operations['listPlans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/plans/{code}/checkout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change plan, paying by card if the plan is paid
+     * @description A free plan applies at once (`status: changed`); a paid subscription the caller holds is
+     *     cancelled and files are kept even over the new limit (uploads and pins are then refused
+     *     with `403 quota_exceeded` until files are deleted).
+     *
+     *     A paid plan creates a pending order and a Stripe Checkout page for a monthly subscription
+     *     in EUR (`status: redirect`): send the user to `url`. Stripe returns them to
+     *     `/payment/success?transactionId=…` or `/payment/cancel?transactionId=…`; then call
+     *     `GET /payments/{transactionId}` (or `POST /payments/{transactionId}/cancel`). The new plan
+     *     applies once the payment is confirmed, and replaces any earlier paid subscription.
+     */
+    post: operations['checkoutPlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stripe webhook endpoint
+     * @description Called by Stripe, not by clients. The `Stripe-Signature` header is checked over the exact
+     *     body bytes with the webhook signing secret; each event id is handled once (a redelivered
+     *     or replayed event changes nothing). Handled: `checkout.session.completed`,
+     *     `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`,
+     *     `checkout.session.expired`, `charge.refunded`, `invoice.paid`, `invoice.payment_failed`
+     *     and `customer.subscription.deleted`; other events are acknowledged and ignored. A full
+     *     refund or the end of the subscription puts the buyer back on the default plan.
+     *
+     *     `invoice.paid` with `billing_reason` `subscription_cycle` (a monthly renewal) records a new
+     *     `paid` order of the same buyer, plan and subscription for the invoice's `amount_paid`, paid
+     *     at its `status_transitions.paid_at`, so renewals count as income; each invoice is recorded
+     *     once. A renewal never changes the plan, even when the plan it paid for has ended since.
+     *     The first invoice (`subscription_create`) is the checkout's own payment and is not counted
+     *     again. The subscription is read from `parent.subscription_details` (API versions from
+     *     2025-03-31) or from the invoice's `subscription` (earlier versions).
+     */
+    post: operations['stripeWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/{transactionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Verify a payment
+     * @description One of the caller's orders. While it is `pending` or `uncleared`, Stripe is asked how the
+     *     checkout went and the order is updated; once it is `paid`, the plan is applied — once,
+     *     however many times this is called (`applied: true`).
+     */
+    get: operations['getPayment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/{transactionId}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a pending payment
+     * @description The user left the checkout page: the Stripe checkout is closed so it can no longer be paid,
+     *     and the order becomes `cancel`. If it was paid in the meantime it is settled as paid
+     *     instead. An order in any other state is returned unchanged.
+     */
+    post: operations['cancelPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/referrals/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's referral code, link and referred accounts
+     * @description Signing up with a referral code gives the new account 10 MB and the referrer 10 MB; while
+     *     a referred account holds a paid plan, the referrer also holds 5% of that plan's storage.
+     *     MB here, as everywhere in Cairn, are 2^20 = 1,048,576 bytes (10 MB is 10485760 bytes).
+     *     `totalEarnedMb` is what referrals give now (grants minus revocations); `currentBonusMb` is
+     *     the caller's whole bonus, their own sign-up bonus included. The 100 newest referred
+     *     accounts are listed; the totals count all of them.
+     */
+    get: operations['getReferrals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Dashboard statistics
+     * @description Accounts (active: signed in within the last 30 days), records, the bytes they account for,
+     *     distinct pinned CIDs, income from paid orders per period (refunded orders are not income;
+     *     `3m`, `6m` and `1y` count calendar months back from now), the 10 accounts that referred the
+     *     most sign-ups, and a daily series of the last 30 UTC days (today included, every day present).
+     */
+    get: operations['adminStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List every account
+     * @description One page of accounts, newest first. `search` keeps those whose email, name or last name contains it (case-insensitive).
+     */
+    get: operations['adminListUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change an account's status, role or plan
+     * @description Setting `status` to `inactive` disables the account: it stops working at its next request,
+     *     for its sessions and its API tokens alike (`401 account_disabled`), and cannot sign in;
+     *     `active` enables it again. An administrator cannot disable or demote their own account. A
+     *     new plan is given without payment and replaces any subscription the account was paying for
+     *     (it is cancelled at the payment provider), and the referrer's paid-plan share follows it.
+     *     Each change is written to the audit log (`update_user`; a plan change also as the
+     *     account's `change_plan`).
+     */
+    patch: operations['adminUpdateUser'];
+    trace?: never;
+  };
+  '/admin/files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List every account's files
+     * @description One page of records of all accounts, newest first, with the owner's email. `search` keeps
+     *     those whose name or owner's email contains it (case-insensitive) or whose CID starts with it.
+     */
+    get: operations['adminListFiles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/files/{uploadId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete any account's file
+     * @description Deletes the record and refunds its size to its owner. The content is unpinned only when no
+     *     record of any account references the CID any more. Written to the audit log (`remove`,
+     *     under the administrator, with the owner).
+     */
+    delete: operations['adminDeleteFile'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the audit log
+     * @description One page of audit entries, newest first, narrowed by any of the filters.
+     */
+    get: operations['adminListLogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/logs/prune': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Prune the audit log
+     * @description Keeps the last `olderThanDays` days (15 by default) and deletes every older entry. The
+     *     prune itself is then logged (`prune_logs`).
+     */
+    post: operations['adminPruneLogs'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List every plan
+     * @description Every plan, inactive ones included, with how many accounts hold it; cheapest first.
+     */
+    get: operations['adminListPlans'];
+    put?: never;
+    /**
+     * Create a plan
+     * @description Adds a plan to the catalogue. A plan created with `isDefault: true` becomes the plan of new
+     *     accounts and the previous default stops being one. Logged (`create_plan`).
+     */
+    post: operations['adminCreatePlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/plans/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a plan
+     * @description Deletes a plan that no account holds and nobody is paying for (deactivate a plan in use
+     *     instead). Logged (`delete_plan`).
+     */
+    delete: operations['adminDeletePlan'];
+    options?: never;
+    head?: never;
+    /**
+     * Edit or deactivate a plan
+     * @description Changes the given fields. Accounts on a deactivated plan keep it; nobody new can choose it.
+     *     There is always one default plan and it is active: it stops being the default only when
+     *     another plan is made the default. Logged (`update_plan`).
+     */
+    patch: operations['adminUpdatePlan'];
+    trace?: never;
+  };
+  '/admin/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List every account's API tokens
+     * @description One page of API tokens of all accounts, newest first, without secrets. `search` keeps those
+     *     whose name or owner's email contains it (case-insensitive).
+     */
+    get: operations['adminListTokens'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke any account's API token
+     * @description The token stops working at once. Revoking a revoked token succeeds and keeps the first
+     *     revocation time. Logged (`revoke_token`, under the administrator, with the owner).
+     */
+    delete: operations['adminRevokeToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/referrals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List who referred whom
+     * @description One page of accounts that signed up with a referral code, newest first. `search` keeps
+     *     those whose or whose referrer's email contains it (case-insensitive).
+     */
+    get: operations['adminListReferrals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/rewards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the bonus storage ledger
+     * @description One page of bonus storage grants and revocations, newest first. `search` keeps those whose
+     *     receiver's or source's email contains it (case-insensitive).
+     */
+    get: operations['adminListRewards'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ipfs/{cid}': {
+    parameters: {
+      query?: {
+        /**
+         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
+         *     Other values are ignored. Has no effect on a directory.
+         * @example 1
+         */
+        download?: components['parameters']['Download'];
+        /**
+         * @description With `download`, the name to save as when the caller does not send a credential of an
+         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
+         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
+         *     segment, else the root CID, is used.
+         * @example holiday.jpg
+         */
+        filename?: components['parameters']['DownloadFilename'];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
+         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+         */
+        cid: components['parameters']['GatewayCid'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Read content by CID
+     * @description Streams the content of a CID from this server's IPFS node: a file's bytes (with `Range`
+     *     support), or an HTML listing of a directory (its first 1000 entries). See the Gateway tag
+     *     for the rules that apply to every gateway read.
+     */
+    get: operations['gatewayGet'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    /**
+     * Read the headers of content by CID
+     * @description `GET` without the body: the same status and headers (`Content-Length` is the size that `GET` would send).
+     */
+    head: operations['gatewayHead'];
+    patch?: never;
+    trace?: never;
+  };
+  '/ipfs/{cid}/{path}': {
+    parameters: {
+      query?: {
+        /**
+         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
+         *     Other values are ignored. Has no effect on a directory.
+         * @example 1
+         */
+        download?: components['parameters']['Download'];
+        /**
+         * @description With `download`, the name to save as when the caller does not send a credential of an
+         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
+         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
+         *     segment, else the root CID, is used.
+         * @example holiday.jpg
+         */
+        filename?: components['parameters']['DownloadFilename'];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
+         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+         */
+        cid: components['parameters']['GatewayCid'];
+        /**
+         * @description A path inside the directory `cid`; it may span several segments (`docs/a/readme.md`). Empty
+         *     segments are ignored.
+         * @example docs/readme.md
+         */
+        path: components['parameters']['GatewayPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Read content by CID and path
+     * @description Follows `path` inside the directory `cid` and serves what it names, as `GET /ipfs/{cid}`
+     *     does. The content type comes from the last path segment's extension when it has a known
+     *     one. The `ETag` is the CID of the target, not of the root.
+     */
+    get: operations['gatewayGetPath'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    /**
+     * Read the headers of content by CID and path
+     * @description `GET` without the body: the same status and headers (`Content-Length` is the size that `GET` would send).
+     */
+    head: operations['gatewayHeadPath'];
+    patch?: never;
+    trace?: never;
+  };
+  '/docs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Quick start page
+     * @description An HTML page with curl and SDK snippets and links to the explorer and this file.
+     */
+    get: operations['docsPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/docs/swagger': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Interactive API explorer
+     * @description Swagger UI, served from the bundled package (no CDN), loading `/docs/openapi.yaml`.
+     */
+    get: operations['swaggerUi'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/docs/openapi.yaml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** This OpenAPI document */
+    get: operations['openapiDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    AdminStats: {
+      /** @description Every account. */
+      users: number;
+      /** @description Accounts that signed in within the last 30 days. */
+      activeUsers: number;
+      /** @description Records (uploads and pins) of all accounts. */
+      files: number;
+      /** @description The bytes those records account for (a CID held by two accounts counts twice). */
+      storedBytes: number;
+      /** @description Distinct CIDs held, i.e. what the node keeps pinned. */
+      pins: number;
+      /** @description Euros of paid orders (refunded ones excluded) paid within each period up to now. */
+      income: {
+        '24h': number;
+        '7d': number;
+        '15d': number;
+        '30d': number;
+        '3m': number;
+        '6m': number;
+        '1y': number;
+        all: number;
+      };
+      /** @description The 10 accounts that referred the most sign-ups, most first. */
+      topReferrers: {
+        /** Format: uuid */
+        userId: string;
+        email: components['schemas']['Email'];
+        /** @description Accounts that signed up with this account's code. */
+        referrals: number;
+        /** @description Bonus storage earned through referrals, in MB (2^20 bytes), to two decimals. */
+        earnedMb: number;
+      }[];
+      /** @description The last 30 UTC days, oldest first, today last. */
+      daily: {
+        /** Format: date */
+        date: string;
+        signups: number;
+        /** @description Records created that day. */
+        uploads: number;
+        incomeEur: number;
+      }[];
+    };
+    /**
+     * @description An account as administrators see it.
+     * @example {
+     *       "id": "9a7f3c52-1d2e-4b8a-9f4e-2c6b1a0d5e73",
+     *       "email": "ada@example.com",
+     *       "name": "Ada",
+     *       "lastname": "Lovelace",
+     *       "role": "user",
+     *       "status": "active",
+     *       "planCode": "free",
+     *       "storageUsed": 52428800,
+     *       "storageLimit": 1084227584,
+     *       "bonusBytes": 10485760,
+     *       "createdAt": "2025-03-01T12:00:00.000Z",
+     *       "lastActiveAt": "2025-03-02T08:15:30.000Z"
+     *     }
+     */
+    AdminUser: {
+      /** Format: uuid */
+      id: string;
+      email: components['schemas']['Email'];
+      name: string;
+      lastname: string;
+      /** @enum {string} */
+      role: 'user' | 'admin';
+      /**
+       * @description An `inactive` (disabled) account cannot sign in and its sessions and tokens stop working.
+       * @enum {string}
+       */
+      status: 'active' | 'inactive';
+      planCode: string;
+      /** @description Bytes the account's records hold. */
+      storageUsed: number;
+      /** @description The plan's storage plus the referral bonus, in bytes. */
+      storageLimit: number;
+      /** @description The referral bonus, in bytes. */
+      bonusBytes: number;
+      createdAt: components['schemas']['Timestamp'];
+      /**
+       * Format: date-time
+       * @description The last sign-in, or null if never.
+       */
+      lastActiveAt: string | null;
+    };
+    /** @description At least one field. */
+    AdminUserUpdateRequest: {
+      /**
+       * @description `inactive` disables the account; `active` enables it again.
+       * @enum {string}
+       */
+      status?: 'active' | 'inactive';
+      /** @enum {string} */
+      role?: 'user' | 'admin';
+      /** @description An existing plan's code (inactive plans included). */
+      planCode?: string;
+    };
+    /** @description A record of any account, with its owner. */
+    AdminFile: {
+      /** Format: uuid */
+      uploadId: string;
+      name: components['schemas']['FileName'];
+      cid: components['schemas']['Cid'];
+      size: number;
+      type: components['schemas']['UploadType'];
+      category: components['schemas']['Category'];
+      /** @enum {string} */
+      source: 'upload' | 'pin';
+      createdAt: components['schemas']['Timestamp'];
+      /** Format: uuid */
+      userId: string;
+      userEmail: components['schemas']['Email'];
+    };
+    /** @description One audit entry. Never holds a password, token or secret. */
+    LogEntry: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      type: 'info' | 'warning' | 'critical';
+      /** @example login */
+      action: string;
+      /** @description The account that acted (for administrators' actions, the administrator; the target is in `message`). */
+      userId: string | null;
+      userEmail: string | null;
+      ip: string | null;
+      /** @description The details, usually a JSON object as text. */
+      message: string | null;
+      createdAt: components['schemas']['Timestamp'];
+    };
+    LogPruneRequest: {
+      /**
+       * @description Keep the last this many days; older entries are deleted.
+       * @default 15
+       */
+      olderThanDays: number;
+    };
+    LogPruneResult: {
+      /** @description How many entries were deleted. */
+      removed: number;
+    };
+    /**
+     * @description A plan, with how many accounts hold it.
+     * @example {
+     *       "code": "pro",
+     *       "name": "Pro",
+     *       "storageLimitBytes": 107374182400,
+     *       "priceMonthlyEur": 9.99,
+     *       "description": "100 GB of pinned storage for individuals.",
+     *       "active": true,
+     *       "isDefault": false,
+     *       "usersCount": 12
+     *     }
+     */
+    AdminPlan: {
+      code: string;
+      name: string;
+      storageLimitBytes: number;
+      /** @description The monthly price in euros; 0 for a free plan. */
+      priceMonthlyEur: number;
+      description: string;
+      /** @description Whether new accounts can choose it; accounts that hold an inactive plan keep it. */
+      active: boolean;
+      /** @description The plan of new accounts; exactly one plan is the default. */
+      isDefault: boolean;
+      usersCount: number;
+    };
+    AdminPlanList: {
+      plans: components['schemas']['AdminPlan'][];
+    };
+    PlanCreateRequest: {
+      /** @description 1 to 32 lower-case letters, digits, hyphens or underscores, starting with a letter or digit. */
+      code: string;
+      name: string;
+      storageLimitBytes: number;
+      /** @description At most two decimals; 0 for a free plan. */
+      priceMonthlyEur: number;
+      /** @default  */
+      description: string;
+      /** @default true */
+      active: boolean;
+      /**
+       * @description Make it the plan of new accounts (it must be active); the previous default stops being one.
+       * @default false
+       */
+      isDefault: boolean;
+    };
+    /** @description At least one field; `code` cannot change. */
+    PlanUpdateRequest: {
+      name?: string;
+      storageLimitBytes?: number;
+      priceMonthlyEur?: number;
+      description?: string;
+      active?: boolean;
+      /** @description `true` makes it the default (the previous default stops being one); the default plan cannot be set to `false`. */
+      isDefault?: boolean;
+    };
+    /** @description An API token of any account, never its secret or hash. */
+    AdminToken: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      prefix: string;
+      /** Format: uuid */
+      userId: string;
+      userEmail: components['schemas']['Email'];
+      createdAt: components['schemas']['Timestamp'];
+      /** Format: date-time */
+      expiresAt: string | null;
+      /** Format: date-time */
+      lastUsedAt: string | null;
+      lastUsedIp: string | null;
+      /** Format: date-time */
+      revokedAt: string | null;
+      /** @description The client IPs the token works from; empty for any. */
+      allowedIps: string[];
+      /** @enum {string} */
+      status: 'active' | 'expired' | 'revoked';
+    };
+    AdminReferral: {
+      /** Format: uuid */
+      referrerId: string;
+      referrerEmail: components['schemas']['Email'];
+      /** Format: uuid */
+      referredId: string;
+      referredEmail: components['schemas']['Email'];
+      joinedAt: components['schemas']['Timestamp'];
+      /** Format: date-time */
+      lastActivityAt: string | null;
+      /** @description Bonus storage the referrer earned through this account, in MB (2^20 bytes), to two decimals. */
+      earnedMb: number;
+      /** @description Whether the referred account holds a paid plan. */
+      hasPaidPlan: boolean;
+      /** @description Enabled and signed in within the last 30 days. */
+      active: boolean;
+    };
+    /** @description One row of the bonus storage ledger. */
+    AdminReward: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      userId: string;
+      userEmail: components['schemas']['Email'];
+      /** @description Bytes granted; negative for a revocation. */
+      bytes: number;
+      /**
+       * @description `signup_bonus`, `referral_signup`, `referral_paid_share` or `referral_paid_share_revoked`.
+       * @example referral_signup
+       */
+      reason: string;
+      /** @description The account whose sign-up or payment gave the reward (null once deleted). */
+      sourceUserId: string | null;
+      sourceEmail: string | null;
+      createdAt: components['schemas']['Timestamp'];
+    };
+    AdminUserList: {
+      /** @description At most `limit` accounts, newest first. */
+      users: components['schemas']['AdminUser'][];
+      /** @description How many match, over all pages. */
+      total: number;
+      page: number;
+      limit: number;
+    };
+    AdminFileList: {
+      /** @description At most `limit` records, newest first. */
+      files: components['schemas']['AdminFile'][];
+      /** @description How many match, over all pages. */
+      total: number;
+      page: number;
+      limit: number;
+    };
+    LogList: {
+      /** @description At most `limit` entries, newest first. */
+      logs: components['schemas']['LogEntry'][];
+      /** @description How many match, over all pages. */
+      total: number;
+      page: number;
+      limit: number;
+    };
+    AdminTokenList: {
+      /** @description At most `limit` tokens, newest first. */
+      tokens: components['schemas']['AdminToken'][];
+      /** @description How many match, over all pages. */
+      total: number;
+      page: number;
+      limit: number;
+    };
+    AdminReferralList: {
+      /** @description At most `limit` referred accounts, newest first. */
+      referrals: components['schemas']['AdminReferral'][];
+      /** @description How many match, over all pages. */
+      total: number;
+      page: number;
+      limit: number;
+    };
+    AdminRewardList: {
+      /** @description At most `limit` ledger rows, newest first. */
+      rewards: components['schemas']['AdminReward'][];
+      /** @description How many match, over all pages. */
+      total: number;
+      page: number;
+      limit: number;
+    };
+    /** @description Every error response. */
+    Error: {
+      /** @description An English message for humans. */
+      error: string;
+      /** @description A stable snake_case code for programs (the UI translates it). */
+      code: string;
+      /** @description Present on `validation_error`; one entry per problem. */
+      details?: components['schemas']['ValidationIssue'][];
+      /** @description Present on `internal_error`; the request's `X-Request-Id`. */
+      requestId?: string;
+    };
+    ValidationIssue: {
+      /**
+       * @description The dotted path of the offending field; empty for the body as a whole.
+       * @example password
+       */
+      path: string;
+      /** @example Password must be at least 6 characters */
+      message: string;
+    };
+    /**
+     * @description One of the ten supported interface languages.
+     * @default en
+     * @enum {string}
+     */
+    LanguageCode: 'en' | 'es' | 'ca' | 'eu' | 'fr' | 'de' | 'it' | 'pt' | 'ru' | 'uk';
+    /**
+     * @description An ISO 3166-1 alpha-2 code, upper case.
+     * @example US
+     */
+    CountryCode: string;
+    /**
+     * @description An ISO 3166-1 alpha-2 code; case-insensitive, surrounding spaces are trimmed.
+     * @example ES
+     */
+    CountryCodeInput: string;
+    /**
+     * @description A real calendar date in DD/MM/YYYY, in the past and not before 1900.
+     * @example 10/12/1985
+     */
+    BirthDate: string;
+    /**
+     * Format: email
+     * @example ada@example.com
+     */
+    Email: string;
+    /**
+     * Format: date-time
+     * @description ISO 8601, UTC.
+     * @example 2025-03-01T12:00:00.000Z
+     */
+    Timestamp: string;
+    /**
+     * @example {
+     *       "id": "9a7f3c52-1d2e-4b8a-9f4e-2c6b1a0d5e73",
+     *       "email": "ada@example.com",
+     *       "name": "Ada",
+     *       "lastname": "Lovelace",
+     *       "country": "GB",
+     *       "birthDate": "10/12/1985",
+     *       "language": "en",
+     *       "role": "user",
+     *       "status": "active",
+     *       "referralCode": "K7QX2M9P",
+     *       "createdAt": "2025-03-01T12:00:00.000Z"
+     *     }
+     */
+    User: {
+      /** Format: uuid */
+      id: string;
+      /** @description Always lower case. */
+      email: components['schemas']['Email'];
+      name: string;
+      lastname: string;
+      country: components['schemas']['CountryCode'];
+      birthDate: components['schemas']['BirthDate'];
+      language: components['schemas']['LanguageCode'];
+      /** @enum {string} */
+      role: 'user' | 'admin';
+      /** @enum {string} */
+      status: 'active' | 'inactive';
+      /** @description The user's own code to invite others with. */
+      referralCode: string;
+      createdAt: components['schemas']['Timestamp'];
+    };
+    SignupResult: {
+      user: components['schemas']['User'];
+    };
+    /**
+     * @example {
+     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiI0ZTQ1In0.c2lnbmF0dXJl",
+     *       "expiresAt": "2025-03-02T12:00:00.000Z"
+     *     }
+     */
+    LoginResult: {
+      /** @description The session JWT; send it as `Authorization: Bearer <token>`. */
+      token: string;
+      /** @description When the session expires (24 hours by default). */
+      expiresAt: components['schemas']['Timestamp'];
+    };
+    /**
+     * @example {
+     *       "language": "ca",
+     *       "country": "ES"
+     *     }
+     */
+    Preferences: {
+      language: components['schemas']['LanguageCode'];
+      country: components['schemas']['CountryCode'];
+    };
+    Language: {
+      code: components['schemas']['LanguageCode'];
+      /**
+       * @description The language's English name.
+       * @example Catalan
+       */
+      name: string;
+      /**
+       * @description The language's name in itself.
+       * @example Català
+       */
+      native: string;
+    };
+    LanguageList: {
+      languages: components['schemas']['Language'][];
+    };
+    Country: {
+      code: components['schemas']['CountryCode'];
+      /** @example Spain */
+      name: string;
+    };
+    CountryList: {
+      language: components['schemas']['LanguageCode'];
+      countries: components['schemas']['Country'][];
+    };
+    /** @description The fields shared by `ApiToken` and `ApiTokenCreated`. */
+    ApiTokenFields: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @description The first characters of the secret, to recognise the token by. */
+      prefix: string;
+      /** @description The only client IP the token works from, or null for any. */
+      allowedIp: string | null;
+      /**
+       * Format: date-time
+       * @description When the token stops working, or null if it never expires.
+       */
+      expiresAt: string | null;
+      createdAt: components['schemas']['Timestamp'];
+      /**
+       * Format: date-time
+       * @description When the token was last used, to the minute (a use within a minute of the last one recorded, from the same IP, is not recorded again).
+       */
+      lastUsedAt: string | null;
+      /** @description The client IP of the last use. */
+      lastUsedIp: string | null;
+      /** Format: date-time */
+      revokedAt: string | null;
+      /** @enum {string} */
+      status: 'active' | 'expired' | 'revoked';
+    };
+    /**
+     * @description An API token as its owner sees it; never the secret or its hash.
+     * @example {
+     *       "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+     *       "name": "laptop",
+     *       "prefix": "cairn_Y81Nvw",
+     *       "allowedIp": null,
+     *       "expiresAt": "2025-03-31T12:00:00.000Z",
+     *       "createdAt": "2025-03-01T12:00:00.000Z",
+     *       "lastUsedAt": "2025-03-02T08:15:30.000Z",
+     *       "lastUsedIp": "203.0.113.7",
+     *       "revokedAt": null,
+     *       "status": "active"
+     *     }
+     */
+    ApiToken: components['schemas']['ApiTokenFields'];
+    /**
+     * @description A new API token with its secret, returned only once.
+     * @example {
+     *       "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+     *       "name": "laptop",
+     *       "prefix": "cairn_Y81Nvw",
+     *       "allowedIp": null,
+     *       "expiresAt": "2025-03-31T12:00:00.000Z",
+     *       "createdAt": "2025-03-01T12:00:00.000Z",
+     *       "lastUsedAt": null,
+     *       "lastUsedIp": null,
+     *       "revokedAt": null,
+     *       "status": "active",
+     *       "token": "cairn_Y81NvwnfUCkcgKS0lMw9bk_R0fuJpHtFfQCgPeKnVd0"
+     *     }
+     */
+    ApiTokenCreated: components['schemas']['ApiTokenFields'] & {
+      /** @description The secret. Send it as `Authorization: Bearer <token>`. */
+      token: string;
+    };
+    TokenList: {
+      tokens: components['schemas']['ApiToken'][];
+    };
+    /** @description Text fields are trimmed; unknown fields are ignored. */
+    SignupRequest: {
+      name: string;
+      lastname: string;
+      country: components['schemas']['CountryCodeInput'];
+      birthDate: components['schemas']['BirthDate'];
+      language: components['schemas']['LanguageCode'];
+      /** @description Case-insensitive; stored in lower case. */
+      email: components['schemas']['Email'];
+      password: string;
+      /** @description Another user's referral code (case-insensitive). An empty string means none. */
+      referralCode?: string;
+    };
+    LoginRequest: {
+      email: components['schemas']['Email'];
+      password: string;
+    };
+    /** @description Any of the profile fields; at least one. Unknown fields are ignored. */
+    ProfileUpdateRequest: {
+      name?: string;
+      lastname?: string;
+      country?: components['schemas']['CountryCodeInput'];
+      birthDate?: components['schemas']['BirthDate'];
+      language?: components['schemas']['LanguageCode'];
+    };
+    PasswordChangeRequest: {
+      currentPassword: string;
+      newPassword: string;
+    };
+    PreferencesRequest: {
+      language: components['schemas']['LanguageCode'];
+      /** @description Defaults to `US` when omitted. */
+      country?: components['schemas']['CountryCodeInput'];
+    };
+    TokenGenerateRequest: {
+      /** @description A label to recognise the token by (trimmed). */
+      name: string;
+      /** @description Days until the token expires, or null for a token that never expires. */
+      expiresInDays: number | null;
+      /**
+       * @description The only client IP (IPv4 or IPv6) the token may be used from. Required when
+       *     `expiresInDays` is null; null, an empty string or leaving it out means any IP.
+       */
+      allowedIp?: string | null;
+    };
+    /**
+     * @description A CID in its canonical form: CIDv0 (`Qm…`, base58btc) or CIDv1 in base32 (`bafy…`, `bafk…`).
+     * @example bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku
+     */
+    Cid: string;
+    /**
+     * @description `file` (one file), `directory` (a directory pinned by CID) or `dag` (a folder uploaded as one DAG).
+     * @enum {string}
+     */
+    UploadType: 'file' | 'directory' | 'dag';
+    /**
+     * @description What the content is, from its first bytes and its name; a folder takes its most common category.
+     * @enum {string}
+     */
+    Category: 'image' | 'video' | 'audio' | 'document' | 'office' | 'archive' | 'code' | 'text' | 'other';
+    /**
+     * @description The record's name, unique in the account.
+     * @example notes.md
+     */
+    FileName: string;
+    /** @description The fields of a record of the account (an upload or a pin); shared by `Upload` and the upload results. */
+    UploadFields: {
+      /** Format: uuid */
+      uploadId: string;
+      name: components['schemas']['FileName'];
+      /**
+       * @description The name the content came with: the uploaded file's name (last path segment), the
+       *     folder every path of a DAG upload shares, or the pin's `originalName`; null if none.
+       */
+      originalName: string | null;
+      /** @description The name the user chose (at upload, pin or rename), or null. */
+      customName: string | null;
+      /**
+       * @description Which name `name` started from; `auto` is `<type>-<last 10 characters of the CID>`.
+       * @enum {string}
+       */
+      nameSource: 'custom' | 'original' | 'auto';
+      cid: components['schemas']['Cid'];
+      /** @description File bytes (for a folder, of every file in it); what the record counts against the quota. */
+      size: number;
+      type: components['schemas']['UploadType'];
+      category: components['schemas']['Category'];
+      /** @description 1 for a file; the number of files in a folder, recursively. */
+      filesCount: number;
+      /**
+       * @description `upload` or `pin` (pinned by CID).
+       * @enum {string}
+       */
+      source: 'upload' | 'pin';
+      createdAt: components['schemas']['Timestamp'];
+    };
+    /**
+     * @description A record of the account.
+     * @example {
+     *       "uploadId": "0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b",
+     *       "name": "notes.md",
+     *       "originalName": "notes.md",
+     *       "customName": null,
+     *       "nameSource": "original",
+     *       "cid": "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku",
+     *       "size": 8,
+     *       "type": "file",
+     *       "category": "text",
+     *       "filesCount": 1,
+     *       "source": "upload",
+     *       "createdAt": "2025-03-01T12:00:00.000Z"
+     *     }
+     */
+    Upload: components['schemas']['UploadFields'];
+    /** @description The record an upload created (or the account's existing record of the same content). */
+    UploadResult: components['schemas']['UploadFields'] & {
+      /** @description The account already held this CID; nothing new was recorded or charged. */
+      duplicate: boolean;
+    };
+    DagFile: {
+      /**
+       * @description The file's cleaned path inside the DAG.
+       * @example docs/a/readme.md
+       */
+      filename: string;
+      cid: components['schemas']['Cid'];
+      size: number;
+    };
+    /** @description A folder uploaded as one DAG (record of type `dag`), with every file it contains. */
+    DagUploadResult: components['schemas']['UploadFields'] & {
+      /** @description The account already held this root CID; nothing new was recorded or charged. */
+      duplicate: boolean;
+      /** @description Every file of the upload, in the order received. */
+      files: components['schemas']['DagFile'][];
+    };
+    /** @description A folder uploaded as separate files (`mode=files`). */
+    FilesUploadResult: {
+      /** @description One record per file, in the order received. */
+      files: components['schemas']['UploadResult'][];
+      /** @description The number of files. */
+      total: number;
+      /** @description The bytes of every file, duplicates included. */
+      size: number;
+    };
+    UploadList: {
+      /** @description At most `limit` records, newest first. */
+      files: components['schemas']['Upload'][];
+      /** @description The number of records matching, over all pages. */
+      total: number;
+      page: number;
+      limit: number;
+    };
+    /**
+     * @example {
+     *       "success": true,
+     *       "cid": "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku",
+     *       "uploadId": "0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b",
+     *       "removed": true,
+     *       "operation": "unpinned",
+     *       "timestamp": "2025-03-01T12:00:00.000Z",
+     *       "message": "File removed and unpinned"
+     *     }
+     */
+    RemoveResult: {
+      /** @constant */
+      success: true;
+      cid: components['schemas']['Cid'];
+      /** Format: uuid */
+      uploadId: string;
+      /** @constant */
+      removed: true;
+      /**
+       * @description `unpinned` (no account holds the CID any more) or `record_removed` (another record still does).
+       * @enum {string}
+       */
+      operation: 'unpinned' | 'record_removed';
+      timestamp: components['schemas']['Timestamp'];
+      /** @enum {string} */
+      message: 'File removed and unpinned' | 'File removed from your account';
+    };
+    Usage: {
+      /** @description Bytes the account's records hold. */
+      used: number;
+      /** @description `planLimit + bonus`. */
+      limit: number;
+      /** @description `used / limit` in percent, two decimals, at most 100 (100 when the limit is 0). */
+      percent: number;
+      /** @description `used >= limit`: uploads are refused with `403 quota_exceeded`. */
+      limitReached: boolean;
+      /**
+       * @description The account's plan.
+       * @example free
+       */
+      planCode: string;
+      /** @description The storage of the account's plan, in bytes. */
+      planLimit: number;
+      /** @description Referral bonus bytes (sign-up bonus, referrals and referred accounts' paid plans). */
+      bonus: number;
+      plan: {
+        /** @example free */
+        code: string;
+        /** @example Free */
+        name: string;
+      };
+    };
+    /**
+     * @description The Pinning Service API statuses.
+     * @enum {string}
+     */
+    PinStatus: 'queued' | 'pinning' | 'pinned' | 'failed';
+    /**
+     * @description A pin-by-CID job.
+     * @example {
+     *       "id": "6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b",
+     *       "cid": "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi",
+     *       "status": "pinning",
+     *       "bytesFetched": 1048576,
+     *       "blocks": 5,
+     *       "error": null,
+     *       "errorCode": null,
+     *       "createdAt": "2025-03-01T12:00:00.000Z",
+     *       "updatedAt": "2025-03-01T12:00:01.500Z",
+     *       "upload": null
+     *     }
+     */
+    PinJob: {
+      /** Format: uuid */
+      id: string;
+      cid: components['schemas']['Cid'];
+      status: components['schemas']['PinStatus'];
+      /** @description Bytes fetched from other peers so far (0 when everything was local). */
+      bytesFetched: number;
+      /** @description Distinct blocks of the DAG seen so far. */
+      blocks: number;
+      /** @description Why the job failed (English), or null. */
+      error: string | null;
+      /**
+       * @description Why the job failed, or null: `cid_not_found` (the content could not be found in time),
+       *     `path_not_found` or `not_a_file` (the content is not UnixFS), `quota_exceeded`,
+       *     `name_taken`, `content_unavailable`, `not_found` (the account is gone) or `pin_failed`
+       *     (anything else).
+       * @enum {string|null}
+       */
+      errorCode:
+        | 'cid_not_found'
+        | 'path_not_found'
+        | 'not_a_file'
+        | 'quota_exceeded'
+        | 'name_taken'
+        | 'content_unavailable'
+        | 'not_found'
+        | 'pin_failed'
+        | null;
+      createdAt: components['schemas']['Timestamp'];
+      updatedAt: components['schemas']['Timestamp'];
+      /** @description The record the pin created once `pinned` (null before, on failure, or when the record was deleted since). */
+      upload: components['schemas']['Upload'] | null;
+    };
+    /** @description A direct entry of a directory. */
+    DagEntry: {
+      /** @example readme.md */
+      name: string;
+      cid: components['schemas']['Cid'];
+      /**
+       * @description `raw` is a node that is not UnixFS.
+       * @enum {string}
+       */
+      type: 'file' | 'directory' | 'raw';
+      /** @description File bytes; 0 for a directory. */
+      size: number;
+    };
+    DagView: {
+      cid: components['schemas']['Cid'];
+      /** Format: uuid */
+      uploadId: string;
+      name: components['schemas']['FileName'];
+      type: components['schemas']['UploadType'];
+      /** @description Files under the CID, recursively (1 for a file). */
+      totalFiles: number;
+      /** @description File bytes under the CID, recursively. */
+      totalSize: number;
+      /** @description One page of the directory's direct entries, in DAG order; empty for a file. */
+      entries: components['schemas']['DagEntry'][];
+      /** @description The directory's direct entries, over all pages; 0 for a file. */
+      total: number;
+      page: number;
+      limit: number;
+      /**
+       * Format: uri
+       * @description The content on the configured public gateway (`PUBLIC_GATEWAY_URL`, `https://ipfs.io` by default).
+       * @example https://ipfs.io/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+       */
+      gatewayUrl: string;
+      /**
+       * @description The content on this server's gateway.
+       * @example /ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+       */
+      localUrl: string;
+    };
+    FileUploadRequest: {
+      /**
+       * Format: binary
+       * @description The file; its filename names the record.
+       */
+      file: string;
+    };
+    DirectoryUploadRequest: {
+      /** @description One part per file; each part's filename is the file's path relative to the upload. */
+      file: string[];
+    };
+    RenameRequest: {
+      /**
+       * @description The new name (trimmed): letters, digits, dots, underscores and hyphens, at most 255
+       *     characters, unique in the account.
+       */
+      name: string;
+    };
+    PinRequest: {
+      /** @description The CID to pin (trimmed; CIDv0 or CIDv1). Empty is `Please enter a CID`. */
+      cid: string;
+      /** @description The content's original name, if known (trimmed, last path segment kept; empty means none). */
+      originalName?: string | null;
+      /**
+       * @description The name for the record (trimmed; letters, digits, dots, underscores and hyphens, at
+       *     most 255 characters, unique in the account; empty means none). Without either name the
+       *     record is named `<type>-<last 10 characters of the CID>`.
+       */
+      customName?: string | null;
+    };
+    /**
+     * @description A storage plan.
+     * @example {
+     *       "code": "pro",
+     *       "name": "Pro",
+     *       "storageLimitBytes": 107374182400,
+     *       "priceMonthlyEur": 9.99,
+     *       "description": "100 GB of pinned storage for individuals.",
+     *       "active": true,
+     *       "isDefault": false
+     *     }
+     */
+    Plan: {
+      code: string;
+      name: string;
+      storageLimitBytes: number;
+      /** @description The monthly price in euros; 0 for a free plan. */
+      priceMonthlyEur: number;
+      description: string;
+      /** @description Whether the plan can be chosen. */
+      active: boolean;
+      /** @description The plan of new accounts, and the one an ended subscription falls back to. */
+      isDefault: boolean;
+    };
+    PlanList: {
+      /** @description The active plans, cheapest storage first. */
+      plans: components['schemas']['Plan'][];
+      currentPlanCode: string;
+      currentPlan: components['schemas']['Plan'];
+      /** @description Whether paid plans can be bought here (card payments through Stripe). */
+      paymentsConfigured: boolean;
+      /**
+       * @description Always false for now.
+       * @constant
+       */
+      cryptoAvailable: false;
+    };
+    CheckoutRequest: {
+      /**
+       * @description How to pay a paid plan. `crypto` is refused with `crypto_unavailable`.
+       * @default card
+       * @enum {string}
+       */
+      method: 'card' | 'crypto';
+      /** @description Must be true. */
+      acceptTerms?: boolean;
+    };
+    CheckoutResult:
+      | {
+          /** @constant */
+          status: 'changed';
+          plan: components['schemas']['Plan'];
+        }
+      | {
+          /** @constant */
+          status: 'redirect';
+          /**
+           * Format: uri
+           * @description The Stripe Checkout page.
+           */
+          url: string;
+          /** Format: uuid */
+          transactionId: string;
+        };
+    /**
+     * @description `pending` (checkout open), `paid`, `cancel` (left by the buyer), `uncleared` (completed,
+     *     payment still clearing), `declined`, `expired` (checkout not completed in time),
+     *     `refunded`, `void` (subscription ended before it was paid) or `error` (see the audit log).
+     * @enum {string}
+     */
+    PaymentStatus: 'pending' | 'paid' | 'cancel' | 'uncleared' | 'declined' | 'expired' | 'refunded' | 'void' | 'error';
+    /** @description A plan order; `transactionId` is its id. */
+    Payment: {
+      /** Format: uuid */
+      transactionId: string;
+      status: components['schemas']['PaymentStatus'];
+      planCode: string;
+      amountEur: number;
+      /** @constant */
+      currency: 'EUR';
+      /** @enum {string} */
+      method: 'card' | 'crypto';
+      createdAt: components['schemas']['Timestamp'];
+      paidAt: components['schemas']['Timestamp'] | null;
+      /** @description The plan ordered; null if it was deleted since. */
+      plan: components['schemas']['Plan'] | null;
+      /** @description Whether the plan was given to the account. */
+      applied: boolean;
+      /** @description When the plan this order gave ended (refund, subscription end, or another plan chosen). */
+      endedAt: components['schemas']['Timestamp'] | null;
+    };
+    WebhookReceived: {
+      /** @constant */
+      received: true;
+    };
+    Referral: {
+      /** Format: uuid */
+      id: string;
+      /** @description Masked, e.g. `j***@example.com`. */
+      email: string;
+      joinedAt: components['schemas']['Timestamp'];
+      lastActivityAt: components['schemas']['Timestamp'] | null;
+      /** @description What this account gives the referrer now, in MB (2^20 bytes), to two decimals. */
+      earnedMb: number;
+      hasPaidPlan: boolean;
+      /** @description The account is enabled and was active in the last 30 days. */
+      active: boolean;
+    };
+    ReferralSummary: {
+      code: string;
+      /**
+       * Format: uri
+       * @description The sign-up page with the code filled in.
+       */
+      link: string;
+      totalReferrals: number;
+      activeReferrals: number;
+      /** @description What referrals give the caller now, in MB (2^20 bytes), to two decimals. */
+      totalEarnedMb: number;
+      /** @description The caller's whole bonus, in MB (2^20 bytes), to two decimals. */
+      currentBonusMb: number;
+      /** @description The newest 100 referred accounts, newest first. */
+      referrals: components['schemas']['Referral'][];
+    };
+  };
+  responses: {
+    /** @description `admin_required`: the credential is valid but its account is not an administrator. */
+    AdminRequired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Access denied. Admin privileges required.",
+         *       "code": "admin_required"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'admin_required';
+        };
+      };
+    };
+    /** @description `invalid_transaction`: the caller has no order with this id. */
+    InvalidTransaction: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Invalid transaction ID",
+         *       "code": "invalid_transaction"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'invalid_transaction';
+        };
+      };
+    };
+    /** @description `plan_not_found`: no plan has that code. */
+    AdminPlanNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Plan not found",
+         *       "code": "plan_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'plan_not_found';
+        };
+      };
+    };
+    /**
+     * @description `validation_error` (a field is missing or invalid; `details` lists each problem) or
+     *     `invalid_json` (the body is not valid JSON).
+     */
+    InvalidBody: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'validation_error' | 'invalid_json';
+        };
+      };
+    };
+    /**
+     * @description No usable credential. `missing_token` (no `Authorization: Bearer` header),
+     *     `invalid_token` (unknown, malformed, wrongly signed or expired credential), `session_ended`
+     *     (the session was logged out or ended by a password change), `token_revoked`,
+     *     `token_expired`, `token_ip_not_allowed` (an IP-restricted API token used from another
+     *     address) or `account_disabled`.
+     */
+    Unauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This API token has expired",
+         *       "code": "token_expired"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?:
+            | 'missing_token'
+            | 'invalid_token'
+            | 'session_ended'
+            | 'token_revoked'
+            | 'token_expired'
+            | 'token_ip_not_allowed'
+            | 'account_disabled';
+        };
+      };
+    };
+    /** @description `payload_too_large`: the JSON body exceeds the server limit (100 KiB by default). */
+    PayloadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Request body exceeds 102400 bytes",
+         *       "code": "payload_too_large"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'payload_too_large';
+        };
+      };
+    };
+    /** @description `unsupported_media_type`: a request body was sent that is not `application/json`. */
+    UnsupportedMediaType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Send the body as application/json",
+         *       "code": "unsupported_media_type"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'unsupported_media_type';
+        };
+      };
+    };
+    /** @description `rate_limited`: too many attempts; wait for the `Retry-After` seconds. */
+    TooManyRequests: {
+      headers: {
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Too many attempts, try again later",
+         *       "code": "rate_limited"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'rate_limited';
+        };
+      };
+    };
+    /** @description `internal_error`: an unexpected failure. Quote the `requestId` to support. */
+    InternalError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Internal server error",
+         *       "code": "internal_error",
+         *       "requestId": "5f0c3c1e-8d0a-4a7e-9a57-0c8f1b2d3e4f"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'internal_error';
+        };
+      };
+    };
+    /** @description `validation_error`: a parameter is invalid; `details` lists each problem. */
+    ValidationError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "limit must be at most 100",
+         *       "code": "validation_error",
+         *       "details": [
+         *         {
+         *           "path": "limit",
+         *           "message": "limit must be at most 100"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'validation_error';
+        };
+      };
+    };
+    /** @description `file_not_found`: the account has no such file (another user's file is not found either). */
+    FileNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "File not found or not owned by the user",
+         *       "code": "file_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'file_not_found';
+        };
+      };
+    };
+    /**
+     * @description `validation_error` (`cidVersion` or `name` is invalid), `file_not_received` (no part named
+     *     `file` with a filename), `invalid_multipart` (a malformed or truncated multipart body), or
+     *     `upload_aborted` (the client stopped sending mid-upload).
+     */
+    FileUploadBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'validation_error' | 'file_not_received' | 'invalid_multipart' | 'upload_aborted';
+        };
+      };
+    };
+    /**
+     * @description `validation_error` (`cidVersion`, `mode` or `name` is invalid), `files_not_received` (no
+     *     part named `file` with a filename), `invalid_path` (a file path is absolute, has `.`, `..`,
+     *     an empty segment, control characters or a segment over 255 bytes, repeats another path, or
+     *     runs through a file), `invalid_multipart` (a malformed or truncated multipart body), or
+     *     `upload_aborted` (the client stopped sending mid-upload).
+     */
+    DirectoryUploadBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'validation_error' | 'files_not_received' | 'invalid_path' | 'invalid_multipart' | 'upload_aborted';
+        };
+      };
+    };
+    /** @description `quota_exceeded`: storing this would take the account over its storage limit; nothing was recorded or charged. */
+    QuotaExceeded: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Storage quota exceeded: delete files or upgrade your plan",
+         *       "code": "quota_exceeded"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'quota_exceeded';
+        };
+      };
+    };
+    /**
+     * @description `name_taken`: another file of the account already has the custom `name` (or, rarely, no
+     *     free suffixed name was found).
+     */
+    NameTaken: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "A file with this name already exists",
+         *       "code": "name_taken"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'name_taken';
+        };
+      };
+    };
+    /** @description `file_too_large`: the file is over 4 GiB (4294967296 bytes); nothing was recorded. */
+    FileTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Upload exceeds the maximum size of 4294967296 bytes",
+         *       "code": "file_too_large"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'file_too_large';
+        };
+      };
+    };
+    /**
+     * @description `file_too_large` (a file is over 4 GiB, or the folder over 10 GiB — 10737418240 bytes) or
+     *     `too_many_files` (more than 100000 files); nothing was recorded.
+     */
+    DirectoryTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'file_too_large' | 'too_many_files';
+        };
+      };
+    };
+    /** @description `unsupported_media_type`: the body is not `multipart/form-data` with a boundary. */
+    NotMultipart: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Send the upload as multipart/form-data",
+         *       "code": "unsupported_media_type"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'unsupported_media_type';
+        };
+      };
+    };
+    /** @description `content_unavailable`: the content was unpinned (its last other holder deleted it) while it was being stored; try again. */
+    ContentUnavailable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "The content was removed while it was being stored; try again",
+         *       "code": "content_unavailable"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'content_unavailable';
+        };
+      };
+    };
+    /**
+     * @description A file's bytes, with a content type from the file name's extension (the last path segment),
+     *     else from its first bytes, else `text/plain` for UTF-8 text or `application/octet-stream`;
+     *     textual types carry `charset=utf-8`. A directory is an HTML listing (`text/html`) of its
+     *     first 1000 entries with links, sizes and CIDs.
+     */
+    GatewayContent: {
+      headers: {
+        ETag: components['headers']['ETag'];
+        'Cache-Control': components['headers']['ImmutableCache'];
+        'Content-Security-Policy': components['headers']['SandboxCsp'];
+        'X-Content-Type-Options': components['headers']['NoSniff'];
+        'Access-Control-Allow-Origin': components['headers']['AllowAnyOrigin'];
+        'Cross-Origin-Resource-Policy': components['headers']['CrossOriginResource'];
+        'X-Ipfs-Path': components['headers']['IpfsPath'];
+        'Accept-Ranges': components['headers']['AcceptRanges'];
+        'Content-Disposition': components['headers']['ContentDisposition'];
+        'Content-Length': components['headers']['ContentLength'];
+        [name: string]: unknown;
+      };
+      content: {
+        'text/html': string;
+        'application/octet-stream': string;
+        '*/*': unknown;
+      };
+    };
+    /** @description The requested byte range of a file. */
+    GatewayPartialContent: {
+      headers: {
+        'Content-Range': components['headers']['ContentRange'];
+        'Accept-Ranges': components['headers']['AcceptRanges'];
+        ETag: components['headers']['ETag'];
+        'Cache-Control': components['headers']['ImmutableCache'];
+        'Content-Security-Policy': components['headers']['SandboxCsp'];
+        'X-Content-Type-Options': components['headers']['NoSniff'];
+        'Access-Control-Allow-Origin': components['headers']['AllowAnyOrigin'];
+        'Cross-Origin-Resource-Policy': components['headers']['CrossOriginResource'];
+        'X-Ipfs-Path': components['headers']['IpfsPath'];
+        'Content-Disposition': components['headers']['ContentDisposition'];
+        'Content-Length': components['headers']['ContentLength'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/octet-stream': string;
+        '*/*': unknown;
+      };
+    };
+    /** @description `If-None-Match` named this content's CID: the cached copy is current. No body. */
+    GatewayNotModified: {
+      headers: {
+        ETag: components['headers']['ETag'];
+        'Cache-Control': components['headers']['ImmutableCache'];
+        'Content-Security-Policy': components['headers']['SandboxCsp'];
+        'X-Content-Type-Options': components['headers']['NoSniff'];
+        'Access-Control-Allow-Origin': components['headers']['AllowAnyOrigin'];
+        'Cross-Origin-Resource-Policy': components['headers']['CrossOriginResource'];
+        'X-Ipfs-Path': components['headers']['IpfsPath'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /**
+     * @description A separate gateway origin is configured (`GATEWAY_ORIGIN`) and the request came to another
+     *     origin: the same path and query on the gateway origin. The body is a short note, HTML when
+     *     the client accepts HTML.
+     */
+    GatewayRedirect: {
+      headers: {
+        Location: components['headers']['Location'];
+        [name: string]: unknown;
+      };
+      content: {
+        'text/html': string;
+        'text/plain': string;
+      };
+    };
+    /**
+     * @description `invalid_cid` (`cid` is not a CID) or `not_a_file` (the target is neither a file nor a
+     *     directory, e.g. a dag-cbor node).
+     */
+    GatewayBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Invalid CID",
+         *       "code": "invalid_cid"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'invalid_cid' | 'not_a_file';
+        };
+      };
+    };
+    /**
+     * @description `not_found` (no account holds this CID and its root block is not on the node: the gateway
+     *     is not an open proxy), `path_not_found` (`path` does not exist under `cid`), or
+     *     `cid_not_found` (a block of the content is missing from the node).
+     */
+    GatewayNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This content is not stored here",
+         *       "code": "not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'not_found' | 'path_not_found' | 'cid_not_found';
+        };
+      };
+    };
+    /**
+     * @description `range_not_satisfiable`: the range starts beyond the end of the file (or the file is
+     *     empty). The content headers (`ETag`, `Cache-Control`, sandbox CSP) are sent as on a 200.
+     */
+    RangeNotSatisfiable: {
+      headers: {
+        'Content-Range': components['headers']['UnsatisfiedRange'];
+        ETag: components['headers']['ETag'];
+        'Cache-Control': components['headers']['ImmutableCache'];
+        'Content-Security-Policy': components['headers']['SandboxCsp'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Requested range not satisfiable",
+         *       "code": "range_not_satisfiable"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'range_not_satisfiable';
+        };
+      };
+    };
+    /** @description The headers `GET` would send with a file or a directory listing; no body. */
+    GatewayHeadContent: {
+      headers: {
+        ETag: components['headers']['ETag'];
+        'Cache-Control': components['headers']['ImmutableCache'];
+        'Content-Security-Policy': components['headers']['SandboxCsp'];
+        'X-Content-Type-Options': components['headers']['NoSniff'];
+        'Access-Control-Allow-Origin': components['headers']['AllowAnyOrigin'];
+        'Cross-Origin-Resource-Policy': components['headers']['CrossOriginResource'];
+        'X-Ipfs-Path': components['headers']['IpfsPath'];
+        'Accept-Ranges': components['headers']['AcceptRanges'];
+        'Content-Disposition': components['headers']['ContentDisposition'];
+        'Content-Length': components['headers']['ContentLength'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description The headers `GET` would send with the range; no body. */
+    GatewayHeadPartialContent: {
+      headers: {
+        'Content-Range': components['headers']['ContentRange'];
+        'Accept-Ranges': components['headers']['AcceptRanges'];
+        ETag: components['headers']['ETag'];
+        'Cache-Control': components['headers']['ImmutableCache'];
+        'Content-Security-Policy': components['headers']['SandboxCsp'];
+        'Content-Length': components['headers']['ContentLength'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description The redirect to the gateway origin; no body. */
+    GatewayHeadRedirect: {
+      headers: {
+        Location: components['headers']['Location'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description `GET`'s 416, without the body. */
+    GatewayHeadRangeNotSatisfiable: {
+      headers: {
+        'Content-Range': components['headers']['UnsatisfiedRange'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description The status of the error `GET` would answer (see `GET`), without the body. */
+    GatewayHeadError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+  };
+  parameters: {
+    /**
+     * @description Case-insensitive text to look for (trimmed; empty means all). What it matches is said by each list.
+     * @example ada@
+     */
+    AdminSearch: string;
+    /**
+     * @description The account's id. Anything that is not an account id is `404 user_not_found`.
+     * @example 9a7f3c52-1d2e-4b8a-9f4e-2c6b1a0d5e73
+     */
+    AdminUserId: string;
+    /**
+     * @description The record's id. Anything that is not a record id is `404 file_not_found`.
+     * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+     */
+    AdminUploadId: string;
+    /**
+     * @description The plan's code. An unknown or inactive plan is `404 plan_not_found`.
+     * @example pro
+     */
+    PlanCode: string;
+    /**
+     * @description The order's id, from the checkout answer or the return URL. Anything else is `404 invalid_transaction`.
+     * @example 7d9f1c2e-3b4a-4c5d-8e6f-0a1b2c3d4e5f
+     */
+    TransactionId: string;
+    /**
+     * @description The plan's code.
+     * @example pro
+     */
+    AdminPlanCode: string;
+    /**
+     * @description The token's id.
+     * @example 3b241101-e2bb-4255-8caf-4136c566a962
+     */
+    TokenId: string;
+    /**
+     * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+     * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+     */
+    UploadId: string;
+    /**
+     * @description A CIDv0 (`Qm…`) or CIDv1 in any multibase; compared in its canonical form.
+     * @example bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku
+     */
+    CidPath: string;
+    /**
+     * @description `1` (default) gives the CID of `ipfs add --cid-version=1`; `0` gives exactly what a default
+     *     `ipfs add` gives.
+     */
+    CidVersion: 0 | 1;
+    /**
+     * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
+     *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+     * @example report-2025.pdf
+     */
+    UploadName: string;
+    /** @description `dag` (default): the folder as one DAG and one record; `files`: one record per file. */
+    DirectoryMode: 'dag' | 'files';
+    /** @description The page, from 1. */
+    Page: number;
+    /** @description Items per page. */
+    Limit: number;
+    /**
+     * @description Keeps the records whose name contains this text or whose CID starts with it (trimmed; empty means all).
+     * @example report
+     */
+    Search: string;
+    /**
+     * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
+     *     form respectively). Served only when some account holds it or its root block is on the node.
+     * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+     */
+    GatewayCid: string;
+    /**
+     * @description A path inside the directory `cid`; it may span several segments (`docs/a/readme.md`). Empty
+     *     segments are ignored.
+     * @example docs/readme.md
+     */
+    GatewayPath: string;
+    /**
+     * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
+     *     Other values are ignored. Has no effect on a directory.
+     * @example 1
+     */
+    Download: string;
+    /**
+     * @description With `download`, the name to save as when the caller does not send a credential of an
+     *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
+     *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
+     *     segment, else the root CID, is used.
+     * @example holiday.jpg
+     */
+    DownloadFilename: string;
+    /**
+     * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
+     * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+     */
+    IfNoneMatch: string;
+    /**
+     * @description One byte range, `bytes=<start>-[<end>]` or `bytes=-<suffix length>`, of a file. Several
+     *     ranges or a malformed header give the whole file (200); a range that starts beyond the end
+     *     (or any range of an empty file) is `416`. Ignored for a directory.
+     * @example bytes=0-1023
+     */
+    Range: string;
+  };
+  requestBodies: {
+    /** @description `multipart/form-data` with the file in the part named `file` (its filename names the record). */
+    FileUpload: {
+      content: {
+        'multipart/form-data': components['schemas']['FileUploadRequest'];
+      };
+    };
+    /**
+     * @description `multipart/form-data` with one part named `file` per file, each part's filename being the
+     *     file's relative path: `Content-Disposition: form-data; name="file"; filename="docs/a/readme.md"`.
+     */
+    DirectoryUpload: {
+      content: {
+        'multipart/form-data': components['schemas']['DirectoryUploadRequest'];
+      };
+    };
+  };
+  headers: {
+    /**
+     * @description The list changes only with a new release and may be cached for an hour.
+     * @example public, max-age=3600
+     */
+    PublicCache: string;
+    /**
+     * @description Seconds to wait before trying again.
+     * @example 540
+     */
+    RetryAfter: number;
+    /**
+     * @description The CID of the content served, quoted. The content behind a CID never changes.
+     * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+     */
+    ETag: string;
+    /** @description Content addressed by CID never changes and may be cached for 336 days. */
+    ImmutableCache: 'public, max-age=29030400, immutable';
+    /**
+     * @description User content never runs as the app: it is sandboxed (no scripts, no same origin), may load
+     *     no resources except images and media from this origin and inline styles.
+     */
+    SandboxCsp: "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+    /** @description Browsers must use the declared content type. */
+    NoSniff: 'nosniff';
+    /** @description Any site may read gateway content. */
+    AllowAnyOrigin: '*';
+    /** @description Any site may embed gateway content. */
+    CrossOriginResource: 'cross-origin';
+    /**
+     * @description The request path, as requested (`/ipfs/<cid>[/<path>]`).
+     * @example /ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/docs/readme.md
+     */
+    IpfsPath: string;
+    /** @description Files can be read in byte ranges (not sent for a directory listing). */
+    AcceptRanges: 'bytes';
+    /**
+     * @description The range sent and the file's full size.
+     * @example bytes 0-1023/262145
+     */
+    ContentRange: string;
+    /**
+     * @description The file's full size.
+     * @example bytes *\/262145
+     */
+    UnsatisfiedRange: string;
+    /**
+     * @description Only with `download=1`: save as the record's name (see `filename`); non-ASCII characters
+     *     are `_` in `filename` and kept in `filename*`.
+     * @example attachment; filename="holiday.jpg"; filename*=UTF-8''holiday.jpg
+     */
+    ContentDisposition: string;
+    /** @description The bytes of the body (of the range for a 206); on `HEAD`, what `GET` would send. */
+    ContentLength: number;
+    /**
+     * @description The same URL on the configured gateway origin.
+     * @example https://gateway.example.com/ipfs/bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku
+     */
+    Location: string;
+  };
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  signup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SignupRequest'];
+      };
+    };
+    responses: {
+      /** @description The account was created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignupResult'];
+        };
+      };
+      /**
+       * @description `validation_error` (a field is missing or invalid, including an unknown country),
+       *     `invalid_json`, or `invalid_referral_code` (no user has that referral code).
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'validation_error' | 'invalid_json' | 'invalid_referral_code';
+          };
+        };
+      };
+      /** @description `email_taken`: an account with this email already exists. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "An account with this email already exists",
+           *       "code": "email_taken"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'email_taken';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  login: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "password": "correct-horse"
+         *     }
+         */
+        'application/json': components['schemas']['LoginRequest'];
+      };
+    };
+    responses: {
+      /** @description Logged in. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoginResult'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      /** @description `invalid_credentials`: the email is unknown or the password is wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Invalid email or password",
+           *       "code": "invalid_credentials"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'invalid_credentials';
+          };
+        };
+      };
+      /** @description `account_disabled`: the account is disabled. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Account disabled, contact the administrator",
+           *       "code": "account_disabled"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'account_disabled';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Logged out. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  getProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profile. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  updateProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Ada",
+         *       "country": "ES"
+         *     }
+         */
+        'application/json': components['schemas']['ProfileUpdateRequest'];
+      };
+    };
+    responses: {
+      /** @description The updated profile. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "currentPassword": "correct-horse",
+         *       "newPassword": "battery-staple"
+         *     }
+         */
+        'application/json': components['schemas']['PasswordChangeRequest'];
+      };
+    };
+    responses: {
+      /** @description The password was changed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `validation_error`, `invalid_json`, or `wrong_password` (the current password is incorrect). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Current password is incorrect",
+           *       "code": "wrong_password"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'validation_error' | 'invalid_json' | 'wrong_password';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  getPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The preferences. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Preferences'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  updatePreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "language": "ca",
+         *       "country": "ES"
+         *     }
+         */
+        'application/json': components['schemas']['PreferencesRequest'];
+      };
+    };
+    responses: {
+      /** @description The saved preferences. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Preferences'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  generateToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TokenGenerateRequest'];
+      };
+    };
+    responses: {
+      /** @description The token, with its secret. Store the secret now; it is never shown again. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiTokenCreated'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  listTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tokens. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  revokeToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The token's id.
+         * @example 3b241101-e2bb-4255-8caf-4136c566a962
+         */
+        id: components['parameters']['TokenId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The revoked token. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiToken'];
+        };
+      };
+      /** @description `validation_error`: the id is not a UUID. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Token not found",
+           *       "code": "validation_error",
+           *       "details": [
+           *         {
+           *           "path": "id",
+           *           "message": "Token not found"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'validation_error';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description `token_not_found`: no token of this user has that id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Token not found",
+           *       "code": "token_not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'token_not_found';
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
+  listLanguages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ten supported languages, each with its English and its own name. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['PublicCache'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LanguageList'];
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
+  listCountries: {
+    parameters: {
+      query?: {
+        /** @description The language to name the countries in. */
+        lang?: components['schemas']['LanguageCode'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The countries. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['PublicCache'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CountryList'];
+        };
+      };
+      /** @description `validation_error`: `lang` is not a supported language. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unsupported language",
+           *       "code": "validation_error",
+           *       "details": [
+           *         {
+           *           "path": "lang",
+           *           "message": "Unsupported language"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'validation_error';
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
+  uploadFile: {
+    parameters: {
+      query?: {
+        /**
+         * @description `1` (default) gives the CID of `ipfs add --cid-version=1`; `0` gives exactly what a default
+         *     `ipfs add` gives.
+         */
+        cidVersion?: components['parameters']['CidVersion'];
+        /**
+         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
+         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @example report-2025.pdf
+         */
+        name?: components['parameters']['UploadName'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: components['requestBodies']['FileUpload'];
+    responses: {
+      /** @description The account already held this content; the existing record, charged once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadResult'] & {
+            /** @constant */
+            duplicate?: true;
+          };
+        };
+      };
+      /** @description The file was stored and recorded. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadResult'] & {
+            /** @constant */
+            duplicate?: false;
+          };
+        };
+      };
+      400: components['responses']['FileUploadBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['QuotaExceeded'];
+      409: components['responses']['NameTaken'];
+      413: components['responses']['FileTooLarge'];
+      415: components['responses']['NotMultipart'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ContentUnavailable'];
+    };
+  };
+  listUploadsLegacy: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Keeps the records whose name contains this text or whose CID starts with it (trimmed; empty means all).
+         * @example report
+         */
+        search?: components['parameters']['Search'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the account's files, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  uploadFileLegacy: {
+    parameters: {
+      query?: {
+        /**
+         * @description `1` (default) gives the CID of `ipfs add --cid-version=1`; `0` gives exactly what a default
+         *     `ipfs add` gives.
+         */
+        cidVersion?: components['parameters']['CidVersion'];
+        /**
+         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
+         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @example report-2025.pdf
+         */
+        name?: components['parameters']['UploadName'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: components['requestBodies']['FileUpload'];
+    responses: {
+      /** @description The account already held this content; the existing record, charged once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadResult'] & {
+            /** @constant */
+            duplicate?: true;
+          };
+        };
+      };
+      /** @description The file was stored and recorded. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadResult'] & {
+            /** @constant */
+            duplicate?: false;
+          };
+        };
+      };
+      400: components['responses']['FileUploadBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['QuotaExceeded'];
+      409: components['responses']['NameTaken'];
+      413: components['responses']['FileTooLarge'];
+      415: components['responses']['NotMultipart'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ContentUnavailable'];
+    };
+  };
+  uploadDirectory: {
+    parameters: {
+      query?: {
+        /**
+         * @description `1` (default) gives the CID of `ipfs add --cid-version=1`; `0` gives exactly what a default
+         *     `ipfs add` gives.
+         */
+        cidVersion?: components['parameters']['CidVersion'];
+        /** @description `dag` (default): the folder as one DAG and one record; `files`: one record per file. */
+        mode?: components['parameters']['DirectoryMode'];
+        /**
+         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
+         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @example report-2025.pdf
+         */
+        name?: components['parameters']['UploadName'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: components['requestBodies']['DirectoryUpload'];
+    responses: {
+      /** @description `dag` mode only: the account already held this root CID; the existing record, charged once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DagUploadResult'] & {
+            /** @constant */
+            duplicate?: true;
+          };
+        };
+      };
+      /**
+       * @description The folder was stored: `DagUploadResult` in `dag` mode (with `duplicate: false`),
+       *     `FilesUploadResult` in `files` mode.
+       */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | (components['schemas']['DagUploadResult'] & {
+                /** @constant */
+                duplicate?: false;
+              })
+            | components['schemas']['FilesUploadResult'];
+        };
+      };
+      400: components['responses']['DirectoryUploadBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['QuotaExceeded'];
+      409: components['responses']['NameTaken'];
+      413: components['responses']['DirectoryTooLarge'];
+      415: components['responses']['NotMultipart'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ContentUnavailable'];
+    };
+  };
+  uploadDirectoryLegacy: {
+    parameters: {
+      query?: {
+        /**
+         * @description `1` (default) gives the CID of `ipfs add --cid-version=1`; `0` gives exactly what a default
+         *     `ipfs add` gives.
+         */
+        cidVersion?: components['parameters']['CidVersion'];
+        /** @description `dag` (default): the folder as one DAG and one record; `files`: one record per file. */
+        mode?: components['parameters']['DirectoryMode'];
+        /**
+         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
+         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @example report-2025.pdf
+         */
+        name?: components['parameters']['UploadName'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: components['requestBodies']['DirectoryUpload'];
+    responses: {
+      /** @description The account already held this root CID; the existing record, charged once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DagUploadResult'] & {
+            /** @constant */
+            duplicate?: true;
+          };
+        };
+      };
+      /** @description The folder was stored as one DAG and recorded. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DagUploadResult'] & {
+            /** @constant */
+            duplicate?: false;
+          };
+        };
+      };
+      400: components['responses']['DirectoryUploadBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['QuotaExceeded'];
+      409: components['responses']['NameTaken'];
+      413: components['responses']['DirectoryTooLarge'];
+      415: components['responses']['NotMultipart'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ContentUnavailable'];
+    };
+  };
+  deleteUploadByCid: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description A CIDv0 (`Qm…`) or CIDv1 in any multibase; compared in its canonical form.
+         * @example bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku
+         */
+        cid: components['parameters']['CidPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The record was removed (and the content unpinned if no account holds it any more). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RemoveResult'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['FileNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  listUploads: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Keeps the records whose name contains this text or whose CID starts with it (trimmed; empty means all).
+         * @example report
+         */
+        search?: components['parameters']['Search'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the account's files, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  getUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The record. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Upload'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['FileNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  deleteUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The record was removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RemoveResult'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['FileNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  renameUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "holiday-2025.jpg"
+         *     }
+         */
+        'application/json': components['schemas']['RenameRequest'];
+      };
+    };
+    responses: {
+      /** @description The renamed record. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Upload'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['FileNotFound'];
+      /** @description `name_taken`: another file of the account already has this name. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "A file with this name already exists",
+           *       "code": "name_taken"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'name_taken';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  getUsage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The usage. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Usage'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  pinByCid: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "cid": "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku",
+         *       "customName": "hello.txt"
+         *     }
+         */
+        'application/json': components['schemas']['PinRequest'];
+      };
+    };
+    responses: {
+      /** @description Pinned within the request; `upload` is the new record. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PinJob'] & {
+            /** @constant */
+            status?: 'pinned';
+            upload?: components['schemas']['Upload'];
+          };
+        };
+      };
+      /** @description The job is still running (`queued` or `pinning`); `upload` is null. Poll `GET /pins/{id}`. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PinJob'] & {
+            /** @enum {unknown} */
+            status?: 'queued' | 'pinning';
+            upload?: null;
+          };
+        };
+      };
+      /**
+       * @description `validation_error` (`Please enter a CID` when `cid` is missing or empty, or another
+       *     invalid field), `invalid_json`, or `invalid_cid` (`cid` is not a CIDv0 or CIDv1).
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'validation_error' | 'invalid_json' | 'invalid_cid';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description `quota_exceeded`: the content is larger than the storage the account has left. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'quota_exceeded';
+          };
+        };
+      };
+      /** @description `cid_not_found`: the CID could not be found locally nor fetched from reachable peers in time. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "CID not found on IPFS network",
+           *       "code": "cid_not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'cid_not_found';
+          };
+        };
+      };
+      /**
+       * @description `already_pinned` (the account already holds this CID) or `name_taken` (another file of
+       *     the account already has `customName`).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'already_pinned' | 'name_taken';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The pin failed for another reason (`pin_failed`, `not_a_file`, `content_unavailable`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
+  getPin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The pin job's id.
+         * @example 6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pin job. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PinJob'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      /** @description `pin_not_found`: the account has no pin job with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Pin request not found",
+           *       "code": "pin_not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'pin_not_found';
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
+  viewDag: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description A CIDv0 (`Qm…`) or CIDv1 in any multibase; compared in its canonical form.
+         * @example bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku
+         */
+        cid: components['parameters']['CidPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The DAG. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DagView'];
+        };
+      };
+      /** @description `validation_error` (a parameter is invalid) or `invalid_cid` (`cid` is not a CID). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Invalid CID: expected a CIDv0 (Qm…) or CIDv1 (bafy…)",
+           *       "code": "invalid_cid"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'validation_error' | 'invalid_cid';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description `file_not_found` (the account holds no record of this CID) or `cid_not_found` (a block
+       *     of the DAG is missing from the node).
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "File not found or not owned by the user",
+           *       "code": "file_not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'file_not_found' | 'cid_not_found';
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
+  listPlans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plans. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlanList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  checkoutPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The plan's code. An unknown or inactive plan is `404 plan_not_found`.
+         * @example pro
+         */
+        code: components['parameters']['PlanCode'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "method": "card",
+         *       "acceptTerms": true
+         *     }
+         */
+        'application/json': components['schemas']['CheckoutRequest'];
+      };
+    };
+    responses: {
+      /** @description The plan changed, or the checkout page to send the user to. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutResult'];
+        };
+      };
+      /**
+       * @description `validation_error` (`method` is not `card` or `crypto`, `acceptTerms` not a boolean),
+       *     `invalid_json`, `terms_not_accepted` (`acceptTerms` is missing or false) or
+       *     `crypto_unavailable` (cryptocurrency payments not available yet).
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'validation_error' | 'invalid_json' | 'terms_not_accepted' | 'crypto_unavailable';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description `plan_not_found`: no active plan has this code. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Selected plan not found",
+           *       "code": "plan_not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'plan_not_found';
+          };
+        };
+      };
+      /** @description `plan_already_active`: the caller already holds this plan. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "This plan is already your current plan",
+           *       "code": "plan_already_active"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'plan_already_active';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      /**
+       * @description Stripe could not start the payment: `payment_provider_error` (unreachable or refused),
+       *     `payment_url_missing` (it answered without a checkout URL) or `invalid_redirect_url`
+       *     (the URL is not one to send a user to). The order is marked `error`; nothing changed.
+       *     Also `plan_update_failed` when moving to a free plan: the running subscription could
+       *     not be cancelled, so the plan did not change.
+       */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Payment URL not received",
+           *       "code": "payment_url_missing"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'payment_provider_error' | 'payment_url_missing' | 'invalid_redirect_url' | 'plan_update_failed';
+          };
+        };
+      };
+      /** @description `payments_not_configured`: this server takes no card payments (a paid plan was chosen). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "payments are not configured",
+           *       "code": "payments_not_configured"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'payments_not_configured';
+          };
+        };
+      };
+    };
+  };
+  stripeWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Stripe's signature header (`t=…,v1=…`). */
+        'Stripe-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id: string;
+          type: string;
+          data: Record<string, never>;
+        };
+      };
+    };
+    responses: {
+      /** @description The event was received (and handled, or already handled before). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookReceived'];
+        };
+      };
+      /** @description `invalid_signature`: the signature header is missing, stale or does not match the body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Invalid webhook signature",
+           *       "code": "invalid_signature"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'invalid_signature';
+          };
+        };
+      };
+      /** @description `payload_too_large`: the body is over 1 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body exceeds 1048576 bytes",
+           *       "code": "payload_too_large"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      /** @description `payments_not_configured`: this server takes no card payments. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "payments are not configured",
+           *       "code": "payments_not_configured"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'payments_not_configured';
+          };
+        };
+      };
+    };
+  };
+  getPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The order's id, from the checkout answer or the return URL. Anything else is `404 invalid_transaction`.
+         * @example 7d9f1c2e-3b4a-4c5d-8e6f-0a1b2c3d4e5f
+         */
+        transactionId: components['parameters']['TransactionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['InvalidTransaction'];
+      500: components['responses']['InternalError'];
+      /** @description `payment_verification_failed`: Stripe could not be asked; try again. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Error verifying payment status",
+           *       "code": "payment_verification_failed"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'payment_verification_failed';
+          };
+        };
+      };
+    };
+  };
+  cancelPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The order's id, from the checkout answer or the return URL. Anything else is `404 invalid_transaction`.
+         * @example 7d9f1c2e-3b4a-4c5d-8e6f-0a1b2c3d4e5f
+         */
+        transactionId: components['parameters']['TransactionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['InvalidTransaction'];
+      500: components['responses']['InternalError'];
+      /** @description `payment_verification_failed`: Stripe could not be asked how the checkout ended; try again. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Error verifying payment status",
+           *       "code": "payment_verification_failed"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'payment_verification_failed';
+          };
+        };
+      };
+    };
+  };
+  getReferrals: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The referral summary. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReferralSummary'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminStats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The statistics. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminStats'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminListUsers: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Case-insensitive text to look for (trimmed; empty means all). What it matches is said by each list.
+         * @example ada@
+         */
+        search?: components['parameters']['AdminSearch'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of accounts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUserList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminUpdateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The account's id. Anything that is not an account id is `404 user_not_found`.
+         * @example 9a7f3c52-1d2e-4b8a-9f4e-2c6b1a0d5e73
+         */
+        id: components['parameters']['AdminUserId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "status": "inactive"
+         *     }
+         */
+        'application/json': components['schemas']['AdminUserUpdateRequest'];
+      };
+    };
+    responses: {
+      /** @description The account after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUser'];
+        };
+      };
+      /** @description `validation_error`, `invalid_json`, or `cannot_modify_self` (an administrator disabling or demoting themself). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "You cannot disable or demote your own account",
+           *       "code": "cannot_modify_self"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'validation_error' | 'invalid_json' | 'cannot_modify_self';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      /** @description `user_not_found`, or `plan_not_found` (no plan has the `planCode`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "User not found",
+           *       "code": "user_not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'user_not_found' | 'plan_not_found';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      /** @description `plan_update_failed`: the running subscription could not be cancelled at the payment provider; nothing changed. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Plan update error: the current subscription could not be ended; try again",
+           *       "code": "plan_update_failed"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'plan_update_failed';
+          };
+        };
+      };
+    };
+  };
+  adminListFiles: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Case-insensitive text to look for (trimmed; empty means all). What it matches is said by each list.
+         * @example ada@
+         */
+        search?: components['parameters']['AdminSearch'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of records. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminFileList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminDeleteFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not a record id is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['AdminUploadId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The record was removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RemoveResult'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      /** @description `file_not_found`: no record has that id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "File not found",
+           *       "code": "file_not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'file_not_found';
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminListLogs: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+        /** @description Only entries of this severity. */
+        type?: 'info' | 'warning' | 'critical';
+        /**
+         * @description Only entries of this action (`login`, `upload`, `update_user`, …).
+         * @example login
+         */
+        action?: string;
+        /** @description Only entries written for this account. */
+        userId?: string;
+        /**
+         * @description Only entries at or after this instant; a day (`YYYY-MM-DD`, UTC) starts at its first millisecond.
+         * @example 2025-03-01
+         */
+        from?: string;
+        /**
+         * @description Only entries at or before this instant; a day (`YYYY-MM-DD`, UTC) includes all of it.
+         * @example 2025-03-31T23:59:59Z
+         */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of entries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LogList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminPruneLogs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "olderThanDays": 30
+         *     }
+         */
+        'application/json': components['schemas']['LogPruneRequest'];
+      };
+    };
+    responses: {
+      /** @description How many entries were deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LogPruneResult'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminListPlans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plans. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPlanList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminCreatePlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "team",
+         *       "name": "Team",
+         *       "storageLimitBytes": 536870912000,
+         *       "priceMonthlyEur": 24.99,
+         *       "description": "500 GB for small teams."
+         *     }
+         */
+        'application/json': components['schemas']['PlanCreateRequest'];
+      };
+    };
+    responses: {
+      /** @description The new plan. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPlan'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      /** @description `plan_exists`: a plan already has this code. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "A plan with this code already exists",
+           *       "code": "plan_exists"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'plan_exists';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminDeletePlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The plan's code.
+         * @example pro
+         */
+        code: components['parameters']['AdminPlanCode'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plan was deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      404: components['responses']['AdminPlanNotFound'];
+      /**
+       * @description `plan_in_use` (accounts hold the plan, or a checkout of it is waiting for payment) or
+       *     `default_plan_protected` (the default plan).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "3 account(s) hold this plan: deactivate it instead, so that nobody new can choose it",
+           *       "code": "plan_in_use"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'plan_in_use' | 'default_plan_protected';
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminUpdatePlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The plan's code.
+         * @example pro
+         */
+        code: components['parameters']['AdminPlanCode'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "active": false
+         *     }
+         */
+        'application/json': components['schemas']['PlanUpdateRequest'];
+      };
+    };
+    responses: {
+      /** @description The plan after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPlan'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      404: components['responses']['AdminPlanNotFound'];
+      /**
+       * @description `default_plan_protected` (deactivating the default plan, or unsetting its flag) or
+       *     `default_plan_inactive` (making an inactive plan the default).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "The default plan cannot be deleted or deactivated: make another plan the default first",
+           *       "code": "default_plan_protected"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'default_plan_protected' | 'default_plan_inactive';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminListTokens: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Case-insensitive text to look for (trimmed; empty means all). What it matches is said by each list.
+         * @example ada@
+         */
+        search?: components['parameters']['AdminSearch'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of tokens. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminTokenList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminRevokeToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The token's id.
+         * @example 3b241101-e2bb-4255-8caf-4136c566a962
+         */
+        id: components['parameters']['TokenId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The revoked token. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminToken'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      /** @description `token_not_found`: no token has that id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Token not found",
+           *       "code": "token_not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'token_not_found';
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminListReferrals: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Case-insensitive text to look for (trimmed; empty means all). What it matches is said by each list.
+         * @example ada@
+         */
+        search?: components['parameters']['AdminSearch'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of referrals. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminReferralList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminListRewards: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Case-insensitive text to look for (trimmed; empty means all). What it matches is said by each list.
+         * @example ada@
+         */
+        search?: components['parameters']['AdminSearch'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of ledger rows. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRewardList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  gatewayGet: {
+    parameters: {
+      query?: {
+        /**
+         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
+         *     Other values are ignored. Has no effect on a directory.
+         * @example 1
+         */
+        download?: components['parameters']['Download'];
+        /**
+         * @description With `download`, the name to save as when the caller does not send a credential of an
+         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
+         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
+         *     segment, else the root CID, is used.
+         * @example holiday.jpg
+         */
+        filename?: components['parameters']['DownloadFilename'];
+      };
+      header?: {
+        /**
+         * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description One byte range, `bytes=<start>-[<end>]` or `bytes=-<suffix length>`, of a file. Several
+         *     ranges or a malformed header give the whole file (200); a range that starts beyond the end
+         *     (or any range of an empty file) is `416`. Ignored for a directory.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+      };
+      path: {
+        /**
+         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
+         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+         */
+        cid: components['parameters']['GatewayCid'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['GatewayContent'];
+      206: components['responses']['GatewayPartialContent'];
+      302: components['responses']['GatewayRedirect'];
+      304: components['responses']['GatewayNotModified'];
+      400: components['responses']['GatewayBadRequest'];
+      404: components['responses']['GatewayNotFound'];
+      416: components['responses']['RangeNotSatisfiable'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  gatewayHead: {
+    parameters: {
+      query?: {
+        /**
+         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
+         *     Other values are ignored. Has no effect on a directory.
+         * @example 1
+         */
+        download?: components['parameters']['Download'];
+        /**
+         * @description With `download`, the name to save as when the caller does not send a credential of an
+         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
+         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
+         *     segment, else the root CID, is used.
+         * @example holiday.jpg
+         */
+        filename?: components['parameters']['DownloadFilename'];
+      };
+      header?: {
+        /**
+         * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description One byte range, `bytes=<start>-[<end>]` or `bytes=-<suffix length>`, of a file. Several
+         *     ranges or a malformed header give the whole file (200); a range that starts beyond the end
+         *     (or any range of an empty file) is `416`. Ignored for a directory.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+      };
+      path: {
+        /**
+         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
+         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+         */
+        cid: components['parameters']['GatewayCid'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['GatewayHeadContent'];
+      206: components['responses']['GatewayHeadPartialContent'];
+      302: components['responses']['GatewayHeadRedirect'];
+      304: components['responses']['GatewayNotModified'];
+      400: components['responses']['GatewayHeadError'];
+      404: components['responses']['GatewayHeadError'];
+      416: components['responses']['GatewayHeadRangeNotSatisfiable'];
+      500: components['responses']['GatewayHeadError'];
+    };
+  };
+  gatewayGetPath: {
+    parameters: {
+      query?: {
+        /**
+         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
+         *     Other values are ignored. Has no effect on a directory.
+         * @example 1
+         */
+        download?: components['parameters']['Download'];
+        /**
+         * @description With `download`, the name to save as when the caller does not send a credential of an
+         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
+         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
+         *     segment, else the root CID, is used.
+         * @example holiday.jpg
+         */
+        filename?: components['parameters']['DownloadFilename'];
+      };
+      header?: {
+        /**
+         * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description One byte range, `bytes=<start>-[<end>]` or `bytes=-<suffix length>`, of a file. Several
+         *     ranges or a malformed header give the whole file (200); a range that starts beyond the end
+         *     (or any range of an empty file) is `416`. Ignored for a directory.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+      };
+      path: {
+        /**
+         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
+         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+         */
+        cid: components['parameters']['GatewayCid'];
+        /**
+         * @description A path inside the directory `cid`; it may span several segments (`docs/a/readme.md`). Empty
+         *     segments are ignored.
+         * @example docs/readme.md
+         */
+        path: components['parameters']['GatewayPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['GatewayContent'];
+      206: components['responses']['GatewayPartialContent'];
+      302: components['responses']['GatewayRedirect'];
+      304: components['responses']['GatewayNotModified'];
+      400: components['responses']['GatewayBadRequest'];
+      404: components['responses']['GatewayNotFound'];
+      416: components['responses']['RangeNotSatisfiable'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  gatewayHeadPath: {
+    parameters: {
+      query?: {
+        /**
+         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
+         *     Other values are ignored. Has no effect on a directory.
+         * @example 1
+         */
+        download?: components['parameters']['Download'];
+        /**
+         * @description With `download`, the name to save as when the caller does not send a credential of an
+         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
+         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
+         *     segment, else the root CID, is used.
+         * @example holiday.jpg
+         */
+        filename?: components['parameters']['DownloadFilename'];
+      };
+      header?: {
+        /**
+         * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description One byte range, `bytes=<start>-[<end>]` or `bytes=-<suffix length>`, of a file. Several
+         *     ranges or a malformed header give the whole file (200); a range that starts beyond the end
+         *     (or any range of an empty file) is `416`. Ignored for a directory.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+      };
+      path: {
+        /**
+         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
+         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+         */
+        cid: components['parameters']['GatewayCid'];
+        /**
+         * @description A path inside the directory `cid`; it may span several segments (`docs/a/readme.md`). Empty
+         *     segments are ignored.
+         * @example docs/readme.md
+         */
+        path: components['parameters']['GatewayPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['GatewayHeadContent'];
+      206: components['responses']['GatewayHeadPartialContent'];
+      302: components['responses']['GatewayHeadRedirect'];
+      304: components['responses']['GatewayNotModified'];
+      400: components['responses']['GatewayHeadError'];
+      404: components['responses']['GatewayHeadError'];
+      416: components['responses']['GatewayHeadRangeNotSatisfiable'];
+      500: components['responses']['GatewayHeadError'];
+    };
+  };
+  docsPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  swaggerUi: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The explorer page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  openapiDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description This file, as YAML. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/yaml': string;
+        };
+      };
+    };
+  };
+}

@@ -1,0 +1,48 @@
+// Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
+/* eslint-disable */
+import { CairnError } from './errors';
+import { type RetryOptions } from './retry';
+/** Options every SDK call takes last. */
+export interface RequestOptions {
+  /** Cancels the call; the promise rejects with an `AbortedError`. */
+  signal?: AbortSignal;
+  /** Milliseconds for each attempt; 0 means none. Defaults to the client's `timeoutMs`. */
+  timeoutMs?: number;
+}
+export interface HttpConfig {
+  baseUrl: string;
+  token?: string;
+  fetch: typeof fetch;
+  /** Sends streamed bodies (uploads) when set; see node-transport. */
+  streamFetch?: (url: string, init: RequestInit) => Promise<Response>;
+  timeoutMs: number;
+  retry: RetryOptions;
+  userAgent?: string;
+}
+export type Query = Record<string, string | number | boolean | undefined>;
+export interface Call extends RequestOptions {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** A path under `/api/v2` (`/users/me`) or, with `raw`, from the server's root (`/ipfs/…`). */
+  path: string;
+  query?: Query;
+  json?: unknown;
+  /** Makes a fresh request body for each attempt (streams can be read only once). */
+  body?: () => {
+    body: BodyInit;
+    contentType: string;
+    stream: boolean;
+  };
+  /** Safe to send again: only these calls are retried. */
+  idempotent: boolean;
+  /** Answers the Response itself instead of parsing JSON (for downloads). */
+  raw?: boolean;
+}
+export declare class HttpClient {
+  readonly config: HttpConfig;
+  constructor(config: HttpConfig);
+  url(path: string, query?: Query, raw?: boolean): string;
+  request<T>(call: Call): Promise<T>;
+  private attempt;
+}
+/** Maps fetch's failures (TypeError, AbortError, TimeoutError) onto the SDK's typed errors. */
+export declare function toCairnError(error: unknown, signal?: AbortSignal): CairnError;

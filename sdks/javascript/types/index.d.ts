@@ -1,0 +1,13 @@
+// Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
+export { Cairn, type CairnOptions } from './client';
+export * from './errors';
+export type { RequestOptions } from './http';
+export type { UploadProgress, ProgressCallback } from './multipart';
+export type { DirectoryEntry, FileSource } from './sources';
+export type { DirectoryUploadOptions, FileUploadOptions, UploadOptions } from './resources/uploads';
+export type { ListParams, UploadPages } from './resources/pages';
+export type { PinOptions, WaitOptions } from './resources/pins';
+export type { DagParams } from './resources/account';
+export type { RetryOptions } from './retry';
+export type * from './types';
+export { SDK_VERSION } from './version';

@@ -1,0 +1,30 @@
+// Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
+/**
+ * `multipart/form-data` bodies built as streams: every file is read chunk by chunk as the
+ * request is sent, so a 4 GiB file or a 10 GiB folder never sits in memory.
+ */
+import type { UploadPart } from './sources';
+export interface UploadProgress {
+  /** Bytes of file content sent so far. */
+  loaded: number;
+  /** Bytes of file content in all, when known. */
+  total?: number;
+  /** The relative path of the file being sent. */
+  file?: string;
+}
+export type ProgressCallback = (progress: UploadProgress) => void;
+export declare function makeBoundary(): string;
+/** A filename as browsers write it in Content-Disposition: quotes and line breaks escaped. */
+export declare function quoteFilename(name: string): string;
+/** The whole body as a ReadableStream, pulled only as fast as the connection takes it. */
+export declare function multipartStream(
+  parts: AsyncIterable<UploadPart> | Iterable<UploadPart>,
+  boundary: string,
+  total: number | undefined,
+  onProgress?: ProgressCallback,
+): ReadableStream<Uint8Array>;
+/**
+ * The body as a Blob of Blobs, for browsers (which stream a Blob from disk but refuse a
+ * ReadableStream body over HTTP/1.1). Progress is reported at the start and once sent.
+ */
+export declare function multipartBlob(parts: readonly UploadPart[], boundary: string): Blob;

@@ -1,0 +1,32 @@
+// Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
+import { type HttpClient, type RequestOptions } from '../http';
+import type { PinJob } from '../types';
+export interface PinOptions extends RequestOptions {
+  /** A custom name for the record. */
+  name?: string;
+}
+export interface WaitOptions {
+  signal?: AbortSignal;
+  /** Called with the job after every poll (status, blocks, bytesFetched). */
+  onProgress?: (job: PinJob) => void;
+  /** Milliseconds between polls (default 1000). */
+  intervalMs?: number;
+  /** Gives up after this many milliseconds (default: wait as long as the job runs). */
+  timeoutMs?: number;
+}
+type PinnedJob = PinJob & {
+  status: 'pinned';
+};
+/** Pin jobs: pin existing IPFS content by CID. */
+export declare class Pins {
+  private readonly http;
+  constructor(http: HttpClient);
+  /** Starts a pin job; content already on the node usually comes back `pinned` at once. */
+  create(cid: string, options?: PinOptions): Promise<PinJob>;
+  get(id: string, options?: RequestOptions): Promise<PinJob>;
+  /** Polls the job until it is `pinned` (resolves with its record) or `failed` (a `PinFailedError`). */
+  wait(job: PinJob | string, options?: WaitOptions): Promise<PinnedJob>;
+  /** `create` then `wait`. */
+  createAndWait(cid: string, options?: PinOptions & Omit<WaitOptions, 'signal' | 'timeoutMs'>): Promise<PinnedJob>;
+}
+export {};

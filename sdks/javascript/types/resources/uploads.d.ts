@@ -1,0 +1,54 @@
+// Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
+/* eslint-disable */
+import type { HttpClient, RequestOptions } from '../http';
+import type { ProgressCallback } from '../multipart';
+import { type DirectoryEntry, type FileSource } from '../sources';
+import type { DagUploadResult, FilesUploadResult, RemoveResult, Upload, UploadResult } from '../types';
+import { UploadPages, type ListParams } from './pages';
+export interface UploadOptions extends RequestOptions {
+  /** A custom name for the record (letters, digits, `.`, `_`, `-`). */
+  name?: string;
+  /** 1 (default) for `ipfs add --cid-version=1`, 0 for a default `ipfs add` CID. */
+  cidVersion?: 0 | 1;
+  /** Called as bytes are sent. */
+  onProgress?: ProgressCallback;
+}
+export interface FileUploadOptions extends UploadOptions {
+  /** The part's filename (the record's name when `name` is not given). */
+  filename?: string;
+}
+export interface DirectoryUploadOptions extends UploadOptions {
+  /** `dag` (default): one DAG and one record; `files`: one record per file. */
+  mode?: 'dag' | 'files';
+}
+/** Uploads and the account's records. */
+export declare class Uploads {
+  private readonly http;
+  constructor(http: HttpClient);
+  /** Uploads one file, streamed: a path (Node), a Blob or File, bytes or a stream. */
+  file(source: FileSource, options?: FileUploadOptions): Promise<UploadResult>;
+  /**
+   * Uploads a folder: a path on disk (Node; streamed file by file), entries `{path, content}`, or
+   * the Files of an `<input webkitdirectory>`. As one DAG (`mode: 'dag'`) or as separate files.
+   */
+  directory(
+    source: string | readonly DirectoryEntry[] | readonly File[],
+    options: DirectoryUploadOptions & {
+      mode: 'files';
+    },
+  ): Promise<FilesUploadResult>;
+  directory(
+    source: string | readonly DirectoryEntry[] | readonly File[],
+    options?: DirectoryUploadOptions & {
+      mode?: 'dag';
+    },
+  ): Promise<DagUploadResult>;
+  /** One page when awaited; every record when iterated: `for await (const u of cairn.uploads.list())`. */
+  list(params?: ListParams, options?: RequestOptions): UploadPages;
+  get(uploadId: string, options?: RequestOptions): Promise<Upload>;
+  /** Renaming to the same name changes nothing, so the call is retried like a read. */
+  rename(uploadId: string, name: string, options?: RequestOptions): Promise<Upload>;
+  delete(uploadId: string, options?: RequestOptions): Promise<RemoveResult>;
+  /** Deletes the account's record of a CID. */
+  deleteByCid(cid: string, options?: RequestOptions): Promise<RemoveResult>;
+}

@@ -1,0 +1,46 @@
+import { parseArgs } from 'node:util';
+import { UsageError, type CliContext } from '../context';
+import { formatBytes, table } from '../format';
+
+/** `cairn usage` */
+export async function usage(ctx: CliContext): Promise<void> {
+  const u = await ctx.client().usage.get({ signal: ctx.signal });
+  ctx.print(u, `${formatBytes(u.used)} of ${formatBytes(u.limit)} used (${u.percent.toFixed(1)}%), plan ${u.plan.name}`);
+}
+
+/** `cairn tokens list | create --name N [--expires-in-days D] [--allowed-ip IP] | revoke <id>` */
+export async function tokens(ctx: CliContext): Promise<void> {
+  const [sub, ...rest] = ctx.args;
+  const client = ctx.client();
+  if (sub === 'list') {
+    const list = await client.tokens.list({ signal: ctx.signal });
+    const rows = [
+      ['ID', 'NAME', 'PREFIX', 'STATUS', 'EXPIRES'],
+      ...list.tokens.map((t) => [t.id, t.name, t.prefix, t.status, t.expiresAt ?? 'never']),
+    ];
+    ctx.print(list.tokens, list.tokens.length === 0 ? 'No tokens yet' : table(rows));
+    return;
+  }
+  if (sub === 'create') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { name: { type: 'string' }, 'expires-in-days': { type: 'string' }, 'allowed-ip': { type: 'string' } },
+    });
+    if (!values.name) throw new UsageError('Give the token a name: cairn tokens create --name N');
+    const days =
+      values['expires-in-days'] === undefined ? 30 : values['expires-in-days'] === 'never' ? null : Number(values['expires-in-days']);
+    const created = await client.tokens.create(
+      { name: values.name, expiresInDays: days, allowedIp: values['allowed-ip'] ?? null },
+      { signal: ctx.signal },
+    );
+    ctx.print(created, `${created.token}\n(store it now: it is shown only once)`);
+    return;
+  }
+  if (sub === 'revoke') {
+    if (rest.length !== 1) throw new UsageError('Give one token id: cairn tokens revoke <id>');
+    const revoked = await client.tokens.revoke(rest[0]!, { signal: ctx.signal });
+    ctx.print(revoked, `revoked ${revoked.name} (${revoked.prefix})`);
+    return;
+  }
+  throw new UsageError('Use: cairn tokens list | create --name N | revoke <id>');
+}

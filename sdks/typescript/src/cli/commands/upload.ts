@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { DagUploadResult, FilesUploadResult, UploadResult } from '../../types';
+import { UsageError, type CliContext } from '../context';
+import { createProgress } from '../progress';
+
+type Result = UploadResult | DagUploadResult | FilesUploadResult;
+
+function describe(result: Result): string {
+  if ('total' in result) return result.files.map((f) => `${f.cid}  ${f.name}${f.duplicate ? '  (already stored)' : ''}`).join('\n');
+  return `${result.cid}  ${result.name}${result.duplicate ? '  (already stored)' : ''}`;
+}
+
+/** `cairn upload <path>... [--dag|--files] [--name N] [--cid-version 0|1]` */
+export async function upload(ctx: CliContext): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: ctx.args,
+    allowPositionals: true,
+    options: {
+      dag: { type: 'boolean' },
+      files: { type: 'boolean' },
+      name: { type: 'string' },
+      'cid-version': { type: 'string' },
+    },
+  });
+  if (positionals.length === 0) throw new UsageError('Give at least one path: cairn upload <path>...');
+  if (values.dag && values.files) throw new UsageError('Choose one of --dag and --files');
+  const cidVersion = values['cid-version'] === undefined ? undefined : Number(values['cid-version']);
+  if (cidVersion !== undefined && cidVersion !== 0 && cidVersion !== 1) throw new UsageError('--cid-version is 0 or 1');
+  if (values.name && positionals.length > 1) throw new UsageError('--name names one upload; give one path');
+  const client = ctx.client();
+  const results: Result[] = [];
+  for (const target of positionals) {
+    const stat = await fs.promises.stat(target).catch(() => undefined);
+    if (!stat) throw new UsageError(`No such file or folder: ${target}`);
+    const progress = createProgress(`upload ${target}`, { quiet: ctx.quiet });
+    const common = {
+      name: values.name,
+      cidVersion: cidVersion as 0 | 1 | undefined,
+      signal: ctx.signal,
+      onProgress: (p: { loaded: number; total?: number }) => progress.update(p.loaded, p.total),
+    };
+    const result: Result = stat.isDirectory()
+      ? values.files
+        ? await client.uploads.directory(target, { ...common, mode: 'files' })
+        : await client.uploads.directory(target, { ...common, mode: 'dag' })
+      : await client.uploads.file(target, common);
+    progress.done();
+    results.push(result);
+  }
+  ctx.print(results.length === 1 ? results[0] : results, results.map(describe).join('\n'));
+}

@@ -1,0 +1,79 @@
+/**
+ * The `cairn` command line. Results go to stdout (JSON with `--json`), progress and errors to
+ * stderr; the exit code says what happened (see `EXIT`). Ctrl-C cancels the running call: an
+ * interrupted upload leaves nothing on the server.
+ */
+import { SDK_VERSION } from '../version';
+import { account, files, get, login, pin, upload } from './commands';
+import { makeContext, UsageError, type CliContext } from './context';
+import { describeError, EXIT, exitCodeOf } from './exit-codes';
+
+const HELP = `cairn ${SDK_VERSION}: store and pin files on IPFS with Cairn
+
+Usage: cairn <command> [options]
+
+  login [--token T] [--api-url URL]     store an API token (or read it from stdin)
+  upload <path>... [--dag|--files] [--name N] [--cid-version 0|1]
+  pin <cid> [--name N]                  pin existing content, waiting for the job
+  ls [--search S] [--limit N]           list your files
+  info <id|cid>                         one file's details
+  rename <id|cid> <name>                rename a file
+  rm <id|cid>                           delete a file
+  get <cid>[/path] [-o file]            download from the gateway (stdout without -o)
+  usage                                 storage used against your limit
+  tokens list | create --name N [--expires-in-days D|never] [--allowed-ip IP] | revoke <id>
+
+Global options: --json (results as JSON), --quiet (no progress), --help, --version
+Environment: CAIRN_API_URL and CAIRN_TOKEN override the stored login.
+Exit codes: 0 ok, 1 error, 2 usage, 3 authentication, 4 not found, 5 quota exceeded,
+6 conflict, 7 network or timeout, 8 invalid input, 9 pin failed, 130 cancelled.`;
+
+const commands: Record<string, (ctx: CliContext) => Promise<void>> = {
+  login: login.login,
+  upload: upload.upload,
+  pin: pin.pin,
+  ls: files.ls,
+  info: files.info,
+  rename: files.rename,
+  rm: files.rm,
+  get: get.get,
+  usage: account.usage,
+  tokens: account.tokens,
+};
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const flags = { json: argv.includes('--json'), quiet: argv.includes('--quiet') };
+  const rest = argv.filter((a) => a !== '--json' && a !== '--quiet');
+  const [name, ...args] = rest;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${SDK_VERSION}\n`);
+    return EXIT.ok;
+  }
+  const controller = new AbortController();
+  const onInterrupt = () => {
+    // A second Ctrl-C gives up at once.
+    if (controller.signal.aborted) process.exit(EXIT.interrupted);
+    controller.abort();
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
+  try {
+    const command = commands[name];
+    if (!command) throw new UsageError(`Unknown command "${name}"; see cairn --help`);
+    await command(makeContext(args, flags, controller.signal, env));
+    return EXIT.ok;
+  } catch (error) {
+    const code = controller.signal.aborted ? EXIT.interrupted : exitCodeOf(error);
+    const described = code === EXIT.interrupted ? { error: 'Cancelled', code: 'aborted' } : describeError(error);
+    if (process.stderr.isTTY && !flags.quiet) process.stderr.write('\n');
+    process.stderr.write(flags.json ? `${JSON.stringify(described)}\n` : `cairn: ${described.error}\n`);
+    return code;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
+  }
+}

@@ -1,0 +1,59 @@
+import { HttpClient } from './http';
+import { nodeStreamFetch, runsInNode } from './node-transport';
+import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
+import { Gateway } from './resources/gateway';
+import { Pins } from './resources/pins';
+import { Tokens } from './resources/tokens';
+import { Uploads } from './resources/uploads';
+import { defaultRetry, type RetryOptions } from './retry';
+import { SDK_VERSION } from './version';
+
+export interface CairnOptions {
+  /** An API token (`cairn_…`) or a session JWT. */
+  token?: string;
+  /** The server, e.g. `https://cairn.example.com` (the API is under `/api/v2`). In a browser, defaults to the page's origin. */
+  baseUrl?: string;
+  /** Milliseconds per attempt for JSON calls (default 60000; uploads have none unless given per call). */
+  timeoutMs?: number;
+  /** Retries of idempotent calls on 429, 503 and connection errors (`maxRetries: 0` turns them off). */
+  retry?: Partial<RetryOptions>;
+  /** A fetch implementation (default: the global one; in Node, uploads then go through it too). */
+  fetch?: typeof fetch;
+}
+
+/** The Cairn API client: `new Cairn({ token, baseUrl })`. */
+export class Cairn {
+  readonly uploads: Uploads;
+  readonly pins: Pins;
+  readonly dag: Dag;
+  readonly usage: UsageResource;
+  readonly users: Users;
+  readonly tokens: Tokens;
+  readonly referrals: Referrals;
+  readonly plans: Plans;
+  readonly gateway: Gateway;
+
+  constructor(options: CairnOptions = {}) {
+    const baseUrl = options.baseUrl ?? (typeof location !== 'undefined' ? location.origin : undefined);
+    if (!baseUrl) throw new TypeError('Cairn needs a baseUrl, e.g. new Cairn({ token, baseUrl: "https://cairn.example.com" })');
+    const http = new HttpClient({
+      baseUrl,
+      token: options.token,
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      // Node streams uploads over node:http with backpressure, unless a fetch was given.
+      streamFetch: !options.fetch && runsInNode ? nodeStreamFetch : undefined,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      retry: { ...defaultRetry, ...options.retry },
+      userAgent: runsInNode ? `cairn-sdk-ts/${SDK_VERSION}` : undefined,
+    });
+    this.uploads = new Uploads(http);
+    this.pins = new Pins(http);
+    this.dag = new Dag(http);
+    this.usage = new UsageResource(http);
+    this.users = new Users(http);
+    this.tokens = new Tokens(http);
+    this.referrals = new Referrals(http);
+    this.plans = new Plans(http);
+    this.gateway = new Gateway(http);
+  }
+}

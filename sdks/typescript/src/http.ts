@@ -1,0 +1,116 @@
+import { AbortedError, CairnError, ConnectionError, TimeoutError, errorFromResponse, parseRetryAfter } from './errors';
+import { backoffDelay, isRetryableStatus, sleep, type RetryOptions } from './retry';
+
+/** Options every SDK call takes last. */
+export interface RequestOptions {
+  /** Cancels the call; the promise rejects with an `AbortedError`. */
+  signal?: AbortSignal;
+  /** Milliseconds for each attempt; 0 means none. Defaults to the client's `timeoutMs`. */
+  timeoutMs?: number;
+}
+
+export interface HttpConfig {
+  baseUrl: string;
+  token?: string;
+  fetch: typeof fetch;
+  /** Sends streamed bodies (uploads) when set; see node-transport. */
+  streamFetch?: (url: string, init: RequestInit) => Promise<Response>;
+  timeoutMs: number;
+  retry: RetryOptions;
+  userAgent?: string;
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface Call extends RequestOptions {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** A path under `/api/v2` (`/users/me`) or, with `raw`, from the server's root (`/ipfs/…`). */
+  path: string;
+  query?: Query;
+  json?: unknown;
+  /** Makes a fresh request body for each attempt (streams can be read only once). */
+  body?: () => { body: BodyInit; contentType: string; stream: boolean };
+  /** Safe to send again: only these calls are retried. */
+  idempotent: boolean;
+  /** Answers the Response itself instead of parsing JSON (for downloads). */
+  raw?: boolean;
+}
+
+export class HttpClient {
+  constructor(readonly config: HttpConfig) {}
+
+  url(path: string, query?: Query, raw = false): string {
+    const base = this.config.baseUrl.replace(/\/+$/, '');
+    const url = new URL(`${base}${raw ? '' : '/api/v2'}${path}`);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  async request<T>(call: Call): Promise<T> {
+    const retries = call.idempotent ? this.config.retry.maxRetries : 0;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await this.attempt(call);
+        if (response.ok) return (call.raw ? response : await readJson(response)) as T;
+        const error = errorFromResponse(response.status, await readJson(response).catch(() => ({})), response.headers);
+        if (attempt >= retries || !isRetryableStatus(response.status)) throw error;
+        await sleep(backoffDelay(attempt + 1, this.config.retry, parseRetryAfter(response.headers.get('retry-after'))), call.signal);
+      } catch (error) {
+        const typed = toCairnError(error, call.signal);
+        if (!(typed instanceof ConnectionError) || attempt >= retries) throw typed;
+        await sleep(backoffDelay(attempt + 1, this.config.retry), call.signal).catch((e) => {
+          throw toCairnError(e, call.signal);
+        });
+      }
+    }
+  }
+
+  private async attempt(call: Call): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
+    if (this.config.userAgent) headers['user-agent'] = this.config.userAgent;
+    const init: RequestInit & { duplex?: 'half' } = { method: call.method, headers };
+    if (call.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(call.json);
+    } else if (call.body) {
+      const made = call.body();
+      headers['content-type'] = made.contentType;
+      init.body = made.body;
+      if (made.stream) init.duplex = 'half';
+    }
+    const timeoutMs = call.timeoutMs ?? this.config.timeoutMs;
+    const signals = [call.signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter(
+      (s): s is AbortSignal => s !== undefined,
+    );
+    if (signals.length > 0) init.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+    const send = init.duplex && this.config.streamFetch ? this.config.streamFetch : this.config.fetch;
+    return send(this.url(call.path, call.query, call.raw), init);
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Maps fetch's failures (TypeError, AbortError, TimeoutError) onto the SDK's typed errors. */
+export function toCairnError(error: unknown, signal?: AbortSignal): CairnError {
+  if (error instanceof CairnError) return error;
+  const name = (error as { name?: string } | null)?.name;
+  if (signal?.aborted) {
+    const reason = signal.reason as unknown;
+    if (reason instanceof CairnError) return reason;
+    return new AbortedError({ status: 0, code: 'aborted', message: 'The call was cancelled', cause: error });
+  }
+  if (name === 'TimeoutError') {
+    return new TimeoutError({ status: 0, code: 'timeout', message: 'The call timed out', cause: error });
+  }
+  if (name === 'AbortError') {
+    return new AbortedError({ status: 0, code: 'aborted', message: 'The call was cancelled', cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ConnectionError({ status: 0, code: 'connection_error', message: `Could not reach the server: ${message}`, cause: error });
+}

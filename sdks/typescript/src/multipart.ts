@@ -1,0 +1,90 @@
+/**
+ * `multipart/form-data` bodies built as streams: every file is read chunk by chunk as the
+ * request is sent, so a 4 GiB file or a 10 GiB folder never sits in memory.
+ */
+import type { UploadPart } from './sources';
+
+export interface UploadProgress {
+  /** Bytes of file content sent so far. */
+  loaded: number;
+  /** Bytes of file content in all, when known. */
+  total?: number;
+  /** The relative path of the file being sent. */
+  file?: string;
+}
+
+export type ProgressCallback = (progress: UploadProgress) => void;
+
+const encoder = new TextEncoder();
+
+export function makeBoundary(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return `----cairn${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A filename as browsers write it in Content-Disposition: quotes and line breaks escaped. */
+export function quoteFilename(name: string): string {
+  return name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function partHeader(boundary: string, filename: string): string {
+  return (
+    `--${boundary}\r\n` +
+    `Content-Disposition: form-data; name="file"; filename="${quoteFilename(filename)}"\r\n` +
+    `Content-Type: application/octet-stream\r\n\r\n`
+  );
+}
+
+async function* multipartChunks(
+  parts: AsyncIterable<UploadPart> | Iterable<UploadPart>,
+  boundary: string,
+  total: number | undefined,
+  onProgress?: ProgressCallback,
+): AsyncGenerator<Uint8Array> {
+  let loaded = 0;
+  onProgress?.({ loaded, total });
+  for await (const part of parts) {
+    yield encoder.encode(partHeader(boundary, part.filename));
+    for await (const chunk of part.chunks()) {
+      yield chunk;
+      loaded += chunk.byteLength;
+      onProgress?.({ loaded, total, file: part.filename });
+    }
+    yield encoder.encode('\r\n');
+  }
+  yield encoder.encode(`--${boundary}--\r\n`);
+}
+
+/** The whole body as a ReadableStream, pulled only as fast as the connection takes it. */
+export function multipartStream(
+  parts: AsyncIterable<UploadPart> | Iterable<UploadPart>,
+  boundary: string,
+  total: number | undefined,
+  onProgress?: ProgressCallback,
+): ReadableStream<Uint8Array> {
+  const chunks = multipartChunks(parts, boundary, total, onProgress);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
+
+/**
+ * The body as a Blob of Blobs, for browsers (which stream a Blob from disk but refuse a
+ * ReadableStream body over HTTP/1.1). Progress is reported at the start and once sent.
+ */
+export function multipartBlob(parts: readonly UploadPart[], boundary: string): Blob {
+  const pieces: BlobPart[] = [];
+  for (const part of parts) {
+    pieces.push(partHeader(boundary, part.filename), part.blob!, '\r\n');
+  }
+  pieces.push(`--${boundary}--\r\n`);
+  return new Blob(pieces);
+}

@@ -1,0 +1,40 @@
+import type { HttpClient } from '../http';
+import { makeBoundary, multipartBlob, multipartStream } from '../multipart';
+import { runsInNode } from '../node-transport';
+import type { UploadPart } from '../sources';
+import type { UploadOptions } from './uploads';
+
+/**
+ * POSTs the parts as `multipart/form-data`: streamed in Node; as a Blob in browsers, which refuse
+ * streamed bodies over HTTP/1.1 (a Blob of Files is still read from disk as it is sent). Never retried.
+ */
+export function sendMultipart<T>(
+  http: HttpClient,
+  path: string,
+  parts: UploadPart[],
+  total: number | undefined,
+  query: Record<string, string | number | undefined>,
+  options: UploadOptions,
+): Promise<T> {
+  const boundary = makeBoundary();
+  const contentType = `multipart/form-data; boundary=${boundary}`;
+  const useBlob = !runsInNode && parts.every((p) => p.blob);
+  return http
+    .request<T>({
+      method: 'POST',
+      path,
+      query,
+      idempotent: false,
+      signal: options.signal,
+      // A large upload takes as long as it takes: no timeout unless the caller sets one.
+      timeoutMs: options.timeoutMs ?? 0,
+      body: () =>
+        useBlob
+          ? (options.onProgress?.({ loaded: 0, total }), { body: multipartBlob(parts, boundary), contentType, stream: false })
+          : { body: multipartStream(parts, boundary, total, options.onProgress), contentType, stream: true },
+    })
+    .then((result) => {
+      if (useBlob && total !== undefined) options.onProgress?.({ loaded: total, total });
+      return result;
+    });
+}

@@ -1,0 +1,25 @@
+/** Friendly names for the API's shapes, all taken from the types generated from `openapi.yaml`. */
+import type { components } from './generated/openapi';
+
+type Schemas = components['schemas'];
+
+export type User = Schemas['User'];
+export type Upload = Schemas['Upload'];
+export type UploadResult = Schemas['UploadResult'];
+export type DagUploadResult = Schemas['DagUploadResult'];
+export type FilesUploadResult = Schemas['FilesUploadResult'];
+export type UploadList = Schemas['UploadList'];
+export type RemoveResult = Schemas['RemoveResult'];
+export type Usage = Schemas['Usage'];
+export type PinJob = Schemas['PinJob'];
+export type DagView = Schemas['DagView'];
+export type ApiToken = Schemas['ApiToken'];
+export type ApiTokenCreated = Schemas['ApiTokenCreated'];
+export type TokenList = Schemas['TokenList'];
+export type TokenGenerateRequest = Schemas['TokenGenerateRequest'];
+export type PlanList = Schemas['PlanList'];
+export type Plan = Schemas['Plan'];
+export type CheckoutRequest = Schemas['CheckoutRequest'];
+export type CheckoutResult = Schemas['CheckoutResult'];
+export type ReferralSummary = Schemas['ReferralSummary'];
+export type ApiErrorBody = Schemas['Error'];

@@ -1,0 +1,140 @@
+/** The `cairn` command line against a live server: piped, through a real terminal, and Ctrl-C. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cairn } from '../src';
+import { runCli } from './cli-helpers';
+import { makeSite, randomFile, tempDir } from './fixtures';
+import { signUp, startHarness, type Harness } from './harness';
+
+describe.sequential('cairn CLI', () => {
+  let harness: Harness;
+  let token: string;
+  let env: Record<string, string>;
+  const temp = tempDir('cairn-cli-test-');
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    const user = await signUp(harness.url);
+    token = (await new Cairn({ baseUrl: harness.url, token: user.session }).tokens.create({ name: 'cli', expiresInDays: 1 })).token;
+    env = { CAIRN_CONFIG_DIR: path.join(temp.dir, 'config'), CAIRN_API_URL: '', CAIRN_TOKEN: '' };
+  });
+  afterAll(async () => {
+    await harness?.stop();
+    temp.remove();
+  });
+
+  it('logs in with a token read from stdin, stores it with mode 0600, and the environment wins over it', async () => {
+    const login = await runCli(['login', '--api-url', harness.url], env, { input: `${token}\n` });
+    expect(login.code).toBe(0);
+    const file = path.join(env.CAIRN_CONFIG_DIR!, 'config.json');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ apiUrl: harness.url, token });
+
+    const ls = await runCli(['ls', '--json'], env);
+    expect(ls.code).toBe(0);
+    expect(JSON.parse(ls.stdout)).toEqual([]);
+
+    const overridden = await runCli(['usage', '--json'], { ...env, CAIRN_TOKEN: 'cairn_not_a_real_token_at_all_000000000000000000' });
+    expect(overridden.code).toBe(3);
+    expect(JSON.parse(overridden.stderr)).toMatchObject({ status: 401, code: 'invalid_token' });
+  });
+
+  it('uploads piped: JSON on stdout, plain progress lines on stderr', async () => {
+    const file = randomFile(temp.dir, 'piped.bin', 3 * 1024 * 1024);
+    const run = await runCli(['upload', file, '--json', '--cid-version', '0'], env);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ name: 'piped.bin', size: 3 * 1024 * 1024, duplicate: false });
+    expect(result.cid).toMatch(/^Qm/);
+    expect(run.stderr).not.toContain('\r');
+    expect(run.stderr).toMatch(/upload .*piped\.bin: 0% \(0 B of 3\.0 MiB\)\n/);
+    expect(run.stderr).toMatch(/upload .*piped\.bin: done, 3\.0 MiB at .+\/s\n/);
+  });
+
+  it('draws a progress bar with speed and ETA on a terminal', async () => {
+    const file = randomFile(temp.dir, 'tty.bin', 8 * 1024 * 1024);
+    const run = await runCli(['upload', file], env, { tty: true });
+    expect(run.code).toBe(0);
+    // The bar is redrawn in place: carriage return, then "erase line" (ESC [2K).
+    const redraw = `\r${String.fromCharCode(27)}[2K`;
+    expect(run.stdout).toContain(`${redraw}upload `);
+    expect(run.stdout).toMatch(/upload .*tty\.bin \[[#-]{24}\] +\d+% [\d.]+ [KMG]?i?B\/8\.0 MiB [\d.]+ [KMG]?i?B\/s (ETA|in) /);
+    expect(run.stdout).toMatch(/\[#{24}\] 100% 8\.0 MiB\/8\.0 MiB .* in \d+s/);
+    expect(run.stdout).toMatch(/baf\w+ {2}tty\.bin/);
+  });
+
+  it('uploads a folder as one DAG by default and as files with --files', async () => {
+    const site = makeSite(path.join(temp.dir, 'cli-site'));
+    const dag = await runCli(['upload', site.root, '--json', '--quiet'], env);
+    expect(dag.code).toBe(0);
+    expect(JSON.parse(dag.stdout)).toMatchObject({ type: 'dag', name: 'site', size: expect.any(Number) });
+    const files = await runCli(['upload', site.root, '--files', '--json', '--quiet'], env);
+    expect(files.code).toBe(0);
+    expect(JSON.parse(files.stdout).files).toHaveLength(3);
+  });
+
+  it('shows, renames, downloads and deletes a file by CID, with exit codes for each failure', async () => {
+    const file = randomFile(temp.dir, 'cycle.bin', 100_000);
+    const { cid } = JSON.parse((await runCli(['upload', file, '--json', '--quiet'], env)).stdout);
+    expect(JSON.parse((await runCli(['info', cid, '--json'], env)).stdout)).toMatchObject({ cid, name: 'cycle.bin' });
+
+    const bad = await runCli(['rename', cid, 'bad name!'], env);
+    expect(bad.code).toBe(8);
+    expect(bad.stderr).toMatch(/^cairn: /);
+    const renamed = await runCli(['rename', cid, 'cycle-renamed.bin', '--json'], env);
+    expect(JSON.parse(renamed.stdout).name).toBe('cycle-renamed.bin');
+
+    const out = path.join(temp.dir, 'downloaded.bin');
+    const get = await runCli(['get', cid, '-o', out, '--json'], env);
+    expect(get.code).toBe(0);
+    expect(fs.readFileSync(out).equals(fs.readFileSync(file))).toBe(true);
+
+    expect((await runCli(['rm', cid], env)).code).toBe(0);
+    expect((await runCli(['rm', cid], env)).code).toBe(4);
+    expect((await runCli(['frobnicate'], env)).code).toBe(2);
+    expect((await runCli(['usage'], { ...env, CAIRN_CONFIG_DIR: path.join(temp.dir, 'nowhere') })).code).toBe(3);
+  });
+
+  it('pins a CID of another account, waiting with progress', async () => {
+    const other = await signUp(harness.url);
+    const { cid } = await new Cairn({ baseUrl: harness.url, token: other.session }).uploads.file(
+      new TextEncoder().encode(`other ${Date.now()}`),
+    );
+    const run = await runCli(['pin', cid, '--name', 'from-cli.txt', '--json'], env);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'pinned', upload: { cid, name: 'from-cli.txt' } });
+    expect(run.stderr).toContain(`pin ${cid}: pinned`);
+  });
+
+  it('manages tokens and reads usage', async () => {
+    const created = JSON.parse((await runCli(['tokens', 'create', '--name', 'cli-made', '--expires-in-days', '2', '--json'], env)).stdout);
+    expect(created.token).toMatch(/^cairn_/);
+    const list = JSON.parse((await runCli(['tokens', 'list', '--json'], env)).stdout);
+    expect(list.map((t: { name: string }) => t.name)).toContain('cli-made');
+    const revoked = JSON.parse((await runCli(['tokens', 'revoke', created.id, '--json'], env)).stdout);
+    expect(revoked.status).toBe('revoked');
+    const usage = JSON.parse((await runCli(['usage', '--json'], env)).stdout);
+    expect(usage.used).toBeGreaterThan(0);
+  });
+
+  it('cancels an upload on Ctrl-C: exit 130 and no record', async () => {
+    const big = path.join(temp.dir, 'interrupted.bin');
+    fs.writeFileSync(big, '');
+    fs.truncateSync(big, 1024 * 1024 * 1024);
+    let sent = false;
+    const run = await runCli(['upload', big], env, {
+      onStderr: (text, kill) => {
+        if (!sent && text.includes('interrupted.bin: 0%')) {
+          sent = true;
+          setTimeout(() => kill('SIGINT'), 200);
+        }
+      },
+    });
+    expect(sent).toBe(true);
+    expect(run.code).toBe(130);
+    expect(run.stderr).toContain('cairn: Cancelled');
+    const ls = JSON.parse((await runCli(['ls', '--json', '--search', 'interrupted'], env)).stdout);
+    expect(ls).toEqual([]);
+  });
+});
