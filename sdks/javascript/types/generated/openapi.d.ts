@@ -12,7 +12,8 @@ export interface paths {
     /**
      * Create an account
      * @description Creates a user with role `user`. The email is unique (case-insensitive) and stored in
-     *     lower case. Unknown fields are ignored. Not rate-limited.
+     *     lower case. Unknown fields are ignored. At most `SIGNUP_MAX_PER_IP` (20) sign-ups per client
+     *     IP address per hour, counted over every instance; beyond, `429 rate_limited` with `Retry-After`.
      */
     post: operations['signup'];
     delete?: never;
@@ -100,6 +101,27 @@ export interface paths {
      *     (the session making the call stays valid). API tokens keep working.
      */
     put: operations['changePassword'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/me/ip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The address this request came from
+     * @description The client address as the server sees it, the one an IP-restricted API token is checked
+     *     against (an IPv4-mapped IPv6 address is given as IPv4).
+     */
+    get: operations['getMyIp'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -252,7 +274,10 @@ export interface paths {
      *       (plus 1 MiB for multipart framing) is refused at once, and one byte over while streaming
      *       answers `413 file_too_large`; nothing is recorded.
      *     - Quota is reserved while the bytes stream: `403 quota_exceeded` as soon as the account would
-     *       go over its limit, and concurrent uploads cannot together overshoot it.
+     *       go over its limit, and concurrent uploads cannot together overshoot it. A declared
+     *       `Content-Length` that cannot fit the free quota (after 64 KiB for framing) is refused at once.
+     *     - An account streams at most `UPLOADS_PER_ACCOUNT` (4) uploads at once; one more answers
+     *       `429 too_many_uploads` with `Retry-After`.
      *     - A client that disconnects mid-upload leaves no record and no quota charge.
      *     - The record is named `name` (a custom name) if given, else the file name of the part
      *       (last path segment, control characters removed), else `file-<last 10 characters of the CID>`.
@@ -390,8 +415,9 @@ export interface paths {
     };
     /**
      * List the account's files
-     * @description One page of the account's records (uploads and pins), newest first. `search` keeps the
-     *     records whose name contains it or whose CID starts with it.
+     * @description One page of the account's records (uploads and pins), newest first unless `sort` and
+     *     `order` say otherwise. `search` keeps the records whose name contains it or whose CID
+     *     starts with it.
      */
     get: operations['listUploads'];
     put?: never;
@@ -518,10 +544,57 @@ export interface paths {
     /**
      * View one of the account's CIDs as a DAG
      * @description Totals of one of the account's CIDs (files and bytes under it, recursively) and, for a
-     *     directory, one page of its direct entries; a file has no entries. Links to the content on
-     *     the configured public gateway and on this server's gateway.
+     *     directory, one page of every file under it, named by its path relative to the directory
+     *     (`css/a.css`), in path order; a file has no entries. Links to the content on the configured
+     *     public gateway and on this server's gateway.
      */
     get: operations['viewDag'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/status/{cid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Per-node pin status of one of the account's CIDs
+     * @description How each IPFS node of the deployment holds the content: `pinned`, `pinning`, `queued`,
+     *     `unpinned` (the node dropped it, or is dropping it) or `error` (with the reason, say a peer
+     *     that cannot be reached). On IPFS Cluster these are the Cluster peers the pin is allocated to,
+     *     by name; the embedded and Kubo engines answer with their single node.
+     */
+    get: operations['pinStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/allocations/{cid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Which nodes one of the account's CIDs is allocated to
+     * @description The nodes that should hold the content and the pin's replication factors (IPFS Cluster's
+     *     `replication_factor_min`/`max`; -1 means every peer). The embedded and Kubo engines answer
+     *     with their single node and a factor of 1; no nodes and factors of 0 mean the content is not
+     *     pinned right now.
+     */
+    get: operations['pinAllocations'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1074,6 +1147,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/healthz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness probe
+     * @description Answers while the process runs; restart the process only when this fails.
+     */
+    get: operations['healthz'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/readyz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness probe
+     * @description 200 when the database and the content engine both answer within 2 seconds (send traffic
+     *     here), else 503 with the reason of each check that failed, or `server: stopping` once the
+     *     server began to stop.
+     */
+    get: operations['readyz'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics
+     * @description The Prometheus text format: `cairn_http_requests_total` and
+     *     `cairn_http_request_duration_seconds` by method and route pattern, `cairn_uploads_total` by
+     *     result, `cairn_upload_bytes_total`, `cairn_pin_queue_depth` (over all instances),
+     *     `cairn_engine_errors_total` by operation, and the process figures (`cairn_process_*`,
+     *     `cairn_nodejs_*`). Only for an administrator's session or API token.
+     */
+    get: operations['metrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/docs': {
     parameters: {
       query?: never;
@@ -1135,6 +1274,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Readiness: {
+      /** @enum {unknown} */
+      status: 'ready' | 'not_ready';
+      /** @description `ok` per dependency (`database`, `content`), else why it is not ready. */
+      checks: {
+        [key: string]: string;
+      };
+    };
     AdminStats: {
       /** @description Every account. */
       users: number;
@@ -1850,6 +1997,56 @@ export interface components {
      */
     PinStatus: 'queued' | 'pinning' | 'pinned' | 'failed';
     /**
+     * @example {
+     *       "cid": "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi",
+     *       "engine": "cluster",
+     *       "peers": [
+     *         {
+     *           "peerId": "12D3KooWJwXrYr7ZkvZZR3ZqQkiPBPCJVAw2x8cCGzUtfJZJkBcx",
+     *           "peerName": "cairn-peer-0",
+     *           "status": "pinned",
+     *           "error": null,
+     *           "updatedAt": "2025-03-01T12:00:01.500Z"
+     *         },
+     *         {
+     *           "peerId": "12D3KooWQy2Mk9y6cPq4uEt3X8uHGH2Mf1PbRQ2sxWz1ntjNzhRm",
+     *           "peerName": "cairn-peer-2",
+     *           "status": "error",
+     *           "error": "peer unreachable",
+     *           "updatedAt": "2025-03-01T12:00:03.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    PinStatusView: {
+      cid: string;
+      engine: components['schemas']['ContentEngine'];
+      peers: {
+        peerId: string;
+        peerName: string;
+        /** @enum {string} */
+        status: 'pinned' | 'pinning' | 'queued' | 'unpinned' | 'error';
+        error: string | null;
+        /** Format: date-time */
+        updatedAt: string | null;
+      }[];
+    };
+    PinAllocationView: {
+      cid: string;
+      engine: components['schemas']['ContentEngine'];
+      peers: {
+        peerId: string;
+        peerName: string;
+      }[];
+      replicationMin: number;
+      replicationMax: number;
+    };
+    /**
+     * @description Where the deployment keeps content.
+     * @enum {string}
+     */
+    ContentEngine: 'embedded' | 'kubo' | 'cluster';
+    /**
      * @description A pin-by-CID job.
      * @example {
      *       "id": "6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b",
@@ -1869,7 +2066,10 @@ export interface components {
       id: string;
       cid: components['schemas']['Cid'];
       status: components['schemas']['PinStatus'];
-      /** @description Bytes fetched from other peers so far (0 when everything was local). */
+      /**
+       * @description Bytes fetched from other peers so far (0 when everything was local). Only the embedded
+       *     engine reports it; on Kubo and IPFS Cluster it stays 0 and `blocks` shows the progress.
+       */
       bytesFetched: number;
       /** @description Distinct blocks of the DAG seen so far. */
       blocks: number;
@@ -2163,6 +2363,42 @@ export interface components {
         };
       };
     };
+    /** @description `validation_error` (a parameter is invalid) or `invalid_cid` (`cid` is not a CID). */
+    CidBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Invalid CID: expected a CIDv0 (Qm…) or CIDv1 (bafy…)",
+         *       "code": "invalid_cid"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'validation_error' | 'invalid_cid';
+        };
+      };
+    };
+    /** @description `file_not_found`: the account holds no record of this CID. */
+    HeldFileNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "File not found or not owned by the user",
+         *       "code": "file_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'file_not_found';
+        };
+      };
+    };
     /**
      * @description No usable credential. `missing_token` (no `Authorization: Bearer` header),
      *     `invalid_token` (unknown, malformed, wrongly signed or expired credential), `session_ended`
@@ -2246,6 +2482,28 @@ export interface components {
         'application/json': components['schemas']['Error'] & {
           /** @constant */
           code?: 'rate_limited';
+        };
+      };
+    };
+    /**
+     * @description `too_many_uploads`: the account already streams as many uploads as it may at once
+     *     (`UPLOADS_PER_ACCOUNT`, 4 by default, counted over every instance); retry after `Retry-After` seconds.
+     */
+    UploadsBusy: {
+      headers: {
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "At most 4 uploads per account at a time: wait for one to finish",
+         *       "code": "too_many_uploads"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'too_many_uploads';
         };
       };
     };
@@ -2434,7 +2692,11 @@ export interface components {
         };
       };
     };
-    /** @description `content_unavailable`: the content was unpinned (its last other holder deleted it) while it was being stored; try again. */
+    /**
+     * @description `content_unavailable`: the content was unpinned (its last other holder deleted it) while it
+     *     was being stored; `shutting_down`: the server began to stop while the upload streamed.
+     *     Nothing was recorded or charged; try again.
+     */
     ContentUnavailable: {
       headers: {
         [name: string]: unknown;
@@ -2447,8 +2709,8 @@ export interface components {
          *     }
          */
         'application/json': components['schemas']['Error'] & {
-          /** @constant */
-          code?: 'content_unavailable';
+          /** @enum {unknown} */
+          code?: 'content_unavailable' | 'shutting_down';
         };
       };
     };
@@ -2718,6 +2980,10 @@ export interface components {
      * @example report
      */
     Search: string;
+    /** @description What the records are ordered by (the date they were added by default). */
+    UploadSort: 'date' | 'name' | 'size';
+    /** @description Ascending or descending (descending by default, newest first). */
+    UploadOrder: 'asc' | 'desc';
     /**
      * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
      *     form respectively). Served only when some account holds it or its root block is on the node.
@@ -3097,6 +3363,31 @@ export interface operations {
       500: components['responses']['InternalError'];
     };
   };
+  getMyIp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The address. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @example 203.0.113.7 */
+            ip: string;
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
   getPreferences: {
     parameters: {
       query?: never;
@@ -3397,6 +3688,7 @@ export interface operations {
       409: components['responses']['NameTaken'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
+      429: components['responses']['UploadsBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -3413,6 +3705,10 @@ export interface operations {
          * @example report
          */
         search?: components['parameters']['Search'];
+        /** @description What the records are ordered by (the date they were added by default). */
+        sort?: components['parameters']['UploadSort'];
+        /** @description Ascending or descending (descending by default, newest first). */
+        order?: components['parameters']['UploadOrder'];
       };
       header?: never;
       path?: never;
@@ -3485,6 +3781,7 @@ export interface operations {
       409: components['responses']['NameTaken'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
+      429: components['responses']['UploadsBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -3547,6 +3844,7 @@ export interface operations {
       409: components['responses']['NameTaken'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
+      429: components['responses']['UploadsBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -3604,6 +3902,7 @@ export interface operations {
       409: components['responses']['NameTaken'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
+      429: components['responses']['UploadsBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -3650,6 +3949,10 @@ export interface operations {
          * @example report
          */
         search?: components['parameters']['Search'];
+        /** @description What the records are ordered by (the date they were added by default). */
+        sort?: components['parameters']['UploadSort'];
+        /** @description Ascending or descending (descending by default, newest first). */
+        order?: components['parameters']['UploadOrder'];
       };
       header?: never;
       path?: never;
@@ -4048,6 +4351,66 @@ export interface operations {
           };
         };
       };
+      500: components['responses']['InternalError'];
+    };
+  };
+  pinStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description A CIDv0 (`Qm…`) or CIDv1 in any multibase; compared in its canonical form.
+         * @example bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku
+         */
+        cid: components['parameters']['CidPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pin's status on each node. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PinStatusView'];
+        };
+      };
+      400: components['responses']['CidBadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['HeldFileNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  pinAllocations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description A CIDv0 (`Qm…`) or CIDv1 in any multibase; compared in its canonical form.
+         * @example bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku
+         */
+        cid: components['parameters']['CidPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pin's allocation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PinAllocationView'];
+        };
+      };
+      400: components['responses']['CidBadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['HeldFileNotFound'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4661,6 +5024,11 @@ export interface operations {
         action?: string;
         /** @description Only entries written for this account. */
         userId?: string;
+        /**
+         * @description Only entries of accounts whose email contains this text, in any case (the email the entry recorded or the account's current one).
+         * @example ada@
+         */
+        user?: string;
         /**
          * @description Only entries at or after this instant; a day (`YYYY-MM-DD`, UTC) starts at its first millisecond.
          * @example 2025-03-01
@@ -5297,6 +5665,80 @@ export interface operations {
       404: components['responses']['GatewayHeadError'];
       416: components['responses']['GatewayHeadRangeNotSatisfiable'];
       500: components['responses']['GatewayHeadError'];
+    };
+  };
+  healthz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The process runs. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            status: 'ok';
+          };
+        };
+      };
+    };
+  };
+  readyz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ready. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Readiness'];
+        };
+      };
+      /** @description Not ready. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Readiness'];
+        };
+      };
+    };
+  };
+  metrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metrics. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
     };
   };
   docsPage: {
