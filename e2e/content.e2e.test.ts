@@ -133,6 +133,11 @@ describe('one file, from upload to delete', () => {
     await info.locator('[data-info]').waitFor();
     expect(await info.locator('[data-field=name-source]').innerText()).toBe(c('name_source.custom'));
     expect(await info.locator('[data-field=original-name]').innerText()).toBe('notes.txt');
+    // Where the content is pinned: the embedded engine's one node, pinned.
+    const node = info.locator('[data-replication] [data-peer=embedded]');
+    await node.waitFor();
+    expect(await node.innerText()).toContain(c('replication.statuses.pinned'));
+    expect(await info.locator('[data-replication-factor]').innerText()).toContain(c('replication.engines.embedded'));
     await saveScreens(page, 'files-info-dialog', { fullPage: false });
     await page.keyboard.press('Escape');
     await info.waitFor({ state: 'detached' });

@@ -102,3 +102,21 @@ export interface DagView {
   gatewayUrl: string;
   localUrl: string;
 }
+
+export type PeerPinState = 'pinned' | 'pinning' | 'queued' | 'unpinned' | 'error';
+
+/** GET /status/{cid}: how each IPFS node holds the pin. */
+export interface PinStatusView {
+  cid: string;
+  engine: 'embedded' | 'kubo' | 'cluster';
+  peers: Array<{ peerId: string; peerName: string; status: PeerPinState; error: string | null; updatedAt: string | null }>;
+}
+
+/** GET /allocations/{cid}: the nodes the pin is allocated to and its replication factors. */
+export interface PinAllocationView {
+  cid: string;
+  engine: 'embedded' | 'kubo' | 'cluster';
+  peers: Array<{ peerId: string; peerName: string }>;
+  replicationMin: number;
+  replicationMax: number;
+}

@@ -1,6 +1,6 @@
 import type { PinInput } from '@cairn/shared';
 import { api } from './client';
-import type { DagView, PinJob, RemoveResult, Upload, UploadList, Usage } from './content-types';
+import type { DagView, PinAllocationView, PinJob, PinStatusView, RemoveResult, Upload, UploadList, Usage } from './content-types';
 import type { UploadSort } from '@cairn/shared';
 
 /** The content API: my files, one record, rename, delete, usage, pins and the DAG viewer. Uploads go through upload-request.ts. */
@@ -15,4 +15,6 @@ export const contentApi = {
   pinJob: (id: string, signal?: AbortSignal) => api.get<PinJob>(`/pins/${encodeURIComponent(id)}`, { signal }),
   dag: (cid: string, query: { page: number; limit: number }, signal?: AbortSignal) =>
     api.get<DagView>(`/dag/${encodeURIComponent(cid)}`, { query, signal }),
+  status: (cid: string, signal?: AbortSignal) => api.get<PinStatusView>(`/status/${encodeURIComponent(cid)}`, { signal }),
+  allocations: (cid: string, signal?: AbortSignal) => api.get<PinAllocationView>(`/allocations/${encodeURIComponent(cid)}`, { signal }),
 };

@@ -8,6 +8,7 @@ import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes, formatNumber } from '../../lib/units';
+import { ReplicationFacts } from './replication-facts';
 
 /** Everything the server knows about one record (GET /uploads/{id}). */
 export function InfoDialog({ uploadId, onClose }: { uploadId: string; onClose(): void }) {
@@ -45,6 +46,7 @@ export function InfoDialog({ uploadId, onClose }: { uploadId: string; onClose():
             <dt>{t('fields.date')}</dt>
             <dd>{formatDateTime(state.data.createdAt, language)}</dd>
           </dl>
+          <ReplicationFacts cid={state.data.cid} />
         </>
       )}
     </Modal>
