@@ -33,7 +33,7 @@ export class KuboReads {
     this.reader = new Reader(new RemoteBlockstore((cid, signal) => this.api.block(cid, { offline: this.offline, signal })));
   }
 
-  readers(): Pick<ContentStore, 'has' | 'stat' | 'ls' | 'resolve' | 'cat' | 'multiaddrs'> {
+  readers(): Pick<ContentStore, 'has' | 'stat' | 'ls' | 'resolve' | 'cat' | 'block' | 'multiaddrs'> {
     return {
       has: (cid) => this.api.hasBlock(parseCid(cid)),
       stat: async (cid, options) => {
@@ -44,6 +44,12 @@ export class KuboReads {
       ls: (cid, options) => this.reader.ls(parseCid(cid), options ?? {}),
       resolve: (cid, path, options) => this.reader.resolve(parseCid(cid), path, options),
       cat: (cid, options) => this.cat(parseCid(cid), options),
+      block: async (cid, options) => {
+        // Online on a Cluster, as every read there: its node fetches blocks the other nodes hold.
+        const bytes = await this.api.block(parseCid(cid), { offline: this.offline, signal: options?.signal });
+        if (bytes === undefined) throw new ContentNotFoundError(cid);
+        return bytes;
+      },
       multiaddrs: async () => (await this.api.identity()).addresses,
     };
   }
