@@ -34,7 +34,7 @@ export async function serveTrustless(ctx: Ctx, cid: string, request: TrustlessRe
   // The root block must be here before a 200 is promised; a block missing later cuts the stream.
   await ctx.state.app.content.block(cid);
   const aborted = new AbortController();
-  ctx.req.once('close', () => aborted.abort());
+  ctx.res.once('close', () => aborted.abort());
   ctx.body = Readable.from(carStream(parsed, dagBlocks(ctx.state.app.content, parsed, request.scope, request.bytes, aborted.signal)));
 }
 
