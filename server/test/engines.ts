@@ -83,6 +83,7 @@ export async function startEngine(
       replicationMin: options.replicationMin ?? -1,
       replicationMax: options.replicationMax ?? -1,
       pinTimeoutMs: 20_000,
+      readTimeoutMs: 3_000,
     });
     return {
       store,

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseCid, pinKey } from './cid';
 import { lockDataDir } from './data-dir-lock';
+import { ContentNotFoundError } from './errors';
 import { Ingest } from './import/ingest';
 import { WorkerPool } from './import/worker-pool';
 import { Network, type NetworkOptions } from './network/network';
@@ -94,6 +95,11 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
     ls: (cid, lsOptions) => reader.ls(parseCid(cid), lsOptions ?? {}),
     resolve: (cid, subpath, readOptions) => reader.resolve(parseCid(cid), subpath, readOptions),
     cat: (cid, catOptions) => reader.cat(parseCid(cid), catOptions),
+    async block(cid) {
+      const bytes = await store.get(parseCid(cid));
+      if (bytes === undefined) throw new ContentNotFoundError(cid);
+      return bytes;
+    },
     async status(cid) {
       if (!store.index.isPinned(pinKey(parseCid(cid)))) return [];
       return [{ ...self(), status: 'pinned', error: null, updatedAt: null }];

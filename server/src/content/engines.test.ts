@@ -134,6 +134,17 @@ describe.each(ENGINES)('content engine contract: %s', (engine) => {
     120_000,
   );
 
+  it('reads single blocks by CID, each hashing to its CID, and refuses blocks it does not hold', async () => {
+    const added = await e.store.addDirectory(tree(TREE), { cidVersion: 1, maxBytes: MAX });
+    for (const cid of [added.cid, ...added.files.map((file) => file.cid)]) {
+      const parsed = CID.parse(cid);
+      const bytes = await e.store.block(cid);
+      expect(Buffer.from((await sha256.digest(bytes)).digest).equals(Buffer.from(parsed.multihash.digest))).toBe(true);
+    }
+    const missing = CID.createV1(RAW, await sha256.digest(crypto.randomBytes(32))).toString();
+    await expect(e.store.block(missing)).rejects.toBeInstanceOf(ContentNotFoundError);
+  }, 60_000);
+
   it('unpins, and an upload cut short leaves nothing pinned', async () => {
     const before = await e.pins();
     const added = await e.store.addFile(pieces(bytesOf(5000, 77)), { cidVersion: 1, maxBytes: MAX });

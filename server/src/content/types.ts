@@ -150,6 +150,11 @@ export interface ContentStore {
   ls(cid: string, options?: LsOptions): Promise<DirectoryListing>;
   /** Follow a gateway path under a CID (`/ipfs/{cid}/a/b.txt`). */
   resolve(cid: string, path: string, options?: ReadOptions): Promise<{ cid: string; type: ContentType; size: number }>;
+  /**
+   * One block's bytes exactly as stored, for any codec, without asking the network; throws
+   * ContentNotFoundError when this deployment does not hold it. What the trustless gateway sends.
+   */
+  block(cid: string, options?: ReadOptions): Promise<Uint8Array>;
   /** Read a file's bytes, or a range of them, with flat memory. */
   cat(cid: string, options?: CatOptions): AsyncIterable<Uint8Array>;
   /** Addresses other nodes can dial to fetch this deployment's content (empty when networking is off). */

@@ -10,6 +10,8 @@ import { authenticatePrincipal } from '../auth/authenticate';
 import { contentTypeFor } from './content-type';
 import { directoryPage } from './listing';
 import { parseRange } from './range';
+import { serveTrustless } from './trustless';
+import { trustlessRequest } from './trustless-request';
 
 const LISTING_LIMIT = 1000;
 const DAG_PB = 0x70;
@@ -65,8 +67,17 @@ async function serve(ctx: Ctx): Promise<void> {
 
   const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
   const subPath = (Array.isArray(rawPath) ? rawPath : rawPath.split('/')).filter(Boolean).join('/');
+  const trustless = trustlessRequest(ctx);
+  if (trustless) {
+    // A raw block or a CAR needs no UnixFS reading of the target itself, only the path to it.
+    const targetCid = subPath ? (await app.content.resolve(root, subPath)).cid : root;
+    untrustedContentHeaders(ctx, targetCid);
+    await serveTrustless(ctx, targetCid, trustless);
+    return;
+  }
   const target = subPath ? await app.content.resolve(root, subPath) : await statAsTarget(ctx, root);
   untrustedContentHeaders(ctx, target.cid);
+  ctx.set('Vary', 'Accept');
   if (ctx.get('If-None-Match') === `"${target.cid}"`) {
     ctx.status = 304;
     return;

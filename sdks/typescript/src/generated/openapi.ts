@@ -1062,8 +1062,40 @@ export interface paths {
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
+        /**
+         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
+         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
+         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
+         *     `format`. Any other value is `400 invalid_parameter`.
+         * @example car
+         */
+        format?: components['parameters']['GatewayFormat'];
+        /**
+         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
+         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
+         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
+         *     Any other value is `400 invalid_parameter`.
+         * @example entity
+         */
+        'dag-scope'?: components['parameters']['DagScope'];
+        /**
+         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
+         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
+         *     number counts from the end. Ignored for directories. A malformed range, or one ending
+         *     before it starts, is `400 invalid_parameter`.
+         * @example 0:1048575
+         */
+        'entity-bytes'?: components['parameters']['EntityBytes'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
+         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
+         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
+      };
       path: {
         /**
          * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
@@ -1077,8 +1109,9 @@ export interface paths {
     /**
      * Read content by CID
      * @description Streams the content of a CID from this server's IPFS node: a file's bytes (with `Range`
-     *     support), or an HTML listing of a directory (its first 1000 entries). See the Gateway tag
-     *     for the rules that apply to every gateway read.
+     *     support), or an HTML listing of a directory (its first 1000 entries). With `format` (or the
+     *     matching `Accept`), the verifiable answers of a trustless gateway instead: the raw block, or
+     *     a CAR of the DAG. See the Gateway tag for the rules that apply to every gateway read.
      */
     get: operations['gatewayGet'];
     put?: never;
@@ -1110,8 +1143,40 @@ export interface paths {
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
+        /**
+         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
+         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
+         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
+         *     `format`. Any other value is `400 invalid_parameter`.
+         * @example car
+         */
+        format?: components['parameters']['GatewayFormat'];
+        /**
+         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
+         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
+         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
+         *     Any other value is `400 invalid_parameter`.
+         * @example entity
+         */
+        'dag-scope'?: components['parameters']['DagScope'];
+        /**
+         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
+         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
+         *     number counts from the end. Ignored for directories. A malformed range, or one ending
+         *     before it starts, is `400 invalid_parameter`.
+         * @example 0:1048575
+         */
+        'entity-bytes'?: components['parameters']['EntityBytes'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
+         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
+         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
+      };
       path: {
         /**
          * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
@@ -2737,6 +2802,8 @@ export interface components {
       content: {
         'text/html': string;
         'application/octet-stream': string;
+        'application/vnd.ipld.raw': string;
+        'application/vnd.ipld.car': string;
         '*/*': unknown;
       };
     };
@@ -2791,8 +2858,9 @@ export interface components {
       };
     };
     /**
-     * @description `invalid_cid` (`cid` is not a CID) or `not_a_file` (the target is neither a file nor a
-     *     directory, e.g. a dag-cbor node).
+     * @description `invalid_cid` (`cid` is not a CID), `not_a_file` (the target is neither a file nor a
+     *     directory, e.g. a dag-cbor node) or `invalid_parameter` (a bad `format`, `dag-scope` or
+     *     `entity-bytes`, or one given twice).
      */
     GatewayBadRequest: {
       headers: {
@@ -2807,7 +2875,7 @@ export interface components {
          */
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          code?: 'invalid_cid' | 'not_a_file';
+          code?: 'invalid_cid' | 'not_a_file' | 'invalid_parameter';
         };
       };
     };
@@ -2830,6 +2898,27 @@ export interface components {
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
           code?: 'not_found' | 'path_not_found' | 'cid_not_found';
+        };
+      };
+    };
+    /**
+     * @description `not_acceptable`: the `Accept` header asks for a CAR this gateway cannot send (a `version`
+     *     other than 1, an `order` other than `dfs` or `unk`, or `dups=y`).
+     */
+    GatewayNotAcceptable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Only CAR version=1, order=dfs or unk, dups=n can be sent (asked for version=2)",
+         *       "code": "not_acceptable"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'not_acceptable';
         };
       };
     };
@@ -3011,6 +3100,37 @@ export interface components {
      */
     DownloadFilename: string;
     /**
+     * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
+     *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
+     *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
+     *     `format`. Any other value is `400 invalid_parameter`.
+     * @example car
+     */
+    GatewayFormat: 'raw' | 'car';
+    /**
+     * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
+     *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
+     *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
+     *     Any other value is `400 invalid_parameter`.
+     * @example entity
+     */
+    DagScope: 'all' | 'entity' | 'block';
+    /**
+     * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
+     *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
+     *     number counts from the end. Ignored for directories. A malformed range, or one ending
+     *     before it starts, is `400 invalid_parameter`.
+     * @example 0:1048575
+     */
+    EntityBytes: string;
+    /**
+     * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
+     *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
+     *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+     * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+     */
+    GatewayAccept: string;
+    /**
      * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
      * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
      */
@@ -3052,7 +3172,9 @@ export interface components {
      */
     RetryAfter: number;
     /**
-     * @description The CID of the content served, quoted. The content behind a CID never changes.
+     * @description The CID of the content served, quoted. The content behind a CID never changes. A raw block
+     *     is `"<cid>.raw"`; a CAR is `"<cid>.car.<order>.<dups>.<dag-scope>[.<from>-<to>]"`, so each
+     *     variant of it has its own.
      * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
      */
     ETag: string;
@@ -3087,8 +3209,9 @@ export interface components {
      */
     UnsatisfiedRange: string;
     /**
-     * @description Only with `download=1`: save as the record's name (see `filename`); non-ASCII characters
-     *     are `_` in `filename` and kept in `filename*`.
+     * @description With `download=1`: save as the record's name (see `filename`); non-ASCII characters
+     *     are `_` in `filename` and kept in `filename*`. A raw block is always an attachment named
+     *     `<cid>.bin`, a CAR `<cid>.car`.
      * @example attachment; filename="holiday.jpg"; filename*=UTF-8''holiday.jpg
      */
     ContentDisposition: string;
@@ -5456,8 +5579,39 @@ export interface operations {
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
+        /**
+         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
+         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
+         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
+         *     `format`. Any other value is `400 invalid_parameter`.
+         * @example car
+         */
+        format?: components['parameters']['GatewayFormat'];
+        /**
+         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
+         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
+         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
+         *     Any other value is `400 invalid_parameter`.
+         * @example entity
+         */
+        'dag-scope'?: components['parameters']['DagScope'];
+        /**
+         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
+         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
+         *     number counts from the end. Ignored for directories. A malformed range, or one ending
+         *     before it starts, is `400 invalid_parameter`.
+         * @example 0:1048575
+         */
+        'entity-bytes'?: components['parameters']['EntityBytes'];
       };
       header?: {
+        /**
+         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
+         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
+         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
         /**
          * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
          * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
@@ -5489,6 +5643,7 @@ export interface operations {
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayBadRequest'];
       404: components['responses']['GatewayNotFound'];
+      406: components['responses']['GatewayNotAcceptable'];
       416: components['responses']['RangeNotSatisfiable'];
       500: components['responses']['InternalError'];
     };
@@ -5510,8 +5665,39 @@ export interface operations {
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
+        /**
+         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
+         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
+         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
+         *     `format`. Any other value is `400 invalid_parameter`.
+         * @example car
+         */
+        format?: components['parameters']['GatewayFormat'];
+        /**
+         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
+         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
+         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
+         *     Any other value is `400 invalid_parameter`.
+         * @example entity
+         */
+        'dag-scope'?: components['parameters']['DagScope'];
+        /**
+         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
+         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
+         *     number counts from the end. Ignored for directories. A malformed range, or one ending
+         *     before it starts, is `400 invalid_parameter`.
+         * @example 0:1048575
+         */
+        'entity-bytes'?: components['parameters']['EntityBytes'];
       };
       header?: {
+        /**
+         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
+         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
+         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
         /**
          * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
          * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
@@ -5543,6 +5729,7 @@ export interface operations {
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayHeadError'];
       404: components['responses']['GatewayHeadError'];
+      406: components['responses']['GatewayHeadError'];
       416: components['responses']['GatewayHeadRangeNotSatisfiable'];
       500: components['responses']['GatewayHeadError'];
     };
@@ -5564,8 +5751,39 @@ export interface operations {
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
+        /**
+         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
+         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
+         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
+         *     `format`. Any other value is `400 invalid_parameter`.
+         * @example car
+         */
+        format?: components['parameters']['GatewayFormat'];
+        /**
+         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
+         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
+         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
+         *     Any other value is `400 invalid_parameter`.
+         * @example entity
+         */
+        'dag-scope'?: components['parameters']['DagScope'];
+        /**
+         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
+         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
+         *     number counts from the end. Ignored for directories. A malformed range, or one ending
+         *     before it starts, is `400 invalid_parameter`.
+         * @example 0:1048575
+         */
+        'entity-bytes'?: components['parameters']['EntityBytes'];
       };
       header?: {
+        /**
+         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
+         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
+         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
         /**
          * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
          * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
@@ -5603,6 +5821,7 @@ export interface operations {
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayBadRequest'];
       404: components['responses']['GatewayNotFound'];
+      406: components['responses']['GatewayNotAcceptable'];
       416: components['responses']['RangeNotSatisfiable'];
       500: components['responses']['InternalError'];
     };
@@ -5624,8 +5843,39 @@ export interface operations {
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
+        /**
+         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
+         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
+         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
+         *     `format`. Any other value is `400 invalid_parameter`.
+         * @example car
+         */
+        format?: components['parameters']['GatewayFormat'];
+        /**
+         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
+         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
+         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
+         *     Any other value is `400 invalid_parameter`.
+         * @example entity
+         */
+        'dag-scope'?: components['parameters']['DagScope'];
+        /**
+         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
+         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
+         *     number counts from the end. Ignored for directories. A malformed range, or one ending
+         *     before it starts, is `400 invalid_parameter`.
+         * @example 0:1048575
+         */
+        'entity-bytes'?: components['parameters']['EntityBytes'];
       };
       header?: {
+        /**
+         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
+         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
+         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
         /**
          * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
          * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
@@ -5663,6 +5913,7 @@ export interface operations {
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayHeadError'];
       404: components['responses']['GatewayHeadError'];
+      406: components['responses']['GatewayHeadError'];
       416: components['responses']['GatewayHeadRangeNotSatisfiable'];
       500: components['responses']['GatewayHeadError'];
     };

@@ -17,6 +17,8 @@ export interface ClusterContentStoreOptions {
   replicationMin: number;
   replicationMax: number;
   pinTimeoutMs?: number;
+  /** How long a read waits for a block no peer sends (default 30 s). */
+  readTimeoutMs?: number;
 }
 
 const STATES: Record<string, PeerPinState | undefined> = {
@@ -49,7 +51,7 @@ function peerStatuses(info: ClusterPinInfo): PeerPinStatus[] {
  */
 export async function createClusterContentStore(options: ClusterContentStoreOptions): Promise<ContentStore> {
   const cluster = new ClusterApi(options.apiUrl, options.credentials);
-  const reads = new KuboReads({ apiUrl: options.kuboApiUrl, offlineReads: false });
+  const reads = new KuboReads({ apiUrl: options.kuboApiUrl, offlineReads: false, readTimeoutMs: options.readTimeoutMs });
   await cluster.id();
   const replication = { 'replication-min': String(options.replicationMin), 'replication-max': String(options.replicationMax) };
   const importQuery = (cidVersion: CidVersion) => ({

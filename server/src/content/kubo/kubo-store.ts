@@ -17,6 +17,8 @@ export interface KuboContentStoreOptions {
    * reads through one of its nodes, which fetches blocks the other nodes hold: online.
    */
   offlineReads?: boolean;
+  /** How long an online read waits for a block nobody sends (default 30 s); it is then not found. */
+  readTimeoutMs?: number;
   /** Default give-up time of a pin when the caller sets none. */
   pinTimeoutMs?: number;
 }
@@ -26,14 +28,16 @@ export class KuboReads {
   readonly api: KuboApi;
   readonly reader: Reader;
   private readonly offline: boolean;
+  private readonly readTimeoutMs: number;
 
   constructor(options: KuboContentStoreOptions) {
     this.api = new KuboApi(options.apiUrl);
     this.offline = options.offlineReads ?? true;
-    this.reader = new Reader(new RemoteBlockstore((cid, signal) => this.api.block(cid, { offline: this.offline, signal })));
+    this.readTimeoutMs = options.readTimeoutMs ?? 30_000;
+    this.reader = new Reader(new RemoteBlockstore((cid, signal) => this.fetchBlock(cid, signal)));
   }
 
-  readers(): Pick<ContentStore, 'has' | 'stat' | 'ls' | 'resolve' | 'cat' | 'multiaddrs'> {
+  readers(): Pick<ContentStore, 'has' | 'stat' | 'ls' | 'resolve' | 'cat' | 'block' | 'multiaddrs'> {
     return {
       has: (cid) => this.api.hasBlock(parseCid(cid)),
       stat: async (cid, options) => {
@@ -44,8 +48,26 @@ export class KuboReads {
       ls: (cid, options) => this.reader.ls(parseCid(cid), options ?? {}),
       resolve: (cid, path, options) => this.reader.resolve(parseCid(cid), path, options),
       cat: (cid, options) => this.cat(parseCid(cid), options),
+      block: async (cid, options) => {
+        // Online on a Cluster, as every read there: its node fetches blocks the other nodes hold.
+        const bytes = await this.fetchBlock(parseCid(cid), options?.signal);
+        if (bytes === undefined) throw new ContentNotFoundError(cid);
+        return bytes;
+      },
       multiaddrs: async () => (await this.api.identity()).addresses,
     };
+  }
+
+  /** A block; an online read that nobody answers in time is a block not found, not a wait without end. */
+  private async fetchBlock(cid: CID, signal?: AbortSignal): Promise<Uint8Array | undefined> {
+    if (this.offline) return this.api.block(cid, { offline: true, signal });
+    const timeout = AbortSignal.timeout(this.readTimeoutMs);
+    try {
+      return await this.api.block(cid, { offline: false, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    } catch (error) {
+      if (timeout.aborted && !signal?.aborted) return undefined;
+      throw error;
+    }
   }
 
   /** File bytes straight from Kubo's `cat` (its own reads are faster than block by block); types and paths are checked here first. */
