@@ -79,7 +79,7 @@ await app.db
 await app.stores.users.update(userId, { plan_code: 'bench' });
 await seedUploads(Number(process.env.BENCH_SEED_UPLOADS ?? 0));
 
-process.stdout.write(`${JSON.stringify({ url, token: login.token, userId, multiaddrs: app.content.multiaddrs() })}\n`);
+process.stdout.write(`${JSON.stringify({ url, token: login.token, userId, multiaddrs: await app.content.multiaddrs() })}\n`);
 
 /** File-list rows straight into the database, in batches (nothing is stored in IPFS for them). */
 async function seedUploads(count: number): Promise<void> {

@@ -87,7 +87,7 @@ describe('networking off', () => {
   it('listens nowhere and reports unknown content as not found at once', async () => {
     const off = await tempStore();
     try {
-      expect(off.store.multiaddrs()).toEqual([]);
+      expect(await off.store.multiaddrs()).toEqual([]);
       expect(off.store.peerId()).toBeNull();
       await expect(
         off.store.pin('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy', { timeoutMs: 60_000 }),
