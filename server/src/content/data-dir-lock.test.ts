@@ -28,6 +28,7 @@ describe('one embedded engine per data directory', () => {
   });
 
   it('takes the directory over from a holder that was killed', async () => {
+    // The holder stays alive until killed: a process that exits normally gives its lock back.
     const dir = tempDir();
     const holder = spawn(
       process.execPath,
@@ -35,7 +36,7 @@ describe('one embedded engine per data directory', () => {
         '--import',
         'tsx',
         '-e',
-        `import('${path.resolve('server/src/content/data-dir-lock.ts')}').then(m => m.lockDataDir(${JSON.stringify(path.join(dir, 'ipfs'))}, () => {})).then(() => console.log('locked'))`,
+        `import('${path.resolve('server/src/content/data-dir-lock.ts')}').then(m => m.lockDataDir(${JSON.stringify(path.join(dir, 'ipfs'))}, () => {})).then(() => { console.log('locked'); setInterval(() => {}, 1000); })`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );

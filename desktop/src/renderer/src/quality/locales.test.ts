@@ -9,7 +9,7 @@ const NAMESPACES = fs.readdirSync(path.join(LOCALES, 'en')).filter((file) => fil
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** Product and protocol names that stay as they are in every language. */
-const NAMES = /\b(Cairn|IPFS|CIDs?|DAGs?|API|SDKs?|CLI|OpenAPI|JSON|URL|IP|EN)\b/g;
+const NAMES = /\b(Cairn|IPFS|Kubo|Cluster|CIDs?|DAGs?|API|SDKs?|CLI|OpenAPI|JSON|URL|IP|EN)\b/g;
 
 /**
  * Strings that are a real translation and happen to be spelt as in English (cognates). Every entry
@@ -35,6 +35,8 @@ const SAME_AS_ENGLISH = new Set([
   'pt:settings:tokens.secret_label',
   'content:upload.cid_v0',
   'es:content:categories.audio',
+  'es:content:replication.statuses.error',
+  'ca:content:replication.statuses.error',
   'es:content:usage.plan',
   'ca:content:categories.document',
   'ca:content:categories.text',
