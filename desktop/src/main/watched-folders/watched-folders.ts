@@ -162,6 +162,9 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
     if (live.settings.mode === 'dag') return this.#scheduleDag(live);
     const entry = live.manifest.files[this.#relative(live, file)];
     if (entry?.cid && entry.size === size && entry.mtimeMs === mtimeMs) return;
+    // At start the manifest catch-up and the watcher's first scan both report a new file: send it once.
+    const queued = live.pending.get(file);
+    if (queued && queued.size === size && queued.mtimeMs === mtimeMs) return;
     live.pending.set(file, { size, mtimeMs });
     this.#options.queue.add([file], 'files', path.basename(live.settings.path)).catch((error: Error) => this.#fail(live, error.message));
   }
@@ -201,6 +204,8 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
     const sent = live?.pending.get(item.path);
     if (!live || !sent) return;
     live.pending.delete(item.path);
+    // A file deleted while it waited in the queue is no failure: its deletion is followed on its own.
+    if (item.status !== 'done' && item.error?.code === 'file_missing' && !fs.existsSync(item.path)) return;
     if (item.status !== 'done') return this.#fail(live, `${item.name}: ${item.error?.message ?? item.status}`);
     if (item.kind === 'folder') return this.#pinnedDag(live, item);
     const relative = this.#relative(live, item.path);
