@@ -25,15 +25,14 @@ export function ReplicationFacts({ cid }: { cid: string }) {
   if (state.status === 'error') return <ErrorState message={errorText(state.error, 'replication.load_error')} onRetry={reload} />;
   const [allocation, status] = state.data;
   const factor = (n: number) => (n === -1 ? t('replication.every_node') : String(n));
+  const engine = t(`replication.engines.${allocation.engine}`);
   return (
     <section className="replication" data-replication aria-labelledby="replication-title">
       <h3 id="replication-title">{t('replication.title')}</h3>
       <p data-replication-factor>
-        {t('replication.factor', {
-          engine: t(`replication.engines.${allocation.engine}`),
-          min: factor(allocation.replicationMin),
-          max: factor(allocation.replicationMax),
-        })}
+        {allocation.replicationMin === allocation.replicationMax
+          ? t('replication.factor_same', { engine, count: factor(allocation.replicationMin) })
+          : t('replication.factor', { engine, min: factor(allocation.replicationMin), max: factor(allocation.replicationMax) })}
       </p>
       {status.peers.length === 0 ? (
         <p>{t('replication.not_pinned')}</p>
