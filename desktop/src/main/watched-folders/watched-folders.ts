@@ -164,7 +164,7 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
     if (entry?.cid && entry.size === size && entry.mtimeMs === mtimeMs) return;
     // At start the manifest catch-up and the watcher's first scan both report a new file: send it once.
     const queued = live.pending.get(file);
-    if (queued && queued.size === size && queued.mtimeMs === mtimeMs) return;
+    if (queued && queued.size === size && Math.trunc(queued.mtimeMs) === Math.trunc(mtimeMs)) return;
     live.pending.set(file, { size, mtimeMs });
     this.#options.queue.add([file], 'files', path.basename(live.settings.path)).catch((error: Error) => this.#fail(live, error.message));
   }
@@ -211,6 +211,8 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
     const relative = this.#relative(live, item.path);
     live.manifest.files[relative] = { size: sent.size, mtimeMs: sent.mtimeMs, cid: item.cid, uploadId: item.uploadId };
     this.#saveManifest(live);
+    // Deleted while it was being sent: the deletion found no record yet, so follow it now.
+    if (!fs.existsSync(item.path)) return this.#removed(live, item.path);
     const renamedFrom = item.uploadId && item.duplicate ? live.gone.get(item.uploadId) : undefined;
     if (renamedFrom === undefined) return;
     live.gone.delete(item.uploadId!);
