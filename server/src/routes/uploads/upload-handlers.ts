@@ -28,6 +28,10 @@ function disconnectSignal(ctx: Ctx): AbortSignal {
   return AbortSignal.any([controller.signal, ctx.state.app.stopping]);
 }
 
+/** Refused bodies up to this size are read to their end before the answer; see `refuseDeclaredOversize`. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+const DRAIN_MS = 10_000;
+
 /**
  * Refuses before reading a byte when the declared body cannot fit the size cap, or the account's
  * free quota even after taking off the most its multipart framing can be (`framing`).
@@ -42,9 +46,30 @@ async function refuseDeclaredOversize(ctx: Ctx, max: number, framing: number): P
   const user = ctx.state.user;
   const free = (await storageLimit(ctx.state.app, user)) - Number(user.storage_used) - Number(user.storage_reserved);
   if (declared - framing > free) {
-    ctx.set('Connection', 'close');
+    // A small refused body is read and dropped first, so that a client still sending it gets to
+    // read the answer; a big one is cut off after the answer instead.
+    if (declared > DRAIN_BYTES || !(await drained(ctx.req))) ctx.set('Connection', 'close');
     throw quotaExceeded();
   }
+}
+
+/** Reads a request body to its end and drops it; false if it does not end within the time allowed. */
+function drained(req: Ctx['req']): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done(false), DRAIN_MS);
+    const done = (ended: boolean) => {
+      clearTimeout(timer);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      resolve(ended);
+    };
+    const onEnd = () => done(true);
+    const onClose = () => done(req.complete);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+    req.resume();
+  });
 }
 
 /** POST /upload: one file part named `file`. */
