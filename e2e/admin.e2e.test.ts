@@ -57,7 +57,9 @@ beforeAll(async () => {
   const bobToken = await token(bob.email, bob.password);
   await upload(bobToken, 'notes.txt', 'Notes kept by Bob.\n');
   await upload(bobToken, 'plans.md', '# Plans\n');
-  const generated = await server.api('POST', '/tokens/generate', bobToken, { name: 'ci-runner', expiresInDays: 30 });
+  // Carol's: Bob is disabled later on, and disabling revokes an account's tokens for good.
+  const carolToken = await token(carol.email, carol.password);
+  const generated = await server.api('POST', '/tokens/generate', carolToken, { name: 'ci-runner', expiresInDays: 30 });
   expect(generated.status).toBe(201);
   // An audit entry from long ago, for pruning to remove.
   await server.app.db
@@ -136,7 +138,7 @@ describe('admin console', () => {
       // Bob's tab makes its next request and is sent to the login page.
       await bobBrowser.page.getByRole('link', { name: en('common', 'nav.referrals'), exact: true }).click();
       await new LoginPage(bobBrowser.page).heading().waitFor();
-      await bobBrowser.page.getByText(en('auth', 'notice.session_closed')).waitFor();
+      await bobBrowser.page.getByText(en('auth', 'notice.account_disabled')).waitFor();
       const login = await server.api('POST', '/auth/login', undefined, { email: bob.email, password: bob.password });
       expect(login.status).toBe(403);
 
@@ -263,9 +265,9 @@ describe('admin console', () => {
     await admin.open('tokens');
     const row = admin.row('ci-runner');
     await row.waitFor();
-    expect(await row.textContent()).toContain(bob.email);
+    expect(await row.textContent()).toContain(carol.email);
     await checkScreen(page, 'admin-tokens');
-    await row.getByRole('button', { name: af('tokens.revoke_named', { name: 'ci-runner', email: bob.email }) }).click();
+    await row.getByRole('button', { name: af('tokens.revoke_named', { name: 'ci-runner', email: carol.email }) }).click();
     await admin
       .confirmDialog('tokens.revoke_title')
       .getByRole('button', { name: a('tokens.revoke') })

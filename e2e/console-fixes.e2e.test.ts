@@ -125,8 +125,11 @@ describe('shell and pages', () => {
     const toast = page.getByText(en('common', 'language.saved'));
     await toast.waitFor();
     const logout = shell.topBar().getByRole('button', { name: en('common', 'actions.logout') });
-    const [toastBox, logoutBox] = [await toast.boundingBox(), await logout.boundingBox()];
-    expect(toastBox!.y).toBeGreaterThanOrEqual(logoutBox!.y + logoutBox!.height);
+    const logoutBox = (await logout.boundingBox())!;
+    // Measured once the toast has slid in: it enters from above.
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? -1, { timeout: 5000 })
+      .toBeGreaterThanOrEqual(logoutBox.y + logoutBox.height);
   });
 
   it('checks the CID in the form, and drops an earlier error when the form refuses the next input', async () => {
