@@ -35,10 +35,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Signed out, no stored language, on the login page. */
+/** Signed out, no stored language (neither locally nor in the cookie), on the login page. */
 async function signedOut(): Promise<LoginPage> {
   await page.goto(`${server.url}/login`);
   await page.evaluate(() => localStorage.clear());
+  await browser.context.clearCookies();
   return new LoginPage(page).open(server.url);
 }
 
