@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppContext } from './context';
 import type { AppState } from './koa-types';
-import { AppError } from './lib/errors';
 import { accessLog } from './middleware/access-log';
+import { exactRoutesFirst } from './middleware/exact-routes-first';
 import { errorHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
@@ -64,8 +64,10 @@ export function createApp(app: AppContext): Koa<AppState> {
   for (const ops of [healthRoutes(), metricsRoutes()]) koa.use(ops.routes());
   const api = apiRouter();
   koa.use(api.routes());
-  const notAllowed = () => new AppError(405, 'method_not_allowed', 'Method not allowed');
-  koa.use(api.allowedMethods({ throw: true, methodNotAllowed: notAllowed, notImplemented: notAllowed }));
+  // Sets 405 (or 501 for a method no route implements) with the `Allow` header of the matched
+  // path, once every router below had its turn; the error handler makes it the JSON 405.
+  koa.use(api.allowedMethods());
+  koa.use(exactRoutesFirst());
   const docs = docsRoutes();
   koa.use(docs.routes());
   const gateway = gatewayRoutes();

@@ -33,6 +33,10 @@ export function errorHandler() {
       if (ctx.status === 404 && ctx.body === undefined && !ctx.headerSent) {
         throw new AppError(404, 'not_found', 'Not found');
       }
+      // The router's answer to a method the path lacks: it set `Allow`, the body is ours.
+      if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null && !ctx.headerSent) {
+        throw new AppError(405, 'method_not_allowed', 'Method not allowed');
+      }
     } catch (thrown) {
       // An import aborted on purpose (server stopping, client gone) carries the answer as its reason.
       const raw = thrown instanceof ContentAbortedError && thrown.reason instanceof AppError ? thrown.reason : thrown;

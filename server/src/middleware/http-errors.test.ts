@@ -60,8 +60,30 @@ describe('request handling errors', () => {
     const method = await server.api.request('PATCH', '/api/v2/auth/login', { unchecked: true });
     expect(method.status).toBe(405);
     expect(method.body.code).toBe('method_not_allowed');
+    expect(method.headers.get('allow')).toBe('POST');
     const unknownVerb = await server.api.request('PROPFIND', '/api/v2/users/me', { unchecked: true });
     expect(unknownVerb.status).toBe(405);
+    expect(unknownVerb.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'PUT']);
+    // A path that is a route of its own is not also the parameterised route next to it.
+    for (const [path, allow] of [
+      ['/api/v2/file/folder', 'POST'],
+      ['/api/v2/tokens/generate', 'POST'],
+      ['/api/v2/payments/webhook', 'POST'],
+    ]) {
+      const options = await server.api.request('OPTIONS', path!, { unchecked: true });
+      expect(options.headers.get('allow'), path).toBe(allow);
+      const put = await server.api.request('PUT', path!, { unchecked: true });
+      expect([put.status, put.headers.get('allow')], path).toEqual([405, allow]);
+    }
+    // Outside the API base path too, for a known method and for one no route implements.
+    for (const path of ['/healthz', '/docs/openapi.yaml', '/ipfs/bafkqaaa']) {
+      for (const verb of ['PATCH', 'PROPFIND']) {
+        const res = await server.api.request(verb, path, { unchecked: true });
+        expect(res.status, `${verb} ${path}`).toBe(405);
+        expect(res.headers.get('allow'), `${verb} ${path}`).toContain('GET');
+        expect(res.body.code, `${verb} ${path}`).toBe('method_not_allowed');
+      }
+    }
   });
 
   it('asks for a bearer token on 401', async () => {

@@ -21,7 +21,8 @@ export function validate(schemas: Schemas) {
   return async (ctx: Ctx, next: Next) => {
     const params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
     ctx.state.input = {
-      body: schemas.body ? parse(schemas.body, ctx.request.body ?? {}) : undefined,
+      // A JSON `null` is a body, and not an object: only a missing body counts as `{}`.
+      body: schemas.body ? parse(schemas.body, ctx.request.body === undefined ? {} : ctx.request.body) : undefined,
       query: schemas.query ? parse(schemas.query, ctx.query) : undefined,
       params: schemas.params ? parse(schemas.params, params) : undefined,
     };

@@ -130,6 +130,8 @@ describe.each(DRIVERS)('/api/v2/admin/logs (%s)', (driver) => {
       expect(await remaining(recent.map((l) => l.id))).toEqual([recent[1]!.id, recent[2]!.id].sort());
 
       expect((await prune({ olderThanDays: 12 })).body).toEqual({ removed: 0 });
+      // A body that is JSON but no object is refused, not read as "no body".
+      for (const body of [null, [], 12]) expect((await prune(body)).body.code).toBe('validation_error');
 
       const logged = await list('?action=prune_logs&limit=100');
       expect(logged.body.total).toBe(4);
