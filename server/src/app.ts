@@ -63,11 +63,11 @@ export function createApp(app: AppContext): Koa<AppState> {
   koa.use(errorHandler());
   for (const ops of [healthRoutes(), metricsRoutes()]) koa.use(ops.routes());
   const api = apiRouter();
+  koa.use(exactRoutesFirst(api));
   koa.use(api.routes());
   // Sets 405 (or 501 for a method no route implements) with the `Allow` header of the matched
   // path, once every router below had its turn; the error handler makes it the JSON 405.
   koa.use(api.allowedMethods());
-  koa.use(exactRoutesFirst());
   const docs = docsRoutes();
   koa.use(docs.routes());
   const gateway = gatewayRoutes();

@@ -72,8 +72,10 @@ describe('request handling errors', () => {
     ]) {
       const options = await server.api.request('OPTIONS', path!, { unchecked: true });
       expect(options.headers.get('allow'), path).toBe(allow);
-      const put = await server.api.request('PUT', path!, { unchecked: true });
-      expect([put.status, put.headers.get('allow')], path).toEqual([405, allow]);
+      for (const verb of ['PUT', 'DELETE', 'GET']) {
+        const res = await server.api.request(verb, path!, { unchecked: true });
+        expect([res.status, res.headers.get('allow'), res.body.code], `${verb} ${path}`).toEqual([405, allow, 'method_not_allowed']);
+      }
     }
     // Outside the API base path too, for a known method and for one no route implements.
     for (const path of ['/healthz', '/docs/openapi.yaml', '/ipfs/bafkqaaa']) {
