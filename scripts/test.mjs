@@ -10,6 +10,8 @@ run('node', ['scripts/build-tools.mjs']);
 run('npm', ['run', 'lint']);
 run('npm', ['run', 'typecheck']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
+// schemathesis fuzzes every operation of the served contract against a live server.
+run('node', ['scripts/test-contract.mjs']);
 // The Python SDK: ruff, mypy and its pytest suite against a live server (its own virtualenv).
 run('bash', ['sdks/python/scripts/test.sh']);
 // The TypeScript SDK, its CLI (through a real terminal) and the JavaScript build (in Chromium).

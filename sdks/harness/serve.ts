@@ -7,6 +7,7 @@
  *
  * and runs until SIGTERM, SIGINT or the end of its standard input (so a test runner that dies
  * takes it along), then deletes its data. Run: `node --import tsx sdks/harness/serve.ts`.
+ * With `CAIRN_STRIPE_STANDIN=1`, card payments are configured against the local Stripe stand-in.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import { adminBootstrapper } from '../../server/src/commands/admin-bootstrapper'
 import { buildConfig } from '../../server/src/config/config';
 import { createLogger } from '../../server/src/lib/logger';
 import { startServer } from '../../server/src/server';
+import { startStripeStandin } from '../../server/test/stripe-standin';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-sdk-'));
 const admin = { email: 'admin@sdk.test', password: crypto.randomBytes(12).toString('base64url') };
@@ -37,7 +39,10 @@ const config = {
   argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
 };
 
+const stripe = process.env.CAIRN_STRIPE_STANDIN === '1' ? await startStripeStandin() : null;
+if (stripe) config.stripe = stripe.config;
 const running = await startServer(config, createLogger(config.logLevel));
+if (stripe) stripe.webhookUrl = `${running.url}/api/v2/payments/webhook`;
 await adminBootstrapper(running.app);
 process.stdout.write(`${JSON.stringify({ url: running.url, admin })}\n`);
 
@@ -48,6 +53,7 @@ async function stop() {
   const force = setTimeout(() => process.exit(0), 10_000);
   force.unref();
   await running.close().catch(() => undefined);
+  await stripe?.close().catch(() => undefined);
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 }
