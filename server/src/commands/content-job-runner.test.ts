@@ -50,6 +50,9 @@ describe('outbox jobs when the content engine does not answer', () => {
     while (Date.now() < deadline && (await jobs())[0]?.status !== 'failed') await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await jobs()).toMatchObject([{ status: 'failed', attempts: MAX_CONTENT_JOB_ATTEMPTS }]);
     expect(await server.app.stores.contentJobs.counts()).toMatchObject({ failed: 1, pending: 0, running: 0 });
+    expect(await server.app.metrics.registry.getSingleMetricAsString('cairn_content_jobs')).toMatch(
+      /cairn_content_jobs\{status="failed"\} 1/,
+    );
     // A failed job is never picked up again.
     expect(await server.app.stores.contentJobs.due(new Date(Date.now() + 3600_000).toISOString(), 10)).toEqual([]);
   }, 60_000);
