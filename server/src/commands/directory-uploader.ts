@@ -57,6 +57,7 @@ export async function dagUploader(app: AppContext, user: UserRow, input: Directo
       maxBytes: MAX_DIRECTORY_BYTES,
       signal: input.signal,
       onBytes: reservation.onBytes,
+      beforePin: reservation.claim,
     });
     await reservation.claim(added.cid);
     if (added.files.length === 0) throw noFiles();
@@ -110,6 +111,7 @@ export async function filesUploader(app: AppContext, user: UserRow, input: Direc
           maxBytes: Math.min(MAX_FILE_BYTES, remaining),
           signal: input.signal,
           onBytes: (delta, fileTotal) => reservation.onBytes(delta, base + fileTotal),
+          beforePin: reservation.claim,
         })
         .catch((error: unknown) => {
           throw error instanceof ContentTooLargeError && remaining < MAX_FILE_BYTES ? new ContentTooLargeError(MAX_DIRECTORY_BYTES) : error;

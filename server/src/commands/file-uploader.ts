@@ -32,6 +32,7 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
       maxBytes: MAX_FILE_BYTES,
       signal: input.signal,
       onBytes: reservation.onBytes,
+      beforePin: reservation.claim,
     });
     await reservation.claim(added.cid);
     crashPoint('upload-pinned');

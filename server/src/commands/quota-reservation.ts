@@ -37,8 +37,9 @@ export interface QuotaReservation {
   /** Outbox jobs releasing what this upload pinned, due once the reservation is gone. */
   readonly claims: string[];
   /**
-   * Claims a CID the engine pinned for this upload, before its record exists: if the upload fails
-   * or its process dies, the outbox unpins it (unless something else references it).
+   * Claims a CID the engine pins for this upload, before its record exists (given to the engine as
+   * `beforePin`): if the upload fails or its process dies, the outbox unpins it unless something
+   * else references it. Once per CID.
    */
   claim(cid: string): Promise<void>;
   /** The import's byte hook: reserves more quota as bytes arrive, throws 403 when the limit is hit. */
@@ -82,11 +83,14 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
     else throw quotaExceeded();
   }
 
+  const claimed = new Set<string>();
   const reservation: QuotaReservation = {
     id,
     claims: [],
     async claim(cid) {
-      reservation.claims.push(await app.db.transaction().execute((trx) => app.stores.contentJobs.enqueueRelease(trx, cid, id)));
+      if (claimed.has(cid)) return;
+      claimed.add(cid);
+      reservation.claims.push(await app.stores.contentJobs.enqueueRelease(app.db, cid, id));
     },
     async onBytes(_delta, total) {
       if (total > reserved) await grow(total);
