@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountState,
@@ -39,6 +40,7 @@ describe('records and content after kill -9 of one of two instances (kubo engine
     for (const instance of spawned) {
       instance.kill();
       await instance.exited;
+      fs.rmSync(instance.dataDir, { recursive: true, force: true });
     }
     await database?.drop();
     await engine?.stop();
