@@ -9,7 +9,9 @@ import type { ServerConfig } from './config/config';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './lib/errors';
-import { createKeyedLock, type KeyedLock } from './lib/keyed-lock';
+import type { ContentJobRunner } from './commands/content-job-runner';
+import type { KeyedLock } from './lib/keyed-lock';
+import { createSharedLock } from './lib/shared-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { privateDir } from './lib/private-files';
 import { VersionedPages } from './lib/versioned-pages';
@@ -26,9 +28,11 @@ export interface AppContext {
   jwt: Jwt;
   passwords: PasswordHasher;
   content: ContentStore;
-  /** Serializes record-vs-unpin decisions per CID. */
+  /** Serializes record-vs-unpin decisions per CID over every instance (a lease in the database). */
   cidLock: KeyedLock;
   pinRunner: PinRunner;
+  /** Carries out the outbox of content-engine jobs (`content_jobs`). */
+  contentJobs: Pick<ContentJobRunner, 'kick' | 'runNow'>;
   /** Rendered pages of file lists, each kept while its account's `uploads_version` stands. */
   fileListPages: VersionedPages;
   metrics: Metrics;
@@ -62,16 +66,19 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     throw error;
   }
   const shutdown = new AbortController();
+  const stores = createStores(db);
+  const sharedLock = createSharedLock(stores.leases, config.leaseMs);
   const app: AppContext = {
     config,
     db,
-    stores: createStores(db),
+    stores,
     logger,
     jwt: createJwt(await loadJwtKey(config.jwtSecret, config.dataDir, db, config.db.driver)),
     passwords: createPasswordHasher(config.argon2),
     content,
-    cidLock: createKeyedLock(),
+    cidLock: (cid, work) => sharedLock(`cid:${cid}`, work),
     pinRunner: { kick: () => undefined, stop: async () => undefined },
+    contentJobs: { kick: () => undefined, runNow: async () => false },
     fileListPages: new VersionedPages(),
     metrics: createMetrics(db),
     payments: createPaymentProvider(config),

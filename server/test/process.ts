@@ -46,5 +46,6 @@ export async function spawnServer(env: Record<string, string> = {}, readyWithinM
     await new Promise((r) => setTimeout(r, 50));
   }
   kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
   throw new Error(`server did not start: ${text}`);
 }

@@ -55,7 +55,8 @@ function withSuffix(name: string, n: number): string {
 
 /**
  * Records content the engine now holds as a file of the account, charging its size. Runs under the
- * CID's lock so that a concurrent delete cannot unpin the CID between import and record.
+ * CID's lock (shared by every instance) so that a release cannot unpin the CID between this check
+ * and the record.
  */
 export async function contentRecorder(
   app: AppContext,
@@ -100,6 +101,8 @@ export async function contentRecorder(
       try {
         await app.db.transaction().execute(async (trx) => {
           await reservation?.settle(trx);
+          // The record now holds the CID: the upload's claim on it has nothing left to guard.
+          if (reservation) await app.stores.contentJobs.dropClaim(trx, reservation.id, content.cid);
           if (!(await app.stores.quota.charge(trx, user.id, content.size, limit))) throw quotaExceeded();
           await app.stores.uploads.insert(trx, upload);
         });
@@ -113,15 +116,5 @@ export async function contentRecorder(
       }
     }
     throw conflict('name_taken', 'Could not find a free name for this file');
-  });
-}
-
-/** Unpins a CID when no record of any account references it any more. */
-export async function releaseIfUnreferenced(app: AppContext, cid: string): Promise<boolean> {
-  return app.cidLock(cid, async () => {
-    if ((await app.stores.uploads.referenceCount(app.db, cid)) > 0) return false;
-    if (!(await app.content.isPinned(cid))) return false;
-    await app.content.unpin(cid);
-    return true;
   });
 }

@@ -8,9 +8,10 @@ import type { Category, UploadRow, UserRow } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { FilePart } from '../lib/multipart';
 import { auditRecorder } from './audit-recorder';
-import { contentRecorder, releaseIfUnreferenced, type RecordResult } from './content-recorder';
+import { crashPoint } from '../lib/crash-point';
+import { contentRecorder, type RecordResult } from './content-recorder';
 import { headCapture } from './head-capture';
-import { quotaReservation } from './quota-reservation';
+import { abandonUpload, quotaReservation } from './quota-reservation';
 
 export interface DirectoryUploadInput {
   parts: AsyncIterable<FilePart>;
@@ -43,7 +44,6 @@ function mostCommon(categories: Category[]): Category {
 export async function dagUploader(app: AppContext, user: UserRow, input: DirectoryUploadInput): Promise<DagUploadResult> {
   const reservation = await quotaReservation(app, user);
   const categories: Category[] = [];
-  let cid: string | null = null;
   async function* entries(): AsyncGenerator<DirectoryEntryInput> {
     for await (const part of input.parts) {
       const capture = headCapture(part.stream);
@@ -57,9 +57,11 @@ export async function dagUploader(app: AppContext, user: UserRow, input: Directo
       maxBytes: MAX_DIRECTORY_BYTES,
       signal: input.signal,
       onBytes: reservation.onBytes,
+      beforePin: reservation.claim,
     });
+    await reservation.claim(added.cid);
     if (added.files.length === 0) throw noFiles();
-    cid = added.cid;
+    crashPoint('upload-pinned');
     const result = await contentRecorder(
       app,
       user,
@@ -85,8 +87,7 @@ export async function dagUploader(app: AppContext, user: UserRow, input: Directo
     }
     return { ...result, files: added.files.map((f) => ({ filename: f.path, cid: f.cid, size: f.size })) };
   } catch (error) {
-    await reservation.cancel();
-    if (cid) await releaseIfUnreferenced(app, cid);
+    await abandonUpload(app, reservation);
     throw error;
   }
 }
@@ -110,16 +111,19 @@ export async function filesUploader(app: AppContext, user: UserRow, input: Direc
           maxBytes: Math.min(MAX_FILE_BYTES, remaining),
           signal: input.signal,
           onBytes: (delta, fileTotal) => reservation.onBytes(delta, base + fileTotal),
+          beforePin: reservation.claim,
         })
         .catch((error: unknown) => {
           throw error instanceof ContentTooLargeError && remaining < MAX_FILE_BYTES ? new ContentTooLargeError(MAX_DIRECTORY_BYTES) : error;
         });
+      await reservation.claim(file.cid);
       total += file.size;
       added.push({ ...file, filename: part.filename, category: detectCategory(capture.head(), part.filename) });
     }
     if (added.length === 0) throw noFiles();
     const results: RecordResult[] = [];
-    for (const file of added) {
+    crashPoint('upload-pinned');
+    for (const [i, file] of added.entries()) {
       const result = await contentRecorder(
         app,
         user,
@@ -133,7 +137,8 @@ export async function filesUploader(app: AppContext, user: UserRow, input: Direc
           folderPath: file.filename,
           source: 'upload',
         },
-        reservation,
+        // The reservation stays open until the last record: the claims of the files not yet recorded stay live.
+        i === added.length - 1 ? reservation : reservation.partial(),
       );
       results.push(result);
     }
@@ -143,8 +148,7 @@ export async function filesUploader(app: AppContext, user: UserRow, input: Direc
     }
     return results;
   } catch (error) {
-    await reservation.cancel();
-    for (const file of added) await releaseIfUnreferenced(app, file.cid);
+    await abandonUpload(app, reservation);
     throw error;
   }
 }

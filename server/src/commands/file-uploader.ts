@@ -4,9 +4,10 @@ import type { CidVersion } from '../content/types';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { auditRecorder } from './audit-recorder';
-import { contentRecorder, releaseIfUnreferenced, type RecordResult } from './content-recorder';
+import { crashPoint } from '../lib/crash-point';
+import { contentRecorder, type RecordResult } from './content-recorder';
 import { headCapture } from './head-capture';
-import { quotaReservation } from './quota-reservation';
+import { abandonUpload, quotaReservation } from './quota-reservation';
 
 export interface FileUploadInput {
   filename: string;
@@ -19,11 +20,11 @@ export interface FileUploadInput {
 
 /**
  * Streams one file into IPFS and records it: quota is reserved as bytes arrive, the 4 GB cap is
- * enforced while streaming, and an aborted or refused upload records and charges nothing.
+ * enforced while streaming, and an aborted or refused upload records and charges nothing. What the
+ * engine pinned is claimed before the record is written, so a crash in between is undone.
  */
 export async function fileUploader(app: AppContext, user: UserRow, input: FileUploadInput): Promise<RecordResult> {
   const reservation = await quotaReservation(app, user);
-  let cid: string | null = null;
   try {
     const { stream, head } = headCapture(input.source);
     const added = await app.content.addFile(stream, {
@@ -31,8 +32,10 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
       maxBytes: MAX_FILE_BYTES,
       signal: input.signal,
       onBytes: reservation.onBytes,
+      beforePin: reservation.claim,
     });
-    cid = added.cid;
+    await reservation.claim(added.cid);
+    crashPoint('upload-pinned');
     const result = await contentRecorder(
       app,
       user,
@@ -58,8 +61,7 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
     }
     return result;
   } catch (error) {
-    await reservation.cancel();
-    if (cid) await releaseIfUnreferenced(app, cid);
+    await abandonUpload(app, reservation);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { RESERVATION_STALE_MS } from './quota-reservation';
+import { startContentJobRunner } from './content-job-runner';
 
 export interface Maintenance {
   stop(): Promise<void>;
@@ -21,7 +21,7 @@ export interface SweepReport {
  * at once: each reservation is freed exactly once, and the deletes are idempotent.
  */
 export async function sweepOnce(app: AppContext, now = Date.now()): Promise<SweepReport> {
-  const before = new Date(now - RESERVATION_STALE_MS).toISOString();
+  const before = new Date(now - app.config.leaseMs).toISOString();
   let reservationsFreed = 0;
   for (const id of await app.stores.quota.stale(before)) {
     if (await app.stores.quota.releaseIfStale(id, before)) reservationsFreed++;
@@ -33,14 +33,29 @@ export async function sweepOnce(app: AppContext, now = Date.now()): Promise<Swee
   return { reservationsFreed, rateLimitsPruned, pinJobsPruned };
 }
 
-/** Sweeps now (the caller awaits it before serving) and then every `intervalMs` while running. */
+/**
+ * Recovery, before the caller serves: frees the quota of dead uploads (whose claims on what they
+ * pinned then become due), runs every due outbox job once and starts the outbox runner
+ * (`app.contentJobs`). Then sweeps every `intervalMs` while running.
+ */
 export async function startMaintenance(app: AppContext, intervalMs: number): Promise<Maintenance> {
   const report = await sweepOnce(app);
-  app.logger.info('recovery at start', { ...report });
+  const { runner, recovered } = await startContentJobRunner(app);
+  app.contentJobs = runner;
+  const { failed } = await app.stores.contentJobs.counts();
+  app.logger.info('recovery at start', {
+    ...report,
+    contentReleased: recovered.done,
+    contentRetrying: recovered.retrying,
+    contentFailed: recovered.failed,
+    contentJobsFailedTotal: failed,
+  });
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = sweepOnce(app)
       .then((sweep) => {
+        // Claims of the uploads whose reservations were just freed are due now.
+        if (sweep.reservationsFreed > 0) runner.kick();
         if (Object.values(sweep).some((n) => n > 0)) app.logger.info('maintenance sweep', { ...sweep });
       })
       .catch((error: unknown) => app.logger.error('maintenance sweep failed', { error: String(error) }));
@@ -50,6 +65,7 @@ export async function startMaintenance(app: AppContext, intervalMs: number): Pro
     async stop() {
       clearInterval(timer);
       await running;
+      await runner.stop();
     },
   };
 }

@@ -1,27 +1,49 @@
 import { detectCategory } from '../content/category';
 import type { AppContext } from '../context';
 import type { PinJobRow } from '../db/schema';
+import { crashPoint } from '../lib/crash-point';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
-import { contentRecorder, releaseIfUnreferenced } from './content-recorder';
+import { contentRecorder } from './content-recorder';
 import { storedHead } from './head-capture';
 import { pinWithDeadline } from './pin-deadline';
 
 const HEARTBEAT_MS = 5_000;
-/** A job whose runner has not beaten for this long is taken over by another runner. */
-const STALE_MS = 60_000;
 const IDLE_POLL_MS = 2_000;
+/** Runs of one job (each takeover after its runner died counts one); past this it fails for good. */
+export const MAX_PIN_ATTEMPTS = 5;
 
 export interface PinRunner {
   kick(): void;
   stop(): Promise<void>;
 }
 
+/**
+ * Ends a job as failed and, in the same transaction, queues the release of whatever its pin left
+ * (the outbox unpins it unless a record or another job wants it).
+ */
+async function failJob(app: AppContext, job: PinJobRow, error: string, code: string): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    await app.stores.pinJobs.update(job.id, { status: 'failed', error, error_code: code }, nowIso(), trx);
+    await app.stores.contentJobs.enqueueRelease(trx, job.cid);
+  });
+  app.contentJobs.kick();
+}
+
+/** What a pin that finished after its job had ended leaves behind is released through the outbox. */
+async function releaseLate(app: AppContext, cid: string): Promise<void> {
+  await app.db.transaction().execute((trx) => app.stores.contentJobs.enqueueRelease(trx, cid));
+  app.contentJobs.kick();
+}
+
 async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Promise<void> {
   const user = await app.stores.users.findById(job.user_id);
   if (!user) return app.stores.pinJobs.update(job.id, { status: 'failed', error: 'Account not found', error_code: 'not_found' }, nowIso());
+  if (job.attempts > MAX_PIN_ATTEMPTS) {
+    return failJob(app, job, 'Pinning was interrupted too many times', 'pin_failed');
+  }
   let lastWrite = 0;
   try {
     const pinned = await pinWithDeadline(
@@ -40,8 +62,9 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
           );
         },
       },
-      () => void releaseIfUnreferenced(app, job.cid).catch(() => undefined),
+      () => void releaseLate(app, job.cid).catch(() => undefined),
     );
+    crashPoint('pin-job-pinned');
     const stat = await app.content.stat(job.cid);
     const isDirectory = stat.type === 'directory';
     const category = isDirectory ? 'other' : detectCategory(await storedHead(app.content, job.cid), job.original_name ?? '');
@@ -82,23 +105,15 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
       app.logger.error('pin job failed', { jobId: job.id, cid: job.cid, error: String(error) });
       app.metrics.engineError('pin');
     }
-    await app.stores.pinJobs.update(
-      job.id,
-      {
-        status: 'failed',
-        error: known ? error.message : 'Pinning failed',
-        error_code: known ? error.code : 'pin_failed',
-      },
-      nowIso(),
-    );
-    await releaseIfUnreferenced(app, job.cid).catch(() => undefined);
+    await failJob(app, job, known ? error.message : 'Pinning failed', known ? error.code : 'pin_failed');
   }
 }
 
 /**
  * Runs queued pin jobs from the database, `concurrency` at a time per instance and at most one at a
  * time per account across all instances, so that one account cannot hold every slot. Jobs survive
- * restarts, and a job whose runner died is taken over once its heartbeat is stale.
+ * restarts, and a job whose runner died is taken over once its heartbeat is older than the lease
+ * (`LEASE_SECONDS`); a job taken over more than `MAX_PIN_ATTEMPTS` times fails.
  */
 export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
   const worker = newId();
@@ -112,7 +127,7 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
   const claim = (): Promise<PinJobRow | undefined> => {
     const next = claiming.then(() => {
       const now = new Date();
-      return app.stores.pinJobs.claimNext(worker, now.toISOString(), new Date(now.getTime() - STALE_MS).toISOString());
+      return app.stores.pinJobs.claimNext(worker, now.toISOString(), new Date(now.getTime() - app.config.leaseMs).toISOString());
     });
     claiming = next.catch(() => undefined);
     return next;
@@ -136,7 +151,10 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
         });
         continue;
       }
-      const beat = setInterval(() => void app.stores.pinJobs.update(job.id, { heartbeat_at: nowIso() }, nowIso()), HEARTBEAT_MS);
+      const beat = setInterval(
+        () => void app.stores.pinJobs.update(job.id, { heartbeat_at: nowIso() }, nowIso()).catch(() => undefined),
+        Math.min(HEARTBEAT_MS, app.config.leaseMs / 4),
+      );
       try {
         await runJob(app, job, abort.signal);
       } finally {

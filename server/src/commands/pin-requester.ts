@@ -46,6 +46,7 @@ export async function pinRequester(app: AppContext, user: UserRow, input: PinInp
     upload_id: null,
     claimed_by: null,
     heartbeat_at: null,
+    attempts: 0,
     created_at: now,
     updated_at: now,
   };

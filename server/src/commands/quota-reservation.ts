@@ -7,9 +7,8 @@ import { nowIso } from '../lib/time';
 
 /** Reserving ahead in steps keeps the database out of the hot path of a fast upload. */
 const STEP_BYTES = 16 * 1024 * 1024;
-/** A live upload proves it is alive this often; a reservation silent for `RESERVATION_STALE_MS` is freed. */
+/** A live upload proves it is alive this often (at most); a reservation silent for the lease is freed. */
 const HEARTBEAT_MS = 10_000;
-export const RESERVATION_STALE_MS = 60_000;
 
 /** Seconds a client is told to wait when its account already has as many uploads as allowed running. */
 const BUSY_RETRY_SECONDS = 2;
@@ -33,12 +32,24 @@ export async function planOf(app: AppContext, user: UserRow): Promise<PlanRow> {
 }
 
 export interface QuotaReservation {
+  /** The reservation's row; an upload's claims on what it pinned point at it. */
+  readonly id: string;
+  /** Outbox jobs releasing what this upload pinned, due once the reservation is gone. */
+  readonly claims: string[];
+  /**
+   * Claims a CID the engine pins for this upload, before its record exists (given to the engine as
+   * `beforePin`): if the upload fails or its process dies, the outbox unpins it unless something
+   * else references it. Once per CID.
+   */
+  claim(cid: string): Promise<void>;
   /** The import's byte hook: reserves more quota as bytes arrive, throws 403 when the limit is hit. */
   onBytes(delta: number, total: number): Promise<void>;
   /** Gives the reservation back, inside the transaction that records what was stored. */
   settle(trx: Db): Promise<void>;
   /** Gives the reservation back after a failure. Idempotent. */
   cancel(): Promise<void>;
+  /** The same reservation for a record that is not the upload's last: settling or cancelling it keeps it open. */
+  partial(): QuotaReservation;
 }
 
 /**
@@ -50,13 +61,18 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
   const limit = await storageLimit(app, user);
   const now = Date.now();
   const max = app.config.uploadsPerAccount;
-  const aliveSince = new Date(now - RESERVATION_STALE_MS).toISOString();
+  const aliveSince = new Date(now - app.config.leaseMs).toISOString();
   if (!(await app.stores.quota.openWithin(id, user.id, new Date(now).toISOString(), max, aliveSince))) throw tooManyUploads(max);
   app.openReservations.add(id);
   let reserved = 0;
-  const beat = setInterval(() => {
-    app.stores.quota.heartbeat(id, nowIso()).catch((error: unknown) => app.logger.warn('quota heartbeat failed', { error: String(error) }));
-  }, HEARTBEAT_MS);
+  const beat = setInterval(
+    () => {
+      app.stores.quota
+        .heartbeat(id, nowIso())
+        .catch((error: unknown) => app.logger.warn('quota heartbeat failed', { error: String(error) }));
+    },
+    Math.min(HEARTBEAT_MS, app.config.leaseMs / 4),
+  );
   beat.unref();
 
   async function grow(total: number): Promise<void> {
@@ -67,7 +83,15 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
     else throw quotaExceeded();
   }
 
-  return {
+  const claimed = new Set<string>();
+  const reservation: QuotaReservation = {
+    id,
+    claims: [],
+    async claim(cid) {
+      if (claimed.has(cid)) return;
+      claimed.add(cid);
+      reservation.claims.push(await app.stores.contentJobs.enqueueRelease(app.db, cid, id));
+    },
     async onBytes(_delta, total) {
       if (total > reserved) await grow(total);
     },
@@ -81,5 +105,18 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
       await app.db.transaction().execute((trx) => app.stores.quota.release(trx, id));
       app.openReservations.delete(id);
     },
+    partial: () => ({ ...reservation, settle: async () => undefined, cancel: async () => undefined }),
   };
+  return reservation;
+}
+
+/**
+ * An upload gives up: its quota goes back, and what it pinned is released at once through the
+ * outbox (whichever instance gets there first; a crash here leaves the jobs due for recovery).
+ */
+export async function abandonUpload(app: AppContext, reservation: QuotaReservation): Promise<void> {
+  await reservation.cancel();
+  for (const job of reservation.claims) {
+    await app.contentJobs.runNow(job).catch(() => app.contentJobs.kick());
+  }
 }

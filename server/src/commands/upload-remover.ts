@@ -1,18 +1,22 @@
 import type { AppContext } from '../context';
 import type { UploadRow, UserRow } from '../db/schema';
+import { crashPoint } from '../lib/crash-point';
 import { auditRecorder } from './audit-recorder';
-import { releaseIfUnreferenced } from './content-recorder';
 
 /**
  * Deletes one of the account's records, refunds its size, and unpins the CID if nobody else holds it.
- * `actor` is who asked (an administrator removing someone else's file); the audit row names both.
+ * The release is queued in the delete's own transaction and run at once; should this process die
+ * first, any instance runs it. `actor` is who asked (an administrator removing someone else's
+ * file); the audit row names both.
  */
 export async function uploadRemover(app: AppContext, user: UserRow, upload: UploadRow, ip: string, actor: UserRow = user) {
-  await app.db.transaction().execute(async (trx) => {
+  const job = await app.db.transaction().execute(async (trx) => {
     await app.stores.uploads.delete(trx, upload.id);
     await app.stores.quota.refund(trx, user.id, Number(upload.size));
+    return app.stores.contentJobs.enqueueRelease(trx, upload.cid);
   });
-  const unpinned = await releaseIfUnreferenced(app, upload.cid);
+  crashPoint('delete-committed');
+  const unpinned = await app.contentJobs.runNow(job);
   await auditRecorder(app, {
     action: 'remove',
     user: actor,

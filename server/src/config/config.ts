@@ -43,6 +43,11 @@ export interface ServerConfig {
   pinTimeoutMs: number;
   /** How often each instance frees quota of dead uploads and prunes expired rows. */
   maintenanceIntervalMs: number;
+  /**
+   * How long work of an instance that stopped beating (an upload's quota reservation and its claim
+   * on what it pinned, a pin job, an outbox job, a lock) stays its own before another instance takes it over.
+   */
+  leaseMs: number;
   /** Uploads one account may stream at once (all instances together); beyond: 429 with Retry-After. */
   uploadsPerAccount: number;
   /** Public gateway for 'view on the network' links. */
@@ -180,6 +185,7 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
   const production = env.nodeEnv === 'production';
   const dataDir = path.resolve(cwd, env.dataDir || 'data');
   const logLevel = (env.logLevel || 'info').toLowerCase();
+  const leaseSeconds = integer('LEASE_SECONDS', env.leaseSeconds, 60, 2, 3600);
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.logLevel}"`);
   }
@@ -209,7 +215,8 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     },
     jsonBodyLimitBytes: integer('JSON_BODY_LIMIT_BYTES', env.jsonBodyLimit, 100 * 1024, 1024, 10 * 1024 * 1024),
     staticDir: env.staticDir === undefined ? BUILT_UI : env.staticDir ? path.resolve(cwd, env.staticDir) : null,
-    maintenanceIntervalMs: 30_000,
+    maintenanceIntervalMs: Math.min(30_000, (leaseSeconds * 1000) / 2),
+    leaseMs: leaseSeconds * 1000,
     uploadsPerAccount: integer('UPLOADS_PER_ACCOUNT', env.uploadsPerAccount, 4, 1, 1000),
     pinTimeoutMs: integer('PIN_TIMEOUT_SECONDS', env.pinTimeoutSeconds, 120, 1, 86_400) * 1000,
     publicGatewayUrl: origin('PUBLIC_GATEWAY_URL', env.publicGatewayUrl) ?? 'https://ipfs.io',

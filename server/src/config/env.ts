@@ -20,6 +20,7 @@ export interface ServerEnv {
   jsonBodyLimit?: string;
   staticDir?: string;
   pinTimeoutSeconds?: string;
+  leaseSeconds?: string;
   uploadsPerAccount?: string;
   publicGatewayUrl?: string;
   gatewayOrigin?: string;
@@ -60,6 +61,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     jsonBodyLimit: env.JSON_BODY_LIMIT_BYTES,
     staticDir: env.CAIRN_STATIC_DIR,
     pinTimeoutSeconds: env.PIN_TIMEOUT_SECONDS,
+    leaseSeconds: env.LEASE_SECONDS,
     uploadsPerAccount: env.UPLOADS_PER_ACCOUNT,
     publicGatewayUrl: env.PUBLIC_GATEWAY_URL,
     gatewayOrigin: env.GATEWAY_ORIGIN,

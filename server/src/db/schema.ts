@@ -122,8 +122,39 @@ export interface PinJobsTable {
   upload_id: string | null;
   claimed_by: string | null;
   heartbeat_at: string | null;
+  /** Runs started (each claim or takeover counts one); past the limit the job fails (0008). */
+  attempts: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export type ContentJobKind = 'release';
+/** A finished job's row is deleted; a job out of attempts stays `failed` for an operator to see. */
+export type ContentJobStatus = 'pending' | 'running' | 'failed';
+
+/** The outbox of content-engine work (0008): see the migration. */
+export interface ContentJobsTable {
+  id: string;
+  kind: ContentJobKind;
+  cid: string;
+  /** An upload's claim: the job waits until this quota reservation no longer exists. */
+  reservation_id: string | null;
+  status: ContentJobStatus;
+  attempts: number;
+  /** Not run before this time (backoff after a failed attempt). */
+  run_after: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Locks that hold across instances: a row per held name, taken over once `expires_at` passes (0008). */
+export interface LeasesTable {
+  name: string;
+  owner: string;
+  expires_at: string;
 }
 
 export type OrderStatus = 'pending' | 'paid' | 'cancel' | 'uncleared' | 'declined' | 'expired' | 'refunded' | 'void' | 'error';
@@ -190,6 +221,8 @@ export interface Database {
   uploads: UploadsTable;
   quota_reservations: QuotaReservationsTable;
   pin_jobs: PinJobsTable;
+  content_jobs: ContentJobsTable;
+  leases: LeasesTable;
   orders: OrdersTable;
   processed_events: ProcessedEventsTable;
   rewards: RewardsTable;
@@ -204,6 +237,7 @@ export type SessionRow = Selectable<SessionsTable>;
 export type PlanRow = Selectable<PlansTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type PinJobRow = Selectable<PinJobsTable>;
+export type ContentJobRow = Selectable<ContentJobsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type RewardRow = Selectable<RewardsTable>;
 export type { Generated };

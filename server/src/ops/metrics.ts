@@ -12,8 +12,8 @@ export interface Metrics {
 
 /**
  * Prometheus metrics of one server (its own registry: tests run several servers in one process).
- * The pin queue depth is read from the database when scraped, so every instance reports the
- * same, shared queue.
+ * The pin queue depth and the outbox's jobs are read from the database when scraped, so every
+ * instance reports the same, shared queues.
  */
 export function createMetrics(db: Db): Metrics {
   const registry = new Registry();
@@ -59,6 +59,22 @@ export function createMetrics(db: Db): Metrics {
       this.reset();
       this.set({ status: 'queued' }, 0);
       this.set({ status: 'pinning' }, 0);
+      for (const row of rows) this.set({ status: row.status }, Number(row.n));
+    },
+  });
+  new Gauge({
+    name: 'cairn_content_jobs',
+    help: 'Outbox jobs of the content engine, over all instances: pending (with uploads still streaming), running, failed (given up, for an operator)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await db
+        .selectFrom('content_jobs')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('status')
+        .execute();
+      this.reset();
+      for (const status of ['pending', 'running', 'failed'] as const) this.set({ status }, 0);
       for (const row of rows) this.set({ status: row.status }, Number(row.n));
     },
   });

@@ -1,5 +1,7 @@
 import type { Db } from '../db/database';
 import { createAdminStores } from './admin/index';
+import { createContentJobStore } from './content-job-store';
+import { createLeaseStore } from './lease-store';
 import { createLogStore } from './log-store';
 import { createOrderStore } from './order-store';
 import { createPinJobStore } from './pin-job-store';
@@ -25,6 +27,8 @@ export function createStores(db: Db) {
     uploads: createUploadStore(db),
     quota: createQuotaStore(db),
     pinJobs: createPinJobStore(db),
+    contentJobs: createContentJobStore(db),
+    leases: createLeaseStore(db),
     orders: createOrderStore(db),
     processedEvents: createProcessedEventStore(db),
     rewards: createRewardStore(db),

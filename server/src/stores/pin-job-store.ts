@@ -1,12 +1,13 @@
 import type { Db } from '../db/database';
-import type { PinJobRow } from '../db/schema';
+import type { Insertable } from 'kysely';
+import type { PinJobRow, PinJobsTable } from '../db/schema';
 
 type JobUpdate = Partial<Pick<PinJobRow, 'status' | 'bytes_fetched' | 'blocks' | 'error' | 'error_code' | 'upload_id' | 'heartbeat_at'>>;
 
 /** Pin-by-CID jobs live in the database so that any instance can run them and report on them. */
 export function createPinJobStore(db: Db) {
   return {
-    async insert(row: PinJobRow): Promise<void> {
+    async insert(row: Insertable<PinJobsTable>): Promise<void> {
       await db.insertInto('pin_jobs').values(row).execute();
     },
 
@@ -41,13 +42,13 @@ export function createPinJobStore(db: Db) {
       for (const job of candidates) {
         const claimed = await db
           .updateTable('pin_jobs')
-          .set({ status: 'pinning', claimed_by: worker, heartbeat_at: now, updated_at: now })
+          .set({ status: 'pinning', claimed_by: worker, heartbeat_at: now, updated_at: now, attempts: job.attempts + 1 })
           .where('id', '=', job.id)
           .where('status', '=', job.status)
           .where('updated_at', '=', job.updated_at)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) === 1)
-          return { ...job, status: 'pinning', claimed_by: worker, heartbeat_at: now, updated_at: now };
+          return { ...job, status: 'pinning', claimed_by: worker, heartbeat_at: now, updated_at: now, attempts: job.attempts + 1 };
       }
       return undefined;
     },
@@ -62,8 +63,21 @@ export function createPinJobStore(db: Db) {
       return Number(result.numDeletedRows);
     },
 
-    async update(id: string, changes: JobUpdate, now: string): Promise<void> {
-      await db
+    /** Whether a job is pinning this CID now (its runner beat since `aliveSince`). */
+    async runningOn(cid: string, aliveSince: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('pin_jobs')
+        .select('id')
+        .where('cid', '=', cid)
+        .where('status', '=', 'pinning')
+        .where('heartbeat_at', '>=', aliveSince)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async update(id: string, changes: JobUpdate, now: string, trx: Db = db): Promise<void> {
+      await trx
         .updateTable('pin_jobs')
         .set({ ...changes, updated_at: now })
         .where('id', '=', id)

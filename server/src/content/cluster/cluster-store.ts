@@ -96,6 +96,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       );
       const root = added.at(-1);
       if (!root) throw new Error('IPFS Cluster did not answer the import');
+      await addOptions.beforePin?.(root.cid);
       return { cid: root.cid, size: budget.total };
     },
     async addDirectory(entries, addOptions) {
@@ -111,6 +112,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       // The wrapping folder is the last entry answered.
       const entriesAdded = added.map((entry, i) => ({ path: i === added.length - 1 ? '' : entry.name, cid: entry.cid }));
       const root = folderRoot(entriesAdded, new Set(sizes.keys()));
+      await addOptions.beforePin?.(root);
       await cluster.pin(root, replication, addOptions.signal);
       return addedDirectory(root, entriesAdded, sizes);
     },

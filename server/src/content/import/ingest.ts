@@ -75,6 +75,7 @@ export class Ingest {
     }
     this.pool.release(worker);
     try {
+      await options.beforePin?.(outcome.cid);
       this.commit(pack.id, outcome);
     } catch (error) {
       await this.store.dropPack(pack.id);

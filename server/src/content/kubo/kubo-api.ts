@@ -63,11 +63,21 @@ export class KuboApi {
     }
   }
 
+  /**
+   * Drops the pin, then the root block unless another pin still holds it (Kubo refuses to remove
+   * a pinned block): an unpinned root stays in Kubo's store until its garbage collection, and the
+   * gateway must not go on serving a deleted file by its CID meanwhile.
+   */
   async unpin(cid: CID): Promise<void> {
     try {
       await this.client.pin.rm(cid, { recursive: true });
     } catch (error) {
       if (!isMissing(error)) throw error;
+    }
+    try {
+      for await (const result of this.client.block.rm(cid, { quiet: true })) void result;
+    } catch {
+      // Still pinned through another DAG, or already gone: either way nothing to remove.
     }
   }
 

@@ -158,6 +158,7 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
       const added = await budget.run(() =>
         api.client.add(budget.meter(source), { ...importSettings(addOptions.cidVersion ?? 1), pin: true, signal: addOptions.signal }),
       );
+      await addOptions.beforePin?.(added.cid.toString());
       return { cid: added.cid.toString(), size: budget.total };
     },
     async addDirectory(entries, addOptions) {
@@ -177,6 +178,7 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
         }
       });
       const root = folderRoot(added, new Set(sizes.keys()));
+      await addOptions.beforePin?.(root);
       await api.client.pin.add(parseCid(root), { signal: addOptions.signal });
       return addedDirectory(root, added, sizes);
     },

@@ -1,0 +1,26 @@
+import type { AppContext } from '../context';
+
+/**
+ * Whether anything still wants the CID pinned: a record of any account, an upload still streaming
+ * that claims it, or a pin job running on it now (its runner beating within the lease).
+ */
+async function stillWanted(app: AppContext, cid: string): Promise<boolean> {
+  if ((await app.stores.uploads.referenceCount(app.db, cid)) > 0) return true;
+  if (await app.stores.contentJobs.claimedByLiveUpload(app.db, cid)) return true;
+  const aliveSince = new Date(Date.now() - app.config.leaseMs).toISOString();
+  return app.stores.pinJobs.runningOn(cid, aliveSince);
+}
+
+/**
+ * Unpins a CID when nothing wants it any more. Runs under the CID's lock, shared by every
+ * instance, so that no record of the CID can be written between the check and the unpin.
+ * Idempotent: a CID already unpinned is left alone. True when this call unpinned it.
+ */
+export async function releaseIfUnreferenced(app: AppContext, cid: string): Promise<boolean> {
+  return app.cidLock(cid, async () => {
+    if (await stillWanted(app, cid)) return false;
+    if (!(await app.content.isPinned(cid))) return false;
+    await app.content.unpin(cid);
+    return true;
+  });
+}

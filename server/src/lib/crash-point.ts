@@ -1,0 +1,13 @@
+/**
+ * Test hook for the crash tests: when `CAIRN_TEST_CRASH_AT` names a point, the process kills
+ * itself with SIGKILL on reaching it, exactly as a crash there would. Off unless that variable is
+ * set, and never under NODE_ENV=production. Points:
+ * - `delete-committed`: a record is deleted and its release queued, nothing unpinned yet;
+ * - `upload-pinned`: an upload's content is pinned and claimed, its record not written yet;
+ * - `pin-job-pinned`: a pin job's content is pinned, its record not written yet.
+ */
+const armed = process.env.NODE_ENV === 'production' ? undefined : process.env.CAIRN_TEST_CRASH_AT;
+
+export function crashPoint(name: 'delete-committed' | 'upload-pinned' | 'pin-job-pinned'): void {
+  if (armed === name) process.kill(process.pid, 'SIGKILL');
+}

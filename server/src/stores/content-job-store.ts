@@ -1,0 +1,134 @@
+import type { Db } from '../db/database';
+import type { ContentJobRow } from '../db/schema';
+import { newId } from '../lib/ids';
+import { nowIso } from '../lib/time';
+
+/** A job that may run now: due, not failed, and not the claim of an upload still streaming. */
+function runnable(db: Db, now: string) {
+  return db
+    .selectFrom('content_jobs as j')
+    .selectAll('j')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('j.status', '=', 'pending'), eb('j.run_after', '<=', now)]),
+        eb.and([eb('j.status', '=', 'running'), eb('j.lease_until', '<', now)]),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('j.reservation_id', 'is', null),
+        eb.not(eb.exists(eb.selectFrom('quota_reservations as r').select('r.id').whereRef('r.id', '=', 'j.reservation_id'))),
+      ]),
+    );
+}
+
+/**
+ * The outbox of content-engine jobs. Rows are written inside the caller's transaction (`trx`),
+ * claimed by one instance at a time under a lease, and deleted once carried out.
+ */
+export function createContentJobStore(db: Db) {
+  return {
+    /** Queues the release of a CID (unpin unless referenced) in the transaction that stops referencing it. */
+    async enqueueRelease(trx: Db, cid: string, reservationId: string | null = null): Promise<string> {
+      const now = nowIso();
+      const id = newId();
+      await trx
+        .insertInto('content_jobs')
+        .values({
+          id,
+          kind: 'release',
+          cid,
+          reservation_id: reservationId,
+          status: 'pending',
+          attempts: 0,
+          run_after: now,
+          lease_owner: null,
+          lease_until: null,
+          last_error: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return id;
+    },
+
+    /** Drops an upload's claim on a CID once its record holds the CID (inside the record's transaction). */
+    async dropClaim(trx: Db, reservationId: string, cid: string): Promise<void> {
+      await trx.deleteFrom('content_jobs').where('reservation_id', '=', reservationId).where('cid', '=', cid).execute();
+    },
+
+    /** Whether an upload still streaming (its reservation alive) claims this CID. */
+    async claimedByLiveUpload(trx: Db, cid: string): Promise<boolean> {
+      const row = await trx
+        .selectFrom('content_jobs as j')
+        .innerJoin('quota_reservations as r', 'r.id', 'j.reservation_id')
+        .select('j.id')
+        .where('j.cid', '=', cid)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Ids of jobs that may run now, oldest first. */
+    async due(now: string, limit: number, onlyId?: string): Promise<ContentJobRow[]> {
+      let query = runnable(db, now).orderBy('j.created_at').limit(limit);
+      if (onlyId) query = query.where('j.id', '=', onlyId);
+      return query.execute();
+    },
+
+    /** Takes the job's lease; the conditional UPDATE lets exactly one instance win it. */
+    async claim(job: ContentJobRow, owner: string, now: string, leaseUntil: string): Promise<boolean> {
+      const result = await db
+        .updateTable('content_jobs')
+        .set({ status: 'running', lease_owner: owner, lease_until: leaseUntil, attempts: job.attempts + 1, updated_at: now })
+        .where('id', '=', job.id)
+        .where('updated_at', '=', job.updated_at)
+        .where('status', '=', job.status)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async renew(id: string, owner: string, leaseUntil: string): Promise<void> {
+      await db.updateTable('content_jobs').set({ lease_until: leaseUntil }).where('id', '=', id).where('lease_owner', '=', owner).execute();
+    },
+
+    /** Carried out: the row goes (only while this owner still holds it). */
+    async complete(id: string, owner: string): Promise<void> {
+      await db.deleteFrom('content_jobs').where('id', '=', id).where('lease_owner', '=', owner).execute();
+    },
+
+    /** A failed attempt: back to pending after `runAfter`, or `failed` for good when `final`. */
+    async fail(id: string, owner: string, error: string, runAfter: string, final: boolean): Promise<void> {
+      await db
+        .updateTable('content_jobs')
+        .set({
+          status: final ? 'failed' : 'pending',
+          run_after: runAfter,
+          lease_owner: null,
+          lease_until: null,
+          last_error: error.slice(0, 1000),
+          updated_at: nowIso(),
+        })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+
+    /** How many jobs are in each state (claims of live uploads count as pending). */
+    async counts(): Promise<Record<'pending' | 'running' | 'failed', number>> {
+      const rows = await db
+        .selectFrom('content_jobs')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('status')
+        .execute();
+      const counts = { pending: 0, running: 0, failed: 0 };
+      for (const row of rows) counts[row.status] = Number(row.n);
+      return counts;
+    },
+
+    /** Failed jobs, newest first: what an operator must look at. */
+    failed: (limit = 100): Promise<ContentJobRow[]> =>
+      db.selectFrom('content_jobs').selectAll().where('status', '=', 'failed').orderBy('updated_at', 'desc').limit(limit).execute(),
+  };
+}
+export type ContentJobStore = ReturnType<typeof createContentJobStore>;
