@@ -27,7 +27,9 @@ export function trustlessRequest(ctx: Ctx): TrustlessRequest | null {
   const scope = single(ctx.query['dag-scope']) ?? 'all';
   if (!SCOPES.includes(scope)) throw badParameter('dag-scope must be all, entity or block');
   const range = single(ctx.query['entity-bytes']);
-  return { format, scope: scope as DagScope, bytes: range === undefined ? null : entityBytes(range) };
+  if (range === undefined) return { format, scope: scope as DagScope, bytes: null };
+  // entity-bytes implies dag-scope=entity; asked with `block`, the block alone is still the narrower answer.
+  return { format, scope: scope === 'block' ? 'block' : 'entity', bytes: entityBytes(range) };
 }
 
 function queryFormat(value: unknown): 'raw' | 'car' | null {
