@@ -183,6 +183,14 @@ describe.each(DRIVERS)('trustless gateway: raw blocks and CARs (%s)', (driver) =
       expect(res.status).toBe(406);
       expect(((await res.json()) as { code: string }).code).toBe('not_acceptable');
     }
+    // The same parameters as query parameters, for clients that cannot set Accept.
+    const byQuery = await get(`${file}?format=car&car-version=1&car-order=dfs&car-dups=n`);
+    expect((await verifiedCar(byQuery)).roots).toEqual([file]);
+    for (const query of ['car-version=2', 'car-order=bfs', 'car-dups=y']) {
+      const res = await get(`${file}?format=car&${query}`);
+      expect(res.status).toBe(406);
+      expect(((await res.json()) as { code: string }).code).toBe('not_acceptable');
+    }
     for (const query of ['format=tar', 'format=car&dag-scope=some', 'format=car&entity-bytes=5', 'format=car&entity-bytes=9:2']) {
       const res = await get(`${file}?${query}`);
       expect(res.status).toBe(400);
