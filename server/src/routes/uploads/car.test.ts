@@ -1,16 +1,24 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CarReader } from '@ipld/car';
 import { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedContentStore } from '../../content/embedded-store';
 import { carBytes, cborNode, rawBlock, unixfsFile, type TestBlock } from '../../../test/cars';
 import { createUser, setStorageLimit, type TestUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 
 const run = promisify(execFile);
+
+/** Waits, at most 10 s, until `check` holds. */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(check()).toBe(true);
+}
 const leafBytes = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * seed + 3) % 251);
 
 describe.each(DRIVERS)('POST /api/v2/upload/car (%s)', (driver) => {
@@ -145,6 +153,26 @@ describe.each(DRIVERS)('POST /api/v2/upload/car (%s)', (driver) => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('quota_exceeded');
     await expectNothingKept(user, [file.root, ...file.leaves]);
+  });
+
+  it('keeps nothing of a CAR whose client goes away mid-upload', async () => {
+    const user = await createUser(server);
+    const store = server.app.content as EmbeddedContentStore;
+    const packsBefore = store.stats().packs;
+    const file = await unixfsFile([leafBytes(200_000, 53), leafBytes(200_000, 59), leafBytes(200_000, 61)]);
+    const car = await carBytes([file.root.cid], [file.root, ...file.leaves]);
+    const req = http.request(`${server.url}/api/v2/upload/car`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/vnd.ipld.car' },
+    });
+    req.on('error', () => undefined);
+    req.write(car.subarray(0, 300_000)); // the header, the root and the first leaf and a half
+    await until(() => server.app.openReservations.size > 0);
+    req.destroy();
+    await until(() => server.app.openReservations.size === 0);
+    await expectNothingKept(user, [file.root, ...file.leaves]);
+    await store.compacted();
+    expect(store.stats().packs).toBe(packsBefore);
   });
 
   it('round-trips a folder with ipfs-car: pack, upload, download the CAR, unpack to the same bytes', async () => {
