@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +13,12 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { contentConfig } from '../../config/content-config';
 
 const run = promisify(execFile);
+
+/** Waits, at most 20 s, until `check` holds. */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(check()).toBe(true);
+}
 const IPFS = path.resolve(__dirname, '../../../../.tools/bin/ipfs');
 const bytes = (size: number, seed: number) => Uint8Array.from({ length: size }, (_, i) => (i * seed + 1) % 251);
 
@@ -96,6 +103,24 @@ describe.each(['embedded', 'kubo', 'cluster'] as const)('CAR in and out on the %
     expect(back.equals(Buffer.from(big))).toBe(true);
     expect((await ipfs(fresh, ['cat', '--offline', `/ipfs/${root}/readme.txt`])).toString()).toBe('read me');
   }, 120_000);
+
+  it('pins and records nothing of a CAR whose client goes away mid-upload', async () => {
+    const file = await unixfsFile([bytes(200_000, 17), bytes(200_000, 19), bytes(200_000, 23)]);
+    const car = await carBytes([file.root.cid], [file.root, ...file.leaves]);
+    const req = http.request(`${server.url}/api/v2/upload/car`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/vnd.ipld.car' },
+    });
+    req.on('error', () => undefined);
+    req.write(car.subarray(0, 300_000));
+    await until(() => server.app.openReservations.size > 0);
+    req.destroy();
+    await until(() => server.app.openReservations.size === 0);
+    expect(await server.app.content.isPinned(file.root.cid.toString())).toBe(false);
+    if (engine) expect(await engine.pins()).not.toContain(file.root.cid.toString());
+    const list = await server.api.get('/api/v2/users/me/uploads', { token: user.token });
+    expect(list.body.files.map((f: { cid: string }) => f.cid)).not.toContain(file.root.cid.toString());
+  }, 60_000);
 
   it('refuses a CAR missing a block and pins nothing of it', async () => {
     const file = await unixfsFile([bytes(3000, 11), bytes(3000, 13)]);
