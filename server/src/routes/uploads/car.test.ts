@@ -101,6 +101,13 @@ describe.each(DRIVERS)('POST /api/v2/upload/car (%s)', (driver) => {
     let count = 0;
     for await (const _ of entity.blocks()) count++;
     expect(count).toBe(1);
+    // A path through dag-cbor links: the document, then the file it names, whole.
+    const pathed = await CarReader.fromBytes(
+      new Uint8Array(await (await fetch(`${server.url}/ipfs/${root.cid}/children/1?format=car`)).arrayBuffer()),
+    );
+    const pathBlocks: string[] = [];
+    for await (const block of pathed.blocks()) pathBlocks.push(block.cid.toString());
+    expect(pathBlocks).toEqual([root.cid.toString(), file.root.cid.toString(), file.leaves[0]!.cid.toString()]);
   });
 
   it('completes a DAG with blocks already stored here, and keeps them while the new root needs them', async () => {
