@@ -71,6 +71,13 @@ describe.each(DRIVERS)('POST /api/v2/upload/car (%s)', (driver) => {
     const res = await server.api.request('POST', '/api/v2/upload/car', { token: user.token, body: form });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'photos', cid: block.cid.toString(), size: 64 });
+    const wrongType = await server.api.request('POST', '/api/v2/upload/car', {
+      token: user.token,
+      body: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.body.code).toBe('unsupported_media_type');
     const named = await postCar(
       user,
       await carBytes([(await rawBlock(leafBytes(9, 2))).cid], [await rawBlock(leafBytes(9, 2))]),

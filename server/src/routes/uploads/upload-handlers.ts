@@ -128,7 +128,11 @@ const CAR_BODY_TYPES = ['application/vnd.ipld.car', 'application/octet-stream'];
 /** POST /upload/car: the CAR as the body itself, or as the multipart field `file`. */
 export async function uploadCar(ctx: Ctx): Promise<void> {
   const query = input<undefined, z.infer<typeof carUploadQuerySchema>>(ctx).query;
-  const raw = CAR_BODY_TYPES.includes((ctx.get('Content-Type').split(';')[0] ?? '').trim().toLowerCase());
+  const type = (ctx.get('Content-Type').split(';')[0] ?? '').trim().toLowerCase();
+  const raw = CAR_BODY_TYPES.includes(type);
+  if (!raw && type !== 'multipart/form-data') {
+    throw new AppError(415, 'unsupported_media_type', 'Send the CAR as application/vnd.ipld.car, or as the multipart field "file"');
+  }
   await refuseDeclaredOversize(ctx, MAX_DIRECTORY_BYTES, raw ? 0 : FILE_FRAMING);
   const signal = disconnectSignal(ctx);
   const parts = raw ? emptyParts() : multipartFiles(ctx.req, { field: 'file', maxFiles: 1, preservePath: false });
