@@ -6,7 +6,7 @@ const c = (key: string) => en('content', key);
 export const cf = (key: string, values: Record<string, string | number>) =>
   Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)), c(key));
 
-export type UploadModeKey = 'file' | 'dag' | 'files';
+export type UploadModeKey = 'file' | 'dag' | 'files' | 'car';
 
 export class UploadScreen {
   constructor(readonly page: Page) {}

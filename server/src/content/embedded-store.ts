@@ -7,6 +7,7 @@ import { ContentNotFoundError } from './errors';
 import { Ingest } from './import/ingest';
 import { WorkerPool } from './import/worker-pool';
 import { Network, type NetworkOptions } from './network/network';
+import { packBlockImport } from './pack/block-import';
 import { LocalBlockstore } from './pack/local-blockstore';
 import { PackStore } from './pack/pack-store';
 import { WindowReader } from './pack/window-reader';
@@ -78,6 +79,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
     engine: 'embedded',
     addFile: (source, addOptions) => ingest.addFile(source, addOptions),
     addDirectory: (entries, addOptions) => ingest.addDirectory(entries, addOptions),
+    importBlocks: () => packBlockImport(store, fsync),
     pin: (cid, pinOptions) => pinDag(store, network, parseCid(cid), fsync, pinOptions),
     async unpin(cid) {
       const { deadPacks, shrunkPacks } = store.index.unpin(pinKey(parseCid(cid)));

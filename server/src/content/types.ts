@@ -1,9 +1,12 @@
+import type { CID } from 'multiformats/cid';
+
 /**
  * What the server needs of IPFS, engine-neutral. Three engines implement it: the embedded one
  * (in-process importer, pack-file blockstore, bitswap), a Kubo node over its RPC API
  * (`/api/v0/add`, `/api/v0/pin/*`) and an IPFS Cluster over its REST API (`/add`, `/pins/{cid}`,
  * `/allocations/{cid}`, reads through one of its Kubo nodes). Callers never know which.
- * CIDs cross this boundary as strings, exactly as the engine produced them (v0 `Qm…` or v1 `bafy…`).
+ * CIDs cross this boundary as strings, exactly as the engine produced them (v0 `Qm…` or v1 `bafy…`);
+ * only a block import, whose blocks arrive already parsed, takes CID objects.
  */
 export type CidVersion = 0 | 1;
 
@@ -130,12 +133,38 @@ export interface ContentAllocation {
   replicationMax: number;
 }
 
+/** One root of a block import, with every block of its DAG (those already held included). */
+export interface ImportedRoot {
+  cid: CID;
+  dag: CID[];
+}
+
+export interface BlockImportOptions extends ReadOptions {
+  /** The roots the blocks are for (engines that import CARs name them in the header). */
+  roots: CID[];
+}
+
+/**
+ * Verified blocks going into the engine (a CAR upload). Nothing is pinned before `pin`; after
+ * `abort` nothing of the import stays pinned or indexed.
+ */
+export interface BlockImport {
+  /** Stores one block whose bytes were checked against its CID. */
+  put(cid: CID, bytes: Uint8Array): Promise<void>;
+  /** Ends the import and pins each root over its DAG; every block of it was put or is held. */
+  pin(roots: ImportedRoot[]): Promise<void>;
+  /** Drops the import. Idempotent; after `pin` it does nothing. */
+  abort(): Promise<void>;
+}
+
 export interface ContentStore {
   readonly engine: 'embedded' | 'kubo' | 'cluster';
   /** Import a file stream; the result is already pinned (no second walk of the DAG). */
   addFile(source: AsyncIterable<Uint8Array>, options: AddOptions): Promise<AddedFile>;
   /** Import a stream of files as one DAG; the root is pinned. */
   addDirectory(entries: AsyncIterable<DirectoryEntryInput>, options: AddOptions): Promise<AddedDirectory>;
+  /** Starts an import of blocks checked by the caller (a CAR upload). */
+  importBlocks(options: BlockImportOptions): Promise<BlockImport>;
   /** Make a CID complete and pinned locally, fetching missing blocks from peers. Idempotent. */
   pin(cid: string, options?: PinOptions): Promise<PinResult>;
   /** Drop a pin; blocks still reachable from another pinned root stay. Call only when no record references the CID. */

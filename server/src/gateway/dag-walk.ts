@@ -1,6 +1,7 @@
 import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
 import type { CID } from 'multiformats/cid';
+import { blockLinks } from '../content/block-links';
 import type { ContentStore } from '../content/types';
 import type { Block } from './car-stream';
 import type { DagScope, EntityBytes } from './trustless-request';
@@ -29,19 +30,32 @@ export async function* dagBlocks(
   scope: DagScope,
   bytes: EntityBytes | null,
   signal?: AbortSignal,
+  path: Block[] = [],
 ): AsyncGenerator<Block> {
   const sent = new Set<string>();
+  // The blocks that prove the path from the CID in the URL down to `root` come first.
+  for (const block of path) {
+    if (block.cid.multihash.code === IDENTITY || sent.has(block.cid.toString())) continue;
+    sent.add(block.cid.toString());
+    yield block;
+  }
   const load = async (cid: CID): Promise<Uint8Array> =>
     cid.multihash.code === IDENTITY ? cid.multihash.digest : content.block(cid.toString(), { signal });
 
   async function* visit(cid: CID, how: Visit): AsyncGenerator<Block> {
     signal?.throwIfAborted();
     const block = await load(cid);
-    if (!sent.has(cid.toString())) {
+    // Identity CIDs carry their bytes inline: the spec leaves them out of CARs.
+    if (cid.multihash.code !== IDENTITY && !sent.has(cid.toString())) {
       sent.add(cid.toString());
       yield { cid, bytes: block };
     }
-    if (scope === 'block' || cid.code !== DAG_PB) return;
+    if (scope === 'block') return;
+    if (cid.code !== DAG_PB) {
+      // Outside UnixFS the entity is the block itself; `all` follows every link the codec lists.
+      if (how.deep) for (const link of linksOf(cid, block)) yield* visit(link, how);
+      return;
+    }
     const node = dagPb.decode(block);
     const unixfs = unixfsOf(node);
     if (how.deep || !unixfs) {
@@ -72,6 +86,15 @@ export async function* dagBlocks(
   }
   const window = bytes ? fileWindow(root, await load(root), bytes) : undefined;
   yield* visit(root, { deep: false, window });
+}
+
+/** Links of a codec Cairn cannot read are not followed: the CAR then holds what it can prove. */
+function linksOf(cid: CID, block: Uint8Array): CID[] {
+  try {
+    return blockLinks(cid, block);
+  } catch {
+    return [];
+  }
 }
 
 function unixfsOf(node: dagPb.PBNode): UnixFS | undefined {

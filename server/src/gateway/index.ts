@@ -72,7 +72,7 @@ async function serve(ctx: Ctx): Promise<void> {
     // A raw block or a CAR needs no UnixFS reading of the target itself, only the path to it.
     const targetCid = subPath ? (await app.content.resolve(root, subPath)).cid : root;
     untrustedContentHeaders(ctx, targetCid);
-    await serveTrustless(ctx, targetCid, trustless);
+    await serveTrustless(ctx, targetCid, trustless, subPath ? { root, path: subPath } : undefined);
     return;
   }
   const target = subPath ? await app.content.resolve(root, subPath) : await statAsTarget(ctx, root);

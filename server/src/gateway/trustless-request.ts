@@ -24,10 +24,17 @@ export function trustlessRequest(ctx: Ctx): TrustlessRequest | null {
   const format = accepted(ctx.get('Accept')) ?? queryFormat(ctx.query.format);
   if (format === 'raw') return { format };
   if (format !== 'car') return null;
+  // The query forms of the CAR content type parameters, for clients that cannot set Accept.
+  for (const name of ['version', 'order', 'dups'] as const) {
+    const value = single(ctx.query[`car-${name}`]);
+    if (value !== undefined) checkCarParameter(name, value.toLowerCase());
+  }
   const scope = single(ctx.query['dag-scope']) ?? 'all';
   if (!SCOPES.includes(scope)) throw badParameter('dag-scope must be all, entity or block');
   const range = single(ctx.query['entity-bytes']);
-  return { format, scope: scope as DagScope, bytes: range === undefined ? null : entityBytes(range) };
+  if (range === undefined) return { format, scope: scope as DagScope, bytes: null };
+  // entity-bytes implies dag-scope=entity; asked with `block`, the block alone is still the narrower answer.
+  return { format, scope: scope === 'block' ? 'block' : 'entity', bytes: entityBytes(range) };
 }
 
 function queryFormat(value: unknown): 'raw' | 'car' | null {
@@ -45,15 +52,21 @@ function accepted(header: string): 'raw' | 'car' | null {
     if (type !== CAR_TYPE) continue;
     for (const param of params) {
       const [name, value] = param.split('=').map((part) => part.trim());
-      const supported = { version: '1', order: ['dfs', 'unk'], dups: 'n' }[name ?? ''];
-      if (supported === undefined) continue;
-      if (Array.isArray(supported) ? !supported.includes(value ?? '') : supported !== value) {
-        throw new AppError(406, 'not_acceptable', `Only CAR version=1, order=dfs or unk, dups=n can be sent (asked for ${name}=${value})`);
-      }
+      checkCarParameter(name ?? '', value ?? '');
     }
     return 'car';
   }
   return null;
+}
+
+const CAR_PARAMETERS: Record<string, readonly string[] | undefined> = { version: ['1'], order: ['dfs', 'unk'], dups: ['n'] };
+
+/** A CAR parameter the answer cannot honour is a 406; parameters of no meaning here are ignored. */
+function checkCarParameter(name: string, value: string): void {
+  const supported = CAR_PARAMETERS[name];
+  if (supported && !supported.includes(value)) {
+    throw new AppError(406, 'not_acceptable', `Only CAR version=1, order=dfs or unk, dups=n can be sent (asked for ${name}=${value})`);
+  }
 }
 
 function entityBytes(value: string): EntityBytes {

@@ -116,6 +116,10 @@ describe.each(DRIVERS)('trustless gateway: raw blocks and CARs (%s)', (driver) =
     expect(await car(`${sizes[0]! - 1}:${sizes[0]}`)).toEqual([file, leaves[0], leaves[1]]);
     expect(await car('-10:*')).toEqual([file, leaves[5]]);
     expect(await car('0:*')).toEqual([file, ...leaves]);
+    // entity-bytes implies dag-scope=entity: without a scope it still picks leaves.
+    expect((await verifiedCar(await get(`${file}?format=car&entity-bytes=0:0`))).blocks).toEqual([file, leaves[0]]);
+    // A range wholly past the end is answered like dag-scope=block.
+    expect(await car(`${big.byteLength + 10}:*`)).toEqual([file]);
     const etags = new Set<string | null>();
     for (const query of ['', '&dag-scope=block', '&dag-scope=entity&entity-bytes=0:0', '&dag-scope=entity&entity-bytes=0:1']) {
       etags.add((await get(`${file}?format=car${query}`, {}, 'HEAD')).headers.get('etag'));
@@ -130,10 +134,12 @@ describe.each(DRIVERS)('trustless gateway: raw blocks and CARs (%s)', (driver) =
     expect(whole.blocks).toEqual(expected);
     expect(new Set(whole.blocks).size).toBe(whole.blocks.length);
     expect((await verifiedCar(await get(`${folder}?format=car&dag-scope=entity`))).blocks).toEqual([folder]);
+    // Under a path, the blocks proving the way down from the URL's CID come first.
     const below = await verifiedCar(await get(`${folder}/sub?format=car&dag-scope=entity`));
-    expect(below).toEqual({ roots: [sub], blocks: [sub] });
+    expect(below).toEqual({ roots: [folder], blocks: [folder, sub] });
+    expect((await verifiedCar(await get(`${folder}/sub?format=car&dag-scope=block`))).blocks).toEqual([folder, sub]);
     const deep = await verifiedCar(await get(`${folder}/sub?format=car`));
-    expect(deep.blocks).toEqual(await linkWalk(sub));
+    expect(deep.blocks).toEqual([folder, ...(await linkWalk(sub))]);
     // The streaming decoder reads the same CAR.
     const iterator = await CarBlockIterator.fromIterable((await get(`${folder}?format=car`)).body!);
     let count = 0;
@@ -174,6 +180,14 @@ describe.each(DRIVERS)('trustless gateway: raw blocks and CARs (%s)', (driver) =
       'application/vnd.ipld.car; dups=y',
     ]) {
       const res = await get(file, { accept });
+      expect(res.status).toBe(406);
+      expect(((await res.json()) as { code: string }).code).toBe('not_acceptable');
+    }
+    // The same parameters as query parameters, for clients that cannot set Accept.
+    const byQuery = await get(`${file}?format=car&car-version=1&car-order=dfs&car-dups=n`);
+    expect((await verifiedCar(byQuery)).roots).toEqual([file]);
+    for (const query of ['car-version=2', 'car-order=bfs', 'car-dups=y']) {
+      const res = await get(`${file}?format=car&${query}`);
       expect(res.status).toBe(406);
       expect(((await res.json()) as { code: string }).code).toBe('not_acceptable');
     }

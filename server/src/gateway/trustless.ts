@@ -3,13 +3,19 @@ import { CID } from 'multiformats/cid';
 import type { Ctx } from '../koa-types';
 import { carStream } from './car-stream';
 import { dagBlocks } from './dag-walk';
+import { pathBlocks } from './path-blocks';
 import { CAR_TYPE, RAW_TYPE, type TrustlessRequest } from './trustless-request';
 
 /**
  * The verifiable answers of the trustless gateway: a block's bytes, or a CARv1 of the DAG under
  * `cid`. Every byte can be checked against its CID by the client, so they are always downloads.
  */
-export async function serveTrustless(ctx: Ctx, cid: string, request: TrustlessRequest): Promise<void> {
+export async function serveTrustless(
+  ctx: Ctx,
+  cid: string,
+  request: TrustlessRequest,
+  from?: { root: string; path: string },
+): Promise<void> {
   const parsed = CID.parse(cid);
   const etag = request.format === 'raw' ? `"${cid}.raw"` : `"${cid}.car.${carVariant(request)}"`;
   ctx.set('ETag', etag);
@@ -35,7 +41,11 @@ export async function serveTrustless(ctx: Ctx, cid: string, request: TrustlessRe
   await ctx.state.app.content.block(cid);
   const aborted = new AbortController();
   ctx.res.once('close', () => aborted.abort());
-  ctx.body = Readable.from(carStream(parsed, dagBlocks(ctx.state.app.content, parsed, request.scope, request.bytes, aborted.signal)));
+  const content = ctx.state.app.content;
+  // Under a path, the CAR names the CID of the URL and proves the way down from it first.
+  const root = from ? CID.parse(from.root) : parsed;
+  const path = from ? await pathBlocks(content, root, from.path, aborted.signal) : [];
+  ctx.body = Readable.from(carStream(root, dagBlocks(content, parsed, request.scope, request.bytes, aborted.signal, path)));
 }
 
 /** What sets one CAR of a CID apart from another: the scope and the byte range. */

@@ -41,6 +41,11 @@ export const uploadQuerySchema = z.object({
   name: optionalName.pipe(fileNameSchema.optional()),
 });
 
+/** A CAR upload's CIDs are the CAR's own: only the record's name can be chosen. */
+export const carUploadQuerySchema = z.object({
+  name: optionalName.pipe(fileNameSchema.optional()),
+});
+
 export const directoryUploadQuerySchema = z.object({
   cidVersion: cidVersionSchema,
   mode: z.enum(['dag', 'files'], { error: 'mode must be dag or files' }).default('dag'),

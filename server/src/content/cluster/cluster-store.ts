@@ -1,5 +1,6 @@
 import { parseCid } from '../cid';
 import { ContentNotFoundError } from '../errors';
+import { kuboBlockImport } from '../kubo/car-import';
 import { addedDirectory, checkedEntries, KuboReads, withPinTimeout } from '../kubo/kubo-store';
 import { folderRoot } from '../remote/folder-root';
 import { ByteBudget } from '../remote/metered';
@@ -80,9 +81,17 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     return cluster.add(body, boundary, query, signal);
   }
 
-  return {
+  const store: ContentStore = {
     engine: 'cluster',
     ...reads.readers(),
+    // Into the peer's Kubo, then pinned through the Cluster, whose other peers fetch from that Kubo.
+    importBlocks: async (importOptions) =>
+      kuboBlockImport(reads.api, {
+        ...importOptions,
+        pinRoot: async (cid, signal) => {
+          await store.pin(cid.toString(), { signal });
+        },
+      }),
     async addFile(source, addOptions) {
       const budget = new ByteBudget(addOptions);
       const added = await budget.run(() =>
@@ -149,4 +158,5 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       // Plain HTTP calls: nothing stays open.
     },
   };
+  return store;
 }

@@ -7,6 +7,7 @@ import { ByteBudget } from '../remote/metered';
 import { folderRoot, type AddedEntry } from '../remote/folder-root';
 import { RemoteBlockstore } from '../remote/remote-blockstore';
 import type { AddedDirectory, AddOptions, ContentStore, DirectoryEntryInput, PinOptions, PinResult } from '../types';
+import { kuboBlockImport } from './car-import';
 import { importSettings, KuboApi, offlineFlag } from './kubo-api';
 
 export interface KuboContentStoreOptions {
@@ -182,6 +183,13 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
       await api.client.pin.add(parseCid(root), { signal: addOptions.signal });
       return addedDirectory(root, added, sizes);
     },
+    importBlocks: async (importOptions) =>
+      kuboBlockImport(api, {
+        ...importOptions,
+        pinRoot: async (cid, signal) => {
+          await api.client.pin.add(cid, { signal });
+        },
+      }),
     async pin(cid, pinOptions: PinOptions = {}): Promise<PinResult> {
       const parsed = parseCid(cid);
       const blocks = await withPinTimeout(cid, pinOptions, options.pinTimeoutMs ?? 120_000, (signal) =>

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  carUploadQuerySchema,
   directoryUploadQuerySchema,
   uploadListQuerySchema,
   renameSchema,
@@ -19,7 +20,7 @@ import { auth, authPrincipal } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { presentUpload } from '../../presenters/upload';
-import { uploadDirectory, uploadFile } from './upload-handlers';
+import { uploadCar, uploadDirectory, uploadFile } from './upload-handlers';
 
 const uploadParams = z.object({ uploadId: z.string().min(1, 'uploadId is required').max(100) });
 const cidParams = z.object({ cid: z.string().min(1).max(200) });
@@ -81,6 +82,7 @@ export function uploadRoutes() {
 
   router.post('/upload', ...single, uploadFile);
   router.post('/upload/directory', ...directory, (ctx) => uploadDirectory(ctx));
+  router.post('/upload/car', auth(), validate({ query: carUploadQuerySchema }), uploadCar);
   router.post('/file', ...single, uploadFile);
   router.post('/file/folder', ...directory, (ctx) => uploadDirectory(ctx, 'dag'));
 

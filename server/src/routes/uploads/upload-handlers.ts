@@ -1,6 +1,7 @@
 import { MAX_DIRECTORY_BYTES, MAX_FILE_BYTES } from '@cairn/shared';
 import type { z } from 'zod';
-import type { directoryUploadQuerySchema, uploadQuerySchema } from '@cairn/shared';
+import type { carUploadQuerySchema, directoryUploadQuerySchema, uploadQuerySchema } from '@cairn/shared';
+import { carUploader } from '../../commands/car-uploader';
 import { dagUploader, filesUploader } from '../../commands/directory-uploader';
 import { fileUploader } from '../../commands/file-uploader';
 import { quotaExceeded, storageLimit } from '../../commands/quota-reservation';
@@ -121,6 +122,43 @@ export async function uploadDirectory(ctx: Ctx, forcedMode?: 'dag'): Promise<voi
     ctx.state.app.metrics.upload('stored', stored);
   });
 }
+
+const CAR_BODY_TYPES = ['application/vnd.ipld.car', 'application/octet-stream'];
+
+/** POST /upload/car: the CAR as the body itself, or as the multipart field `file`. */
+export async function uploadCar(ctx: Ctx): Promise<void> {
+  const query = input<undefined, z.infer<typeof carUploadQuerySchema>>(ctx).query;
+  const type = (ctx.get('Content-Type').split(';')[0] ?? '').trim().toLowerCase();
+  const raw = CAR_BODY_TYPES.includes(type);
+  if (!raw && type !== 'multipart/form-data') {
+    throw new AppError(415, 'unsupported_media_type', 'Send the CAR as application/vnd.ipld.car, or as the multipart field "file"');
+  }
+  await refuseDeclaredOversize(ctx, MAX_DIRECTORY_BYTES, raw ? 0 : FILE_FRAMING);
+  const signal = disconnectSignal(ctx);
+  const parts = raw ? emptyParts() : multipartFiles(ctx.req, { field: 'file', maxFiles: 1, preservePath: false });
+  await closingOnError(ctx, parts, async () => {
+    let source: AsyncIterable<Uint8Array> = ctx.req.iterator({ destroyOnReturn: false });
+    let filename: string | undefined;
+    if (!raw) {
+      const first = await parts.next();
+      if (first.done) throw new AppError(400, 'file_not_received', 'No CAR received: send it as the body or as the multipart field "file"');
+      source = first.value.stream;
+      filename = first.value.filename;
+    }
+    const { upload, duplicate } = await carUploader(ctx.state.app, ctx.state.user, {
+      source,
+      filename,
+      customName: query.name,
+      signal,
+      ip: ctx.ip,
+    });
+    ctx.status = duplicate ? 200 : 201;
+    ctx.body = { ...presentUpload(upload), duplicate };
+    ctx.state.app.metrics.upload(duplicate ? 'duplicate' : 'stored', duplicate ? 0 : Number(upload.size));
+  });
+}
+
+async function* emptyParts(): AsyncGenerator<never> {}
 
 /**
  * Runs an upload; on failure the connection is closed after the error response rather than

@@ -6,7 +6,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { useDesktopDrop } from '../desktop/use-desktop-drop';
 import { filesFromDrop } from './drop-walk';
-import { fromFileList, type PickedFile, type UploadMode } from './selection';
+import { fromFileList, singleFileMode, type PickedFile, type UploadMode } from './selection';
 
 /**
  * Where files come in: dropped (folders walked with their relative paths) or picked with the file
@@ -28,7 +28,8 @@ export function DropZone({ mode, onFiles, disabled }: { mode: UploadMode; onFile
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (disabled || desktopDrop(event.dataTransfer, mode)) return;
+    // The desktop queue imports files and folders; a CAR is sent from here.
+    if (disabled || (mode !== 'car' && desktopDrop(event.dataTransfer, mode))) return;
     void filesFromDrop(event.dataTransfer).then((files) => files.length > 0 && onFiles(files));
   };
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {
@@ -41,7 +42,8 @@ export function DropZone({ mode, onFiles, disabled }: { mode: UploadMode; onFile
     // Picking the same file again must fire change again.
     input.value = '';
   };
-  const folderMode = mode !== 'file';
+  const folderMode = !singleFileMode(mode);
+  const car = mode === 'car';
 
   return (
     <div
@@ -55,7 +57,7 @@ export function DropZone({ mode, onFiles, disabled }: { mode: UploadMode; onFile
       <span className="drop-icon">
         <Icon name="upload" size={22} />
       </span>
-      <p className="drop-title">{folderMode ? t('upload.drop_folder') : t('upload.drop_file')}</p>
+      <p className="drop-title">{folderMode ? t('upload.drop_folder') : car ? t('upload.drop_car') : t('upload.drop_file')}</p>
       <p className="muted">{t('upload.drop_or')}</p>
       <div className="drop-actions">
         {folderMode && (
@@ -71,19 +73,22 @@ export function DropZone({ mode, onFiles, disabled }: { mode: UploadMode; onFile
           disabled={disabled}
         >
           <Icon name="file" size={16} />
-          <span>{folderMode ? t('upload.choose_files') : t('upload.choose_file')}</span>
+          <span>{folderMode ? t('upload.choose_files') : car ? t('upload.choose_car') : t('upload.choose_file')}</span>
         </button>
       </div>
       <p className="drop-limits">
         {folderMode
           ? t('upload.limits_folder', { file: formatBytes(MAX_FILE_BYTES, language), folder: formatBytes(MAX_DIRECTORY_BYTES, language) })
-          : t('upload.limits_file', { file: formatBytes(MAX_FILE_BYTES, language) })}
+          : car
+            ? t('upload.limits_car', { folder: formatBytes(MAX_DIRECTORY_BYTES, language) })
+            : t('upload.limits_file', { file: formatBytes(MAX_FILE_BYTES, language) })}
       </p>
       <input
         ref={fileInput}
         type="file"
         hidden
         multiple={folderMode}
+        accept={car ? '.car,application/vnd.ipld.car' : undefined}
         data-picker="files"
         onChange={(event) => picked(event.currentTarget)}
       />

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../components/icons';
 import { UPLOAD_MODES, type UploadMode } from './selection';
 
-const ICONS: Record<UploadMode, IconName> = { dag: 'dag', files: 'folder', file: 'file' };
+const ICONS: Record<UploadMode, IconName> = { dag: 'dag', files: 'folder', file: 'file', car: 'inbox' };
 
-/** The three upload modes as a radio group; the folder as one DAG is the recommended one. */
+/** The four upload modes as a radio group; the folder as one DAG is the recommended one. */
 export function ModePicker({ value, onChange, disabled }: { value: UploadMode; onChange(mode: UploadMode): void; disabled?: boolean }) {
   const { t } = useTranslation('content');
   return (

@@ -27,6 +27,15 @@ describe('upload selection', () => {
     expect(checkSelection('dag', three)).toEqual({ key: 'folder_too_large' });
   });
 
+  it('takes one .car file of up to 10 GB in CAR mode', () => {
+    expect(checkSelection('car', [])).toEqual({ key: 'no_file' });
+    expect(checkSelection('car', [sized('a.car', 1), sized('b.car', 1)])).toEqual({ key: 'one_file' });
+    expect(checkSelection('car', [sized('photos.zip', 1)])).toEqual({ key: 'not_car', values: { name: 'photos.zip' } });
+    // A CAR holds a whole DAG: the 4 GB file limit does not apply, the 10 GB upload limit does.
+    expect(checkSelection('car', [sized('Site.CAR', MAX_DIRECTORY_BYTES)])).toBeNull();
+    expect(checkSelection('car', [sized('site.car', MAX_DIRECTORY_BYTES + 1)])).toEqual({ key: 'car_too_large' });
+  });
+
   it('keeps folder-relative paths and replaces a file picked twice', () => {
     const file = new File(['hi'], 'readme.md');
     Object.defineProperty(file, 'webkitRelativePath', { value: 'docs/readme.md' });

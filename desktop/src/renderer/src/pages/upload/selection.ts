@@ -1,8 +1,14 @@
 import { MAX_DIRECTORY_BYTES, MAX_FILE_BYTES } from '@cairn/shared';
 
-/** `file`: one file; `dag`: a folder as one DAG (recommended); `files`: a folder as separate files. */
-export type UploadMode = 'file' | 'dag' | 'files';
-export const UPLOAD_MODES: readonly UploadMode[] = ['dag', 'files', 'file'];
+/**
+ * `file`: one file; `dag`: a folder as one DAG (recommended); `files`: a folder as separate files;
+ * `car`: a CAR file whose blocks and root CID are kept as they are.
+ */
+export type UploadMode = 'file' | 'dag' | 'files' | 'car';
+export const UPLOAD_MODES: readonly UploadMode[] = ['dag', 'files', 'file', 'car'];
+
+/** Modes that take one file, picked with the file chooser. */
+export const singleFileMode = (mode: UploadMode) => mode === 'file' || mode === 'car';
 
 /** A chosen file and its path relative to what was picked or dropped (`docs/a/readme.md`). */
 export interface PickedFile {
@@ -12,7 +18,7 @@ export interface PickedFile {
 
 /** A problem with the selection, as a key of `content:upload.checks` and its values. */
 export interface SelectionProblem {
-  key: 'no_file' | 'one_file' | 'file_too_large' | 'folder_too_large';
+  key: 'no_file' | 'one_file' | 'file_too_large' | 'folder_too_large' | 'not_car' | 'car_too_large';
   values?: Record<string, string | number>;
 }
 
@@ -30,10 +36,15 @@ export function mergeSelection(current: PickedFile[], added: PickedFile[]): Pick
 
 export const totalBytes = (files: readonly PickedFile[]) => files.reduce((sum, item) => sum + item.file.size, 0);
 
-/** The checks made before uploading (spec section 5): something chosen, 4 GB per file, 10 GB per folder. */
+/** The checks made before uploading (spec section 5): something chosen, 4 GB per file, 10 GB per folder or CAR. */
 export function checkSelection(mode: UploadMode, files: readonly PickedFile[]): SelectionProblem | null {
   if (files.length === 0) return { key: 'no_file' };
-  if (mode === 'file' && files.length > 1) return { key: 'one_file' };
+  if (singleFileMode(mode) && files.length > 1) return { key: 'one_file' };
+  if (mode === 'car') {
+    const [car] = files;
+    if (!/\.car$/i.test(car!.file.name)) return { key: 'not_car', values: { name: car!.path } };
+    return car!.file.size > MAX_DIRECTORY_BYTES ? { key: 'car_too_large' } : null;
+  }
   const large = files.find((item) => item.file.size > MAX_FILE_BYTES);
   if (large) return { key: 'file_too_large', values: { name: large.path } };
   if (mode !== 'file' && totalBytes(files) > MAX_DIRECTORY_BYTES) return { key: 'folder_too_large' };

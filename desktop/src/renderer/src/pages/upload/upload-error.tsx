@@ -5,6 +5,7 @@ const FALLBACK: Record<UploadMode, string> = {
   file: 'errors.upload_failed',
   dag: 'errors.dag_upload_failed',
   files: 'errors.directory_upload_failed',
+  car: 'errors.car_upload_failed',
 };
 
 /** Why the upload failed, in words; a full account gets links to free space or to more of it. */

@@ -9,7 +9,15 @@ import { formatBytes } from '../../lib/units';
 import { DropZone } from './drop-zone';
 import { ModePicker } from './mode-picker';
 import { PreviewList } from './preview-list';
-import { checkSelection, mergeSelection, totalBytes, type PickedFile, type SelectionProblem, type UploadMode } from './selection';
+import {
+  checkSelection,
+  mergeSelection,
+  singleFileMode,
+  totalBytes,
+  type PickedFile,
+  type SelectionProblem,
+  type UploadMode,
+} from './selection';
 import { UploadError } from './upload-error';
 import { UploadProgressPanel } from './upload-progress';
 import { UploadSuccess } from './upload-success';
@@ -18,7 +26,7 @@ import { useUpload } from './use-upload';
 import { useLeaveWarning } from '../../hooks/use-leave-warning';
 import { QuotaNotice } from './quota-notice';
 
-/** Upload a file, a folder as one DAG or a folder as separate files, with progress and the resulting CID. */
+/** Upload a file, a folder as one DAG, a folder as separate files or a CAR, with progress and the resulting CID. */
 export function UploadPage() {
   const { t } = useTranslation('content');
   const language = currentLanguage();
@@ -33,7 +41,7 @@ export function UploadPage() {
   const choose = (added: PickedFile[]) => {
     setProblem(null);
     if (phase.status !== 'uploading' && phase.status !== 'storing') reset();
-    setFiles((current) => (mode === 'file' ? added.slice(-1) : mergeSelection(current, added)));
+    setFiles((current) => (singleFileMode(mode) ? added.slice(-1) : mergeSelection(current, added)));
   };
   const submit = () => {
     const found = checkSelection(mode, files);
@@ -77,16 +85,22 @@ export function UploadPage() {
             ) : (
               <>
                 <div className="upload-options">
-                  <SelectField
-                    label={t('upload.cid_version')}
-                    name="cidVersion"
-                    value={String(cidVersion)}
-                    hint={t('upload.cid_version_hint')}
-                    onChange={(event) => setCidVersion(event.target.value === '0' ? 0 : 1)}
-                  >
-                    <option value="1">{t('upload.cid_v1')}</option>
-                    <option value="0">{t('upload.cid_v0')}</option>
-                  </SelectField>
+                  {mode === 'car' ? (
+                    <p className="muted" data-car-note>
+                      {t('upload.car_note')}
+                    </p>
+                  ) : (
+                    <SelectField
+                      label={t('upload.cid_version')}
+                      name="cidVersion"
+                      value={String(cidVersion)}
+                      hint={t('upload.cid_version_hint')}
+                      onChange={(event) => setCidVersion(event.target.value === '0' ? 0 : 1)}
+                    >
+                      <option value="1">{t('upload.cid_v1')}</option>
+                      <option value="0">{t('upload.cid_v0')}</option>
+                    </SelectField>
+                  )}
                 </div>
                 {problem && (
                   <p className="alert alert-error" role="alert" data-upload-problem>

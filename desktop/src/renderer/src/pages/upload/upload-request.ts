@@ -1,10 +1,13 @@
 import type { DagUploadResult, FilesUploadResult, UploadResult } from '../../api/content-types';
 import { ApiError, endsSession, INVALID_JSON, sessionEndNotice, UNEXPECTED_SERVER_ERROR } from '../../lib/api-client';
 import { useAppStore } from '../../store/app-store';
-import type { PickedFile, UploadMode } from './selection';
+import { singleFileMode, type PickedFile, type UploadMode } from './selection';
 
 export type UploadOutcome =
-  { mode: 'file'; result: UploadResult } | { mode: 'dag'; result: DagUploadResult } | { mode: 'files'; result: FilesUploadResult };
+  | { mode: 'file'; result: UploadResult }
+  | { mode: 'car'; result: UploadResult }
+  | { mode: 'dag'; result: DagUploadResult }
+  | { mode: 'files'; result: FilesUploadResult };
 
 export interface UploadRequest {
   mode: UploadMode;
@@ -30,6 +33,8 @@ export class UploadCancelled extends Error {
 }
 
 function endpoint({ mode, cidVersion }: Pick<UploadRequest, 'mode' | 'cidVersion'>): string {
+  // A CAR's CIDs are its own: there is no version to choose.
+  if (mode === 'car') return '/api/v2/upload/car';
   const query = new URLSearchParams({ cidVersion: String(cidVersion) });
   if (mode !== 'file') query.set('mode', mode);
   return `/api/v2/${mode === 'file' ? 'upload' : 'upload/directory'}?${query}`;
@@ -54,7 +59,7 @@ function failure(xhr: XMLHttpRequest): ApiError {
 export function startUpload(request: UploadRequest): RunningUpload {
   const xhr = new XMLHttpRequest();
   const form = new FormData();
-  for (const item of request.files) form.append('file', item.file, request.mode === 'file' ? item.file.name : item.path);
+  for (const item of request.files) form.append('file', item.file, singleFileMode(request.mode) ? item.file.name : item.path);
 
   const done = new Promise<UploadOutcome>((resolve, reject) => {
     const token = useAppStore.getState().token;

@@ -44,7 +44,9 @@ export function UploadSuccess({ outcome, onAgain }: { outcome: UploadOutcome; on
       ? t('upload.success_files', { count: outcome.result.total, size: formatBytes(outcome.result.size, language) })
       : outcome.mode === 'dag'
         ? t('upload.success_dag', { count: outcome.result.files.length, size: formatBytes(outcome.result.size, language) })
-        : t('upload.success_file', { name: outcome.result.name, size: formatBytes(outcome.result.size, language) });
+        : outcome.mode === 'car'
+          ? t('upload.success_car', { name: outcome.result.name, size: formatBytes(outcome.result.size, language) })
+          : t('upload.success_file', { name: outcome.result.name, size: formatBytes(outcome.result.size, language) });
   const duplicate = outcome.mode === 'files' ? outcome.result.files.some((file) => file.duplicate) : outcome.result.duplicate;
   return (
     <section className="card upload-success" aria-labelledby="upload-success-title" data-upload-success>
