@@ -9,9 +9,9 @@ import { badRequest } from '../lib/errors';
 import { auditRecorder } from './audit-recorder';
 import { checkedCar } from './car-blocks';
 import { blockKey, completeDag } from './car-dag';
-import { contentRecorder, releaseIfUnreferenced, type RecordResult } from './content-recorder';
+import { contentRecorder, type RecordResult } from './content-recorder';
 import { storedHead } from './head-capture';
-import { quotaReservation } from './quota-reservation';
+import { abandonUpload, quotaReservation } from './quota-reservation';
 
 export interface CarUploadInput {
   /** The CAR's bytes as they arrive. */
@@ -27,13 +27,13 @@ export interface CarUploadInput {
  * Imports a CAR: every block is checked against its CID while it streams into the engine, the
  * root must be one complete DAG (each linked block in the CAR or held here already, no block that
  * belongs to no root), and the root becomes one record, charged like a pin of it. Quota is
- * reserved as bytes arrive and the 10 GB cap applies; on any failure nothing is pinned or charged.
+ * reserved as bytes arrive and the 10 GB cap applies; on any failure nothing is pinned or charged
+ * (the root is claimed before it is pinned, so even a crash leaves nothing behind).
  */
 export async function carUploader(app: AppContext, user: UserRow, input: CarUploadInput): Promise<RecordResult> {
   const reservation = await quotaReservation(app, user);
   const budget = new ByteBudget({ maxBytes: MAX_DIRECTORY_BYTES, signal: input.signal, onBytes: reservation.onBytes });
   let imported: BlockImport | undefined;
-  let root: string | null = null;
   try {
     const dag = await budget.run(async () => {
       const car = await checkedCar(budget.meter(input.source));
@@ -56,8 +56,10 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
       }
       return { cid: car.roots[0]!, dag: blocks };
     });
-    root = dag.cid.toString();
+    // Claimed before the pin: a crash between the pin and the record is undone by the outbox.
+    await reservation.claim(dag.cid.toString());
     await imported!.pin([dag]);
+    const root = dag.cid.toString();
     const stat = await app.content.stat(root);
     // Content it links to that was held already is charged too: the reservation covers it first.
     await reservation.onBytes(0, stat.size);
@@ -88,8 +90,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
     return result;
   } catch (error) {
     await imported?.abort();
-    await reservation.cancel();
-    if (root) await releaseIfUnreferenced(app, root);
+    await abandonUpload(app, reservation);
     throw error;
   }
 }
