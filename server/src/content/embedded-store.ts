@@ -78,7 +78,11 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
     engine: 'embedded',
     addFile: (source, addOptions) => ingest.addFile(source, addOptions),
     addDirectory: (entries, addOptions) => ingest.addDirectory(entries, addOptions),
-    pin: (cid, pinOptions) => pinDag(store, network, parseCid(cid), fsync, pinOptions),
+    pin(cid, pinOptions) {
+      const parsed = parseCid(cid);
+      if (pinOptions?.origins?.length && !store.index.isPinned(pinKey(parsed))) network?.connect(pinOptions.origins);
+      return pinDag(store, network, parsed, fsync, pinOptions);
+    },
     async unpin(cid) {
       const { deadPacks, shrunkPacks } = store.index.unpin(pinKey(parseCid(cid)));
       for (const id of deadPacks) await store.deletePackFile(id);
