@@ -16,6 +16,7 @@ import { docsRoutes } from './routes/docs/index';
 import { localeRoutes } from './routes/locales/index';
 import { paymentRoutes } from './routes/payments/index';
 import { pinRoutes } from './routes/pins/index';
+import { psaRoutes } from './routes/psa/index';
 import { planRoutes } from './routes/plans/index';
 import { referralRoutes } from './routes/referrals/index';
 import { tokenRoutes } from './routes/tokens/index';
@@ -66,6 +67,7 @@ export function createApp(app: AppContext): Koa<AppState> {
   koa.use(api.routes());
   const notAllowed = () => new AppError(405, 'method_not_allowed', 'Method not allowed');
   koa.use(api.allowedMethods({ throw: true, methodNotAllowed: notAllowed, notImplemented: notAllowed }));
+  koa.use(psaRoutes().middleware);
   const docs = docsRoutes();
   koa.use(docs.routes());
   const gateway = gatewayRoutes();

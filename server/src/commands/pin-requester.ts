@@ -48,6 +48,7 @@ export async function pinRequester(app: AppContext, user: UserRow, input: PinInp
     heartbeat_at: null,
     created_at: now,
     updated_at: now,
+    origins: null,
   };
   if (!active) await app.stores.pinJobs.insert(job);
   app.pinRunner.kick();

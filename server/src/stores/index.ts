@@ -5,6 +5,7 @@ import { createOrderStore } from './order-store';
 import { createPinJobStore } from './pin-job-store';
 import { createPlanStore } from './plan-store';
 import { createProcessedEventStore } from './processed-event-store';
+import { createPsaPinStore } from './psa-pin-store';
 import { createQuotaStore } from './quota-store';
 import { createRateLimitStore } from './rate-limit-store';
 import { createReferralStore } from './referral-store';
@@ -25,6 +26,7 @@ export function createStores(db: Db) {
     uploads: createUploadStore(db),
     quota: createQuotaStore(db),
     pinJobs: createPinJobStore(db),
+    psaPins: createPsaPinStore(db),
     orders: createOrderStore(db),
     processedEvents: createProcessedEventStore(db),
     rewards: createRewardStore(db),
