@@ -1,5 +1,5 @@
-import type { Db } from '../db/database';
 import type { Insertable } from 'kysely';
+import type { Db } from '../db/database';
 import type { PinJobRow, PinJobsTable } from '../db/schema';
 
 type JobUpdate = Partial<Pick<PinJobRow, 'status' | 'bytes_fetched' | 'blocks' | 'error' | 'error_code' | 'upload_id' | 'heartbeat_at'>>;
