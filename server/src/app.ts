@@ -16,6 +16,7 @@ import { docsRoutes } from './routes/docs/index';
 import { localeRoutes } from './routes/locales/index';
 import { paymentRoutes } from './routes/payments/index';
 import { pinRoutes } from './routes/pins/index';
+import { psaRoutes } from './routes/psa/index';
 import { planRoutes } from './routes/plans/index';
 import { referralRoutes } from './routes/referrals/index';
 import { tokenRoutes } from './routes/tokens/index';
@@ -68,6 +69,7 @@ export function createApp(app: AppContext): Koa<AppState> {
   // Sets 405 (or 501 for a method no route implements) with the `Allow` header of the matched
   // path, once every router below had its turn; the error handler makes it the JSON 405.
   koa.use(api.allowedMethods());
+  koa.use(psaRoutes().middleware);
   const docs = docsRoutes();
   koa.use(docs.routes());
   const gateway = gatewayRoutes();

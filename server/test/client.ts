@@ -34,7 +34,7 @@ export function createClient(baseUrl: string) {
     const text = await res.text();
     const contentType = res.headers.get('content-type') ?? '';
     const parsed = contentType.includes('json') && text ? JSON.parse(text) : text;
-    if (!options.unchecked && path.startsWith('/api/')) {
+    if (!options.unchecked && (path.startsWith('/api/') || path.startsWith('/psa/'))) {
       const problems = validateResponse({
         method,
         url: path,

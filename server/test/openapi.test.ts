@@ -4,6 +4,7 @@ import { gatewayRoutes } from '../src/gateway/index';
 import { healthRoutes } from '../src/ops/health';
 import { metricsRoutes } from '../src/ops/metrics-route';
 import { docsRoutes } from '../src/routes/docs/index';
+import { psaRoutes } from '../src/routes/psa/index';
 import { compileAllSchemas, documentedOperations, openapiSpec, unresolvedRefs, validateResponse } from './openapi-validator';
 
 type Json = Record<string, any>;
@@ -159,8 +160,14 @@ describe('openapi.yaml matches the routes', () => {
     expect(served).toEqual(['GET /healthz', 'GET /metrics', 'GET /readyz']);
   });
 
-  it('documents no path outside the API, the docs pages, the gateway and the operations routes', () => {
-    const elsewhere = documented().filter((op) => !/^\S+ (\/api\/v2\/|\/docs|\/ipfs\/|\/(healthz|readyz|metrics)$)/.test(op));
+  it('documents every Pinning Service API route, and every documented one exists', () => {
+    const psa = documented().filter((op) => op.split(' ')[1]!.startsWith('/psa/'));
+    expect(psa).toEqual(routesOf(psaRoutes().router));
+    expect(psa).toHaveLength(5);
+  });
+
+  it('documents no path outside the API, the docs pages, the gateway, the operations routes and the Pinning Service API', () => {
+    const elsewhere = documented().filter((op) => !/^\S+ (\/api\/v2\/|\/docs|\/ipfs\/|\/psa\/|\/(healthz|readyz|metrics)$)/.test(op));
     expect(elsewhere).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { startContentJobRunner } from './content-job-runner';
+import { psaReplacementFinisher } from './psa-replacement-finisher';
 
 export interface Maintenance {
   stop(): Promise<void>;
@@ -13,11 +14,13 @@ export interface SweepReport {
   reservationsFreed: number;
   rateLimitsPruned: number;
   pinJobsPruned: number;
+  pinReplacementsFinished: number;
 }
 
 /**
- * Gives back the quota of uploads whose process died (their reservations stopped beating), and
- * deletes rate-limit windows long over and pin jobs long finished. Safe to run on every instance
+ * Gives back the quota of uploads whose process died (their reservations stopped beating),
+ * deletes rate-limit windows long over and pin jobs long finished, and completes pin replacements
+ * a crash left between the new pin and the removal of the old. Safe to run on every instance
  * at once: each reservation is freed exactly once, and the deletes are idempotent.
  */
 export async function sweepOnce(app: AppContext, now = Date.now()): Promise<SweepReport> {
@@ -30,7 +33,8 @@ export async function sweepOnce(app: AppContext, now = Date.now()): Promise<Swee
   const longestWindowMs = Math.max(app.config.loginLimits.windowSeconds, app.config.signupLimits.windowSeconds) * 1000;
   const rateLimitsPruned = await app.stores.rateLimits.pruneBefore(new Date(now - longestWindowMs - DAY_MS).toISOString());
   const pinJobsPruned = await app.stores.pinJobs.pruneFinishedBefore(new Date(now - PIN_JOB_RETENTION_MS).toISOString());
-  return { reservationsFreed, rateLimitsPruned, pinJobsPruned };
+  const pinReplacementsFinished = await psaReplacementFinisher(app);
+  return { reservationsFreed, rateLimitsPruned, pinJobsPruned, pinReplacementsFinished };
 }
 
 /**

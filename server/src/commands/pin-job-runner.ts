@@ -9,6 +9,8 @@ import { auditRecorder } from './audit-recorder';
 import { contentRecorder } from './content-recorder';
 import { storedHead } from './head-capture';
 import { pinWithDeadline } from './pin-deadline';
+import { psaReplacementFinisher } from './psa-replacement-finisher';
+import { uploadRemover } from './upload-remover';
 
 const HEARTBEAT_MS = 5_000;
 const IDLE_POLL_MS = 2_000;
@@ -38,6 +40,13 @@ async function releaseLate(app: AppContext, cid: string): Promise<void> {
   app.contentJobs.kick();
 }
 
+/** The peers a job was told to fetch from (Pinning Service API `origins`). */
+function originsOf(job: PinJobRow): string[] | undefined {
+  if (!job.origins) return undefined;
+  const parsed: unknown = JSON.parse(job.origins);
+  return Array.isArray(parsed) ? parsed.filter((addr): addr is string => typeof addr === 'string') : undefined;
+}
+
 async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Promise<void> {
   const user = await app.stores.users.findById(job.user_id);
   if (!user) return app.stores.pinJobs.update(job.id, { status: 'failed', error: 'Account not found', error_code: 'not_found' }, nowIso());
@@ -52,6 +61,7 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
       app.config.pinTimeoutMs,
       {
         signal,
+        origins: originsOf(job),
         onProgress: (progress) => {
           if (Date.now() - lastWrite < 500) return;
           lastWrite = Date.now();
@@ -84,21 +94,22 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
       null,
     );
     // The final totals: progress is written at most twice a second while fetching.
-    await app.stores.pinJobs.update(
+    const finished = await app.stores.pinJobs.finishPinned(
       job.id,
-      {
-        status: 'pinned',
-        upload_id: upload.id,
-        error: null,
-        error_code: null,
-        bytes_fetched: pinned.bytesFetched ?? 0,
-        blocks: pinned.blocks,
-      },
+      { upload_id: upload.id, error: null, error_code: null, bytes_fetched: pinned.bytesFetched ?? 0, blocks: pinned.blocks },
       nowIso(),
     );
+    if (!finished) {
+      // The request was withdrawn while the content was being fetched: the record it made goes too.
+      if (!duplicate) await uploadRemover(app, user, upload, '');
+      return;
+    }
     if (!duplicate) {
       await auditRecorder(app, { action: 'pin', user, details: { cid: job.cid, size: stat.size, uploadId: upload.id } });
     }
+    await psaReplacementFinisher(app, job.id).catch((error: unknown) =>
+      app.logger.error('pin replacement failed', { jobId: job.id, error: String(error) }),
+    );
   } catch (error) {
     const known = error instanceof AppError;
     if (!known) {

@@ -49,6 +49,7 @@ export async function pinRequester(app: AppContext, user: UserRow, input: PinInp
     attempts: 0,
     created_at: now,
     updated_at: now,
+    origins: null,
   };
   if (!active) await app.stores.pinJobs.insert(job);
   app.pinRunner.kick();

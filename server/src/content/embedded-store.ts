@@ -80,7 +80,11 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
     addFile: (source, addOptions) => ingest.addFile(source, addOptions),
     addDirectory: (entries, addOptions) => ingest.addDirectory(entries, addOptions),
     importBlocks: () => packBlockImport(store, fsync),
-    pin: (cid, pinOptions) => pinDag(store, network, parseCid(cid), fsync, pinOptions),
+    pin(cid, pinOptions) {
+      const parsed = parseCid(cid);
+      if (pinOptions?.origins?.length && !store.index.isPinned(pinKey(parsed))) network?.connect(pinOptions.origins);
+      return pinDag(store, network, parsed, fsync, pinOptions);
+    },
     async unpin(cid) {
       const { deadPacks, shrunkPacks } = store.index.unpin(pinKey(parseCid(cid)));
       for (const id of deadPacks) await store.deletePackFile(id);

@@ -69,6 +69,11 @@ export interface PinOptions {
   /** Give up fetching after this long: throws ContentNotFoundError (the caller's 404). */
   timeoutMs?: number;
   onProgress?(progress: PinProgress): void;
+  /**
+   * Multiaddrs (with `/p2p/<peer id>`) of peers known to hold the content: the engine connects to
+   * them before it fetches, best effort (a peer that cannot be reached is skipped).
+   */
+  origins?: string[];
 }
 
 export interface PinResult extends PinProgress {

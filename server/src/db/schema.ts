@@ -126,6 +126,28 @@ export interface PinJobsTable {
   attempts: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** JSON array of multiaddrs the engine connects to before fetching (0009); null for none. */
+  origins: Generated<string | null>;
+}
+
+/** A Pinning Service API pin request (0009): its status and record are those of its pin job. */
+export interface PsaPinsTable {
+  requestid: string;
+  user_id: string;
+  job_id: string;
+  cid: string;
+  name: string | null;
+  /** `name` lower-cased here, the same way on both databases, for the iexact and ipartial matches. */
+  name_folded: string | null;
+  /** The request this one replaces once it is pinned (`POST /psa/pins/{requestid}`). */
+  replaces: string | null;
+  created_at: string;
+}
+
+export interface PsaPinMetaTable {
+  requestid: string;
+  key: string;
+  value: string;
 }
 
 export type ContentJobKind = 'release';
@@ -223,6 +245,8 @@ export interface Database {
   pin_jobs: PinJobsTable;
   content_jobs: ContentJobsTable;
   leases: LeasesTable;
+  psa_pins: PsaPinsTable;
+  psa_pin_meta: PsaPinMetaTable;
   orders: OrdersTable;
   processed_events: ProcessedEventsTable;
   rewards: RewardsTable;

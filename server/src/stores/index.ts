@@ -7,6 +7,7 @@ import { createOrderStore } from './order-store';
 import { createPinJobStore } from './pin-job-store';
 import { createPlanStore } from './plan-store';
 import { createProcessedEventStore } from './processed-event-store';
+import { createPsaPinStore } from './psa-pin-store';
 import { createQuotaStore } from './quota-store';
 import { createRateLimitStore } from './rate-limit-store';
 import { createReferralStore } from './referral-store';
@@ -29,6 +30,7 @@ export function createStores(db: Db) {
     pinJobs: createPinJobStore(db),
     contentJobs: createContentJobStore(db),
     leases: createLeaseStore(db),
+    psaPins: createPsaPinStore(db),
     orders: createOrderStore(db),
     processedEvents: createProcessedEventStore(db),
     rewards: createRewardStore(db),

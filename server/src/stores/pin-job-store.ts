@@ -1,5 +1,5 @@
-import type { Db } from '../db/database';
 import type { Insertable } from 'kysely';
+import type { Db } from '../db/database';
 import type { PinJobRow, PinJobsTable } from '../db/schema';
 
 type JobUpdate = Partial<Pick<PinJobRow, 'status' | 'bytes_fetched' | 'blocks' | 'error' | 'error_code' | 'upload_id' | 'heartbeat_at'>>;
@@ -7,8 +7,30 @@ type JobUpdate = Partial<Pick<PinJobRow, 'status' | 'bytes_fetched' | 'blocks' |
 /** Pin-by-CID jobs live in the database so that any instance can run them and report on them. */
 export function createPinJobStore(db: Db) {
   return {
-    async insert(row: Insertable<PinJobsTable>): Promise<void> {
-      await db.insertInto('pin_jobs').values(row).execute();
+    async insert(row: Insertable<PinJobsTable>, trx: Db = db): Promise<void> {
+      await trx.insertInto('pin_jobs').values(row).execute();
+    },
+
+    /** Ends a queued or running job whose request was withdrawn; false when it had already ended. */
+    async cancel(trx: Db, id: string, now: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('pin_jobs')
+        .set({ status: 'failed', error: 'The pin request was removed', error_code: 'cancelled', updated_at: now })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'pinning'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Marks a running job pinned, unless it was cancelled meanwhile (then false). */
+    async finishPinned(id: string, changes: JobUpdate, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('pin_jobs')
+        .set({ ...changes, status: 'pinned', updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pinning')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     findForUser: (userId: string, id: string): Promise<PinJobRow | undefined> =>
@@ -53,12 +75,16 @@ export function createPinJobStore(db: Db) {
       return undefined;
     },
 
-    /** Deletes finished jobs (pinned or failed) last changed before `before`; returns how many. */
+    /**
+     * Deletes finished jobs (pinned or failed) last changed before `before`; returns how many. A job
+     * a Pinning Service API request still stands on is its status, and stays.
+     */
     async pruneFinishedBefore(before: string): Promise<number> {
       const result = await db
         .deleteFrom('pin_jobs')
         .where('status', 'in', ['pinned', 'failed'])
         .where('updated_at', '<', before)
+        .where('id', 'not in', db.selectFrom('psa_pins').select('job_id'))
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

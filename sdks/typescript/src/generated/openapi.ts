@@ -1335,10 +1335,130 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/psa/pins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List pin requests
+     * @description The account's pin requests matching every filter given, newest first. Without `status`,
+     *     only pinned requests are listed (the spec's default). `count` is how many match in all
+     *     (with `before`/`after`), so a client pages by passing the oldest `created` as `before`
+     *     until it has read `count` results.
+     */
+    get: operations['psaListPins'];
+    put?: never;
+    /**
+     * Add a pin request
+     * @description Queues the CID for pinning and answers at once (`queued`, or already further on). The
+     *     content engine connects to `origins` and fetches what it lacks; the pin is then recorded in
+     *     My files and charged to the quota. It fails (`failed`, with `info.status_details`) if nothing
+     *     provides the content within `PIN_TIMEOUT_SECONDS` or it does not fit in the quota.
+     */
+    post: operations['psaAddPin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/psa/pins/{requestid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        requestid: string;
+      };
+      cookie?: never;
+    };
+    /** Get a pin request */
+    get: operations['psaGetPin'];
+    put?: never;
+    /**
+     * Replace a pin request
+     * @description Queues a new request (returned, with its own `requestid`); the one replaced is removed, with
+     *     its record unless the new one holds the same content, once the new one is pinned, so
+     *     blocks both share are never unpinned in between. If the new one fails, the old one stays.
+     */
+    post: operations['psaReplacePin'];
+    /**
+     * Remove a pin request
+     * @description Removes the request: one still fetching is cancelled; a pinned one's record is deleted,
+     *     refunded and unpinned (once no other request of the account stands on it).
+     */
+    delete: operations['psaRemovePin'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @enum {string} */
+    PsaStatus: 'queued' | 'pinning' | 'pinned' | 'failed';
+    /**
+     * @default exact
+     * @enum {string}
+     */
+    PsaTextMatchingStrategy: 'exact' | 'iexact' | 'partial' | 'ipartial';
+    /** @description String keys and values kept with the request. */
+    PsaPinMeta: {
+      [key: string]: string;
+    };
+    /** @description The spec's Pin object, as sent. */
+    PsaPinRequest: {
+      /** @description The CID to pin recursively. */
+      cid: string;
+      /** @description Kept as sent (the `name` filter matches it) and used as the record's name in My files. */
+      name?: string;
+      /** @description Multiaddrs of peers known to hold the content; the content engine connects to them first. */
+      origins?: string[];
+      meta?: components['schemas']['PsaPinMeta'];
+    };
+    /** @description The spec's Pin object, as kept (the CID in its canonical form). */
+    PsaPin: {
+      cid: string;
+      name?: string;
+      origins: string[];
+      meta: components['schemas']['PsaPinMeta'];
+    };
+    PsaPinStatus: {
+      /** Format: uuid */
+      requestid: string;
+      status: components['schemas']['PsaStatus'];
+      /**
+       * Format: date-time
+       * @description When the request entered Cairn; unique within the account (pages are cut by it).
+       */
+      created: string;
+      pin: components['schemas']['PsaPin'];
+      /** @description The content engine's multiaddrs, each with `/p2p/<peer id>`; empty only without networking. */
+      delegates: string[];
+      info: {
+        status_details: string;
+        error_code?: string;
+        /** Format: uuid */
+        upload_id?: string;
+        raw_size?: string;
+      } & {
+        [key: string]: string;
+      };
+    };
+    PsaPinResults: {
+      count: number;
+      results: components['schemas']['PsaPinStatus'][];
+    };
+    PsaFailure: {
+      error: {
+        reason: string;
+        details?: string;
+      };
+    };
     Readiness: {
       /** @enum {unknown} */
       status: 'ready' | 'not_ready';
@@ -2359,6 +2479,60 @@ export interface components {
     };
   };
   responses: {
+    /** @description Bad request (reason `BAD_REQUEST`, or a specific one such as `INVALID_CID`). */
+    PsaBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
+    /** @description The access token is missing or invalid (reason `UNAUTHORIZED`). */
+    PsaUnauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
+    /** @description No such pin request in this account (reason `NOT_FOUND`). */
+    PsaNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
+    /** @description The account's storage is full (reason `INSUFFICIENT_FUNDS`). */
+    PsaInsufficientFunds: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
+    /** @description Another client error, its reason Cairn's error code upper-cased (`FORBIDDEN`, `METHOD_NOT_ALLOWED`, ...). */
+    PsaCustomError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
+    /** @description An unexpected failure (reason `INTERNAL_SERVER_ERROR`, or `SERVICE_UNAVAILABLE` while the server stops). */
+    PsaInternalError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
     /** @description `admin_required`: the credential is valid but its account is not an administrator. */
     AdminRequired: {
       headers: {
@@ -6050,6 +6224,167 @@ export interface operations {
           'application/yaml': string;
         };
       };
+    };
+  };
+  psaListPins: {
+    parameters: {
+      query?: {
+        /** @description CIDs (at most 10), comma-separated or repeated; any CID form, matched by content. */
+        cid?: string;
+        /** @description Requests with this name, compared as `match` says. */
+        name?: string;
+        /** @description How `name` is compared; case-insensitive comparisons fold case the same way on every database. */
+        match?: components['schemas']['PsaTextMatchingStrategy'];
+        /** @description Statuses, comma-separated or repeated (default `pinned`). */
+        status?: string;
+        /** @description Requests created before this time (RFC 3339). */
+        before?: string;
+        /** @description Requests created after this time (RFC 3339). */
+        after?: string;
+        /** @description At most this many results. */
+        limit?: number;
+        /**
+         * @description A JSON object; requests whose `meta` holds every one of its keys with the same value.
+         * @example {"app_id":"99986338-1113-4706-8302-4420da6158aa"}
+         */
+        meta?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The matching requests. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PsaPinResults'];
+        };
+      };
+      400: components['responses']['PsaBadRequest'];
+      401: components['responses']['PsaUnauthorized'];
+      '4XX': components['responses']['PsaCustomError'];
+      '5XX': components['responses']['PsaInternalError'];
+    };
+  };
+  psaAddPin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PsaPinRequest'];
+      };
+    };
+    responses: {
+      /** @description The new request. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PsaPinStatus'];
+        };
+      };
+      400: components['responses']['PsaBadRequest'];
+      401: components['responses']['PsaUnauthorized'];
+      409: components['responses']['PsaInsufficientFunds'];
+      413: components['responses']['PsaCustomError'];
+      415: components['responses']['PsaCustomError'];
+      '4XX': components['responses']['PsaCustomError'];
+      '5XX': components['responses']['PsaInternalError'];
+    };
+  };
+  psaGetPin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        requestid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request and its status. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PsaPinStatus'];
+        };
+      };
+      400: components['responses']['PsaBadRequest'];
+      401: components['responses']['PsaUnauthorized'];
+      404: components['responses']['PsaNotFound'];
+      '4XX': components['responses']['PsaCustomError'];
+      '5XX': components['responses']['PsaInternalError'];
+    };
+  };
+  psaReplacePin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        requestid: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PsaPinRequest'];
+      };
+    };
+    responses: {
+      /** @description The new request. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PsaPinStatus'];
+        };
+      };
+      400: components['responses']['PsaBadRequest'];
+      401: components['responses']['PsaUnauthorized'];
+      404: components['responses']['PsaNotFound'];
+      409: components['responses']['PsaInsufficientFunds'];
+      413: components['responses']['PsaCustomError'];
+      415: components['responses']['PsaCustomError'];
+      '4XX': components['responses']['PsaCustomError'];
+      '5XX': components['responses']['PsaInternalError'];
+    };
+  };
+  psaRemovePin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        requestid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed (no body). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['PsaBadRequest'];
+      401: components['responses']['PsaUnauthorized'];
+      404: components['responses']['PsaNotFound'];
+      '4XX': components['responses']['PsaCustomError'];
+      '5XX': components['responses']['PsaInternalError'];
     };
   };
 }

@@ -127,8 +127,15 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     },
     async pin(cid, pinOptions = {}) {
       parseCid(cid);
+      // The Cluster has each allocated peer's Kubo connect to the origins before it pins; the Kubo
+      // Cairn reads through connects to them too.
+      const query: Record<string, string> = { ...replication };
+      if (pinOptions.origins?.length) {
+        query.origins = pinOptions.origins.join(',');
+        reads.api.connect(pinOptions.origins);
+      }
       await withPinTimeout(cid, pinOptions, options.pinTimeoutMs ?? 120_000, async (signal) => {
-        await cluster.pin(cid, replication, signal);
+        await cluster.pin(cid, query, signal);
         await untilPinned(cid, signal, pinOptions.onProgress);
       }).catch(async (error: unknown) => {
         if (error instanceof ContentNotFoundError) await cluster.unpin(cid).catch(() => undefined);

@@ -16,6 +16,8 @@ export function offlineFlag(offline: boolean): Record<string, never> {
   return { offline } as unknown as Record<string, never>;
 }
 
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Kubo answers a missing local block, or a CID that is not pinned, with an error message, not a status. */
 function isMissing(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
@@ -115,6 +117,20 @@ export class KuboApi {
       }
     }
     return blocks;
+  }
+
+  /**
+   * `swarm/connect` to each address, best effort and without waiting: Kubo's bitswap sends its
+   * wants to a peer as soon as it connects, so a pin started now still gets the blocks from it.
+   */
+  connect(addrs: string[]): void {
+    for (const addr of addrs) {
+      const url = new URL('/api/v0/swarm/connect', this.url);
+      url.searchParams.set('arg', addr);
+      fetch(url, { method: 'POST', signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS) })
+        .then((response) => response.body?.cancel())
+        .catch(() => undefined);
+    }
   }
 
   /** The node's peer id and the addresses other nodes can dial. */

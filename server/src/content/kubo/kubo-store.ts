@@ -192,6 +192,7 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
       }),
     async pin(cid, pinOptions: PinOptions = {}): Promise<PinResult> {
       const parsed = parseCid(cid);
+      if (pinOptions.origins?.length) api.connect(pinOptions.origins);
       const blocks = await withPinTimeout(cid, pinOptions, options.pinTimeoutMs ?? 120_000, (signal) =>
         api.pin(parsed, { signal, onProgress: pinOptions.onProgress }),
       );

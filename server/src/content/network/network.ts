@@ -40,6 +40,7 @@ const PUBLIC_BOOTSTRAP = [
   '/dnsaddr/bootstrap.libp2p.io/p2p/QmcZf59bWwK5XFi76CZX8cbJ4BhTzzA3gU1ZjYZcYW3dwt',
 ];
 const REDIAL_MS = 10_000;
+const DIAL_TIMEOUT_MS = 5_000;
 /**
  * Bitswap packs wanted blocks into messages of up to this size, overshooting it by one block. Its
  * default (4 MiB) plus that block exceeds the 4 MiB read buffer of a libp2p stream, which then
@@ -125,6 +126,22 @@ export class Network {
     }
   }
 
+  /**
+   * Dials peers that hold content about to be fetched (a pin's origins), best effort: bitswap sends
+   * its wants to each peer as it connects, so the fetch does not wait for the dials.
+   */
+  connect(addrs: string[]): void {
+    for (const addr of addrs) {
+      let target;
+      try {
+        target = multiaddr(addr);
+      } catch {
+        continue;
+      }
+      this.libp2p.dial(target, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) }).catch(() => undefined);
+    }
+  }
+
   async stop(): Promise<void> {
     clearInterval(this.redial);
     await this.broker.stop();
@@ -140,7 +157,7 @@ export class Network {
         const target = multiaddr(addr);
         const peer = target.getComponents().find((c) => c.name === 'p2p')?.value;
         if (peer && libp2p.getConnections().some((c) => c.remotePeer.toString() === peer)) continue;
-        libp2p.dial(target, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+        libp2p.dial(target, { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) }).catch(() => undefined);
       }
     };
     dialAll();

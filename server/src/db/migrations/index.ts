@@ -7,6 +7,7 @@ import * as renewalOrders from './0005-renewal-orders';
 import * as uploadVersions from './0006-upload-versions';
 import * as serverSecrets from './0007-server-secrets';
 import * as contentJobs from './0008-content-jobs';
+import * as pinningService from './0009-pinning-service';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-upload-versions': uploadVersions,
   '0007-server-secrets': serverSecrets,
   '0008-content-jobs': contentJobs,
+  '0009-pinning-service': pinningService,
 };

@@ -1,0 +1,99 @@
+import Router from '@koa/router';
+import type { Next } from 'koa';
+import { parseCid } from '../../commands/pin-requester';
+import { psaPinCreator } from '../../commands/psa-pin-creator';
+import { psaPinRemover } from '../../commands/psa-pin-remover';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import type { AppState, Ctx } from '../../koa-types';
+import { auth } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { input, validate } from '../../middleware/validate';
+import { presentPsaPin } from '../../presenters/psa';
+import type { PsaPinView } from '../../stores/psa-pin-store';
+import { delegatesOf } from './delegates';
+import { psaErrors } from './errors';
+import { psaListSchema, psaParams, psaPinSchema, type PsaListQuery, type PsaPinBody } from './schemas';
+
+/** Where the Pinning Service API is served: its clients are given `<PUBLIC_URL>/psa` as the endpoint. */
+export const PSA_BASE = '/psa';
+
+type Params = { requestid: string };
+
+async function present(app: AppContext, pins: PsaPinView[]) {
+  const [meta, delegates] = await Promise.all([app.stores.psaPins.metaOf(pins.map((pin) => pin.requestid)), delegatesOf(app)]);
+  return pins.map((pin) => presentPsaPin(pin, meta.get(pin.requestid) ?? {}, delegates));
+}
+
+async function pinOf(ctx: Ctx): Promise<PsaPinView> {
+  const { requestid } = input<unknown, unknown, Params>(ctx).params;
+  const pin = isUuid(requestid) ? await ctx.state.app.stores.psaPins.find(ctx.state.user.id, requestid) : undefined;
+  if (!pin) throw notFound('pin_not_found', 'No pin request with this requestid');
+  return pin;
+}
+
+function pinRouter() {
+  const router = new Router<AppState>({ prefix: PSA_BASE });
+
+  router.get('/pins', auth(), validate({ query: psaListSchema }), async (ctx) => {
+    const query = input<unknown, PsaListQuery>(ctx).query;
+    const { count, rows } = await ctx.state.app.stores.psaPins.list(ctx.state.user.id, {
+      cids: query.cid?.map(parseCid),
+      name: query.name !== undefined ? { value: query.name, match: query.match } : undefined,
+      statuses: query.status,
+      before: query.before && new Date(query.before).toISOString(),
+      after: query.after && new Date(query.after).toISOString(),
+      meta: query.meta,
+      limit: query.limit,
+    });
+    ctx.body = { count, results: await present(ctx.state.app, rows) };
+  });
+
+  router.post('/pins', auth(), jsonBody(), validate({ body: psaPinSchema }), async (ctx) => {
+    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body);
+    ctx.status = 202;
+    [ctx.body] = await present(ctx.state.app, [pin]);
+  });
+
+  router.get('/pins/:requestid', auth(), validate({ params: psaParams }), async (ctx) => {
+    [ctx.body] = await present(ctx.state.app, [await pinOf(ctx)]);
+  });
+
+  // Replace: the new pin is queued now; the old one is removed once the new one is pinned.
+  router.post('/pins/:requestid', auth(), jsonBody(), validate({ params: psaParams, body: psaPinSchema }), async (ctx) => {
+    const old = await pinOf(ctx);
+    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, old.requestid);
+    ctx.status = 202;
+    [ctx.body] = await present(ctx.state.app, [pin]);
+  });
+
+  router.delete('/pins/:requestid', auth(), validate({ params: psaParams }), async (ctx) => {
+    await psaPinRemover(ctx.state.app, ctx.state.user, await pinOf(ctx), ctx.ip);
+    // The spec's 202 has no body: an explicit null keeps Koa from writing the status text.
+    ctx.body = null;
+    ctx.status = 202;
+  });
+
+  return router;
+}
+
+/**
+ * The IPFS Pinning Service API under `/psa`, authenticated with Cairn's API tokens (or a session)
+ * as `Authorization: Bearer`. Everything under `/psa`, unknown paths included, answers errors in
+ * the spec's shape.
+ */
+export function psaRoutes() {
+  const router = pinRouter();
+  const routes = router.routes();
+  const notAllowed = () => new AppError(405, 'method_not_allowed', 'Method not allowed');
+  const allowed = router.allowedMethods({ throw: true, methodNotAllowed: notAllowed, notImplemented: notAllowed });
+  const errors = psaErrors();
+  const middleware = (ctx: Ctx, next: Next) => {
+    if (ctx.path !== PSA_BASE && !ctx.path.startsWith(`${PSA_BASE}/`)) return next();
+    // The router's middleware is typed for its own context; it is the same Koa context at run time.
+    const routerCtx = ctx as never;
+    return errors(ctx, () => allowed(routerCtx, () => routes(routerCtx, async () => undefined)));
+  };
+  return { router, middleware };
+}

@@ -1,0 +1,157 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database, PinJobRow, PsaPinsTable } from '../db/schema';
+
+export type PsaStatus = PinJobRow['status'];
+export type NameMatch = 'exact' | 'iexact' | 'partial' | 'ipartial';
+
+/** A pin request with what its job and record say about it. */
+export interface PsaPinView extends PsaPinsTable {
+  status: PsaStatus;
+  error: string | null;
+  error_code: string | null;
+  bytes_fetched: number;
+  blocks: number;
+  origins: string | null;
+  upload_id: string | null;
+  upload_size: number | null;
+}
+
+export interface PsaFilter {
+  cids?: string[];
+  name?: { value: string; match: NameMatch };
+  statuses: PsaStatus[];
+  before?: string;
+  after?: string;
+  meta?: Record<string, string>;
+  limit: number;
+}
+
+type Eb = ExpressionBuilder<Database & { p: PsaPinsTable; j: Database['pin_jobs']; u: Database['uploads'] }, 'p' | 'j' | 'u'>;
+
+/** `haystack` contains `needle`, case-sensitively, written the same way for SQLite and PostgreSQL. */
+const contains = (column: string, needle: string) => sql<boolean>`replace(${sql.ref(column)}, ${needle}, '') <> ${sql.ref(column)}`;
+
+/**
+ * Pinning Service API requests. A request is visible while its job is queued, pinning or failed,
+ * and once pinned only while the record its job made still exists (deleting the file in My files
+ * removes the pin here too).
+ */
+export function createPsaPinStore(db: Db) {
+  const base = (userId: string) =>
+    db
+      .selectFrom('psa_pins as p')
+      .innerJoin('pin_jobs as j', 'j.id', 'p.job_id')
+      .leftJoin('uploads as u', 'u.id', 'j.upload_id')
+      .where('p.user_id', '=', userId)
+      .where((eb) => eb.or([eb('j.status', '!=', 'pinned'), eb('u.id', 'is not', null)]));
+  const columns = [
+    'p.requestid',
+    'p.user_id',
+    'p.job_id',
+    'p.cid',
+    'p.name',
+    'p.name_folded',
+    'p.replaces',
+    'p.created_at',
+    'j.status',
+    'j.error',
+    'j.error_code',
+    'j.bytes_fetched',
+    'j.blocks',
+    'j.origins',
+    'j.upload_id',
+    'u.size as upload_size',
+  ] as const;
+
+  function filtered(userId: string, filter: PsaFilter) {
+    return base(userId).where((eb: Eb) => {
+      const all = [eb('j.status', 'in', filter.statuses)];
+      if (filter.cids?.length) all.push(eb('p.cid', 'in', filter.cids));
+      if (filter.before) all.push(eb('p.created_at', '<', filter.before));
+      if (filter.after) all.push(eb('p.created_at', '>', filter.after));
+      if (filter.name) {
+        const { value, match } = filter.name;
+        const folded = value.toLowerCase();
+        if (match === 'exact') all.push(eb('p.name', '=', value));
+        else if (match === 'iexact') all.push(eb('p.name_folded', '=', folded));
+        else if (match === 'partial') all.push(eb.and([eb('p.name', 'is not', null), contains('p.name', value)]));
+        else all.push(eb.and([eb('p.name_folded', 'is not', null), contains('p.name_folded', folded)]));
+      }
+      for (const [key, value] of Object.entries(filter.meta ?? {})) {
+        all.push(
+          eb.exists(
+            eb
+              .selectFrom('psa_pin_meta as m')
+              .select('m.key')
+              .whereRef('m.requestid', '=', 'p.requestid')
+              .where('m.key', '=', key)
+              .where('m.value', '=', value),
+          ),
+        );
+      }
+      return eb.and(all);
+    });
+  }
+
+  return {
+    async insert(trx: Db, pin: PsaPinsTable, meta: Record<string, string>): Promise<void> {
+      await trx.insertInto('psa_pins').values(pin).execute();
+      const rows = Object.entries(meta).map(([key, value]) => ({ requestid: pin.requestid, key, value }));
+      if (rows.length > 0) await trx.insertInto('psa_pin_meta').values(rows).execute();
+    },
+
+    find: (userId: string, requestid: string): Promise<PsaPinView | undefined> =>
+      base(userId).select(columns).where('p.requestid', '=', requestid).executeTakeFirst() as Promise<PsaPinView | undefined>,
+
+    /** The newest `limit` requests matching the filter, and how many match in all. */
+    async list(userId: string, filter: PsaFilter): Promise<{ count: number; rows: PsaPinView[] }> {
+      const { n } = await filtered(userId, filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await filtered(userId, filter).select(columns).orderBy('p.created_at', 'desc').limit(filter.limit).execute();
+      return { count: Number(n), rows: rows as PsaPinView[] };
+    },
+
+    async metaOf(requestids: string[]): Promise<Map<string, Record<string, string>>> {
+      const byRequest = new Map<string, Record<string, string>>();
+      if (requestids.length === 0) return byRequest;
+      const rows = await db.selectFrom('psa_pin_meta').selectAll().where('requestid', 'in', requestids).execute();
+      for (const row of rows) byRequest.set(row.requestid, { ...byRequest.get(row.requestid), [row.key]: row.value });
+      return byRequest;
+    },
+
+    /** Deletes a request; false when it was already gone (another instance removed it first). */
+    async delete(trx: Db, requestid: string): Promise<boolean> {
+      const result = await trx.deleteFrom('psa_pins').where('requestid', '=', requestid).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /** Other visible requests of the account whose job recorded `uploadId`: the record stays while any is left. */
+    async othersOnUpload(userId: string, uploadId: string, exceptRequestid: string): Promise<number> {
+      const { n } = await base(userId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('j.upload_id', '=', uploadId)
+        .where('p.requestid', '!=', exceptRequestid)
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    /** Pinned requests that still have to remove the request they replace (of one job, or any). */
+    replacementsDone: (jobId?: string): Promise<Array<Pick<PsaPinsTable, 'requestid' | 'user_id' | 'replaces'>>> => {
+      let query = db
+        .selectFrom('psa_pins as p')
+        .innerJoin('pin_jobs as j', 'j.id', 'p.job_id')
+        .select(['p.requestid', 'p.user_id', 'p.replaces'])
+        .where('p.replaces', 'is not', null)
+        .where('j.status', '=', 'pinned');
+      if (jobId) query = query.where('p.job_id', '=', jobId);
+      return query.limit(100).execute();
+    },
+
+    async clearReplaces(requestid: string): Promise<void> {
+      await db.updateTable('psa_pins').set({ replaces: null }).where('requestid', '=', requestid).execute();
+    },
+  };
+}
+export type PsaPinStore = ReturnType<typeof createPsaPinStore>;
