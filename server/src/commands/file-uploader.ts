@@ -6,7 +6,7 @@ import type { UserRow } from '../db/schema';
 import { auditRecorder } from './audit-recorder';
 import { contentRecorder, releaseIfUnreferenced, type RecordResult } from './content-recorder';
 import { headCapture } from './head-capture';
-import { quotaReservation } from './quota-reservation';
+import { quotaReservation, type QuotaReservation } from './quota-reservation';
 
 export interface FileUploadInput {
   filename: string;
@@ -15,6 +15,10 @@ export interface FileUploadInput {
   customName?: string;
   signal: AbortSignal;
   ip: string;
+  /** A smaller cap than the 4 GiB one (a signed upload URL's). */
+  maxBytes?: number;
+  /** Quota already reserved for this file (a resumable upload's); a streaming reservation otherwise. */
+  reservation?: QuotaReservation;
 }
 
 /**
@@ -22,13 +26,13 @@ export interface FileUploadInput {
  * enforced while streaming, and an aborted or refused upload records and charges nothing.
  */
 export async function fileUploader(app: AppContext, user: UserRow, input: FileUploadInput): Promise<RecordResult> {
-  const reservation = await quotaReservation(app, user);
+  const reservation = input.reservation ?? (await quotaReservation(app, user));
   let cid: string | null = null;
   try {
     const { stream, head } = headCapture(input.source);
     const added = await app.content.addFile(stream, {
       cidVersion: input.cidVersion,
-      maxBytes: MAX_FILE_BYTES,
+      maxBytes: input.maxBytes ?? MAX_FILE_BYTES,
       signal: input.signal,
       onBytes: reservation.onBytes,
     });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { RESERVATION_STALE_MS } from './quota-reservation';
+import { resumablePruner } from './resumable/resumable-pruner';
 
 export interface Maintenance {
   stop(): Promise<void>;
@@ -13,11 +14,12 @@ export interface SweepReport {
   reservationsFreed: number;
   rateLimitsPruned: number;
   pinJobsPruned: number;
+  resumablePruned: number;
 }
 
 /**
  * Gives back the quota of uploads whose process died (their reservations stopped beating), and
- * deletes rate-limit windows long over and pin jobs long finished. Safe to run on every instance
+ * deletes rate-limit windows long over, pin jobs long finished and resumable uploads expired. Safe to run on every instance
  * at once: each reservation is freed exactly once, and the deletes are idempotent.
  */
 export async function sweepOnce(app: AppContext, now = Date.now()): Promise<SweepReport> {
@@ -30,7 +32,8 @@ export async function sweepOnce(app: AppContext, now = Date.now()): Promise<Swee
   const longestWindowMs = Math.max(app.config.loginLimits.windowSeconds, app.config.signupLimits.windowSeconds) * 1000;
   const rateLimitsPruned = await app.stores.rateLimits.pruneBefore(new Date(now - longestWindowMs - DAY_MS).toISOString());
   const pinJobsPruned = await app.stores.pinJobs.pruneFinishedBefore(new Date(now - PIN_JOB_RETENTION_MS).toISOString());
-  return { reservationsFreed, rateLimitsPruned, pinJobsPruned };
+  const resumablePruned = await resumablePruner(app, now);
+  return { reservationsFreed, rateLimitsPruned, pinJobsPruned, resumablePruned };
 }
 
 /** Sweeps now (the caller awaits it before serving) and then every `intervalMs` while running. */

@@ -8,8 +8,10 @@ import { createProcessedEventStore } from './processed-event-store';
 import { createQuotaStore } from './quota-store';
 import { createRateLimitStore } from './rate-limit-store';
 import { createReferralStore } from './referral-store';
+import { createResumableStore } from './resumable-store';
 import { createRewardStore } from './reward-store';
 import { createSessionStore } from './session-store';
+import { createSignedUploadStore } from './signed-upload-store';
 import { createTokenStore } from './token-store';
 import { createUploadStore } from './upload-store';
 import { createUserStore } from './user-store';
@@ -30,6 +32,8 @@ export function createStores(db: Db) {
     rewards: createRewardStore(db),
     referrals: createReferralStore(db),
     admin: createAdminStores(db),
+    resumable: createResumableStore(db),
+    signedUploads: createSignedUploadStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;
