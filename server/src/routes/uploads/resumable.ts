@@ -30,7 +30,7 @@ export async function passToTus(ctx: Ctx, uploadId: string, maxBytes: number, cr
  * anyone holding the URL of an upload made through a signed URL, whose id is its secret.
  */
 async function accessibleUpload(ctx: Ctx): Promise<ResumableUploadRow> {
-  const id = (ctx.params as { id: string }).id;
+  const id = (ctx.params as { resumableId: string }).resumableId;
   const row = ID_PATTERN.test(id) ? await ctx.state.app.stores.resumable.find(id) : undefined;
   if (!row) throw resumableNotFound();
   if (!row.signed_upload_id) {
@@ -66,14 +66,14 @@ export function resumableRoutes() {
     });
     await passToTus(ctx, id, maxBytes, true);
   });
-  router.head('/uploads/resumable/:id', continueUpload);
-  router.patch('/uploads/resumable/:id', continueUpload);
-  router.get('/uploads/resumable/:id', async (ctx) => {
+  router.head('/uploads/resumable/:resumableId', continueUpload);
+  router.patch('/uploads/resumable/:resumableId', continueUpload);
+  router.get('/uploads/resumable/:resumableId', async (ctx) => {
     const row = await accessibleUpload(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await resumableFinisher(ctx.state.app, row.id, ctx.ip);
   });
-  router.delete('/uploads/resumable/:id', async (ctx) => {
+  router.delete('/uploads/resumable/:resumableId', async (ctx) => {
     const row = await accessibleUpload(ctx);
     if (row.upload_id) await ctx.state.app.stores.resumable.remove(row.id);
     else await discardResumable(ctx.state.app, row.id);
