@@ -37,7 +37,10 @@ async function finish(app: AppContext, id: string, ip: string): Promise<Finished
   if (!row) throw resumableNotFound();
   if (row.upload_id) return recorded(app, row);
   const { store } = tusServerOf(app);
-  const partial = await store.getUpload(id);
+  // The partial file lives in this instance's data directory: without it there is nothing to record.
+  const partial = await store.getUpload(id).catch(() => {
+    throw resumableNotFound();
+  });
   if ((partial.offset ?? 0) < Number(row.size)) {
     throw conflict('upload_incomplete', `The upload has ${partial.offset} of its ${row.size} bytes: send the rest with PATCH`);
   }

@@ -121,4 +121,3 @@ describe.each(DRIVERS)('resumable uploads (%s)', (driver) => {
     expect(late.body.code).toBe('upload_expired');
   });
 });
-
