@@ -46,7 +46,8 @@ export function tusServerOf(app: AppContext): { tus: Server; store: FileStore } 
       maxSize: () => requestOf().maxBytes,
       namingFunction: () => requestOf().uploadId,
       getFileIdFromRequest: () => requestOf().uploadId,
-      exposedHeaders: ['Upload-Result'],
+      // Same-origin, like the rest of the API: no CORS headers.
+      allowedOrigins: () => false,
       // The last PATCH answers with the record, as POST /upload does, or with the JSON error.
       async onUploadFinish(_req, upload) {
         const json = { 'Content-Type': 'application/json' };

@@ -29,6 +29,7 @@ describe.each(DRIVERS)('signed upload URLs (%s)', (driver) => {
     const stored = await server.api.request('POST', signed.path, { body: fileForm([{ name: 'x.pdf', content: bytes(1000) }]) });
     expect(stored.status).toBe(201);
     expect(stored.body).toMatchObject({ name: 'report.pdf', size: 1000 });
+    expect(stored.headers.get('access-control-allow-origin')).toBe('*');
     const mine = await server.api.get(`/api/v2/uploads/${stored.body.uploadId}`, { token: user.token });
     expect(mine.status).toBe(200);
     const reuse = await server.api.request('POST', signed.path, { body: fileForm([{ name: 'y.bin', content: bytes(10) }]) });
