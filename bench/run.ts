@@ -8,7 +8,8 @@
  * Benchmarks: ingest (1 GiB upload v1/v0, gateway download, RSS), directory (10,000 files as one
  * DAG), desktop-queue (the same files through the desktop app's queue, against the web upload),
  * file-list (100,000 rows at 50 clients), peer-pin (256 MiB pinned from another server),
- * multipart (the upload parser against busboy).
+ * multipart (the upload parser against busboy),
+ * resumable (1 GiB over tus, cut three times and resumed; BENCH_RESUME_BYTES sets the size).
  * Everything is written under a fresh temporary directory, removed at the end; set BENCH_INPUTS
  * to a directory to keep the generated input files between runs. Servers listen on loopback only.
  */
@@ -24,6 +25,7 @@ import { multipart } from './multipart';
 import type { Benchmark, BenchEnv } from './lib/context';
 import { met, printFigure, type Figure } from './lib/report';
 import { peerPin } from './peer-pin';
+import { resumable } from './resumable';
 
 const BENCHMARKS: Record<string, Benchmark> = {
   ingest,
@@ -32,6 +34,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
   'file-list': fileList,
   'peer-pin': peerPin,
   multipart,
+  resumable,
 };
 
 const args = new Map(

@@ -7,7 +7,7 @@ import { auditRecorder } from './audit-recorder';
 import { crashPoint } from '../lib/crash-point';
 import { contentRecorder, type RecordResult } from './content-recorder';
 import { headCapture } from './head-capture';
-import { abandonUpload, quotaReservation } from './quota-reservation';
+import { abandonUpload, quotaReservation, type QuotaReservation } from './quota-reservation';
 
 export interface FileUploadInput {
   filename: string;
@@ -16,6 +16,10 @@ export interface FileUploadInput {
   customName?: string;
   signal: AbortSignal;
   ip: string;
+  /** A smaller cap than the 4 GiB one (a signed upload URL's). */
+  maxBytes?: number;
+  /** Quota already reserved for this file (a resumable upload's); a streaming reservation otherwise. */
+  reservation?: QuotaReservation;
 }
 
 /**
@@ -24,12 +28,12 @@ export interface FileUploadInput {
  * engine pinned is claimed before the record is written, so a crash in between is undone.
  */
 export async function fileUploader(app: AppContext, user: UserRow, input: FileUploadInput): Promise<RecordResult> {
-  const reservation = await quotaReservation(app, user);
+  const reservation = input.reservation ?? (await quotaReservation(app, user));
   try {
     const { stream, head } = headCapture(input.source);
     const added = await app.content.addFile(stream, {
       cidVersion: input.cidVersion,
-      maxBytes: MAX_FILE_BYTES,
+      maxBytes: input.maxBytes ?? MAX_FILE_BYTES,
       signal: input.signal,
       onBytes: reservation.onBytes,
       beforePin: reservation.claim,

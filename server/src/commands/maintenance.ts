@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { startContentJobRunner } from './content-job-runner';
 import { psaReplacementFinisher } from './psa-replacement-finisher';
+import { resumablePruner } from './resumable/resumable-pruner';
 
 export interface Maintenance {
   stop(): Promise<void>;
@@ -15,13 +16,14 @@ export interface SweepReport {
   rateLimitsPruned: number;
   pinJobsPruned: number;
   pinReplacementsFinished: number;
+  resumablePruned: number;
 }
 
 /**
  * Gives back the quota of uploads whose process died (their reservations stopped beating),
- * deletes rate-limit windows long over and pin jobs long finished, and completes pin replacements
- * a crash left between the new pin and the removal of the old. Safe to run on every instance
- * at once: each reservation is freed exactly once, and the deletes are idempotent.
+ * deletes rate-limit windows long over, pin jobs long finished and resumable uploads expired, and
+ * completes pin replacements a crash left between the new pin and the removal of the old. Safe to
+ * run on every instance at once: each reservation is freed exactly once, and the deletes are idempotent.
  */
 export async function sweepOnce(app: AppContext, now = Date.now()): Promise<SweepReport> {
   const before = new Date(now - app.config.leaseMs).toISOString();
@@ -34,7 +36,8 @@ export async function sweepOnce(app: AppContext, now = Date.now()): Promise<Swee
   const rateLimitsPruned = await app.stores.rateLimits.pruneBefore(new Date(now - longestWindowMs - DAY_MS).toISOString());
   const pinJobsPruned = await app.stores.pinJobs.pruneFinishedBefore(new Date(now - PIN_JOB_RETENTION_MS).toISOString());
   const pinReplacementsFinished = await psaReplacementFinisher(app);
-  return { reservationsFreed, rateLimitsPruned, pinJobsPruned, pinReplacementsFinished };
+  const resumablePruned = await resumablePruner(app, now);
+  return { reservationsFreed, rateLimitsPruned, pinJobsPruned, pinReplacementsFinished, resumablePruned };
 }
 
 /**

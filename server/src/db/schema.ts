@@ -108,6 +108,34 @@ export interface QuotaReservationsTable {
   heartbeat_at: string;
 }
 
+/** An upload URL handed out by an account: one upload of at most `max_bytes` before `expires_at`. */
+export interface SignedUploadsTable {
+  id: string;
+  user_id: string;
+  secret_hash: string;
+  max_bytes: number;
+  name: string | null;
+  expires_at: string;
+  used_at: string | null;
+  upload_id: string | null;
+  created_at: string;
+}
+
+/** A tus upload: `bytes_reserved` stays charged as reserved until it is recorded (`upload_id`) or dropped. */
+export interface ResumableUploadsTable {
+  id: string;
+  user_id: string;
+  signed_upload_id: string | null;
+  size: number;
+  bytes_reserved: number;
+  name: string | null;
+  cid_version: number;
+  upload_id: string | null;
+  duplicate: number;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface PinJobsTable {
   id: string;
   user_id: string;
@@ -250,6 +278,8 @@ export interface Database {
   orders: OrdersTable;
   processed_events: ProcessedEventsTable;
   rewards: RewardsTable;
+  signed_uploads: SignedUploadsTable;
+  resumable_uploads: ResumableUploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -264,4 +294,6 @@ export type PinJobRow = Selectable<PinJobsTable>;
 export type ContentJobRow = Selectable<ContentJobsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type RewardRow = Selectable<RewardsTable>;
+export type SignedUploadRow = Selectable<SignedUploadsTable>;
+export type ResumableUploadRow = Selectable<ResumableUploadsTable>;
 export type { Generated };

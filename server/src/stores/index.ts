@@ -11,8 +11,10 @@ import { createPsaPinStore } from './psa-pin-store';
 import { createQuotaStore } from './quota-store';
 import { createRateLimitStore } from './rate-limit-store';
 import { createReferralStore } from './referral-store';
+import { createResumableStore } from './resumable-store';
 import { createRewardStore } from './reward-store';
 import { createSessionStore } from './session-store';
+import { createSignedUploadStore } from './signed-upload-store';
 import { createTokenStore } from './token-store';
 import { createUploadStore } from './upload-store';
 import { createUserStore } from './user-store';
@@ -36,6 +38,8 @@ export function createStores(db: Db) {
     rewards: createRewardStore(db),
     referrals: createReferralStore(db),
     admin: createAdminStores(db),
+    resumable: createResumableStore(db),
+    signedUploads: createSignedUploadStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMIT_DEFAULT, LIMIT_MAX, NAME_MAX, PAGE_DEFAULT } from './limits';
+import { LIMIT_DEFAULT, LIMIT_MAX, MAX_FILE_BYTES, NAME_MAX, PAGE_DEFAULT } from './limits';
 
 /** Names a user may give a file: letters, digits, dots, underscores and hyphens. */
 export const FILE_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -76,3 +76,22 @@ export const uploadListQuerySchema = pageQuerySchema.extend({
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('desc'),
 });
 export type UploadListParams = z.infer<typeof uploadListQuerySchema>;
+
+/** Longest life of a signed upload URL: a week. */
+export const SIGNED_UPLOAD_MAX_SECONDS = 7 * 86_400;
+
+/** `POST /uploads/signed`: one upload of at most `maxBytes`, within `expiresIn` seconds. */
+export const signedUploadSchema = z.object({
+  maxBytes: z
+    .number({ error: 'maxBytes must be a number of bytes' })
+    .int('maxBytes must be a whole number of bytes')
+    .min(1, 'maxBytes must be at least 1')
+    .max(MAX_FILE_BYTES, `maxBytes must be at most ${MAX_FILE_BYTES}`),
+  expiresIn: z
+    .number({ error: 'expiresIn must be a number of seconds' })
+    .int('expiresIn must be a whole number of seconds')
+    .min(1, 'expiresIn must be at least 1 second')
+    .max(SIGNED_UPLOAD_MAX_SECONDS, `expiresIn must be at most ${SIGNED_UPLOAD_MAX_SECONDS} seconds`),
+  name: optionalName.pipe(fileNameSchema.optional()),
+});
+export type SignedUploadInput = z.infer<typeof signedUploadSchema>;

@@ -8,6 +8,7 @@ import * as uploadVersions from './0006-upload-versions';
 import * as serverSecrets from './0007-server-secrets';
 import * as contentJobs from './0008-content-jobs';
 import * as pinningService from './0009-pinning-service';
+import * as resumableUploads from './0011-resumable-uploads';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-server-secrets': serverSecrets,
   '0008-content-jobs': contentJobs,
   '0009-pinning-service': pinningService,
+  '0011-resumable-uploads': resumableUploads,
 };

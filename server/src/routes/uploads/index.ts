@@ -20,6 +20,8 @@ import { auth, authPrincipal } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { presentUpload } from '../../presenters/upload';
+import { resumableRoutes } from './resumable';
+import { signedUploadRoutes } from './signed';
 import { uploadCar, uploadDirectory, uploadFile } from './upload-handlers';
 
 const uploadParams = z.object({ uploadId: z.string().min(1, 'uploadId is required').max(100) });
@@ -105,5 +107,7 @@ export function uploadRoutes() {
   router.get('/users/me/usage', auth(), async (ctx) => {
     ctx.body = await usageReader(ctx.state.app, ctx.state.user);
   });
+  router.use(resumableRoutes().routes());
+  router.use(signedUploadRoutes().routes());
   return router;
 }

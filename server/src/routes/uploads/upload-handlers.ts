@@ -3,9 +3,11 @@ import type { z } from 'zod';
 import type { carUploadQuerySchema, directoryUploadQuerySchema, uploadQuerySchema } from '@cairn/shared';
 import { carUploader } from '../../commands/car-uploader';
 import { dagUploader, filesUploader } from '../../commands/directory-uploader';
+import type { RecordResult } from '../../commands/content-recorder';
 import { fileUploader } from '../../commands/file-uploader';
 import { quotaExceeded, storageLimit } from '../../commands/quota-reservation';
 import { ContentAbortedError, ContentTooLargeError } from '../../content/errors';
+import type { CidVersion } from '../../content/types';
 import { AppError } from '../../lib/errors';
 import { multipartFiles } from '../../lib/multipart';
 import type { Ctx } from '../../koa-types';
@@ -76,23 +78,38 @@ function drained(req: Ctx['req']): Promise<boolean> {
 /** POST /upload: one file part named `file`. */
 export async function uploadFile(ctx: Ctx): Promise<void> {
   const query = input<undefined, z.infer<typeof uploadQuerySchema>>(ctx).query;
-  await refuseDeclaredOversize(ctx, MAX_FILE_BYTES, FILE_FRAMING);
+  await receiveFile(ctx, { cidVersion: query.cidVersion, customName: query.name, maxBytes: MAX_FILE_BYTES });
+}
+
+export interface ReceiveOptions {
+  cidVersion: CidVersion;
+  customName?: string;
+  /** The size cap: 4 GiB, or a signed upload URL's. */
+  maxBytes: number;
+}
+
+/** Stores the multipart part `file` for `ctx.state.user` and answers with its record. */
+export async function receiveFile(ctx: Ctx, options: ReceiveOptions): Promise<RecordResult> {
+  await refuseDeclaredOversize(ctx, options.maxBytes, FILE_FRAMING);
   const signal = disconnectSignal(ctx);
   const parts = multipartFiles(ctx.req, { field: 'file', maxFiles: 1, preservePath: false });
-  await closingOnError(ctx, parts, async () => {
+  return closingOnError(ctx, parts, async () => {
     const first = await parts.next();
     if (first.done) throw new AppError(400, 'file_not_received', 'No file received: send it as the multipart field "file"');
-    const { upload, duplicate } = await fileUploader(ctx.state.app, ctx.state.user, {
+    const result = await fileUploader(ctx.state.app, ctx.state.user, {
       filename: first.value.filename,
       source: first.value.stream,
-      cidVersion: query.cidVersion,
-      customName: query.name,
+      cidVersion: options.cidVersion,
+      customName: options.customName,
       signal,
       ip: ctx.ip,
+      maxBytes: options.maxBytes,
     });
+    const { upload, duplicate } = result;
     ctx.status = duplicate ? 200 : 201;
     ctx.body = { ...presentUpload(upload), duplicate };
     ctx.state.app.metrics.upload(duplicate ? 'duplicate' : 'stored', duplicate ? 0 : Number(upload.size));
+    return result;
   });
 }
 
@@ -164,9 +181,9 @@ async function* emptyParts(): AsyncGenerator<never> {}
  * Runs an upload; on failure the connection is closed after the error response rather than
  * draining what may be gigabytes of a refused body.
  */
-async function closingOnError(ctx: Ctx, parts: AsyncGenerator<unknown>, work: () => Promise<void>): Promise<void> {
+async function closingOnError<T>(ctx: Ctx, parts: AsyncGenerator<unknown>, work: () => Promise<T>): Promise<T> {
   try {
-    await work();
+    return await work();
   } catch (error) {
     ctx.set('Connection', 'close');
     const known = error instanceof AppError || error instanceof ContentAbortedError;

@@ -1,6 +1,7 @@
 import type { DagUploadResult, FilesUploadResult, UploadResult } from '../../api/content-types';
 import { ApiError, endsSession, INVALID_JSON, sessionEndNotice, UNEXPECTED_SERVER_ERROR } from '../../lib/api-client';
 import { useAppStore } from '../../store/app-store';
+import { RESUMABLE_THRESHOLD, startResumableUpload } from './resumable-request';
 import { singleFileMode, type PickedFile, type UploadMode } from './selection';
 
 export type UploadOutcome =
@@ -54,9 +55,13 @@ function failure(xhr: XMLHttpRequest): ApiError {
 
 /**
  * Sends the files as multipart/form-data with XMLHttpRequest, which (unlike fetch) reports upload
- * progress. A folder goes as repeated `file` parts whose filename is the relative path.
+ * progress. A folder goes as repeated `file` parts whose filename is the relative path. A single
+ * file over 64 MB goes over tus instead, so that a dropped connection resumes.
  */
 export function startUpload(request: UploadRequest): RunningUpload {
+  if (request.mode === 'file' && request.files.length === 1 && request.files[0]!.file.size > RESUMABLE_THRESHOLD) {
+    return startResumableUpload(request);
+  }
   const xhr = new XMLHttpRequest();
   const form = new FormData();
   for (const item of request.files) form.append('file', item.file, singleFileMode(request.mode) ? item.file.name : item.path);

@@ -1,0 +1,84 @@
+import Router from '@koa/router';
+import { uploadQuerySchema } from '@cairn/shared';
+import type { z } from 'zod';
+import { resumableCreator } from '../../commands/resumable/resumable-creator';
+import { discardResumable, resumableFinisher, resumableNotFound } from '../../commands/resumable/resumable-finisher';
+import { handleTus } from '../../commands/resumable/tus-server';
+import type { ResumableUploadRow } from '../../db/schema';
+import { AppError, conflict } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+import type { AppState, Ctx } from '../../koa-types';
+import { auth, authPrincipal } from '../../middleware/auth';
+import { input, validate } from '../../middleware/validate';
+
+/** Upload ids: UUIDs for uploads made with a token, 43 base64url characters through a signed URL. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Hands the request to the tus server, which answers it; a creation it refuses reserves nothing. */
+export async function passToTus(ctx: Ctx, uploadId: string, maxBytes: number, creating = false): Promise<void> {
+  ctx.respond = false;
+  const app = ctx.state.app;
+  try {
+    await handleTus(app, { uploadId, maxBytes, ip: ctx.ip, requestId: ctx.state.requestId }, ctx.req, ctx.res);
+  } finally {
+    if (creating && ctx.res.statusCode !== 201) await discardResumable(app, uploadId);
+  }
+}
+
+/**
+ * The upload named in the path, if the caller may use it: its creator (token or session), or
+ * anyone holding the URL of an upload made through a signed URL, whose id is its secret.
+ */
+async function accessibleUpload(ctx: Ctx): Promise<ResumableUploadRow> {
+  const id = (ctx.params as { resumableId: string }).resumableId;
+  const row = ID_PATTERN.test(id) ? await ctx.state.app.stores.resumable.find(id) : undefined;
+  if (!row) throw resumableNotFound();
+  if (!row.signed_upload_id) {
+    await authPrincipal()(ctx, async () => undefined);
+    if (ctx.state.principal.id !== row.user_id) throw resumableNotFound();
+  }
+  if (!row.upload_id && row.expires_at <= nowIso()) throw new AppError(410, 'upload_expired', 'This upload has expired: start it again');
+  return row;
+}
+
+async function continueUpload(ctx: Ctx): Promise<void> {
+  const row = await accessibleUpload(ctx);
+  if (!row.upload_id) return passToTus(ctx, row.id, Number(row.size));
+  if (ctx.method === 'PATCH') throw conflict('upload_complete', 'This upload is complete: GET its URL for the record');
+  // Its partial file is gone once recorded: the offset of a finished upload is its length.
+  ctx.set({ 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(row.size), 'Upload-Length': String(row.size), 'Cache-Control': 'no-store' });
+  ctx.status = 200;
+}
+
+/**
+ * tus resumable uploads: `POST` creates (length checked against the size cap and the free quota
+ * first, then reserved), `HEAD` tells the offset, `PATCH` appends, `GET` gives the record once
+ * complete, `DELETE` drops it. The partial file survives restarts; it expires after 24 hours.
+ */
+export function resumableRoutes() {
+  const router = new Router<AppState>();
+  router.post('/uploads/resumable', auth(), validate({ query: uploadQuerySchema }), async (ctx) => {
+    const query = input<undefined, z.infer<typeof uploadQuerySchema>>(ctx).query;
+    const { id, maxBytes } = await resumableCreator(ctx.state.app, ctx.state.user, {
+      uploadLength: ctx.get('Upload-Length') || undefined,
+      cidVersion: query.cidVersion,
+      customName: query.name,
+    });
+    await passToTus(ctx, id, maxBytes, true);
+  });
+  router.head('/uploads/resumable/:resumableId', continueUpload);
+  router.patch('/uploads/resumable/:resumableId', continueUpload);
+  router.get('/uploads/resumable/:resumableId', async (ctx) => {
+    const row = await accessibleUpload(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await resumableFinisher(ctx.state.app, row.id, ctx.ip);
+  });
+  router.delete('/uploads/resumable/:resumableId', async (ctx) => {
+    const row = await accessibleUpload(ctx);
+    if (row.upload_id) await ctx.state.app.stores.resumable.remove(row.id);
+    else await discardResumable(ctx.state.app, row.id);
+    ctx.set('Tus-Resumable', '1.0.0');
+    ctx.status = 204;
+  });
+  return router;
+}

@@ -1,0 +1,58 @@
+import Router from '@koa/router';
+import { signedUploadSchema, type SignedUploadInput } from '@cairn/shared';
+import { resumableCreator } from '../../commands/resumable/resumable-creator';
+import { signedUploadClaimer, signedUploadCreator } from '../../commands/signed-uploads';
+import type { AppState, Ctx } from '../../koa-types';
+import { auth } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { input, validate } from '../../middleware/validate';
+import { passToTus } from './resumable';
+import { receiveFile } from './upload-handlers';
+
+/**
+ * One upload through a signed URL, with no Authorization header: a multipart `file` part as
+ * `POST /upload` takes it, or (`resumable`) a tus creation continued at the upload URL it answers
+ * with. It is charged to the URL's creator and capped at the URL's size. The URL's
+ * use is taken before the upload starts and given back if nothing ends up recorded or created.
+ */
+async function uploadThroughSignedUrl(ctx: Ctx, resumable: boolean): Promise<void> {
+  const claimed = await signedUploadClaimer(ctx.state.app, (ctx.params as { secret: string }).secret);
+  ctx.state.user = claimed.user;
+  const signed = { id: claimed.signed.id, maxBytes: Number(claimed.signed.max_bytes) };
+  const customName = claimed.signed.name ?? undefined;
+  try {
+    if (resumable) {
+      const { id, maxBytes } = await resumableCreator(ctx.state.app, claimed.user, {
+        uploadLength: ctx.get('Upload-Length') || undefined,
+        cidVersion: 1,
+        customName,
+        signed,
+      });
+      await passToTus(ctx, id, maxBytes, true);
+      if (ctx.res.statusCode !== 201) await claimed.release();
+      return;
+    }
+    const result = await receiveFile(ctx, { cidVersion: 1, customName, maxBytes: signed.maxBytes });
+    await ctx.state.app.stores.signedUploads.markUploaded(signed.id, result.upload.id);
+  } catch (error) {
+    await claimed.release();
+    throw error;
+  }
+}
+
+/** Signed upload URLs: a token holder creates one; whoever holds it uploads once, without the token. */
+export function signedUploadRoutes() {
+  const router = new Router<AppState>();
+  router.post('/uploads/signed', auth(), jsonBody(), validate({ body: signedUploadSchema }), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await signedUploadCreator(ctx.state.app, ctx.state.user, input<SignedUploadInput>(ctx).body);
+  });
+  router.post('/uploads/signed/:secret', async (ctx) => {
+    // Meant for a page of another site: a multipart POST needs no preflight, and the secret in the
+    // URL is the only credential, so any origin may read the answer.
+    ctx.set('Access-Control-Allow-Origin', '*');
+    await uploadThroughSignedUrl(ctx, false);
+  });
+  router.post('/uploads/signed/:secret/resumable', (ctx) => uploadThroughSignedUrl(ctx, true));
+  return router;
+}
