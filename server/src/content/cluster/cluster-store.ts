@@ -5,7 +5,6 @@ import { folderRoot } from '../remote/folder-root';
 import { ByteBudget } from '../remote/metered';
 import type { CidVersion, ContentStore, PeerPinState, PeerPinStatus, PinOptions } from '../types';
 import { ClusterApi, type ClusterCredentials, type ClusterPinInfo } from './cluster-api';
-import { multipartBody } from './multipart-body';
 
 export interface ClusterContentStoreOptions {
   /** The Cluster peer's REST API, e.g. `http://127.0.0.1:9094`. */
@@ -13,6 +12,8 @@ export interface ClusterContentStoreOptions {
   credentials?: ClusterCredentials;
   /** The Kubo RPC API of a Cluster peer, through which content is read. */
   kuboApiUrl: string;
+  /** That peer's HTTP gateway: files are read through it when set. */
+  kuboGatewayUrl?: string;
   /** Replication factors of every pin; -1 means every peer. */
   replicationMin: number;
   replicationMax: number;
@@ -51,7 +52,12 @@ function peerStatuses(info: ClusterPinInfo): PeerPinStatus[] {
  */
 export async function createClusterContentStore(options: ClusterContentStoreOptions): Promise<ContentStore> {
   const cluster = new ClusterApi(options.apiUrl, options.credentials);
-  const reads = new KuboReads({ apiUrl: options.kuboApiUrl, offlineReads: false, readTimeoutMs: options.readTimeoutMs });
+  const reads = new KuboReads({
+    apiUrl: options.kuboApiUrl,
+    gatewayUrl: options.kuboGatewayUrl,
+    offlineReads: false,
+    readTimeoutMs: options.readTimeoutMs,
+  });
   await cluster.id();
   const replication = { 'replication-min': String(options.replicationMin), 'replication-max': String(options.replicationMax) };
   const importQuery = (cidVersion: CidVersion) => ({
@@ -74,23 +80,21 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     }
   }
 
-  /** `/add` answers every entry; nothing is pinned when `no-pin` is set, so a failed upload leaves no pin. */
-  async function add(files: Parameters<typeof multipartBody>[0], query: Record<string, string>, signal?: AbortSignal) {
-    const { body, boundary } = multipartBody(files);
-    return cluster.add(body, boundary, query, signal);
-  }
-
   return {
     engine: 'cluster',
     ...reads.readers(),
     async addFile(source, addOptions) {
       const budget = new ByteBudget(addOptions);
+      // `local`: the blocks go to this peer's Kubo only, and Cluster keeps this peer among the
+      // pin's allocations; the other allocated peers fetch them from it as they pin. Otherwise the
+      // peer streams every block to every allocated peer before it answers, an import per peer
+      // on the upload's clock (on three peers, several times the CPU of one `ipfs add`).
       const added = await budget.run(() =>
-        add(
+        cluster.add(
           (async function* () {
             yield { path: '', content: budget.meter(source) };
           })(),
-          importQuery(addOptions.cidVersion ?? 1),
+          { ...importQuery(addOptions.cidVersion ?? 1), local: 'true' },
           addOptions.signal,
         ),
       );
@@ -102,8 +106,9 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       const budget = new ByteBudget(addOptions);
       const sizes = new Map<string, number>();
       const added = await budget.run(() =>
-        add(
+        cluster.add(
           checkedEntries(entries, budget, sizes),
+          // Pinned once the root is known: a failed upload leaves no pin.
           { ...importQuery(addOptions.cidVersion ?? 1), 'wrap-with-directory': 'true', 'no-pin': 'true' },
           addOptions.signal,
         ),
