@@ -22,6 +22,8 @@ export interface ClusterPeer {
   id: string;
   peername: string;
   error?: string;
+  /** The peer's Kubo node. */
+  ipfs?: { id?: string };
 }
 
 /** One line of `/add`'s answer: a file or folder of the import. */

@@ -45,10 +45,16 @@ function peerStatuses(info: ClusterPinInfo): PeerPinStatus[] {
   });
 }
 
+/** The Cluster peer whose Kubo node is `kuboPeerId`; undefined when KUBO_API_URL is not one of the Cluster's nodes. */
+async function clusterPeerOf(cluster: ClusterApi, kuboPeerId: string): Promise<string | undefined> {
+  return (await cluster.peers()).find((peer) => peer.ipfs?.id === kuboPeerId)?.id;
+}
+
 /**
- * IPFS Cluster over its REST API: imports through `/add` (the peer spreads the blocks to the peers
- * it allocates), pins with `/pins/{cid}` and the deployment's replication factors, and reads
- * through one peer's Kubo, which fetches what only other peers hold.
+ * IPFS Cluster over its REST API: imports a file through the peer's Kubo that Cairn reads through
+ * (or Cluster's `/add` when that Kubo is none of the Cluster's) and folders through `/add`, pins
+ * with `/pins/{cid}` and the deployment's replication factors, and reads through that Kubo, which
+ * fetches what only other peers hold.
  */
 export async function createClusterContentStore(options: ClusterContentStoreOptions): Promise<ContentStore> {
   const cluster = new ClusterApi(options.apiUrl, options.credentials);
@@ -59,6 +65,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     readTimeoutMs: options.readTimeoutMs,
   });
   await cluster.id();
+  const kuboPeer = await clusterPeerOf(cluster, (await reads.api.identity()).id);
   const replication = { 'replication-min': String(options.replicationMin), 'replication-max': String(options.replicationMax) };
   const importQuery = (cidVersion: CidVersion) => ({
     'cid-version': String(cidVersion),
@@ -85,16 +92,34 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     ...reads.readers(),
     async addFile(source, addOptions) {
       const budget = new ByteBudget(addOptions);
-      // `local`: the blocks go to this peer's Kubo only, and Cluster keeps this peer among the
-      // pin's allocations; the other allocated peers fetch them from it as they pin. Otherwise the
-      // peer streams every block to every allocated peer before it answers, an import per peer
-      // on the upload's clock (on three peers, several times the CPU of one `ipfs add`).
+      const cidVersion = addOptions.cidVersion ?? 1;
+      if (kuboPeer) {
+        // Imported by the Kubo Cairn reads through (unpinned: an upload that dies leaves nothing
+        // pinned), then pinned through the Cluster with that Kubo's peer allocated first; the
+        // other allocated peers copy the blocks from it as they pin. Cluster's own `/add` hashes
+        // every block, then streams it to every allocated peer's Kubo, which hashes it again:
+        // on three peers, eight times the CPU of the one import here.
+        const added = await budget.run(() =>
+          reads.api.add(
+            (async function* () {
+              yield { path: '', content: budget.meter(source) };
+            })(),
+            { cidVersion, pin: false, signal: addOptions.signal },
+          ),
+        );
+        const root = added.at(-1);
+        if (!root) throw new Error('Kubo did not answer the import');
+        await cluster.pin(root.Hash, { ...replication, 'user-allocations': kuboPeer }, addOptions.signal);
+        return { cid: root.Hash, size: budget.total };
+      }
+      // `local`: the blocks go to this Cluster peer's Kubo only, and Cluster keeps it among the
+      // pin's allocations; the other allocated peers copy them from it as they pin.
       const added = await budget.run(() =>
         cluster.add(
           (async function* () {
             yield { path: '', content: budget.meter(source) };
           })(),
-          { ...importQuery(addOptions.cidVersion ?? 1), local: 'true' },
+          { ...importQuery(cidVersion), local: 'true' },
           addOptions.signal,
         ),
       );
