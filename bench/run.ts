@@ -7,9 +7,11 @@
  *
  * Benchmarks: ingest (1 GiB upload v1/v0, gateway download, RSS), directory (10,000 files as one
  * DAG), desktop-queue (the same files through the desktop app's queue, against the web upload),
- * file-list (100,000 rows at 50 clients), peer-pin (256 MiB pinned from another server),
- * multipart (the upload parser against busboy),
- * resumable (1 GiB over tus, cut three times and resumed; BENCH_RESUME_BYTES sets the size).
+ * file-list (100,000 rows at 50 clients), peer-pin (256 MiB pinned from another server), engines
+ * (1 GiB through the cluster, kubo and embedded engines against `ipfs add`, and the cluster
+ * engine's gateway against Kubo's; BENCH_ENGINES_MIB=64 for a quick run), multipart (the upload
+ * parser against busboy), resumable (1 GiB over tus, cut three times and resumed;
+ * BENCH_RESUME_BYTES sets the size). The run exits with 1 when a figure misses its target.
  * Everything is written under a fresh temporary directory, removed at the end; set BENCH_INPUTS
  * to a directory to keep the generated input files between runs. Servers listen on loopback only.
  */
@@ -19,6 +21,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { desktopQueue } from './desktop-queue';
 import { directory } from './directory';
+import { engines } from './engines';
 import { fileList } from './file-list';
 import { ingest } from './ingest';
 import { multipart } from './multipart';
@@ -35,6 +38,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
   'peer-pin': peerPin,
   multipart,
   resumable,
+  engines,
 };
 
 const args = new Map(
@@ -95,4 +99,10 @@ if (runs > 1) {
         `${verdicts.length ? `   met ${verdicts.filter(Boolean).length}/${verdicts.length}` : ''}`,
     );
   }
+}
+
+const missed = results.filter((figure) => met(figure) === false);
+if (missed.length > 0) {
+  console.log(`\n${missed.length} figure(s) missed the target: ${[...new Set(missed.map((f) => f.benchmark))].join('; ')}`);
+  process.exitCode = 1;
 }

@@ -1,11 +1,11 @@
 /**
  * One real Cairn server for the benchmarks, in its own process so that its RSS is its own: the
- * server as `npm start` builds it (SQLite, embedded IPFS, fsync on), plus one bare Koa route
- * (`GET /bench/bare`) in front of the same app as the reference for the file-list benchmark.
- * Signs a user up on a plan large enough for every benchmark and prints one JSON line:
- * `{ url, token, userId, multiaddrs }`. `BENCH_SEED_UPLOADS=n` first writes n file-list rows.
- *
- *   BENCH_DATA_DIR=<dir> [IPFS_NETWORK=peers IPFS_LISTEN=… IPFS_PEERS=…] tsx bench/server-child.ts
+ * server as `npm start` runs it (compiled into one bundle by bench/lib/server.ts; SQLite, fsync
+ * on, the embedded IPFS node unless CONTENT_ENGINE and its settings name Kubo or a Cluster), plus
+ * one bare Koa route (`GET /bench/bare`) in front of the same app as the reference for the
+ * file-list benchmark. Signs a user up on a plan large enough for every benchmark and prints one
+ * JSON line: `{ url, token, userId, multiaddrs }`. `BENCH_SEED_UPLOADS=n` first writes n
+ * file-list rows.
  */
 import '../server/src/content/polyfills';
 import { randomUUID } from 'node:crypto';

@@ -9,13 +9,21 @@ import { root } from './lib.mjs';
 const serverDir = path.join(root, 'server');
 const EXTERNAL = ['better-sqlite3', 'argon2', 'pg-native', 'swagger-ui-dist', 'tsx'];
 
-export async function buildServer() {
+/**
+ * `entries` names other entry modules in place of the server's `main` (the benchmarks compile their
+ * own server process this way); the import worker is always built beside them, where the server
+ * looks for it.
+ */
+export async function buildServer({
+  entries = { main: path.join(serverDir, 'src', 'main.ts') },
+  outdir = path.join(serverDir, 'dist'),
+} = {}) {
   await build({
     entryPoints: {
-      main: path.join(serverDir, 'src', 'main.ts'),
+      ...entries,
       'import-worker': path.join(serverDir, 'src', 'content', 'import', 'import-worker.ts'),
     },
-    outdir: path.join(serverDir, 'dist'),
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',

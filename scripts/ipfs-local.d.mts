@@ -14,7 +14,10 @@ export interface ClusterNode {
 }
 export interface LocalCluster {
   nodes: ClusterNode[];
-  env: Record<'CONTENT_ENGINE' | 'CLUSTER_API_URL' | 'KUBO_API_URL' | 'CLUSTER_REPLICATION_MIN' | 'CLUSTER_REPLICATION_MAX', string>;
+  env: Record<
+    'CONTENT_ENGINE' | 'CLUSTER_API_URL' | 'KUBO_API_URL' | 'KUBO_GATEWAY_URL' | 'CLUSTER_REPLICATION_MIN' | 'CLUSTER_REPLICATION_MAX',
+    string
+  >;
   stop(): Promise<void>;
 }
 export function freePort(): Promise<number>;

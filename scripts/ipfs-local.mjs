@@ -210,6 +210,7 @@ export async function startCluster({ dir, peers = 3, replicationMin = -1, replic
       CONTENT_ENGINE: 'cluster',
       CLUSTER_API_URL: nodes[0].restUrl,
       KUBO_API_URL: nodes[0].kubo.apiUrl,
+      KUBO_GATEWAY_URL: nodes[0].kubo.gatewayUrl,
       CLUSTER_REPLICATION_MIN: String(replicationMin),
       CLUSTER_REPLICATION_MAX: String(replicationMax),
     },

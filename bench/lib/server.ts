@@ -3,8 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../../scripts/build-server.mjs';
 
-const CHILD = fileURLToPath(new URL('../server-child.ts', import.meta.url));
+const CHILD_SOURCE = fileURLToPath(new URL('../server-child.ts', import.meta.url));
+/** Ignored by git (`dist/`), inside the repository so the bundle finds its external packages. */
+const CHILD_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 
 export interface BenchServer {
@@ -20,14 +23,26 @@ export interface BenchServer {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
+let compiled: Promise<string> | undefined;
+
+/** bench/server-child.ts compiled as `npm start` compiles the server (one bundle, its import worker beside it), once a run. */
+function compiledChild(): Promise<string> {
+  compiled ??= buildServer({ entries: { 'server-child': CHILD_SOURCE }, outdir: CHILD_DIR }).then(() =>
+    path.join(CHILD_DIR, 'server-child.js'),
+  );
+  return compiled;
+}
+
 /**
- * Starts bench/server-child.ts in its own process with a fresh data directory under `workDir`
+ * Starts bench/server-child.ts, compiled, in its own process with a fresh data directory under `workDir`
  * (or `dataDir`, one a stopped server kept). `env` adds server variables (IPFS_NETWORK,
- * IPFS_LISTEN, IPFS_PEERS, BENCH_SEED_UPLOADS).
+ * IPFS_LISTEN, IPFS_PEERS, BENCH_SEED_UPLOADS, and the CONTENT_ENGINE settings).
  */
 export async function startBenchServer(workDir: string, env: Record<string, string> = {}, dataDir?: string): Promise<BenchServer> {
   dataDir ??= mkdtempSync(path.join(workDir, 'server-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  // BENCH_CPU_PROF=<dir>: each server writes a CPU profile there when it stops (open it in DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, ['--enable-source-maps', ...profile, await compiledChild()], {
     env: { ...process.env, ...env, BENCH_DATA_DIR: dataDir, NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

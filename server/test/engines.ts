@@ -80,6 +80,8 @@ export async function startEngine(
     const store = await createClusterContentStore({
       apiUrl: cluster.env.CLUSTER_API_URL,
       kuboApiUrl: cluster.env.KUBO_API_URL,
+      // The Cluster engine reads files through its peer's gateway, the Kubo engine through `cat`.
+      kuboGatewayUrl: cluster.env.KUBO_GATEWAY_URL,
       replicationMin: options.replicationMin ?? -1,
       replicationMax: options.replicationMax ?? -1,
       pinTimeoutMs: 20_000,

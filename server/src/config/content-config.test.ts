@@ -17,6 +17,7 @@ describe('content engine configuration', () => {
         CONTENT_ENGINE: 'cluster',
         CLUSTER_API_URL: 'http://10.0.0.5:9094',
         KUBO_API_URL: 'http://10.0.0.5:5001',
+        KUBO_GATEWAY_URL: 'http://10.0.0.5:8080/',
         CLUSTER_BASIC_AUTH: 'cairn:s3cret',
         CLUSTER_REPLICATION_MIN: '2',
         CLUSTER_REPLICATION_MAX: '3',
@@ -26,6 +27,7 @@ describe('content engine configuration', () => {
       engine: 'cluster',
       clusterApiUrl: 'http://10.0.0.5:9094',
       kuboApiUrl: 'http://10.0.0.5:5001',
+      kuboGatewayUrl: 'http://10.0.0.5:8080',
       credentials: { basicAuth: 'cairn:s3cret', token: undefined },
       replicationMin: 2,
       replicationMax: 3,
@@ -37,6 +39,11 @@ describe('content engine configuration', () => {
     [{ CONTENT_ENGINE: 'kubo' }, 'CONTENT_ENGINE=kubo needs KUBO_API_URL'],
     [{ KUBO_API_URL: 'http://127.0.0.1:5001' }, 'KUBO_API_URL is set but CONTENT_ENGINE=embedded'],
     [{ CONTENT_ENGINE: 'kubo', KUBO_API_URL: 'ftp://x' }, 'KUBO_API_URL must be an http:// or https:// URL'],
+    [
+      { CONTENT_ENGINE: 'kubo', KUBO_API_URL: 'http://k:5001', KUBO_GATEWAY_URL: 'k:8080' },
+      'KUBO_GATEWAY_URL must be an http:// or https:// URL',
+    ],
+    [{ KUBO_GATEWAY_URL: 'http://127.0.0.1:8080' }, 'KUBO_GATEWAY_URL is set but CONTENT_ENGINE=embedded'],
     [
       { CONTENT_ENGINE: 'kubo', KUBO_API_URL: 'http://k:5001', CLUSTER_API_URL: 'http://c:9094' },
       'CLUSTER_* settings are set but CONTENT_ENGINE=kubo',

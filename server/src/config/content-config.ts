@@ -3,12 +3,14 @@ import type { ServerEnv } from './env';
 /** Where content lives: the embedded node (default), a Kubo node, or an IPFS Cluster over Kubo nodes. */
 export type ContentConfig =
   | { engine: 'embedded' }
-  | { engine: 'kubo'; kuboApiUrl: string }
+  | { engine: 'kubo'; kuboApiUrl: string; kuboGatewayUrl?: string }
   | {
       engine: 'cluster';
       clusterApiUrl: string;
       /** The Kubo RPC API of a Cluster peer, for reads. */
       kuboApiUrl: string;
+      /** That Kubo node's HTTP gateway, for reading files (faster than the RPC API's `cat`). */
+      kuboGatewayUrl?: string;
       credentials: { basicAuth?: string; token?: string };
       /** -1 means every peer, as in IPFS Cluster. */
       replicationMin: number;
@@ -48,6 +50,7 @@ export function contentConfig(env: ServerEnv, fail: Fail): ContentConfig {
   ].some(Boolean);
   if (engine === 'embedded') {
     if (env.kuboApiUrl) fail('KUBO_API_URL is set but CONTENT_ENGINE=embedded: set CONTENT_ENGINE=kubo or cluster');
+    if (env.kuboGatewayUrl) fail('KUBO_GATEWAY_URL is set but CONTENT_ENGINE=embedded: set CONTENT_ENGINE=kubo or cluster');
     if (clusterSet) fail('CLUSTER_* settings are set but CONTENT_ENGINE=embedded: set CONTENT_ENGINE=cluster');
     return { engine: 'embedded' };
   }
@@ -57,9 +60,10 @@ export function contentConfig(env: ServerEnv, fail: Fail): ContentConfig {
     fail(`IPFS_NETWORK, IPFS_LISTEN and IPFS_PEERS configure the embedded node only: unset them with CONTENT_ENGINE=${engine}`);
   if (!env.kuboApiUrl) fail(`CONTENT_ENGINE=${engine} needs KUBO_API_URL (a Kubo RPC API, e.g. http://127.0.0.1:5001)`);
   const kuboApiUrl = apiUrl('KUBO_API_URL', env.kuboApiUrl!, fail);
+  const gateway = env.kuboGatewayUrl ? { kuboGatewayUrl: apiUrl('KUBO_GATEWAY_URL', env.kuboGatewayUrl, fail) } : {};
   if (engine === 'kubo') {
     if (clusterSet) fail('CLUSTER_* settings are set but CONTENT_ENGINE=kubo: set CONTENT_ENGINE=cluster');
-    return { engine: 'kubo', kuboApiUrl };
+    return { engine: 'kubo', kuboApiUrl, ...gateway };
   }
   if (!env.clusterApiUrl) fail('CONTENT_ENGINE=cluster needs CLUSTER_API_URL (an IPFS Cluster REST API, e.g. http://127.0.0.1:9094)');
   if (env.clusterBasicAuth && env.clusterApiToken)
@@ -74,6 +78,7 @@ export function contentConfig(env: ServerEnv, fail: Fail): ContentConfig {
     engine: 'cluster',
     clusterApiUrl: apiUrl('CLUSTER_API_URL', env.clusterApiUrl!, fail),
     kuboApiUrl,
+    ...gateway,
     credentials: { basicAuth: env.clusterBasicAuth || undefined, token: env.clusterApiToken || undefined },
     replicationMin,
     replicationMax,

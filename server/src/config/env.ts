@@ -32,6 +32,7 @@ export interface ServerEnv {
   stripeApiUrl?: string;
   contentEngine?: string;
   kuboApiUrl?: string;
+  kuboGatewayUrl?: string;
   clusterApiUrl?: string;
   clusterBasicAuth?: string;
   clusterApiToken?: string;
@@ -73,6 +74,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     stripeApiUrl: env.STRIPE_API_URL,
     contentEngine: env.CONTENT_ENGINE,
     kuboApiUrl: env.KUBO_API_URL,
+    kuboGatewayUrl: env.KUBO_GATEWAY_URL,
     clusterApiUrl: env.CLUSTER_API_URL,
     clusterBasicAuth: env.CLUSTER_BASIC_AUTH,
     clusterApiToken: env.CLUSTER_API_TOKEN,

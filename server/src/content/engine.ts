@@ -12,7 +12,7 @@ export async function createContentStore(
   switch (content.engine) {
     case 'kubo':
       return withReason('Kubo', content.kuboApiUrl, () =>
-        createKuboContentStore({ apiUrl: content.kuboApiUrl, pinTimeoutMs: config.pinTimeoutMs }),
+        createKuboContentStore({ apiUrl: content.kuboApiUrl, gatewayUrl: content.kuboGatewayUrl, pinTimeoutMs: config.pinTimeoutMs }),
       );
     case 'cluster':
       return withReason('IPFS Cluster', content.clusterApiUrl, () =>
@@ -20,6 +20,7 @@ export async function createContentStore(
           apiUrl: content.clusterApiUrl,
           credentials: content.credentials,
           kuboApiUrl: content.kuboApiUrl,
+          kuboGatewayUrl: content.kuboGatewayUrl,
           replicationMin: content.replicationMin,
           replicationMax: content.replicationMax,
           pinTimeoutMs: config.pinTimeoutMs,

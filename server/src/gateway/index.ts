@@ -120,7 +120,13 @@ async function serve(ctx: Ctx): Promise<void> {
     ctx.status = range.kind === 'partial' ? 206 : 200;
     return;
   }
-  ctx.body = length === 0 ? '' : Readable.from(app.content.cat(target.cid, { offset, length }));
+  if (length === 0) {
+    ctx.body = '';
+    return;
+  }
+  // A remote engine's read is already a stream, piped from its socket: handed on as it is.
+  const bytes = app.content.cat(target.cid, { offset, length });
+  ctx.body = bytes instanceof Readable ? bytes : Readable.from(bytes);
 }
 
 /**

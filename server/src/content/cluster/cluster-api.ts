@@ -1,4 +1,6 @@
 import { ContentAbortedError } from '../errors';
+import { postStreamed } from '../remote/http-stream';
+import { multipartBody, multipartType, type MultipartFile } from '../remote/multipart-body';
 
 /** A pin as IPFS Cluster's REST API describes it (`GET /allocations/{cid}`, `POST /pins/{cid}`). */
 export interface ClusterPin {
@@ -20,6 +22,8 @@ export interface ClusterPeer {
   id: string;
   peername: string;
   error?: string;
+  /** The peer's Kubo node. */
+  ipfs?: { id?: string };
 }
 
 /** One line of `/add`'s answer: a file or folder of the import. */
@@ -46,9 +50,8 @@ export interface ClusterCredentials {
   token?: string;
 }
 
-/** Reads every JSON value of a body that holds one object, an array, or one object per line. */
-async function jsonValues<T>(response: Response): Promise<T[]> {
-  const text = await response.text();
+/** Every JSON value of a body that holds one object, an array, or one object per line. */
+function jsonValuesOf<T>(text: string): T[] {
   const trimmed = text.trim();
   if (trimmed === '') return [];
   if (trimmed.startsWith('[')) return JSON.parse(trimmed) as T[];
@@ -56,6 +59,17 @@ async function jsonValues<T>(response: Response): Promise<T[]> {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as T);
+}
+
+const jsonValues = async <T>(response: Response): Promise<T[]> => jsonValuesOf<T>(await response.text());
+
+/** The message of an error answer: Cluster's JSON `message`, or the text itself. */
+function errorMessage(text: string): string {
+  try {
+    return (JSON.parse(text) as { message?: string }).message ?? text.slice(0, 300);
+  } catch {
+    return text.slice(0, 300);
+  }
 }
 
 /** IPFS Cluster's REST API (default port 9094), with its own wire shapes. */
@@ -73,7 +87,7 @@ export class ClusterApi {
   private async request(
     method: string,
     path: string,
-    init: { query?: Record<string, string>; body?: RequestInit['body']; headers?: Record<string, string>; signal?: AbortSignal } = {},
+    init: { query?: Record<string, string>; signal?: AbortSignal } = {},
   ): Promise<Response> {
     const url = new URL(path, this.url);
     for (const [name, value] of Object.entries(init.query ?? {})) url.searchParams.set(name, value);
@@ -81,42 +95,29 @@ export class ClusterApi {
     try {
       response = await fetch(url, {
         method,
-        headers: { ...this.headers, ...init.headers },
-        body: init.body,
+        headers: this.headers,
         signal: init.signal,
-        ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
-      } as RequestInit);
+      });
     } catch (error) {
       if (init.signal?.aborted) throw new ContentAbortedError(init.signal.reason);
       throw error;
     }
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      let message = text.slice(0, 300);
-      try {
-        message = (JSON.parse(text) as { message?: string }).message ?? message;
-      } catch {
-        // not JSON: keep the text
-      }
-      throw new ClusterApiError(response.status, message);
-    }
+    if (!response.ok) throw new ClusterApiError(response.status, errorMessage(await response.text().catch(() => '')));
     return response;
   }
 
-  /** `POST /add`: a multipart body of files (see `multipartBody`); answers each imported entry. */
-  async add(
-    body: ReadableStream<Uint8Array>,
-    boundary: string,
-    query: Record<string, string>,
-    signal?: AbortSignal,
-  ): Promise<ClusterAdded[]> {
-    const response = await this.request('POST', '/add', {
-      query: { 'stream-channels': 'true', ...query },
-      body,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      signal,
-    });
-    return jsonValues<ClusterAdded>(response);
+  /**
+   * `POST /add`: the files as one multipart body, streamed as they are read (see `postStreamed`);
+   * answers each imported entry.
+   */
+  async add(files: AsyncIterable<MultipartFile>, query: Record<string, string>, signal?: AbortSignal): Promise<ClusterAdded[]> {
+    const { boundary, body } = multipartBody(files);
+    const url = new URL('/add', this.url);
+    for (const [name, value] of Object.entries({ 'stream-channels': 'true', ...query })) url.searchParams.set(name, value);
+    const answer = await postStreamed(url, { ...this.headers, 'content-type': multipartType(boundary) }, body, signal);
+    if (answer.status < 200 || answer.status >= 300) throw new ClusterApiError(answer.status, errorMessage(answer.text));
+    if (answer.streamError) throw new ClusterApiError(500, answer.streamError);
+    return jsonValuesOf<ClusterAdded>(answer.text);
   }
 
   async pin(cid: string, query: Record<string, string>, signal?: AbortSignal): Promise<ClusterPin> {

@@ -6,7 +6,6 @@ import { folderRoot } from '../remote/folder-root';
 import { ByteBudget } from '../remote/metered';
 import type { CidVersion, ContentStore, PeerPinState, PeerPinStatus, PinOptions } from '../types';
 import { ClusterApi, type ClusterCredentials, type ClusterPinInfo } from './cluster-api';
-import { multipartBody } from './multipart-body';
 
 export interface ClusterContentStoreOptions {
   /** The Cluster peer's REST API, e.g. `http://127.0.0.1:9094`. */
@@ -14,6 +13,8 @@ export interface ClusterContentStoreOptions {
   credentials?: ClusterCredentials;
   /** The Kubo RPC API of a Cluster peer, through which content is read. */
   kuboApiUrl: string;
+  /** That peer's HTTP gateway: files are read through it when set. */
+  kuboGatewayUrl?: string;
   /** Replication factors of every pin; -1 means every peer. */
   replicationMin: number;
   replicationMax: number;
@@ -45,15 +46,27 @@ function peerStatuses(info: ClusterPinInfo): PeerPinStatus[] {
   });
 }
 
+/** The Cluster peer whose Kubo node is `kuboPeerId`; undefined when KUBO_API_URL is not one of the Cluster's nodes. */
+async function clusterPeerOf(cluster: ClusterApi, kuboPeerId: string): Promise<string | undefined> {
+  return (await cluster.peers()).find((peer) => peer.ipfs?.id === kuboPeerId)?.id;
+}
+
 /**
- * IPFS Cluster over its REST API: imports through `/add` (the peer spreads the blocks to the peers
- * it allocates), pins with `/pins/{cid}` and the deployment's replication factors, and reads
- * through one peer's Kubo, which fetches what only other peers hold.
+ * IPFS Cluster over its REST API: imports a file through the peer's Kubo that Cairn reads through
+ * (or Cluster's `/add` when that Kubo is none of the Cluster's) and folders through `/add`, pins
+ * with `/pins/{cid}` and the deployment's replication factors, and reads through that Kubo, which
+ * fetches what only other peers hold.
  */
 export async function createClusterContentStore(options: ClusterContentStoreOptions): Promise<ContentStore> {
   const cluster = new ClusterApi(options.apiUrl, options.credentials);
-  const reads = new KuboReads({ apiUrl: options.kuboApiUrl, offlineReads: false, readTimeoutMs: options.readTimeoutMs });
+  const reads = new KuboReads({
+    apiUrl: options.kuboApiUrl,
+    gatewayUrl: options.kuboGatewayUrl,
+    offlineReads: false,
+    readTimeoutMs: options.readTimeoutMs,
+  });
   await cluster.id();
+  const kuboPeer = await clusterPeerOf(cluster, (await reads.api.identity()).id);
   const replication = { 'replication-min': String(options.replicationMin), 'replication-max': String(options.replicationMax) };
   const importQuery = (cidVersion: CidVersion) => ({
     'cid-version': String(cidVersion),
@@ -75,12 +88,6 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     }
   }
 
-  /** `/add` answers every entry; nothing is pinned when `no-pin` is set, so a failed upload leaves no pin. */
-  async function add(files: Parameters<typeof multipartBody>[0], query: Record<string, string>, signal?: AbortSignal) {
-    const { body, boundary } = multipartBody(files);
-    return cluster.add(body, boundary, query, signal);
-  }
-
   const store: ContentStore = {
     engine: 'cluster',
     ...reads.readers(),
@@ -94,12 +101,35 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       }),
     async addFile(source, addOptions) {
       const budget = new ByteBudget(addOptions);
+      const cidVersion = addOptions.cidVersion ?? 1;
+      if (kuboPeer) {
+        // Imported by the Kubo Cairn reads through (unpinned: an upload that dies leaves nothing
+        // pinned), then pinned through the Cluster with that Kubo's peer allocated first; the
+        // other allocated peers copy the blocks from it as they pin. Cluster's own `/add` hashes
+        // every block, then streams it to every allocated peer's Kubo, which hashes it again:
+        // on three peers, eight times the CPU of the one import here.
+        const added = await budget.run(() =>
+          reads.api.add(
+            (async function* () {
+              yield { path: '', content: budget.meter(source) };
+            })(),
+            { cidVersion, pin: false, signal: addOptions.signal },
+          ),
+        );
+        const root = added.at(-1);
+        if (!root) throw new Error('Kubo did not answer the import');
+        await addOptions.beforePin?.(root.Hash);
+        await cluster.pin(root.Hash, { ...replication, 'user-allocations': kuboPeer }, addOptions.signal);
+        return { cid: root.Hash, size: budget.total };
+      }
+      // `local`: the blocks go to this Cluster peer's Kubo only, and Cluster keeps it among the
+      // pin's allocations; the other allocated peers copy them from it as they pin.
       const added = await budget.run(() =>
-        add(
+        cluster.add(
           (async function* () {
             yield { path: '', content: budget.meter(source) };
           })(),
-          importQuery(addOptions.cidVersion ?? 1),
+          { ...importQuery(cidVersion), local: 'true' },
           addOptions.signal,
         ),
       );
@@ -112,8 +142,9 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       const budget = new ByteBudget(addOptions);
       const sizes = new Map<string, number>();
       const added = await budget.run(() =>
-        add(
+        cluster.add(
           checkedEntries(entries, budget, sizes),
+          // Pinned once the root is known: a failed upload leaves no pin.
           { ...importQuery(addOptions.cidVersion ?? 1), 'wrap-with-directory': 'true', 'no-pin': 'true' },
           addOptions.signal,
         ),

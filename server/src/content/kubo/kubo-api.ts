@@ -1,6 +1,9 @@
 import { create, type KuboRPCClient } from 'kubo-rpc-client';
 import { CID } from 'multiformats/cid';
 import { ContentNotFoundError } from '../errors';
+import type { Readable } from 'node:stream';
+import { answerText, postStreamed, streamedAnswer } from '../remote/http-stream';
+import { multipartBody, multipartType, type MultipartFile } from '../remote/multipart-body';
 import type { CidVersion, PinProgress } from '../types';
 
 /** Kubo's own import settings for the CIDs Cairn promises: those of `ipfs add` (v0) and `ipfs add --cid-version=1`. */
@@ -18,6 +21,21 @@ export function offlineFlag(offline: boolean): Record<string, never> {
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** One entry of `add`'s answer. */
+export interface KuboAdded {
+  Name: string;
+  Hash: string;
+}
+
+/** The message of Kubo's error answer (`{"Message": …}`), or its text. */
+function errorMessage(text: string): string {
+  try {
+    return (JSON.parse(text) as { Message?: string }).Message ?? text.slice(0, 300);
+  } catch {
+    return text.slice(0, 300);
+  }
+}
+
 /** Kubo answers a missing local block, or a CID that is not pinned, with an error message, not a status. */
 function isMissing(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
@@ -33,6 +51,51 @@ export class KuboApi {
 
   constructor(readonly url: string) {
     this.client = create({ url: new URL('/api/v0', url) });
+  }
+
+  private endpoint(command: string, query: Record<string, string | number | boolean>): URL {
+    const url = new URL(`/api/v0/${command}`, this.url);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
+    return url;
+  }
+
+  /**
+   * `add` of the files as one multipart body, streamed as they are read (see `postStreamed`);
+   * the entries Kubo imported, the last one the root.
+   */
+  async add(
+    files: AsyncIterable<MultipartFile>,
+    options: { cidVersion: CidVersion; pin: boolean; wrapWithDirectory?: boolean; signal?: AbortSignal },
+  ): Promise<KuboAdded[]> {
+    const settings = importSettings(options.cidVersion);
+    const url = this.endpoint('add', {
+      'cid-version': settings.cidVersion,
+      'raw-leaves': settings.rawLeaves,
+      chunker: settings.chunker,
+      trickle: settings.trickle,
+      pin: options.pin,
+      'wrap-with-directory': options.wrapWithDirectory ?? false,
+      progress: false,
+      'stream-channels': true,
+    });
+    const { boundary, body } = multipartBody(files);
+    const answer = await postStreamed(url, { 'content-type': multipartType(boundary) }, body, options.signal);
+    if (answer.status !== 200) throw new Error(`Kubo add answered ${answer.status}: ${errorMessage(answer.text)}`);
+    if (answer.streamError) throw new Error(`Kubo add failed: ${answer.streamError}`);
+    return answer.text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as KuboAdded);
+  }
+
+  /** `cat` of a file's bytes as a stream of what Kubo sends; a read that breaks off fails it. */
+  cat(cid: CID, options: { offset: number; length: number; offline: boolean; signal?: AbortSignal }): Promise<Readable> {
+    const url = this.endpoint('cat', { arg: cid.toString(), offset: options.offset, length: options.length, offline: options.offline });
+    return streamedAnswer(url, { method: 'POST', signal: options.signal }, async (res) => {
+      if (res.statusCode === 200) return;
+      const message = errorMessage(await answerText(res));
+      throw isMissing(message) ? new ContentNotFoundError(cid.toString()) : new Error(`Kubo cat answered ${res.statusCode}: ${message}`);
+    });
   }
 
   /** A block; undefined when the node does not have it (offline: never asks the network) or cannot find it in time. */

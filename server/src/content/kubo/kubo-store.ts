@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { CID } from 'multiformats/cid';
 import { parseCid } from '../cid';
 import { ContentAbortedError, ContentNotFoundError, InvalidPathError } from '../errors';
@@ -5,14 +6,18 @@ import { PathSet } from '../paths';
 import { Reader } from '../reader';
 import { ByteBudget } from '../remote/metered';
 import { folderRoot, type AddedEntry } from '../remote/folder-root';
+import { deferredStream } from '../remote/http-stream';
 import { RemoteBlockstore } from '../remote/remote-blockstore';
 import type { AddedDirectory, AddOptions, ContentStore, DirectoryEntryInput, PinOptions, PinResult } from '../types';
 import { kuboBlockImport } from './car-import';
-import { importSettings, KuboApi, offlineFlag } from './kubo-api';
+import { importSettings, KuboApi } from './kubo-api';
+import { gatewayRead } from './kubo-gateway';
 
 export interface KuboContentStoreOptions {
   /** Kubo's RPC API, e.g. `http://127.0.0.1:5001`. */
   apiUrl: string;
+  /** Its HTTP gateway, e.g. `http://127.0.0.1:8080`: files are read through it when set. */
+  gatewayUrl?: string;
   /**
    * Read blocks only from the node itself (a single Kubo node holds all it pinned). A Cluster
    * reads through one of its nodes, which fetches blocks the other nodes hold: online.
@@ -30,9 +35,11 @@ export class KuboReads {
   readonly reader: Reader;
   private readonly offline: boolean;
   private readonly readTimeoutMs: number;
+  private readonly gatewayUrl: string | undefined;
 
   constructor(options: KuboContentStoreOptions) {
     this.api = new KuboApi(options.apiUrl);
+    this.gatewayUrl = options.gatewayUrl;
     this.offline = options.offlineReads ?? true;
     this.readTimeoutMs = options.readTimeoutMs ?? 30_000;
     this.reader = new Reader(new RemoteBlockstore((cid, signal) => this.fetchBlock(cid, signal)));
@@ -71,22 +78,20 @@ export class KuboReads {
     }
   }
 
-  /** File bytes straight from Kubo's `cat` (its own reads are faster than block by block); types and paths are checked here first. */
-  private async *cat(cid: CID, options: { offset?: number; length?: number; signal?: AbortSignal } = {}): AsyncGenerator<Uint8Array> {
-    const entry = await this.reader.stat(cid, options);
-    if (entry.type === 'directory') {
+  /**
+   * File bytes straight from Kubo's gateway or its `cat` (its own reads are faster than block by
+   * block), piped through as Kubo sends them; types and paths are checked here first.
+   */
+  private cat(cid: CID, options: { offset?: number; length?: number; signal?: AbortSignal } = {}): Readable {
+    return deferredStream(async () => {
+      const entry = await this.reader.stat(cid, options);
       // Reuse the reader's own error for a directory read as a file.
-      yield* this.reader.cat(cid, options);
-      return;
-    }
-    const start = Math.min(Math.max(0, options.offset ?? 0), entry.size);
-    const end = options.length === undefined ? entry.size : Math.min(entry.size, start + Math.max(0, options.length));
-    if (end <= start) return;
-    yield* this.api.client.cat(cid, {
-      offset: start,
-      length: end - start,
-      signal: options.signal,
-      ...offlineFlag(this.offline),
+      if (entry.type === 'directory') return Readable.from(this.reader.cat(cid, options));
+      const start = Math.min(Math.max(0, options.offset ?? 0), entry.size);
+      const end = options.length === undefined ? entry.size : Math.min(entry.size, start + Math.max(0, options.length));
+      if (end <= start) return Readable.from([]);
+      const range = { offset: start, length: end - start, offline: this.offline, signal: options.signal };
+      return this.gatewayUrl ? gatewayRead(this.gatewayUrl, cid, range) : this.api.cat(cid, range);
     });
   }
 }
@@ -157,10 +162,19 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
     async addFile(source, addOptions) {
       const budget = new ByteBudget(addOptions);
       const added = await budget.run(() =>
-        api.client.add(budget.meter(source), { ...importSettings(addOptions.cidVersion ?? 1), pin: true, signal: addOptions.signal }),
+        api.add(
+          (async function* () {
+            yield { path: '', content: budget.meter(source) };
+          })(),
+          // Imported unpinned, claimed, then pinned: a crash at any point leaves no pin unclaimed.
+          { cidVersion: addOptions.cidVersion ?? 1, pin: false, signal: addOptions.signal },
+        ),
       );
-      await addOptions.beforePin?.(added.cid.toString());
-      return { cid: added.cid.toString(), size: budget.total };
+      const root = added.at(-1);
+      if (!root) throw new Error('Kubo did not answer the import');
+      await addOptions.beforePin?.(root.Hash);
+      await api.client.pin.add(parseCid(root.Hash), { signal: addOptions.signal });
+      return { cid: root.Hash, size: budget.total };
     },
     async addDirectory(entries, addOptions) {
       const budget = new ByteBudget(addOptions);

@@ -1,0 +1,150 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { startCluster, startKubo, type KuboNode, type LocalCluster } from '../scripts/ipfs-local.mjs';
+import type { Benchmark } from './lib/context';
+import { randomFile } from './lib/inputs';
+import { ipfsAdd, ipfsRemove, kuboGatewayDownload } from './lib/kubo';
+import { MiB, mibPerSecond, timed } from './lib/measure';
+import type { Figure } from './lib/report';
+import { startBenchServer, type BenchServer } from './lib/server';
+import { downloadWithCurl, uploadWithCurl } from './lib/upload';
+
+/** The file's size in MiB: 1 GiB unless BENCH_ENGINES_MIB asks for a quick run. */
+const SIZE_MIB = Math.max(1, Number(process.env.BENCH_ENGINES_MIB ?? 1024));
+const SIZE = SIZE_MIB * MiB;
+const WARM_UP = 32 * MiB;
+const CLUSTER_PEERS = 3;
+/** Every peer keeps a copy, as the Cluster's default (-1) asks. */
+const REPLICATION = -1;
+const REPLICATED_WAIT_MS = 600_000;
+
+const sizeText = SIZE_MIB % 1024 === 0 ? `${SIZE_MIB / 1024} GiB` : `${SIZE_MIB} MiB`;
+
+/**
+ * Cairn on the engines users compare it with, each against Kubo itself in the same run: the same
+ * file uploaded over HTTP through Cairn on the `cluster` engine (3 peers) and on the `kubo` engine,
+ * each right after `ipfs add` of it on the Kubo node the engine writes to (the CLI against that
+ * daemon, the content then unpinned and collected so both write every block); the embedded engine
+ * against `ipfs add` for comparison; and the file read back through Cairn's gateway on the
+ * `cluster` engine against that Kubo node's own gateway. Every pair must give the same CID.
+ */
+export const engines: Benchmark = async (env) => {
+  const file = randomFile(env.inputDir, SIZE_MIB === 1024 ? 'random-1g.bin' : `random-${SIZE_MIB}m.bin`, SIZE);
+  const warmUp = randomFile(env.inputDir, 'random-32m.bin', WARM_UP);
+  await timed('sh', ['-c', `cat "${file}" > /dev/null`]);
+  return [...(await onCluster(env.workDir, file, warmUp)), ...(await onKubo(env.workDir, file, warmUp))];
+};
+
+async function onCluster(workDir: string, file: string, warmUp: string): Promise<Figure[]> {
+  const dir = path.join(workDir, 'cluster');
+  let cluster: LocalCluster | undefined;
+  let server: BenchServer | undefined;
+  try {
+    cluster = await startCluster({ dir, peers: CLUSTER_PEERS, replicationMin: REPLICATION, replicationMax: REPLICATION });
+    // Cairn writes through the first peer's Cluster API and reads through its Kubo.
+    const kubo = cluster.nodes[0]!.kubo;
+    server = await startBenchServer(workDir, cluster.env);
+    await untilReplicated(server, (await uploadWithCurl(server, warmUp, 1)).cid);
+    const upload = await pair(server, kubo, file, `${CLUSTER_PEERS} peers, each to keep a copy`);
+    // The other peers copy the file from the first one once the upload is answered: measured
+    // apart, and over before the downloads.
+    const replicated = await untilReplicated(server, upload.cid);
+
+    const reference = await kuboGatewayDownload(kubo, upload.cid);
+    const cairn = await downloadWithCurl(server, upload.cid);
+    for (const { bytes } of [reference, cairn]) if (bytes !== SIZE) throw new Error(`a gateway sent ${bytes} bytes, expected ${SIZE}`);
+    const gateway: Figure = {
+      benchmark: `gateway download ${sizeText}, cluster engine`,
+      value: mibPerSecond(SIZE, cairn.seconds),
+      unit: 'MiB/s',
+      reference: mibPerSecond(SIZE, reference.seconds),
+      referenceLabel: 'Kubo gateway',
+      target: { min: 0.8, of: 'ratio' },
+      note: `GET /ipfs/{cid} of Cairn and of the Kubo node it reads through`,
+    };
+    const copies: Figure = {
+      benchmark: `upload ${sizeText}, cluster engine, until all peers pin`,
+      value: mibPerSecond(SIZE, upload.seconds + replicated),
+      unit: 'MiB/s',
+      reference: null,
+      referenceLabel: '',
+      note: `the other ${CLUSTER_PEERS - 1} peers held their copies ${replicated.toFixed(1)} s after the upload was answered`,
+    };
+    return [
+      { ...upload.figure, benchmark: `upload ${sizeText} over HTTP, cluster engine`, target: { min: 0.8, of: 'ratio' } },
+      copies,
+      gateway,
+    ];
+  } finally {
+    await server?.stop();
+    await cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function onKubo(workDir: string, file: string, warmUp: string): Promise<Figure[]> {
+  const dir = path.join(workDir, 'kubo');
+  let kubo: KuboNode | undefined;
+  let server: BenchServer | undefined;
+  try {
+    kubo = await startKubo({ dir });
+    server = await startBenchServer(workDir, { CONTENT_ENGINE: 'kubo', KUBO_API_URL: kubo.apiUrl });
+    await uploadWithCurl(server, warmUp, 1);
+    const viaKubo = await pair(server, kubo, file, 'the same daemon');
+    await ipfsRemove(kubo, viaKubo.cid);
+    await server.stop();
+
+    server = await startBenchServer(workDir);
+    await uploadWithCurl(server, warmUp, 1);
+    const embedded = await pair(server, kubo, file, 'SQLite, packs synced to disk');
+    return [
+      { ...viaKubo.figure, benchmark: `upload ${sizeText} over HTTP, kubo engine`, target: { min: 0.9, of: 'ratio' } },
+      { ...embedded.figure, benchmark: `upload ${sizeText} over HTTP, embedded engine` },
+    ];
+  } finally {
+    await server?.stop();
+    await kubo?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `ipfs add --cid-version=1` of the file on `kubo`, whose copy is then removed, and right after
+ * it the same file to Cairn as a client sends it (`curl -F`, CIDv1, Cairn's default).
+ */
+async function pair(
+  server: BenchServer,
+  kubo: KuboNode,
+  file: string,
+  note: string,
+): Promise<{ cid: string; seconds: number; figure: Figure }> {
+  const reference = await ipfsAdd(kubo, file, 1);
+  await ipfsRemove(kubo, reference.cid);
+  const upload = await uploadWithCurl(server, file, 1);
+  if (upload.cid !== reference.cid) throw new Error(`Cairn's CID ${upload.cid} differs from ipfs add's ${reference.cid}`);
+  if (upload.size !== SIZE) throw new Error(`Cairn recorded ${upload.size} bytes, expected ${SIZE}`);
+  return {
+    cid: upload.cid,
+    seconds: upload.seconds,
+    figure: {
+      benchmark: '',
+      value: mibPerSecond(SIZE, upload.seconds),
+      unit: 'MiB/s',
+      reference: mibPerSecond(SIZE, reference.seconds),
+      referenceLabel: 'ipfs add',
+      note: `cid ${upload.cid} = ipfs add's; ${note}`,
+    },
+  };
+}
+
+/** Seconds until Cairn reports the CID pinned on every Cluster peer (`GET /api/v2/status/{cid}`). */
+async function untilReplicated(server: BenchServer, cid: string): Promise<number> {
+  const started = performance.now();
+  const deadline = Date.now() + REPLICATED_WAIT_MS;
+  for (;;) {
+    const { peers } = await server.api<{ peers: Array<{ status: string }> }>('GET', `/status/${cid}`);
+    if (peers.length === CLUSTER_PEERS && peers.every((peer) => peer.status === 'pinned')) return (performance.now() - started) / 1000;
+    if (Date.now() > deadline) throw new Error(`${cid} was not pinned on every peer within ${REPLICATED_WAIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

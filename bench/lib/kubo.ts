@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { TOOLS_BIN } from '../../scripts/build-tools.mjs';
+import type { KuboNode } from '../../scripts/ipfs-local.mjs';
+import { timed } from './measure';
+
+const IPFS = path.join(TOOLS_BIN, 'ipfs');
+
+/** The RPC API of a running daemon as the CLI's `--api` takes it. */
+const apiAddress = (kubo: KuboNode): string => {
+  const { hostname, port } = new URL(kubo.apiUrl);
+  return `/ip4/${hostname}/tcp/${port}`;
+};
+
+const ipfs = (kubo: KuboNode, args: string[]) => timed(IPFS, [`--api=${apiAddress(kubo)}`, ...args]);
+
+/** `ipfs add` of a file by the CLI against a running daemon, as its users run it (pinned; only the CID printed). */
+export async function ipfsAdd(kubo: KuboNode, file: string, cidVersion: 0 | 1): Promise<{ seconds: number; cid: string }> {
+  const { seconds, stdout } = await ipfs(kubo, ['add', '-Q', `--cid-version=${cidVersion}`, file]);
+  return { seconds, cid: stdout.trim() };
+}
+
+/** Unpins a CID on a daemon and collects its garbage, so the next import of the same bytes writes every block again. */
+export async function ipfsRemove(kubo: KuboNode, cid: string): Promise<void> {
+  await ipfs(kubo, ['pin', 'rm', cid]);
+  await ipfs(kubo, ['repo', 'gc', '-q']);
+}
+
+/** GET /ipfs/{cid} from Kubo's own gateway with curl, bytes thrown away. */
+export async function kuboGatewayDownload(kubo: KuboNode, cid: string): Promise<{ seconds: number; bytes: number }> {
+  const { seconds, stdout } = await timed('curl', [
+    '-sS',
+    '--fail',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{size_download}',
+    `${kubo.gatewayUrl}/ipfs/${cid}`,
+  ]);
+  return { seconds, bytes: Number(stdout) };
+}

@@ -1,0 +1,1 @@
+export function buildServer(options?: { entries?: Record<string, string>; outdir?: string }): Promise<void>;
