@@ -4,6 +4,7 @@ import type { CidVersion } from '../content/types';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { auditRecorder } from './audit-recorder';
+import { recordType } from './content-kind';
 import { contentRecorder, releaseIfUnreferenced, type RecordResult } from './content-recorder';
 import { headCapture } from './head-capture';
 import { quotaReservation } from './quota-reservation';
@@ -39,7 +40,7 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
       {
         cid: added.cid,
         size: added.size,
-        type: 'file',
+        type: recordType('file'),
         category: detectCategory(head(), input.filename),
         filesCount: 1,
         originalName: input.filename,

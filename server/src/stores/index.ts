@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { createAdminStores } from './admin/index';
+import { createCategoryRecheckStore } from './category-recheck-store';
 import { createLogStore } from './log-store';
 import { createOrderStore } from './order-store';
 import { createPinJobStore } from './pin-job-store';
@@ -23,6 +24,7 @@ export function createStores(db: Db) {
     rateLimits: createRateLimitStore(db),
     plans: createPlanStore(db),
     uploads: createUploadStore(db),
+    categoryRechecks: createCategoryRecheckStore(db),
     quota: createQuotaStore(db),
     pinJobs: createPinJobStore(db),
     orders: createOrderStore(db),

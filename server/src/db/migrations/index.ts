@@ -6,6 +6,7 @@ import * as uploadCounts from './0004-upload-counts';
 import * as renewalOrders from './0005-renewal-orders';
 import * as uploadVersions from './0006-upload-versions';
 import * as serverSecrets from './0007-server-secrets';
+import * as planTranslationsAndContentKinds from './0010-plan-translations-and-content-kinds';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-renewal-orders': renewalOrders,
   '0006-upload-versions': uploadVersions,
   '0007-server-secrets': serverSecrets,
+  '0010-plan-translations-and-content-kinds': planTranslationsAndContentKinds,
 };

@@ -101,8 +101,16 @@ export interface LogQuery extends Omit<ListQuery, 'search'> {
 }
 
 /** A plan as the console sees it: with how many accounts hold it. */
+/** A plan's name and description in one language; empty falls back to English. */
+export interface PlanText {
+  name: string;
+  description: string;
+}
+
 export interface AdminPlan extends Plan {
   usersCount: number;
+  /** By language code, for the languages other than English that have a translation. */
+  translations: Record<string, PlanText>;
 }
 
 export interface AdminToken {
