@@ -10,11 +10,13 @@ import { z } from 'zod';
 import { adminUserReader } from '../../commands/admin-user-reader';
 import { adminUserUpdater } from '../../commands/admin-user-updater';
 import { bonusGranter } from '../../commands/bonus-granter';
+import { planLocalizer } from '../../commands/plan-localizer';
 import { ACTIVE_WINDOW_DAYS } from '../../commands/stats-reader';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
+import { requestLanguage } from '../../lib/caller-language';
 import { addDays, nowIso } from '../../lib/time';
 import { presentAdminUser } from '../../presenters/admin';
 import { presentAdminUserDetail, presentGrantedReward } from '../../presenters/admin-user-detail';
@@ -35,8 +37,15 @@ export function adminUserRoutes() {
   });
 
   router.get('/admin/users/:id', requireAdmin(), validate({ params: userParams }), async (ctx) => {
-    const detail = await adminUserReader(ctx.state.app, input<undefined, undefined, UserParams>(ctx).params.id);
-    ctx.body = presentAdminUserDetail(detail, nowIso(), addDays(new Date(), -ACTIVE_WINDOW_DAYS).toISOString());
+    const { app } = ctx.state;
+    const detail = await adminUserReader(app, input<undefined, undefined, UserParams>(ctx).params.id);
+    // The plan as the administrator reads plans: in their language.
+    const [plan] = await planLocalizer(app, [detail.plan], requestLanguage(ctx));
+    ctx.body = presentAdminUserDetail(
+      { ...detail, plan: plan ?? detail.plan },
+      nowIso(),
+      addDays(new Date(), -ACTIVE_WINDOW_DAYS).toISOString(),
+    );
   });
 
   router.post(

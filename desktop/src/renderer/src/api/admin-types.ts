@@ -151,3 +151,26 @@ export interface AdminReward {
   sourceEmail: string | null;
   createdAt: string;
 }
+
+/** The newest rows of one of an account's lists, and how many there are in all. */
+export interface DetailList<T> {
+  items: T[];
+  total: number;
+}
+
+/** One account in full, as its admin page shows it. */
+export interface AdminUserDetail {
+  user: AdminUser & {
+    country: string;
+    language: string;
+    referralCode: string;
+    referredBy: { id: string; email: string } | null;
+    filesCount: number;
+  };
+  plan: Plan;
+  files: DetailList<AdminFile>;
+  tokens: DetailList<AdminToken>;
+  referrals: DetailList<AdminReferral>;
+  rewards: DetailList<AdminReward>;
+  logs: DetailList<LogEntry>;
+}
