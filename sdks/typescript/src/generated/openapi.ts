@@ -195,6 +195,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/tokens/revoked': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove the revoked tokens from the list
+     * @description Deletes every revoked token of the caller, so `GET /tokens` lists only tokens that still
+     *     work or have expired. A revoked token never works again; its revocation stays in the audit
+     *     log. Tokens that are not revoked are left as they are.
+     */
+    delete: operations['deleteRevokedTokens'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/tokens/{id}': {
     parameters: {
       query?: never;
@@ -3766,6 +3788,35 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['TokenList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  deleteRevokedTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many revoked tokens were removed (0 when there were none). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "removed": 2
+           *     }
+           */
+          'application/json': {
+            removed: number;
+          };
         };
       };
       401: components['responses']['Unauthorized'];
