@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
-import { apiToken, apiUpload } from './harness/content';
+import { apiToken, apiUpload, apiUploadFolder } from './harness/content';
 import { en, translation } from './harness/locales';
 import { checkScreen } from './harness/screens';
 import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
@@ -175,6 +175,28 @@ describe('API tokens', () => {
       await table.getByText(`kept-${code}`).waitFor();
       await expect(table.getByText(`revoked-${code}`).count()).resolves.toBe(0);
       await expect(page.getByRole('button', { name: translation(code, 'settings', 'tokens.remove_revoked') }).count()).resolves.toBe(0);
+    }
+  });
+});
+
+describe('DAG viewer', () => {
+  it('downloads a folder as one CAR file', async () => {
+    for (const code of LANGUAGES) {
+      const token = await apiToken(server, emailIn(code), PASSWORD);
+      const folder = await apiUploadFolder(server, token, { [`site-${code}/index.html`]: '<h1>Hi</h1>', [`site-${code}/a.css`]: 'a{}' });
+      expect(folder.type).toBe('directory');
+      await signIn(emailIn(code), PASSWORD);
+      await page.goto(`${server.url}/dag/${folder.cid}`);
+      const link = page.getByRole('link', { name: translation(code, 'content', 'dag.download_car') });
+      await link.waitFor();
+      const href = (await link.getAttribute('href'))!;
+      expect(href).toBe(`${server.url}/ipfs/${folder.cid}?format=car`);
+      const response = await page.request.get(href);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('application/vnd.ipld.car');
+      expect(response.headers()['content-disposition']).toBe(`attachment; filename="${folder.cid}.car"`);
+      expect((await response.body()).byteLength).toBeGreaterThan(30);
+      await checkScreen(page, `dag-car-${code}`);
     }
   });
 });
