@@ -215,7 +215,7 @@ describe('folders', () => {
       .waitFor();
 
     const record = (await apiFiles(server, token)).find((file) => file.cid === cid)!;
-    expect(record).toMatchObject({ type: 'dag', name: 'album', size: 24 });
+    expect(record).toMatchObject({ type: 'directory', name: 'album', size: 24 });
 
     await upload
       .success()

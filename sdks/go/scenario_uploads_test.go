@@ -41,7 +41,7 @@ func stepUploadDag(t *testing.T, ctx context.Context, s *state) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Type != "dag" || res.Name != "site" || res.Size != total || res.FilesCount != 3 || last.Sent != total {
+	if res.Type != "directory" || res.Name != "site" || res.Size != total || res.FilesCount != 3 || last.Sent != total {
 		t.Fatalf("unexpected DAG upload %+v (progress %+v)", res.UploadResult, last)
 	}
 	paths := map[string]bool{}

@@ -66,7 +66,7 @@ describe('JavaScript SDK in Chromium', () => {
       };
     }, token);
     expect(result.uploaded).toMatchObject({ name: 'browser.bin', size: 300 * 1024, duplicate: false });
-    expect(result.folder).toMatchObject({ type: 'dag', name: 'web' });
+    expect(result.folder).toMatchObject({ type: 'directory', name: 'web' });
     expect(result.folder.files).toHaveLength(2);
     expect(result.names.sort()).toEqual(['browser.bin', 'web']);
     expect(result.progress).toEqual([0, 300 * 1024]);

@@ -124,7 +124,7 @@ final class ScenarioTest extends TestCase
     {
         [$dir, $total] = self::siteFolder('dag');
         $res = self::$client->uploads->directory($dir);
-        self::assertSame(['dag', 'site', $total, 3], [$res['type'], $res['name'], $res['size'], $res['filesCount']]);
+        self::assertSame(['directory', 'site', $total, 3], [$res['type'], $res['name'], $res['size'], $res['filesCount']]);
         $paths = array_column($res['files'], 'filename');
         sort($paths);
         self::assertSame(['site/css/a.css', 'site/img/logo.bin', 'site/index.html'], $paths);

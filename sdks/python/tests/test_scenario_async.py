@@ -74,7 +74,7 @@ async def test_03_upload_file_v1_and_v0(ctx: Any) -> None:
 async def test_04_folder_as_one_dag(ctx: Any) -> None:
     async with client(ctx) as cairn:
         result = await cairn.uploads.directory(ctx.files.site)
-        assert result.type == "dag" and result.files_count == 3
+        assert result.type == "directory" and result.files_count == 3
         assert {entry.filename for entry in result.files} == SITE_PATHS
         assert all(CID.match(entry.cid) for entry in result.files)
         view = await cairn.dag.get(result.cid)

@@ -68,7 +68,7 @@ describe.sequential('cairn CLI', () => {
     const site = makeSite(path.join(temp.dir, 'cli-site'));
     const dag = await runCli(['upload', site.root, '--json', '--quiet'], env);
     expect(dag.code).toBe(0);
-    expect(JSON.parse(dag.stdout)).toMatchObject({ type: 'dag', name: 'site', size: expect.any(Number) });
+    expect(JSON.parse(dag.stdout)).toMatchObject({ type: 'directory', name: 'site', size: expect.any(Number) });
     const files = await runCli(['upload', site.root, '--files', '--json', '--quiet'], env);
     expect(files.code).toBe(0);
     expect(JSON.parse(files.stdout).files).toHaveLength(3);

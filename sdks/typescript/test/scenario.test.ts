@@ -72,7 +72,7 @@ describe.sequential('SDK scenario', () => {
   it('4. uploads the site/ folder from disk as one DAG', async () => {
     const site = makeSite(temp.dir);
     const dag = await cairn.uploads.directory(site.root);
-    expect(dag.type).toBe('dag');
+    expect(dag.type).toBe('directory');
     expect(dag.files.map((f) => f.filename).sort()).toEqual(['site/css/a.css', 'site/img/logo.bin', 'site/index.html']);
     for (const f of dag.files) expect(f.cid).toMatch(/^baf/);
     const view = await cairn.dag.get(dag.cid);

@@ -57,7 +57,7 @@ describe('uploads', () => {
       ],
       { onProgress: (p) => p.file && files.add(p.file) },
     );
-    expect(result.type).toBe('dag');
+    expect(result.type).toBe('directory');
     expect(result.name).toBe('notes');
     expect(result.files.map((f) => f.filename)).toEqual(['notes/a.txt', 'notes/sub/b.txt']);
     expect([...files]).toEqual(['notes/a.txt', 'notes/sub/b.txt']);

@@ -24,6 +24,7 @@ export type AuditAction =
   | 'create_plan'
   | 'delete_plan'
   | 'update_user'
+  | 'grant_bonus'
   | 'prune_logs'
   | 'order_cancel'
   | 'order_uncleared'

@@ -9,6 +9,7 @@ import { badRequest } from '../lib/errors';
 import { auditRecorder } from './audit-recorder';
 import { checkedCar } from './car-blocks';
 import { blockKey, completeDag } from './car-dag';
+import { recordType, storedFolderCategory } from './content-kind';
 import { contentRecorder, type RecordResult } from './content-recorder';
 import { storedHead } from './head-capture';
 import { abandonUpload, quotaReservation } from './quota-reservation';
@@ -63,14 +64,21 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
     const stat = await app.content.stat(root);
     // Content it links to that was held already is charged too: the reservation covers it first.
     await reservation.onBytes(0, stat.size);
-    const category = stat.type === 'file' ? detectCategory(await storedHead(app.content, root), input.filename ?? '') : 'other';
+    // The one rule of record types and categories; a root that is not UnixFS is other IPLD data.
+    const type = stat.type === 'file' || stat.type === 'directory' ? recordType(stat.type) : 'dag';
+    const category =
+      type === 'file'
+        ? detectCategory(await storedHead(app.content, root), input.filename ?? '')
+        : type === 'directory'
+          ? await storedFolderCategory(app.content, root, input.signal)
+          : 'other';
     const result = await contentRecorder(
       app,
       user,
       {
         cid: root,
         size: stat.size,
-        type: stat.type === 'file' ? 'file' : 'dag',
+        type,
         category,
         filesCount: stat.files,
         originalName: input.filename?.replace(/\.car$/i, ''),

@@ -9,6 +9,7 @@ import { AppError } from '../lib/errors';
 import type { FilePart } from '../lib/multipart';
 import { auditRecorder } from './audit-recorder';
 import { crashPoint } from '../lib/crash-point';
+import { folderCategory, recordType } from './content-kind';
 import { contentRecorder, type RecordResult } from './content-recorder';
 import { headCapture } from './head-capture';
 import { abandonUpload, quotaReservation } from './quota-reservation';
@@ -32,12 +33,6 @@ function commonFolder(paths: string[]): string | null {
   const first = paths.map((p) => p.split('/').filter(Boolean));
   const top = first[0]?.[0];
   return top && first.every((segments) => segments.length > 1 && segments[0] === top) ? top : null;
-}
-
-function mostCommon(categories: Category[]): Category {
-  const counts = new Map<Category, number>();
-  for (const c of categories) counts.set(c, (counts.get(c) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'other';
 }
 
 /** A folder as ONE DAG: one CID for the whole tree, one record, 10 GB cap while streaming. */
@@ -68,8 +63,8 @@ export async function dagUploader(app: AppContext, user: UserRow, input: Directo
       {
         cid: added.cid,
         size: added.size,
-        type: 'dag',
-        category: mostCommon(categories),
+        type: recordType('directory'),
+        category: folderCategory(categories),
         filesCount: added.files.length,
         originalName: commonFolder(added.files.map((f) => f.path)),
         customName: input.customName,
@@ -130,7 +125,7 @@ export async function filesUploader(app: AppContext, user: UserRow, input: Direc
         {
           cid: file.cid,
           size: file.size,
-          type: 'file',
+          type: recordType('file'),
           category: file.category,
           filesCount: 1,
           originalName: file.filename,

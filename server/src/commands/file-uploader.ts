@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { auditRecorder } from './audit-recorder';
 import { crashPoint } from '../lib/crash-point';
+import { recordType } from './content-kind';
 import { contentRecorder, type RecordResult } from './content-recorder';
 import { headCapture } from './head-capture';
 import { abandonUpload, quotaReservation, type QuotaReservation } from './quota-reservation';
@@ -46,7 +47,7 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
       {
         cid: added.cid,
         size: added.size,
-        type: 'file',
+        type: recordType('file'),
         category: detectCategory(head(), input.filename),
         filesCount: 1,
         originalName: input.filename,

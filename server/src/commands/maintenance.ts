@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { startContentJobRunner } from './content-job-runner';
 import { psaReplacementFinisher } from './psa-replacement-finisher';
 import { resumablePruner } from './resumable/resumable-pruner';
+import { storedFolderCategory } from './content-kind';
 
 export interface Maintenance {
   stop(): Promise<void>;
@@ -17,13 +18,35 @@ export interface SweepReport {
   pinJobsPruned: number;
   pinReplacementsFinished: number;
   resumablePruned: number;
+  categoriesRechecked: number;
+}
+
+/** Directories recategorised per sweep, so that a sweep stays short. */
+const RECHECKS_PER_SWEEP = 20;
+
+/**
+ * Recomputes the category of directories stored before one rule covered every way content
+ * arrives. Content the engine cannot read keeps its category: the directory leaves the list either
+ * way, so one unreadable CID never holds the others up.
+ */
+async function recheckCategories(app: AppContext): Promise<number> {
+  const cids = await app.stores.categoryRechecks.next(RECHECKS_PER_SWEEP);
+  for (const cid of cids) {
+    const category = await storedFolderCategory(app.content, cid, AbortSignal.timeout(10_000)).catch((error: unknown) => {
+      app.logger.warn('category recheck could not read a directory', { cid, error: String(error) });
+      return null;
+    });
+    await app.stores.categoryRechecks.settle(cid, category);
+  }
+  return cids.length;
 }
 
 /**
  * Gives back the quota of uploads whose process died (their reservations stopped beating),
- * deletes rate-limit windows long over, pin jobs long finished and resumable uploads expired, and
- * completes pin replacements a crash left between the new pin and the removal of the old. Safe to
- * run on every instance at once: each reservation is freed exactly once, and the deletes are idempotent.
+ * deletes rate-limit windows long over, pin jobs long finished and resumable uploads expired,
+ * completes pin replacements a crash left between the new pin and the removal of the old, and
+ * recategorises a few directories left from before 0010. Safe to run on every instance at once:
+ * each reservation is freed exactly once, and the rest is idempotent.
  */
 export async function sweepOnce(app: AppContext, now = Date.now()): Promise<SweepReport> {
   const before = new Date(now - app.config.leaseMs).toISOString();
@@ -37,7 +60,8 @@ export async function sweepOnce(app: AppContext, now = Date.now()): Promise<Swee
   const pinJobsPruned = await app.stores.pinJobs.pruneFinishedBefore(new Date(now - PIN_JOB_RETENTION_MS).toISOString());
   const pinReplacementsFinished = await psaReplacementFinisher(app);
   const resumablePruned = await resumablePruner(app, now);
-  return { reservationsFreed, rateLimitsPruned, pinJobsPruned, pinReplacementsFinished, resumablePruned };
+  const categoriesRechecked = await recheckCategories(app);
+  return { reservationsFreed, rateLimitsPruned, pinJobsPruned, pinReplacementsFinished, resumablePruned, categoriesRechecked };
 }
 
 /**

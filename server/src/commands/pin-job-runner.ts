@@ -6,6 +6,7 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
+import { recordType, storedFolderCategory } from './content-kind';
 import { contentRecorder } from './content-recorder';
 import { storedHead } from './head-capture';
 import { pinWithDeadline } from './pin-deadline';
@@ -76,15 +77,17 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
     );
     crashPoint('pin-job-pinned');
     const stat = await app.content.stat(job.cid);
-    const isDirectory = stat.type === 'directory';
-    const category = isDirectory ? 'other' : detectCategory(await storedHead(app.content, job.cid), job.original_name ?? '');
+    const category =
+      stat.type === 'directory'
+        ? await storedFolderCategory(app.content, job.cid)
+        : detectCategory(await storedHead(app.content, job.cid), job.original_name ?? '');
     const { upload, duplicate } = await contentRecorder(
       app,
       user,
       {
         cid: job.cid,
         size: stat.size,
-        type: isDirectory ? 'directory' : 'file',
+        type: recordType(stat.type),
         category,
         filesCount: stat.files,
         originalName: job.original_name,

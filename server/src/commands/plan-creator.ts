@@ -24,7 +24,7 @@ export async function planCreator(app: AppContext, admin: UserRow, input: PlanCr
     updated_at: now,
   };
   try {
-    await app.stores.admin.plans.insert(plan);
+    await app.stores.admin.plans.insert(plan, input.translations);
   } catch (error) {
     if (isUniqueViolation(error)) throw planExists();
     throw error;

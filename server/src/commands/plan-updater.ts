@@ -31,7 +31,7 @@ export async function planUpdater(app: AppContext, admin: UserRow, code: string,
   if (input.isDefault !== undefined) changes.is_default = input.isDefault ? 1 : 0;
 
   const now = nowIso();
-  await app.stores.admin.plans.update(plan.code, changes, now);
+  await app.stores.admin.plans.update(plan.code, changes, now, input.translations);
   await auditRecorder(app, { action: 'update_plan', user: admin, ip, details: { planCode: plan.code, changes: input } });
   return { ...plan, ...changes, updated_at: now };
 }

@@ -208,7 +208,13 @@ export interface LeasesTable {
 }
 
 export type OrderStatus = 'pending' | 'paid' | 'cancel' | 'uncleared' | 'declined' | 'expired' | 'refunded' | 'void' | 'error';
-export type RewardReason = 'signup_bonus' | 'referral_signup' | 'referral_paid_share' | 'referral_paid_share_revoked';
+export type RewardReason =
+  | 'signup_bonus'
+  | 'referral_signup'
+  | 'referral_paid_share'
+  | 'referral_paid_share_revoked'
+  /** Given by an administrator by hand; `source_user_id` is the administrator. */
+  | 'admin_grant';
 
 /** A plan purchase; `applied_at` is set once, by the first verification or webhook that applies it. */
 export interface OrdersTable {
@@ -253,6 +259,19 @@ export interface RewardsTable {
   created_at: string;
 }
 
+/** A plan's name and description in one language other than English (0010); empty fields fall back to English. */
+export interface PlanTranslationsTable {
+  plan_code: string;
+  language: string;
+  name: string;
+  description: string;
+}
+
+/** Directories whose category maintenance recomputes from their files (0010). */
+export interface CategoryRechecksTable {
+  cid: string;
+}
+
 /** Secrets every instance of a deployment shares (0007). */
 export interface ServerSecretsTable {
   name: string;
@@ -268,6 +287,8 @@ export interface Database {
   logs: LogsTable;
   rate_limits: RateLimitsTable;
   plans: PlansTable;
+  plan_translations: PlanTranslationsTable;
+  category_rechecks: CategoryRechecksTable;
   uploads: UploadsTable;
   quota_reservations: QuotaReservationsTable;
   pin_jobs: PinJobsTable;
@@ -289,6 +310,7 @@ export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type LogRow = Selectable<LogsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PlanRow = Selectable<PlansTable>;
+export type PlanTranslationRow = Selectable<PlanTranslationsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type PinJobRow = Selectable<PinJobsTable>;
 export type ContentJobRow = Selectable<ContentJobsTable>;

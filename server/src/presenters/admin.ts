@@ -1,5 +1,5 @@
 import { bytesToMb } from '@cairn/shared';
-import type { LogRow, PlanRow, UserRow } from '../db/schema';
+import type { LogRow, PlanRow, PlanTranslationRow, UserRow } from '../db/schema';
 import type { AdminReferralRow, AdminRewardRow } from '../stores/admin/referrals';
 import type { AdminTokenRow } from '../stores/admin/tokens';
 import type { AdminUploadRow } from '../stores/admin/uploads';
@@ -70,8 +70,16 @@ export function presentAdminToken(token: AdminTokenRow, now?: string) {
   };
 }
 
-/** A plan as users see it, with how many accounts hold it. */
-export const presentAdminPlan = (plan: PlanRow, usersCount: number) => ({ ...presentPlan(plan), usersCount });
+/** A plan in English, with how many accounts hold it and its texts in the other languages it has. */
+export const presentAdminPlan = (plan: PlanRow, usersCount: number, translations: PlanTranslationRow[]) => ({
+  ...presentPlan(plan),
+  usersCount,
+  translations: Object.fromEntries(
+    translations
+      .filter((row) => row.plan_code === plan.code)
+      .map((row) => [row.language, { name: row.name, description: row.description }]),
+  ),
+});
 
 /** A referred account; active means enabled and seen since `activeSince`. */
 export function presentAdminReferral(row: AdminReferralRow, activeSince: string) {

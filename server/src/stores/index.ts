@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { createAdminStores } from './admin/index';
 import { createContentJobStore } from './content-job-store';
 import { createLeaseStore } from './lease-store';
+import { createCategoryRecheckStore } from './category-recheck-store';
 import { createLogStore } from './log-store';
 import { createOrderStore } from './order-store';
 import { createPinJobStore } from './pin-job-store';
@@ -28,6 +29,7 @@ export function createStores(db: Db) {
     rateLimits: createRateLimitStore(db),
     plans: createPlanStore(db),
     uploads: createUploadStore(db),
+    categoryRechecks: createCategoryRecheckStore(db),
     quota: createQuotaStore(db),
     pinJobs: createPinJobStore(db),
     contentJobs: createContentJobStore(db),

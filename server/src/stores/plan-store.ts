@@ -12,6 +12,18 @@ export function createPlanStore(db: Db) {
       return plan;
     },
 
+    /** The texts of these plans in one language, by plan code; plans without a translation are absent. */
+    async translations(codes: string[], language: string): Promise<Map<string, { name: string; description: string }>> {
+      if (codes.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('plan_translations')
+        .select(['plan_code', 'name', 'description'])
+        .where('language', '=', language)
+        .where('plan_code', 'in', codes)
+        .execute();
+      return new Map(rows.map((row) => [row.plan_code, { name: row.name, description: row.description }]));
+    },
+
     listActive: (): Promise<PlanRow[]> =>
       db.selectFrom('plans').selectAll().where('active', '=', 1).orderBy('storage_limit_bytes').orderBy('code').execute(),
 

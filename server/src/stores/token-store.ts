@@ -71,6 +71,12 @@ export function createTokenStore(db: Db) {
     listForUser: (userId: string): Promise<ApiTokenRow[]> =>
       db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute(),
 
+    /** Deletes the account's revoked tokens (they can never work again); how many went. */
+    async deleteRevoked(userId: string): Promise<number> {
+      const result = await db.deleteFrom('api_tokens').where('user_id', '=', userId).where('revoked_at', 'is not', null).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     findForUser: (userId: string, id: string): Promise<ApiTokenRow | undefined> =>
       db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_RETENTION_DAYS, NAME_MAX } from './limits';
+import { LOG_RETENTION_DAYS, NAME_MAX, SUPPORTED_LANGUAGES, type LanguageCode } from './limits';
 import { pageQuerySchema } from './content';
 
 /** An account's status (spec section 3); an `inactive` account is disabled: it cannot sign in or use its tokens. */
@@ -30,6 +30,25 @@ export const adminUserUpdateSchema = z
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), 'Nothing to change: send status, role or planCode');
 export type AdminUserUpdateInput = z.infer<typeof adminUserUpdateSchema>;
+
+/** The largest bonus one grant can give: 1 TiB. */
+export const BONUS_GRANT_MAX_MB = 1024 * 1024;
+export const BONUS_NOTE_MAX = 200;
+
+/** An administrator gives an account bonus storage, in MB (1024 × 1024 bytes), saying why. */
+export const adminBonusGrantSchema = z.object({
+  megabytes: z
+    .number({ error: 'megabytes must be a whole number of MB' })
+    .int('megabytes must be a whole number of MB')
+    .min(1, 'megabytes must be at least 1')
+    .max(BONUS_GRANT_MAX_MB, `megabytes must be at most ${BONUS_GRANT_MAX_MB}`),
+  note: z
+    .string({ error: 'A note saying why is required' })
+    .trim()
+    .min(1, 'A note saying why is required')
+    .max(BONUS_NOTE_MAX, `The note must be at most ${BONUS_NOTE_MAX} characters`),
+});
+export type AdminBonusGrantInput = z.infer<typeof adminBonusGrantSchema>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -77,6 +96,25 @@ export const logPruneSchema = z.object({
 });
 export type LogPruneInput = z.infer<typeof logPruneSchema>;
 
+/** Languages a plan's name and description are translated into; English lives on the plan itself. */
+export const PLAN_TRANSLATION_LANGUAGES = SUPPORTED_LANGUAGES.filter((code) => code !== 'en') as [
+  Exclude<LanguageCode, 'en'>,
+  ...Exclude<LanguageCode, 'en'>[],
+];
+
+/**
+ * A plan's texts per language. An empty field falls back to English; a language sent with both
+ * fields empty loses its translation. Languages not sent are left as they are.
+ */
+export const planTranslationsSchema = z.partialRecord(
+  z.enum(PLAN_TRANSLATION_LANGUAGES, { error: 'Plan translations are given for es, ca, eu, fr, de, it, pt, ru or uk' }),
+  z.object({
+    name: z.string().trim().max(PLAN_NAME_MAX, `Plan name must be at most ${PLAN_NAME_MAX} characters`).default(''),
+    description: z.string().trim().max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`).default(''),
+  }),
+);
+export type PlanTranslationsInput = z.infer<typeof planTranslationsSchema>;
+
 const planFields = {
   name: z
     .string({ error: 'Plan name is required' })
@@ -96,6 +134,7 @@ const planFields = {
   description: z.string().trim().max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`),
   active: z.boolean({ error: 'active must be true or false' }),
   isDefault: z.boolean({ error: 'isDefault must be true or false' }),
+  translations: planTranslationsSchema,
 };
 
 export const planCreateSchema = z
@@ -108,6 +147,7 @@ export const planCreateSchema = z
     description: planFields.description.default(''),
     active: planFields.active.default(true),
     isDefault: planFields.isDefault.default(false),
+    translations: planFields.translations.default({}),
   })
   .refine((plan) => plan.active || !plan.isDefault, { path: ['active'], message: 'The default plan must be active' });
 export type PlanCreateInput = z.infer<typeof planCreateSchema>;

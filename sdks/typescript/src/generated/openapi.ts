@@ -195,6 +195,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/tokens/revoked': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove the revoked tokens from the list
+     * @description Deletes every revoked token of the caller, so `GET /tokens` lists only tokens that still
+     *     work or have expired. A revoked token never works again; its revocation stays in the audit
+     *     log. Tokens that are not revoked are left as they are.
+     */
+    delete: operations['deleteRevokedTokens'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/tokens/{id}': {
     parameters: {
       query?: never;
@@ -615,6 +637,11 @@ export interface paths {
      * @description The active plans, cheapest storage first, the caller's current plan (which may be an
      *     inactive one it still holds), and whether card payments are available on this server
      *     (`paymentsConfigured`). Cryptocurrency payments are not available yet.
+     *
+     *     Plan names and descriptions are in the caller's language: the account's language, else
+     *     the best supported language of `Accept-Language`, else English. A plan without a
+     *     translation in that language (or a field its translation leaves empty) is in English.
+     *     Plans in a checkout's or a payment's answer follow the same rule.
      */
     get: operations['listPlans'];
     put?: never;
@@ -806,7 +833,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * One account in full
+     * @description The account (with its country, language, referral code and who referred it), its plan, and
+     *     the newest ten of its records, API tokens, referred accounts, bonus ledger rows and audit
+     *     log entries, each with its total. The full lists are in their own admin sections.
+     */
+    get: operations['adminGetUser'];
     put?: never;
     post?: never;
     delete?: never;
@@ -823,6 +856,28 @@ export interface paths {
      *     account's `change_plan`).
      */
     patch: operations['adminUpdateUser'];
+    trace?: never;
+  };
+  '/admin/users/{id}/bonus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give an account bonus storage
+     * @description Adds `megabytes` (of 1024 × 1024 bytes) to the account's bonus storage as one row of the
+     *     rewards ledger (reason `admin_grant`, the administrator as its source), so its storage
+     *     limit grows at once. The note saying why is written to the audit log (`grant_bonus`).
+     */
+    post: operations['adminGrantBonus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/admin/files': {
@@ -1553,6 +1608,72 @@ export interface components {
        */
       lastActiveAt: string | null;
     };
+    AdminBonusGrantRequest: {
+      /** @description Bonus storage to add, in MB of 1024 × 1024 bytes. */
+      megabytes: number;
+      /** @description Why (trimmed); kept in the audit log. */
+      note: string;
+    };
+    AdminBonusGrant: {
+      user: components['schemas']['AdminUser'];
+      reward: components['schemas']['AdminReward'];
+    };
+    /** @description An account as administrators see it (AdminUser), with its profile and referral facts. */
+    AdminUserProfile: {
+      /** Format: uuid */
+      id: string;
+      email: components['schemas']['Email'];
+      name: string;
+      lastname: string;
+      /** @enum {string} */
+      role: 'user' | 'admin';
+      /** @enum {string} */
+      status: 'active' | 'inactive';
+      planCode: string;
+      storageUsed: number;
+      /** @description The plan's storage plus the bonus, in bytes. */
+      storageLimit: number;
+      /** @description The bonus storage (referrals and grants), in bytes. */
+      bonusBytes: number;
+      createdAt: components['schemas']['Timestamp'];
+      /** Format: date-time */
+      lastActiveAt: string | null;
+      country: string;
+      language: string;
+      referralCode: string;
+      /** @description The account whose code this one signed up with, or null. */
+      referredBy: null | {
+        /** Format: uuid */
+        id: string;
+        email: components['schemas']['Email'];
+      };
+      /** @description Records the account holds. */
+      filesCount: number;
+    };
+    AdminUserDetail: {
+      user: components['schemas']['AdminUserProfile'];
+      plan: components['schemas']['Plan'];
+      files: {
+        items: components['schemas']['AdminFile'][];
+        total: number;
+      };
+      tokens: {
+        items: components['schemas']['AdminToken'][];
+        total: number;
+      };
+      referrals: {
+        items: components['schemas']['AdminReferral'][];
+        total: number;
+      };
+      rewards: {
+        items: components['schemas']['AdminReward'][];
+        total: number;
+      };
+      logs: {
+        items: components['schemas']['LogEntry'][];
+        total: number;
+      };
+    };
     /** @description At least one field. */
     AdminUserUpdateRequest: {
       /**
@@ -1618,7 +1739,13 @@ export interface components {
      *       "description": "100 GB of pinned storage for individuals.",
      *       "active": true,
      *       "isDefault": false,
-     *       "usersCount": 12
+     *       "usersCount": 12,
+     *       "translations": {
+     *         "de": {
+     *           "name": "Pro",
+     *           "description": "100 GB gepinnter Speicher für Einzelpersonen."
+     *         }
+     *       }
      *     }
      */
     AdminPlan: {
@@ -1633,6 +1760,30 @@ export interface components {
       /** @description The plan of new accounts; exactly one plan is the default. */
       isDefault: boolean;
       usersCount: number;
+      translations: components['schemas']['PlanTranslations'];
+    };
+    /**
+     * @description A plan's name and description in the interface's other languages (`name` and
+     *     `description` of the plan are the English text). An empty field falls back to English.
+     *     In a request, a language sent with both fields empty loses its translation, and languages
+     *     not sent keep theirs.
+     */
+    PlanTranslations: {
+      es?: components['schemas']['PlanText'];
+      ca?: components['schemas']['PlanText'];
+      eu?: components['schemas']['PlanText'];
+      fr?: components['schemas']['PlanText'];
+      de?: components['schemas']['PlanText'];
+      it?: components['schemas']['PlanText'];
+      pt?: components['schemas']['PlanText'];
+      ru?: components['schemas']['PlanText'];
+      uk?: components['schemas']['PlanText'];
+    };
+    PlanText: {
+      /** @default  */
+      name: string;
+      /** @default  */
+      description: string;
     };
     AdminPlanList: {
       plans: components['schemas']['AdminPlan'][];
@@ -1653,6 +1804,7 @@ export interface components {
        * @default false
        */
       isDefault: boolean;
+      translations?: components['schemas']['PlanTranslations'];
     };
     /** @description At least one field; `code` cannot change. */
     PlanUpdateRequest: {
@@ -1663,6 +1815,7 @@ export interface components {
       active?: boolean;
       /** @description `true` makes it the default (the previous default stops being one); the default plan cannot be set to `false`. */
       isDefault?: boolean;
+      translations?: components['schemas']['PlanTranslations'];
     };
     /** @description An API token of any account, never its secret or hash. */
     AdminToken: {
@@ -1713,7 +1866,7 @@ export interface components {
       /** @description Bytes granted; negative for a revocation. */
       bytes: number;
       /**
-       * @description `signup_bonus`, `referral_signup`, `referral_paid_share` or `referral_paid_share_revoked`.
+       * @description `signup_bonus`, `referral_signup`, `referral_paid_share`, `referral_paid_share_revoked`, or `admin_grant` (given by an administrator, the source).
        * @example referral_signup
        */
       reason: string;
@@ -2022,12 +2175,16 @@ export interface components {
      */
     Cid: string;
     /**
-     * @description `file` (one file), `directory` (a directory pinned by CID) or `dag` (a folder uploaded as one DAG).
+     * @description What the content's root is, however it arrived: `file` (one file, or a raw block),
+     *     `directory` (a UnixFS directory: a folder uploaded as one DAG or pinned by CID) or `dag` (a
+     *     root that is neither, kept for records of other IPLD data).
      * @enum {string}
      */
     UploadType: 'file' | 'directory' | 'dag';
     /**
-     * @description What the content is, from its first bytes and its name; a folder takes its most common category.
+     * @description What the content is, from its first bytes and its name. A folder has the category all its
+     *     files share, and `other` when they differ (a `.bin` beside a `.txt`), whether it was
+     *     uploaded or pinned.
      * @enum {string}
      */
     Category: 'image' | 'video' | 'audio' | 'document' | 'office' | 'archive' | 'code' | 'text' | 'other';
@@ -2566,6 +2723,24 @@ export interface components {
         'application/json': components['schemas']['Error'] & {
           /** @constant */
           code?: 'invalid_transaction';
+        };
+      };
+    };
+    /** @description `user_not_found`: no account has this id. */
+    AdminUserNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "User not found",
+         *       "code": "user_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'user_not_found';
         };
       };
     };
@@ -3793,6 +3968,35 @@ export interface operations {
       500: components['responses']['InternalError'];
     };
   };
+  deleteRevokedTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many revoked tokens were removed (0 when there were none). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "removed": 2
+           *     }
+           */
+          'application/json': {
+            removed: number;
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
   revokeToken: {
     parameters: {
       query?: never;
@@ -4714,7 +4918,13 @@ export interface operations {
   listPlans: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Used when the account's language is not one the interface speaks.
+         * @example de-DE,de;q=0.9,en;q=0.8
+         */
+        'Accept-Language'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5129,6 +5339,36 @@ export interface operations {
       500: components['responses']['InternalError'];
     };
   };
+  adminGetUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The account's id. Anything that is not an account id is `404 user_not_found`.
+         * @example 9a7f3c52-1d2e-4b8a-9f4e-2c6b1a0d5e73
+         */
+        id: components['parameters']['AdminUserId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUserDetail'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      404: components['responses']['AdminUserNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
   adminUpdateUser: {
     parameters: {
       query?: never;
@@ -5221,6 +5461,49 @@ export interface operations {
           };
         };
       };
+    };
+  };
+  adminGrantBonus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The account's id. Anything that is not an account id is `404 user_not_found`.
+         * @example 9a7f3c52-1d2e-4b8a-9f4e-2c6b1a0d5e73
+         */
+        id: components['parameters']['AdminUserId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "megabytes": 500,
+         *       "note": "Storage lost during the March outage"
+         *     }
+         */
+        'application/json': components['schemas']['AdminBonusGrantRequest'];
+      };
+    };
+    responses: {
+      /** @description The account after the grant, and the ledger row written. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBonusGrant'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      404: components['responses']['AdminUserNotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
     };
   };
   adminListFiles: {

@@ -9,6 +9,7 @@ import * as serverSecrets from './0007-server-secrets';
 import * as contentJobs from './0008-content-jobs';
 import * as pinningService from './0009-pinning-service';
 import * as resumableUploads from './0011-resumable-uploads';
+import * as planTranslationsAndContentKinds from './0010-plan-translations-and-content-kinds';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007-server-secrets': serverSecrets,
   '0008-content-jobs': contentJobs,
   '0009-pinning-service': pinningService,
+  '0010-plan-translations-and-content-kinds': planTranslationsAndContentKinds,
   '0011-resumable-uploads': resumableUploads,
 };

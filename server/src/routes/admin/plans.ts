@@ -17,14 +17,17 @@ export function adminPlanRoutes() {
   const router = new Router<AppState>();
 
   router.get('/admin/plans', requireAdmin(), async (ctx) => {
-    const plans = await ctx.state.app.stores.admin.plans.listWithUsers();
-    ctx.body = { plans: plans.map((plan) => presentAdminPlan(plan, plan.users_count)) };
+    const store = ctx.state.app.stores.admin.plans;
+    const plans = await store.listWithUsers();
+    const translations = await store.translationsOf(plans.map((plan) => plan.code));
+    ctx.body = { plans: plans.map((plan) => presentAdminPlan(plan, plan.users_count, translations)) };
   });
 
   router.post('/admin/plans', requireAdmin(), jsonBody(), validate({ body: planCreateSchema }), async (ctx) => {
-    const plan = await planCreator(ctx.state.app, ctx.state.user, input<PlanCreateInput>(ctx).body, ctx.ip);
+    const { app } = ctx.state;
+    const plan = await planCreator(app, ctx.state.user, input<PlanCreateInput>(ctx).body, ctx.ip);
     ctx.status = 201;
-    ctx.body = presentAdminPlan(plan, 0);
+    ctx.body = presentAdminPlan(plan, 0, await app.stores.admin.plans.translationsOf([plan.code]));
   });
 
   router.patch(
@@ -35,7 +38,8 @@ export function adminPlanRoutes() {
     async (ctx) => {
       const { app } = ctx.state;
       const plan = await planUpdater(app, ctx.state.user, codeOf(ctx), input<PlanUpdateInput>(ctx).body, ctx.ip);
-      ctx.body = presentAdminPlan(plan, await app.stores.admin.plans.usersCount(plan.code));
+      const store = app.stores.admin.plans;
+      ctx.body = presentAdminPlan(plan, await store.usersCount(plan.code), await store.translationsOf([plan.code]));
     },
   );
 

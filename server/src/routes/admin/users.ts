@@ -1,15 +1,29 @@
 import Router from '@koa/router';
-import { adminListQuerySchema, adminUserUpdateSchema, type AdminUserUpdateInput } from '@cairn/shared';
+import {
+  adminBonusGrantSchema,
+  adminListQuerySchema,
+  adminUserUpdateSchema,
+  type AdminBonusGrantInput,
+  type AdminUserUpdateInput,
+} from '@cairn/shared';
 import { z } from 'zod';
+import { adminUserReader } from '../../commands/admin-user-reader';
 import { adminUserUpdater } from '../../commands/admin-user-updater';
+import { bonusGranter } from '../../commands/bonus-granter';
+import { planLocalizer } from '../../commands/plan-localizer';
+import { ACTIVE_WINDOW_DAYS } from '../../commands/stats-reader';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
+import { requestLanguage } from '../../lib/caller-language';
+import { addDays, nowIso } from '../../lib/time';
 import { presentAdminUser } from '../../presenters/admin';
+import { presentAdminUserDetail, presentGrantedReward } from '../../presenters/admin-user-detail';
 import { listPage } from './paging';
 
 const userParams = z.object({ id: z.string().min(1).max(100) });
+type UserParams = z.infer<typeof userParams>;
 
 export function adminUserRoutes() {
   const router = new Router<AppState>();
@@ -22,13 +36,43 @@ export function adminUserRoutes() {
     ctx.body = { users, total, page, limit };
   });
 
+  router.get('/admin/users/:id', requireAdmin(), validate({ params: userParams }), async (ctx) => {
+    const { app } = ctx.state;
+    const detail = await adminUserReader(app, input<undefined, undefined, UserParams>(ctx).params.id);
+    // The plan as the administrator reads plans: in their language.
+    const [plan] = await planLocalizer(app, [detail.plan], requestLanguage(ctx));
+    ctx.body = presentAdminUserDetail(
+      { ...detail, plan: plan ?? detail.plan },
+      nowIso(),
+      addDays(new Date(), -ACTIVE_WINDOW_DAYS).toISOString(),
+    );
+  });
+
+  router.post(
+    '/admin/users/:id/bonus',
+    requireAdmin(),
+    jsonBody(),
+    validate({ params: userParams, body: adminBonusGrantSchema }),
+    async (ctx) => {
+      const { body, params } = input<AdminBonusGrantInput, undefined, UserParams>(ctx);
+      const { app } = ctx.state;
+      const { user, reward } = await bonusGranter(app, ctx.state.user, params.id, body, ctx.ip);
+      const plan = (await app.stores.plans.findByCode(user.plan_code)) ?? (await app.stores.plans.defaultPlan());
+      ctx.status = 201;
+      ctx.body = {
+        user: presentAdminUser(user, plan.storage_limit_bytes),
+        reward: presentGrantedReward(reward, user.email, ctx.state.user.email),
+      };
+    },
+  );
+
   router.patch(
     '/admin/users/:id',
     requireAdmin(),
     jsonBody(),
     validate({ params: userParams, body: adminUserUpdateSchema }),
     async (ctx) => {
-      const { body, params } = input<AdminUserUpdateInput, undefined, z.infer<typeof userParams>>(ctx);
+      const { body, params } = input<AdminUserUpdateInput, undefined, UserParams>(ctx);
       const { app } = ctx.state;
       const user = await adminUserUpdater(app, ctx.state.user, params.id, body, ctx.ip);
       const plan = (await app.stores.plans.findByCode(user.plan_code)) ?? (await app.stores.plans.defaultPlan());

@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { orderCanceller } from '../../commands/order-canceller';
+import { planLocalizer } from '../../commands/plan-localizer';
 import { paymentVerifier } from '../../commands/payment-verifier';
 import { webhookProcessor } from '../../commands/webhook-processor';
 import type { OrderRow } from '../../db/schema';
 import type { AppState, Ctx } from '../../koa-types';
+import { requestLanguage } from '../../lib/caller-language';
 import { AppError } from '../../lib/errors';
 import { auth } from '../../middleware/auth';
 import { readRawBody } from '../../middleware/raw-body';
@@ -17,7 +19,11 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 const paymentParams = z.object({ transactionId: z.string().min(1).max(100, 'Invalid transaction ID') });
 type PaymentParams = z.infer<typeof paymentParams>;
 
-const present = async (ctx: Ctx, order: OrderRow) => presentPayment(order, await ctx.state.app.stores.plans.findByCode(order.plan_code));
+async function present(ctx: Ctx, order: OrderRow) {
+  const plan = await ctx.state.app.stores.plans.findByCode(order.plan_code);
+  const [localized] = plan ? await planLocalizer(ctx.state.app, [plan], requestLanguage(ctx)) : [];
+  return presentPayment(order, localized);
+}
 
 export function paymentRoutes() {
   const router = new Router<AppState>();

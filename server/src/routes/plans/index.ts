@@ -2,7 +2,9 @@ import Router from '@koa/router';
 import { checkoutSchema, type CheckoutInput } from '@cairn/shared';
 import { z } from 'zod';
 import { checkoutStarter } from '../../commands/checkout-starter';
+import { planLocalizer } from '../../commands/plan-localizer';
 import { plansReader } from '../../commands/plans-reader';
+import { requestLanguage } from '../../lib/caller-language';
 import type { AppState } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
@@ -15,7 +17,7 @@ export function planRoutes() {
   const router = new Router<AppState>();
 
   router.get('/plans', auth(), async (ctx) => {
-    const { plans, current, paymentsConfigured, cryptoAvailable } = await plansReader(ctx.state.app, ctx.state.user);
+    const { plans, current, paymentsConfigured, cryptoAvailable } = await plansReader(ctx.state.app, ctx.state.user, requestLanguage(ctx));
     ctx.body = {
       plans: plans.map(presentPlan),
       currentPlanCode: current.code,
@@ -28,10 +30,12 @@ export function planRoutes() {
   router.post('/plans/:code/checkout', auth(), jsonBody(), validate({ params: planParams, body: checkoutSchema }), async (ctx) => {
     const { body, params } = input<CheckoutInput, undefined, z.infer<typeof planParams>>(ctx);
     const result = await checkoutStarter(ctx.state.app, ctx.state.user, params.code, body, `${ctx.protocol}://${ctx.host}`, ctx.ip);
-    ctx.body =
-      result.status === 'changed'
-        ? { status: 'changed', plan: presentPlan(result.plan) }
-        : { status: 'redirect', url: result.url, transactionId: result.transactionId };
+    if (result.status === 'changed') {
+      const [plan] = await planLocalizer(ctx.state.app, [result.plan], requestLanguage(ctx));
+      ctx.body = { status: 'changed', plan: presentPlan(plan ?? result.plan) };
+    } else {
+      ctx.body = { status: 'redirect', url: result.url, transactionId: result.transactionId };
+    }
   });
 
   return router;

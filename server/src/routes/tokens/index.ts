@@ -26,6 +26,12 @@ export function tokenRoutes() {
     ctx.body = { tokens: tokens.map((token) => presentToken(token, now)) };
   });
 
+  // Before /tokens/:id: `revoked` is no token id. Revoked tokens never work again, so their rows
+  // only clutter the list; the revocation stays in the audit log.
+  router.delete('/tokens/revoked', auth(), async (ctx) => {
+    ctx.body = { removed: await ctx.state.app.stores.tokens.deleteRevoked(ctx.state.user.id) };
+  });
+
   router.delete('/tokens/:id', auth(), validate({ params: tokenParams }), async (ctx) => {
     const { id } = input<undefined, undefined, z.infer<typeof tokenParams>>(ctx).params;
     ctx.body = presentToken(await tokenRevoker(ctx.state.app, ctx.state.user, id, ctx.ip));

@@ -88,7 +88,7 @@ describe.each(['embedded', 'kubo', 'cluster'] as const)('CAR in and out on the %
 
     const res = await postCar(exported);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ cid: root, type: 'dag', size: 700_007, duplicate: false });
+    expect(res.body).toMatchObject({ cid: root, type: 'directory', size: 700_007, duplicate: false });
     if (engine) expect(await engine.pins()).toContain(root);
 
     const download = await fetch(`${server.url}/ipfs/${root}?format=car`);

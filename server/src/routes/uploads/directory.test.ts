@@ -19,7 +19,7 @@ describe.each(DRIVERS)('POST /api/v2/upload/directory (%s)', (driver) => {
     const user = await createUser(server);
     const res = await server.api.request('POST', '/api/v2/upload/directory?mode=dag', { token: user.token, body: fileForm(tree) });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: 'dag', size: 23, filesCount: 3, duplicate: false });
+    expect(res.body).toMatchObject({ type: 'directory', size: 23, filesCount: 3, duplicate: false });
     expect(res.body.files.map((f: { filename: string }) => f.filename).sort()).toEqual(tree.map((t) => t.name).sort());
     const list = await server.api.get('/api/v2/users/me/uploads', { token: user.token });
     expect(list.body.total).toBe(1);
@@ -97,7 +97,7 @@ describe.each(DRIVERS)('POST /api/v2/upload/directory (%s)', (driver) => {
     const user = await createUser(server);
     const res = await server.api.request('POST', '/api/v2/file/folder', { token: user.token, body: fileForm(tree.slice(0, 1)) });
     expect(res.status).toBe(201);
-    expect(res.body.type).toBe('dag');
+    expect(res.body.type).toBe('directory');
     const empty = new FormData();
     empty.append('note', 'nothing');
     const none = await server.api.request('POST', '/api/v2/upload/directory', { token: user.token, body: empty });

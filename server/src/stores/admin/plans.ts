@@ -1,5 +1,6 @@
+import type { PlanTranslationsInput } from '@cairn/shared';
 import type { Db } from '../../db/database';
-import type { PlanRow } from '../../db/schema';
+import type { PlanRow, PlanTranslationRow } from '../../db/schema';
 
 export type PlanWithUsers = PlanRow & { users_count: number };
 export type PlanChanges = Partial<Omit<PlanRow, 'code' | 'created_at'>>;
@@ -14,7 +15,27 @@ export function createAdminPlanStore(db: Db) {
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.n));
 
+  /** Writes the languages given: a language with both fields empty loses its translation. */
+  async function saveTranslations(trx: Db, code: string, translations: PlanTranslationsInput): Promise<void> {
+    for (const [language, text] of Object.entries(translations)) {
+      if (!text) continue;
+      await trx.deleteFrom('plan_translations').where('plan_code', '=', code).where('language', '=', language).execute();
+      if (text.name || text.description) {
+        await trx
+          .insertInto('plan_translations')
+          .values({ plan_code: code, language, name: text.name, description: text.description })
+          .execute();
+      }
+    }
+  }
+
   return {
+    /** Every translation of these plans. */
+    translationsOf: (codes: string[]): Promise<PlanTranslationRow[]> =>
+      codes.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('plan_translations').selectAll().where('plan_code', 'in', codes).orderBy('language').execute(),
+
     /** Every plan with how many accounts hold it, cheapest first. */
     async listWithUsers(): Promise<PlanWithUsers[]> {
       const rows = await db
@@ -43,16 +64,17 @@ export function createAdminPlanStore(db: Db) {
     usersCount,
 
     /** Inserts a plan; when it is the default, the previous default stops being one, atomically. */
-    async insert(plan: PlanRow): Promise<void> {
+    async insert(plan: PlanRow, translations: PlanTranslationsInput = {}): Promise<void> {
       await db.transaction().execute(async (trx) => {
         if (plan.is_default)
           await trx.updateTable('plans').set({ is_default: 0, updated_at: plan.updated_at }).where('is_default', '=', 1).execute();
         await trx.insertInto('plans').values(plan).execute();
+        await saveTranslations(trx, plan.code, translations);
       });
     },
 
     /** Applies changes; making a plan the default takes the flag from the previous default, atomically. */
-    async update(code: string, changes: PlanChanges, now: string): Promise<void> {
+    async update(code: string, changes: PlanChanges, now: string, translations: PlanTranslationsInput = {}): Promise<void> {
       await db.transaction().execute(async (trx) => {
         if (changes.is_default) {
           await trx
@@ -67,6 +89,7 @@ export function createAdminPlanStore(db: Db) {
           .set({ ...changes, updated_at: now })
           .where('code', '=', code)
           .execute();
+        await saveTranslations(trx, code, translations);
       });
     },
 

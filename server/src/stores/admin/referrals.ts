@@ -20,12 +20,13 @@ export type AdminRewardRow = RewardRow & { user_email: string; source_email: str
 /** Who referred whom, and the bonus storage ledger, for administrators. */
 export function createAdminReferralStore(db: Db) {
   return {
-    /** One page of referred accounts, newest first; `search` matches either email. */
+    /** One page of referred accounts, newest first; `search` matches either email, `userId` the referrer. */
     async listReferrals(page: Page): Promise<{ rows: AdminReferralRow[]; total: number }> {
       let base = db
         .selectFrom('users as referred')
         .innerJoin('users as referrer', 'referrer.id', 'referred.referred_by')
         .leftJoin('plans', 'plans.code', 'referred.plan_code');
+      if (page.userId) base = base.where('referrer.id', '=', page.userId);
       if (page.search) {
         const term = page.search;
         base = base.where((eb) => eb.or([contains('referred.email', term), contains('referrer.email', term)]));
@@ -60,12 +61,13 @@ export function createAdminReferralStore(db: Db) {
       return { rows: rows.map((row) => ({ ...row, earned_bytes: Number(row.earned_bytes ?? 0) })), total: countAs(count.n) };
     },
 
-    /** One page of the rewards ledger, newest first; `search` matches the receiver's or the source's email. */
+    /** One page of the rewards ledger, newest first; `search` matches the receiver's or the source's email, `userId` the receiver. */
     async listRewards(page: Page): Promise<{ rows: AdminRewardRow[]; total: number }> {
       let base = db
         .selectFrom('rewards')
         .innerJoin('users as receiver', 'receiver.id', 'rewards.user_id')
         .leftJoin('users as source', 'source.id', 'rewards.source_user_id');
+      if (page.userId) base = base.where('rewards.user_id', '=', page.userId);
       if (page.search) {
         const term = page.search;
         base = base.where((eb) => eb.or([contains('receiver.email', term), contains('source.email', term)]));

@@ -17,6 +17,8 @@ export interface Page {
   offset: number;
   limit: number;
   search?: string;
+  /** Only what belongs to this account (its records, tokens, referrals or rewards). */
+  userId?: string;
 }
 
 export const countAs = (n: unknown): number => Number(n ?? 0);

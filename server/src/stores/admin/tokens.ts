@@ -10,6 +10,7 @@ export function createAdminTokenStore(db: Db) {
     /** One page of tokens, newest first; `search` matches the token's name or the owner's email. */
     async list(page: Page): Promise<{ rows: AdminTokenRow[]; total: number }> {
       let base = db.selectFrom('api_tokens').innerJoin('users', 'users.id', 'api_tokens.user_id');
+      if (page.userId) base = base.where('api_tokens.user_id', '=', page.userId);
       if (page.search) {
         const term = page.search;
         base = base.where((eb) => eb.or([contains('api_tokens.name', term), contains('users.email', term)]));

@@ -10,6 +10,7 @@ export function createAdminUploadStore(db: Db) {
     /** One page of records, newest first; `search` matches the name, a CID prefix or the owner's email. */
     async list(page: Page): Promise<{ rows: AdminUploadRow[]; total: number }> {
       let base = db.selectFrom('uploads').innerJoin('users', 'users.id', 'uploads.user_id');
+      if (page.userId) base = base.where('uploads.user_id', '=', page.userId);
       if (page.search) {
         const term = page.search;
         base = base.where((eb) => eb.or([contains('uploads.name', term), startsWith('uploads.cid', term), contains('users.email', term)]));

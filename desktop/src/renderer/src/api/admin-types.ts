@@ -101,8 +101,16 @@ export interface LogQuery extends Omit<ListQuery, 'search'> {
 }
 
 /** A plan as the console sees it: with how many accounts hold it. */
+/** A plan's name and description in one language; empty falls back to English. */
+export interface PlanText {
+  name: string;
+  description: string;
+}
+
 export interface AdminPlan extends Plan {
   usersCount: number;
+  /** By language code, for the languages other than English that have a translation. */
+  translations: Record<string, PlanText>;
 }
 
 export interface AdminToken {
@@ -142,4 +150,27 @@ export interface AdminReward {
   sourceUserId: string | null;
   sourceEmail: string | null;
   createdAt: string;
+}
+
+/** The newest rows of one of an account's lists, and how many there are in all. */
+export interface DetailList<T> {
+  items: T[];
+  total: number;
+}
+
+/** One account in full, as its admin page shows it. */
+export interface AdminUserDetail {
+  user: AdminUser & {
+    country: string;
+    language: string;
+    referralCode: string;
+    referredBy: { id: string; email: string } | null;
+    filesCount: number;
+  };
+  plan: Plan;
+  files: DetailList<AdminFile>;
+  tokens: DetailList<AdminToken>;
+  referrals: DetailList<AdminReferral>;
+  rewards: DetailList<AdminReward>;
+  logs: DetailList<LogEntry>;
 }

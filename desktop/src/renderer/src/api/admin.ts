@@ -1,4 +1,4 @@
-import type { LogPruneInput, PlanCreateInput, PlanUpdateInput } from '@cairn/shared';
+import type { AdminBonusGrantInput, LogPruneInput, PlanCreateInput, PlanUpdateInput } from '@cairn/shared';
 import type {
   AdminFile,
   AdminPlan,
@@ -7,6 +7,7 @@ import type {
   AdminStats,
   AdminToken,
   AdminUser,
+  AdminUserDetail,
   AdminUserUpdate,
   ListQuery,
   LogEntry,
@@ -26,6 +27,9 @@ const id = (value: string) => encodeURIComponent(value);
 export const adminApi = {
   stats: (signal?: AbortSignal) => api.get<AdminStats>('/admin/stats', { signal }),
   users: list<'users', AdminUser>('/admin/users'),
+  user: (userId: string, signal?: AbortSignal) => api.get<AdminUserDetail>(`/admin/users/${id(userId)}`, { signal }),
+  grantBonus: (userId: string, input: AdminBonusGrantInput) =>
+    api.post<{ user: AdminUser; reward: AdminReward }>(`/admin/users/${id(userId)}/bonus`, input),
   updateUser: (userId: string, changes: AdminUserUpdate) =>
     api.request<AdminUser>('PATCH', `/admin/users/${id(userId)}`, { body: changes }),
   files: list<'files', AdminFile>('/admin/files'),

@@ -28,4 +28,5 @@ export const tokenApi = {
   list: (signal?: AbortSignal) => api.get<{ tokens: ApiToken[] }>('/tokens', { signal }),
   generate: (input: TokenGenerateInput) => api.post<GeneratedToken>('/tokens/generate', input),
   revoke: (id: string) => api.delete<ApiToken>(`/tokens/${encodeURIComponent(id)}`),
+  removeRevoked: () => api.delete<{ removed: number }>('/tokens/revoked'),
 };

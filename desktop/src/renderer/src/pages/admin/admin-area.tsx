@@ -12,6 +12,7 @@ import { AdminPlansPage } from './plans/admin-plans-page';
 import { AdminReferralsPage } from './referrals/admin-referrals-page';
 import { AdminRewardsPage } from './referrals/admin-rewards-page';
 import { AdminTokensPage } from './tokens/admin-tokens-page';
+import { AdminUserPage } from './users/admin-user-page';
 import { AdminUsersPage } from './users/admin-users-page';
 import '../../styles/billing.css';
 import '../../styles/admin.css';
@@ -40,6 +41,7 @@ export function AdminArea() {
       <Route index element={<AdminOverviewPage />} />
       <Route path="stats" element={<AdminStatsPage />} />
       <Route path="users" element={<AdminUsersPage />} />
+      <Route path="users/:id" element={<AdminUserPage />} />
       <Route path="files" element={<AdminFilesPage />} />
       <Route path="logs" element={<AdminLogsPage />} />
       <Route path="plans" element={<AdminPlansPage />} />

@@ -20,7 +20,11 @@ export function PlansPage() {
   const { t } = useTranslation('billing');
   const errorText = useAreaErrorText('billing');
   const language = currentLanguage();
-  const { state, reload } = useAsync((signal) => Promise.all([billingApi.plans(signal), contentApi.usage(signal).catch(() => null)]), []);
+  // Plans come in the account's language: read them again when it changes.
+  const { state, reload } = useAsync(
+    (signal) => Promise.all([billingApi.plans(signal), contentApi.usage(signal).catch(() => null)]),
+    [language],
+  );
   const [selected, setSelected] = useState<Plan | null>(null);
   const [paymentsDown, setPaymentsDown] = useState(false);
 

@@ -40,6 +40,13 @@ function DagSummary({ dag, page, onPage }: { dag: DagView; page: number; onPage(
               <Icon name="eye" size={16} />
               <span>{t('actions.view')}</span>
             </ContentLink>
+            {dag.type === 'directory' && (
+              // The whole folder in one file: a CAR of every block, as the trustless gateway serves it.
+              <ContentLink href={`${origin}/ipfs/${dag.cid}?format=car`} download className="btn btn-secondary">
+                <Icon name="download" size={16} />
+                <span>{t('dag.download_car')}</span>
+              </ContentLink>
+            )}
           </div>
         </div>
         <CidField cid={dag.cid} />

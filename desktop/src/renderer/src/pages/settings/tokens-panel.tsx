@@ -41,6 +41,20 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
     }
   };
 
+  const hasRevoked = tokens.some((token) => token.status === 'revoked');
+  const removeRevoked = async () => {
+    setBusy(true);
+    try {
+      await tokenApi.removeRevoked();
+      setData(tokens.filter((token) => token.status !== 'revoked'));
+      toast.success(t('tokens.revoked_removed'));
+    } catch (error) {
+      toast.error(errorText(error, 'errors.tokens_remove_revoked'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <section
       className="card"
@@ -53,10 +67,17 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
           {!standalone && <h2 id="tokens-title">{t('tokens.title')}</h2>}
           <p className="card-description">{t('tokens.description')}</p>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-          <Icon name="key" size={16} />
-          <span>{t('tokens.new')}</span>
-        </button>
+        <div className="card-actions">
+          {hasRevoked && (
+            <button type="button" className="btn btn-secondary" onClick={() => void removeRevoked()} disabled={busy}>
+              {t('tokens.remove_revoked')}
+            </button>
+          )}
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            <Icon name="key" size={16} />
+            <span>{t('tokens.new')}</span>
+          </button>
+        </div>
       </div>
       {state.status === 'loading' && <LoadingState />}
       {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.tokens_load')} onRetry={reload} />}

@@ -27,6 +27,7 @@ export const LOG_ACTIONS = [
   'update_plan',
   'delete_plan',
   'update_user',
+  'grant_bonus',
   'prune_logs',
 ] as const;
 

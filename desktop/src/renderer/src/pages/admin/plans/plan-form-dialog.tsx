@@ -1,4 +1,4 @@
-import { PLAN_DESCRIPTION_MAX, PLAN_NAME_MAX, planCreateSchema, planUpdateSchema } from '@cairn/shared';
+import { planCreateSchema, planUpdateSchema } from '@cairn/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin';
@@ -9,6 +9,7 @@ import { FormDialogActions } from '../../../components/form-dialog-actions';
 import { useAreaErrorText } from '../../../hooks/use-area-error-text';
 import { fieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { emptyPlanForm, formToPlan, planChanges, planToForm, STORAGE_UNITS, type PlanFormValues, type StorageUnit } from './plan-form';
+import { PlanTextFields } from './plan-text-fields';
 
 /** Form fields named as the request fields they fill. */
 const FIELD_OF: Record<string, keyof PlanFormValues> = { storageLimitBytes: 'storage', priceMonthlyEur: 'price' };
@@ -45,7 +46,7 @@ export function PlanFormDialog({ plan, onClose, onSaved }: { plan: AdminPlan | n
     event.preventDefault();
     setFormError(null);
     const body = formToPlan(values);
-    const changes = plan ? planChanges(plan, body) : null;
+    const changes = plan ? planChanges(plan, body, values) : null;
     const parsed = plan ? planUpdateSchema.safeParse(changes) : planCreateSchema.safeParse(body);
     if (plan && changes && Object.keys(changes).length === 0) return onClose();
     if (!parsed.success) {
@@ -84,27 +85,18 @@ export function PlanFormDialog({ plan, onClose, onSaved }: { plan: AdminPlan | n
             {formError}
           </div>
         )}
-        <div className="form-row">
-          <TextField
-            label={t('plans.code')}
-            name="code"
-            value={values.code}
-            onChange={(e) => set('code', e.target.value)}
-            error={errors.code}
-            hint={plan ? t('plans.code_fixed') : t('plans.code_hint')}
-            disabled={Boolean(plan)}
-            spellCheck={false}
-            autoCapitalize="none"
-          />
-          <TextField
-            label={t('plans.name')}
-            name="name"
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
-            error={errors.name}
-            maxLength={PLAN_NAME_MAX}
-          />
-        </div>
+        <TextField
+          label={t('plans.code')}
+          name="code"
+          value={values.code}
+          onChange={(e) => set('code', e.target.value)}
+          error={errors.code}
+          hint={plan ? t('plans.code_fixed') : t('plans.code_hint')}
+          disabled={Boolean(plan)}
+          spellCheck={false}
+          autoCapitalize="none"
+        />
+        <PlanTextFields values={values} errors={errors} onChange={setValues} />
         <div className="form-row">
           <div className="storage-input">
             <TextField
@@ -136,17 +128,6 @@ export function PlanFormDialog({ plan, onClose, onSaved }: { plan: AdminPlan | n
             onChange={(e) => set('price', e.target.value)}
             error={errors.price}
             hint={t('plans.price_hint')}
-          />
-        </div>
-        <div className={`field${errors.description ? ' field-invalid' : ''}`}>
-          <label htmlFor={`${id}-description`}>{t('plans.description_label')}</label>
-          <textarea
-            id={`${id}-description`}
-            name="description"
-            rows={3}
-            maxLength={PLAN_DESCRIPTION_MAX}
-            value={values.description}
-            onChange={(e) => set('description', e.target.value)}
           />
         </div>
         <label className="checkbox">

@@ -11,6 +11,7 @@ const pro = {
   active: true,
   isDefault: false,
   usersCount: 3,
+  translations: { de: { name: 'Pro', description: '100 GB für Einzelne' } },
 };
 
 describe('plan form', () => {
@@ -37,8 +38,26 @@ describe('plan form', () => {
 
   it('sends only the fields that changed', () => {
     const form = planToForm(pro);
-    expect(planChanges(pro, formToPlan({ ...form, price: '12' }))).toEqual({ priceMonthlyEur: 12 });
-    expect(planChanges(pro, formToPlan({ ...form, active: false, name: 'Pro+' }))).toEqual({ active: false, name: 'Pro+' });
-    expect(planChanges(pro, formToPlan(form))).toEqual({});
+    const changes = (values: typeof form) => planChanges(pro, formToPlan(values), values);
+    expect(changes({ ...form, price: '12' })).toEqual({ priceMonthlyEur: 12 });
+    expect(changes({ ...form, active: false, name: 'Pro+' })).toEqual({ active: false, name: 'Pro+' });
+    expect(changes(form)).toEqual({});
+  });
+
+  it('sends the languages whose texts changed, an emptied one as empty', () => {
+    const form = planToForm(pro);
+    const values = { ...form, translations: { de: { name: '', description: ' ' }, eu: { name: 'Pro', description: '' } } };
+    expect(planChanges(pro, formToPlan(values), values)).toEqual({
+      translations: { de: { name: '', description: ' ' }, eu: { name: 'Pro', description: '' } },
+    });
+    const created = formToPlan({
+      ...emptyPlanForm(),
+      code: 'team',
+      name: 'Team',
+      storage: '1',
+      translations: { fr: { name: 'Équipe', description: '' } },
+    });
+    expect(created.translations).toEqual({ fr: { name: 'Équipe', description: '' } });
+    expect(planCreateSchema.parse(created).translations).toEqual({ fr: { name: 'Équipe', description: '' } });
   });
 });

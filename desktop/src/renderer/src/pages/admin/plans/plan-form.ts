@@ -1,5 +1,5 @@
-import { GIB } from '@cairn/shared';
-import type { AdminPlan } from '../../../api/admin-types';
+import { GIB, PLAN_TRANSLATION_LANGUAGES } from '@cairn/shared';
+import type { AdminPlan, PlanText } from '../../../api/admin-types';
 
 export const STORAGE_UNITS = { GB: GIB, TB: 1024 * GIB } as const;
 export type StorageUnit = keyof typeof STORAGE_UNITS;
@@ -14,6 +14,8 @@ export interface PlanFormValues {
   description: string;
   active: boolean;
   isDefault: boolean;
+  /** Name and description per language other than English, as typed. */
+  translations: Record<string, PlanText>;
 }
 
 export const emptyPlanForm = (): PlanFormValues => ({
@@ -25,6 +27,7 @@ export const emptyPlanForm = (): PlanFormValues => ({
   description: '',
   active: true,
   isDefault: false,
+  translations: {},
 });
 
 /** A plan as the form shows it: its storage in the largest unit that keeps a whole-ish number. */
@@ -40,7 +43,21 @@ export function planToForm(plan: AdminPlan): PlanFormValues {
     description: plan.description,
     active: plan.active,
     isDefault: plan.isDefault,
+    translations: { ...plan.translations },
   };
+}
+
+const sameText = (a: PlanText | undefined, b: PlanText | undefined) =>
+  (a?.name ?? '').trim() === (b?.name ?? '').trim() && (a?.description ?? '').trim() === (b?.description ?? '').trim();
+
+/** The languages whose texts differ from `before` (all typed ones for a new plan); an emptied one is sent empty, which removes it. */
+function changedTranslations(before: Record<string, PlanText>, after: Record<string, PlanText>): Record<string, PlanText> {
+  const changed: Record<string, PlanText> = {};
+  for (const language of PLAN_TRANSLATION_LANGUAGES) {
+    const text = after[language] ?? { name: '', description: '' };
+    if (!sameText(before[language], text)) changed[language] = { name: text.name, description: text.description };
+  }
+  return changed;
 }
 
 /** Parses a decimal typed with a comma or a point ("9,99"); NaN when it is not a number. */
@@ -60,15 +77,18 @@ export function formToPlan(values: PlanFormValues) {
     description: values.description,
     active: values.active,
     isDefault: values.isDefault,
+    translations: changedTranslations({}, values.translations),
   };
 }
 
-/** Only what changed, for PATCH. */
-export function planChanges(before: AdminPlan, after: ReturnType<typeof formToPlan>) {
+/** Only what changed, for PATCH; `values` gives the translations as typed. */
+export function planChanges(before: AdminPlan, after: ReturnType<typeof formToPlan>, values: PlanFormValues) {
   const changes: Partial<Omit<ReturnType<typeof formToPlan>, 'code'>> = {};
   for (const key of ['name', 'storageLimitBytes', 'priceMonthlyEur', 'description', 'active', 'isDefault'] as const) {
     const next = key === 'name' || key === 'description' ? (after[key] as string).trim() : after[key];
     if (next !== before[key]) (changes as Record<string, unknown>)[key] = after[key];
   }
+  const translations = changedTranslations(before.translations, values.translations);
+  if (Object.keys(translations).length > 0) changes.translations = translations;
   return changes;
 }

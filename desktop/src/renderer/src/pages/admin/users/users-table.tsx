@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { AdminPlan, AdminUser, AdminUserUpdate } from '../../../api/admin-types';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -38,7 +39,9 @@ export function UsersTable({ users, plans, selfId, busyId, onChange, onDisable }
           <tr key={user.id} data-user={user.email}>
             <td data-label={t('columns.user')}>
               <span className="stacked">
-                <span className="cell-strong">{`${user.name} ${user.lastname}`.trim() || user.email}</span>
+                <Link to={`/admin/users/${encodeURIComponent(user.id)}`} className="cell-strong">
+                  {`${user.name} ${user.lastname}`.trim() || user.email}
+                </Link>
                 <span className="muted cell-email">
                   <EmailText email={user.email} />
                 </span>
