@@ -2,7 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/out/**', '**/dist/**', 'data/**', 'coverage/**', 'sdks/**/vendor/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/out/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'sdks/**/vendor/**',
+      '.tools/**',
+      '.schemathesis/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -195,6 +195,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/tokens/revoked': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove the revoked tokens from the list
+     * @description Deletes every revoked token of the caller, so `GET /tokens` lists only tokens that still
+     *     work or have expired. A revoked token never works again; its revocation stays in the audit
+     *     log. Tokens that are not revoked are left as they are.
+     */
+    delete: operations['deleteRevokedTokens'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/tokens/{id}': {
     parameters: {
       query?: never;
@@ -361,6 +383,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/upload/car': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a CAR file
+     * @description Imports a CARv1 (or the CARv1 inside a CARv2), as `ipfs dag export`, `ipfs-car pack` or a
+     *     trustless gateway's `?format=car` make them: the body itself (`Content-Type:
+     *     application/vnd.ipld.car`) or the multipart part named `file`. The CAR streams in; nothing
+     *     is buffered whole.
+     *
+     *     - Every block is hashed and checked against its CID as it arrives (sha2-256 or sha2-512;
+     *       codecs dag-pb, raw, dag-cbor and dag-json; at most 2 MiB a block).
+     *     - The CAR must name exactly one root (as web3.storage and Pinata ask), and that root must be
+     *       a complete DAG: every block it links to, down to the leaves, is in the CAR or already
+     *       stored here. A block the root's DAG does not reach is refused too. Duplicate blocks are
+     *       taken once.
+     *     - The root becomes one record (type `file` for a UnixFS file, else `dag`), named `name`,
+     *       else the uploaded file's name without `.car`, else automatically. Its size and the quota
+     *       it takes are those of the content, as for a pin of the root: the file bytes of UnixFS.
+     *     - Quota is reserved as the CAR's bytes arrive; CARs are limited to 10 GiB
+     *       (10737418240 bytes). A bad CAR, a refused quota, a disconnect or any other failure keeps
+     *       nothing: no block is indexed or pinned, nothing is recorded or charged.
+     *     - A root the account already holds answers 200 with the existing record and `duplicate: true`.
+     */
+    post: operations['uploadCar'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/file/folder': {
     parameters: {
       query?: never;
@@ -480,6 +539,155 @@ export interface paths {
     get: operations['getUsage'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/uploads/resumable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a resumable upload (tus)
+     * @description Creates a [tus 1.0](https://tus.io/protocols/resumable-upload) upload of one file up to
+     *     4 GiB; send the bytes with `PATCH` to the URL in `Location`, and after a dropped connection
+     *     or a restart of the server ask `HEAD` for the offset and continue from there. Any tus
+     *     client works (`tus-js-client`, `tusd` clients); the `creation`, `expiration` and
+     *     `termination` extensions are supported.
+     *
+     *     - `Upload-Length` is required (deferred lengths are not supported) and checked before a
+     *       byte is accepted: over 4 GiB is `413 file_too_large`, over the account's free quota
+     *       `403 quota_exceeded`. The length is then reserved against the quota while the upload is
+     *       pending, across restarts.
+     *     - The file is named after the `filename` key of `Upload-Metadata`, or `name` if given.
+     *     - The partial file is kept in the server's data directory and expires 24 hours after
+     *       creation (`Upload-Expires`): later requests answer `410 upload_expired` and the
+     *       maintenance sweep deletes it and gives its quota back.
+     *     - The last `PATCH` streams the file into IPFS once and answers with the record, exactly as
+     *       `POST /upload` does; `GET` on the upload URL gives the same record afterwards.
+     */
+    post: operations['createResumableUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/uploads/resumable/{resumableId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The upload's id, the last segment of its `Location`. An upload made with a token or a
+         *     session is reachable only with a credential of the same account; one made through a
+         *     signed upload URL has a 43-character random id that is itself the credential.
+         */
+        resumableId: string;
+      };
+      cookie?: never;
+    };
+    /**
+     * The record of a finished resumable upload (`HEAD`, the tus offset)
+     * @description `GET`: the record the upload became, as `POST /upload` answers it. A complete upload not
+     *     yet recorded (the server restarted during its last `PATCH`) is recorded now.
+     *
+     *     `HEAD` (with `Tus-Resumable`) is the tus offset request: 200 with `Upload-Offset`, how many
+     *     bytes the server holds, and `Upload-Length`; a recorded upload reports its full length.
+     *     Ask it after a dropped connection or a restart of the server, and `PATCH` from there.
+     */
+    get: operations['resumableUploadResult'];
+    put?: never;
+    post?: never;
+    /**
+     * Drop a resumable upload
+     * @description Deletes the partial file and gives its reserved quota back (tus termination). A recorded file stays.
+     */
+    delete: operations['resumableUploadTerminate'];
+    options?: never;
+    head?: never;
+    /**
+     * Send bytes of a resumable upload
+     * @description Appends the body (`application/offset+octet-stream`) at `Upload-Offset`, which must be the
+     *     offset the server holds. A dropped connection keeps what arrived; ask `HEAD` and continue.
+     *     The request that completes the file answers 200 with the record (as `POST /upload`).
+     */
+    patch: operations['resumableUploadAppend'];
+    trace?: never;
+  };
+  '/uploads/signed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a signed upload URL
+     * @description A URL that lets whoever holds it make one upload of at most `maxBytes` within `expiresIn`
+     *     seconds, with no `Authorization` header, charged to this account (its quota applies when
+     *     the upload happens). Hand it to a browser instead of a token. The URL holds a random secret
+     *     shown only in this answer; the server keeps only its hash.
+     */
+    post: operations['createSignedUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/uploads/signed/{secret}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload through a signed URL
+     * @description No `Authorization` header. A multipart body with one part `file`, exactly as
+     *     `POST /upload`; answers with the record. Over `maxBytes` is `413 file_too_large` (at once
+     *     when the declared length is over). The URL allows one upload: once one has started, the
+     *     URL answers `409 signed_url_used`; an upload that fails before recording anything gives
+     *     the use back. After its expiry: `410 signed_url_expired`. For a resumable upload through
+     *     the same URL, use `POST /uploads/signed/{secret}/resumable`. The answer carries
+     *     `Access-Control-Allow-Origin: *`, so a page of another site may post the form and read it.
+     */
+    post: operations['uploadThroughSignedUrl'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/uploads/signed/{secret}/resumable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a resumable upload through a signed URL
+     * @description A tus creation as `POST /uploads/resumable`, with no `Authorization` header: the upload is
+     *     charged to the URL's creator and capped at its `maxBytes` (`413 file_too_large` at
+     *     creation). It takes the URL's one use. The `Location` answered has a random id that alone
+     *     lets its holder continue (`HEAD`, `PATCH`), read the record (`GET`) or drop the upload.
+     */
+    post: operations['createResumableThroughSignedUrl'];
     delete?: never;
     options?: never;
     head?: never;
@@ -615,6 +823,11 @@ export interface paths {
      * @description The active plans, cheapest storage first, the caller's current plan (which may be an
      *     inactive one it still holds), and whether card payments are available on this server
      *     (`paymentsConfigured`). Cryptocurrency payments are not available yet.
+     *
+     *     Plan names and descriptions are in the caller's language: the account's language, else
+     *     the best supported language of `Accept-Language`, else English. A plan without a
+     *     translation in that language (or a field its translation leaves empty) is in English.
+     *     Plans in a checkout's or a payment's answer follow the same rule.
      */
     get: operations['listPlans'];
     put?: never;
@@ -806,7 +1019,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * One account in full
+     * @description The account (with its country, language, referral code and who referred it), its plan, and
+     *     the newest ten of its records, API tokens, referred accounts, bonus ledger rows and audit
+     *     log entries, each with its total. The full lists are in their own admin sections.
+     */
+    get: operations['adminGetUser'];
     put?: never;
     post?: never;
     delete?: never;
@@ -823,6 +1042,28 @@ export interface paths {
      *     account's `change_plan`).
      */
     patch: operations['adminUpdateUser'];
+    trace?: never;
+  };
+  '/admin/users/{id}/bonus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give an account bonus storage
+     * @description Adds `megabytes` (of 1024 × 1024 bytes) to the account's bonus storage as one row of the
+     *     rewards ledger (reason `admin_grant`, the administrator as its source), so its storage
+     *     limit grows at once. The note saying why is written to the audit log (`grant_bonus`).
+     */
+    post: operations['adminGrantBonus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/admin/files': {
@@ -1071,21 +1312,40 @@ export interface paths {
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
-         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
-         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
-         *     Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
+         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
+         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
+         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
+         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
+         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
+         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
         /**
-         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
-         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
-         *     number counts from the end. Ignored for directories. A malformed range, or one ending
-         *     before it starts, is `400 invalid_parameter`.
+         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
+         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
+         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
+         *     wholly outside the file sends the file's root block alone. Ignored for directories and
+         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
          * @example 0:1048575
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
+        /**
+         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @example 1
+         */
+        'car-version'?: components['parameters']['CarVersion'];
+        /**
+         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @example dfs
+         */
+        'car-order'?: components['parameters']['CarOrder'];
+        /**
+         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @example n
+         */
+        'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
@@ -1152,21 +1412,40 @@ export interface paths {
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
-         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
-         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
-         *     Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
+         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
+         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
+         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
+         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
+         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
+         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
         /**
-         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
-         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
-         *     number counts from the end. Ignored for directories. A malformed range, or one ending
-         *     before it starts, is `400 invalid_parameter`.
+         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
+         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
+         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
+         *     wholly outside the file sends the file's root block alone. Ignored for directories and
+         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
          * @example 0:1048575
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
+        /**
+         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @example 1
+         */
+        'car-version'?: components['parameters']['CarVersion'];
+        /**
+         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @example dfs
+         */
+        'car-order'?: components['parameters']['CarOrder'];
+        /**
+         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @example n
+         */
+        'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
@@ -1335,10 +1614,130 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/psa/pins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List pin requests
+     * @description The account's pin requests matching every filter given, newest first. Without `status`,
+     *     only pinned requests are listed (the spec's default). `count` is how many match in all
+     *     (with `before`/`after`), so a client pages by passing the oldest `created` as `before`
+     *     until it has read `count` results.
+     */
+    get: operations['psaListPins'];
+    put?: never;
+    /**
+     * Add a pin request
+     * @description Queues the CID for pinning and answers at once (`queued`, or already further on). The
+     *     content engine connects to `origins` and fetches what it lacks; the pin is then recorded in
+     *     My files and charged to the quota. It fails (`failed`, with `info.status_details`) if nothing
+     *     provides the content within `PIN_TIMEOUT_SECONDS` or it does not fit in the quota.
+     */
+    post: operations['psaAddPin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/psa/pins/{requestid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        requestid: string;
+      };
+      cookie?: never;
+    };
+    /** Get a pin request */
+    get: operations['psaGetPin'];
+    put?: never;
+    /**
+     * Replace a pin request
+     * @description Queues a new request (returned, with its own `requestid`); the one replaced is removed, with
+     *     its record unless the new one holds the same content, once the new one is pinned, so
+     *     blocks both share are never unpinned in between. If the new one fails, the old one stays.
+     */
+    post: operations['psaReplacePin'];
+    /**
+     * Remove a pin request
+     * @description Removes the request: one still fetching is cancelled; a pinned one's record is deleted,
+     *     refunded and unpinned (once no other request of the account stands on it).
+     */
+    delete: operations['psaRemovePin'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @enum {string} */
+    PsaStatus: 'queued' | 'pinning' | 'pinned' | 'failed';
+    /**
+     * @default exact
+     * @enum {string}
+     */
+    PsaTextMatchingStrategy: 'exact' | 'iexact' | 'partial' | 'ipartial';
+    /** @description String keys and values kept with the request. */
+    PsaPinMeta: {
+      [key: string]: string;
+    };
+    /** @description The spec's Pin object, as sent. */
+    PsaPinRequest: {
+      /** @description The CID to pin recursively. */
+      cid: string;
+      /** @description Kept as sent (the `name` filter matches it) and used as the record's name in My files. */
+      name?: string;
+      /** @description Multiaddrs of peers known to hold the content; the content engine connects to them first. */
+      origins?: string[];
+      meta?: components['schemas']['PsaPinMeta'];
+    };
+    /** @description The spec's Pin object, as kept (the CID in its canonical form). */
+    PsaPin: {
+      cid: string;
+      name?: string;
+      origins: string[];
+      meta: components['schemas']['PsaPinMeta'];
+    };
+    PsaPinStatus: {
+      /** Format: uuid */
+      requestid: string;
+      status: components['schemas']['PsaStatus'];
+      /**
+       * Format: date-time
+       * @description When the request entered Cairn; unique within the account (pages are cut by it).
+       */
+      created: string;
+      pin: components['schemas']['PsaPin'];
+      /** @description The content engine's multiaddrs, each with `/p2p/<peer id>`; empty only without networking. */
+      delegates: string[];
+      info: {
+        status_details: string;
+        error_code?: string;
+        /** Format: uuid */
+        upload_id?: string;
+        raw_size?: string;
+      } & {
+        [key: string]: string;
+      };
+    };
+    PsaPinResults: {
+      count: number;
+      results: components['schemas']['PsaPinStatus'][];
+    };
+    PsaFailure: {
+      error: {
+        reason: string;
+        details?: string;
+      };
+    };
     Readiness: {
       /** @enum {unknown} */
       status: 'ready' | 'not_ready';
@@ -1433,6 +1832,72 @@ export interface components {
        */
       lastActiveAt: string | null;
     };
+    AdminBonusGrantRequest: {
+      /** @description Bonus storage to add, in MB of 1024 × 1024 bytes. */
+      megabytes: number;
+      /** @description Why (trimmed); kept in the audit log. */
+      note: string;
+    };
+    AdminBonusGrant: {
+      user: components['schemas']['AdminUser'];
+      reward: components['schemas']['AdminReward'];
+    };
+    /** @description An account as administrators see it (AdminUser), with its profile and referral facts. */
+    AdminUserProfile: {
+      /** Format: uuid */
+      id: string;
+      email: components['schemas']['Email'];
+      name: string;
+      lastname: string;
+      /** @enum {string} */
+      role: 'user' | 'admin';
+      /** @enum {string} */
+      status: 'active' | 'inactive';
+      planCode: string;
+      storageUsed: number;
+      /** @description The plan's storage plus the bonus, in bytes. */
+      storageLimit: number;
+      /** @description The bonus storage (referrals and grants), in bytes. */
+      bonusBytes: number;
+      createdAt: components['schemas']['Timestamp'];
+      /** Format: date-time */
+      lastActiveAt: string | null;
+      country: string;
+      language: string;
+      referralCode: string;
+      /** @description The account whose code this one signed up with, or null. */
+      referredBy: null | {
+        /** Format: uuid */
+        id: string;
+        email: components['schemas']['Email'];
+      };
+      /** @description Records the account holds. */
+      filesCount: number;
+    };
+    AdminUserDetail: {
+      user: components['schemas']['AdminUserProfile'];
+      plan: components['schemas']['Plan'];
+      files: {
+        items: components['schemas']['AdminFile'][];
+        total: number;
+      };
+      tokens: {
+        items: components['schemas']['AdminToken'][];
+        total: number;
+      };
+      referrals: {
+        items: components['schemas']['AdminReferral'][];
+        total: number;
+      };
+      rewards: {
+        items: components['schemas']['AdminReward'][];
+        total: number;
+      };
+      logs: {
+        items: components['schemas']['LogEntry'][];
+        total: number;
+      };
+    };
     /** @description At least one field. */
     AdminUserUpdateRequest: {
       /**
@@ -1498,7 +1963,13 @@ export interface components {
      *       "description": "100 GB of pinned storage for individuals.",
      *       "active": true,
      *       "isDefault": false,
-     *       "usersCount": 12
+     *       "usersCount": 12,
+     *       "translations": {
+     *         "de": {
+     *           "name": "Pro",
+     *           "description": "100 GB gepinnter Speicher für Einzelpersonen."
+     *         }
+     *       }
      *     }
      */
     AdminPlan: {
@@ -1513,6 +1984,30 @@ export interface components {
       /** @description The plan of new accounts; exactly one plan is the default. */
       isDefault: boolean;
       usersCount: number;
+      translations: components['schemas']['PlanTranslations'];
+    };
+    /**
+     * @description A plan's name and description in the interface's other languages (`name` and
+     *     `description` of the plan are the English text). An empty field falls back to English.
+     *     In a request, a language sent with both fields empty loses its translation, and languages
+     *     not sent keep theirs.
+     */
+    PlanTranslations: {
+      es?: components['schemas']['PlanText'];
+      ca?: components['schemas']['PlanText'];
+      eu?: components['schemas']['PlanText'];
+      fr?: components['schemas']['PlanText'];
+      de?: components['schemas']['PlanText'];
+      it?: components['schemas']['PlanText'];
+      pt?: components['schemas']['PlanText'];
+      ru?: components['schemas']['PlanText'];
+      uk?: components['schemas']['PlanText'];
+    };
+    PlanText: {
+      /** @default  */
+      name: string;
+      /** @default  */
+      description: string;
     };
     AdminPlanList: {
       plans: components['schemas']['AdminPlan'][];
@@ -1533,6 +2028,7 @@ export interface components {
        * @default false
        */
       isDefault: boolean;
+      translations?: components['schemas']['PlanTranslations'];
     };
     /** @description At least one field; `code` cannot change. */
     PlanUpdateRequest: {
@@ -1543,6 +2039,7 @@ export interface components {
       active?: boolean;
       /** @description `true` makes it the default (the previous default stops being one); the default plan cannot be set to `false`. */
       isDefault?: boolean;
+      translations?: components['schemas']['PlanTranslations'];
     };
     /** @description An API token of any account, never its secret or hash. */
     AdminToken: {
@@ -1593,7 +2090,7 @@ export interface components {
       /** @description Bytes granted; negative for a revocation. */
       bytes: number;
       /**
-       * @description `signup_bonus`, `referral_signup`, `referral_paid_share` or `referral_paid_share_revoked`.
+       * @description `signup_bonus`, `referral_signup`, `referral_paid_share`, `referral_paid_share_revoked`, or `admin_grant` (given by an administrator, the source).
        * @example referral_signup
        */
       reason: string;
@@ -1902,12 +2399,16 @@ export interface components {
      */
     Cid: string;
     /**
-     * @description `file` (one file), `directory` (a directory pinned by CID) or `dag` (a folder uploaded as one DAG).
+     * @description What the content's root is, however it arrived: `file` (one file, or a raw block),
+     *     `directory` (a UnixFS directory: a folder uploaded as one DAG or pinned by CID) or `dag` (a
+     *     root that is neither, kept for records of other IPLD data).
      * @enum {string}
      */
     UploadType: 'file' | 'directory' | 'dag';
     /**
-     * @description What the content is, from its first bytes and its name; a folder takes its most common category.
+     * @description What the content is, from its first bytes and its name. A folder has the category all its
+     *     files share, and `other` when they differ (a `.bin` beside a `.txt`), whether it was
+     *     uploaded or pinned.
      * @enum {string}
      */
     Category: 'image' | 'video' | 'audio' | 'document' | 'office' | 'archive' | 'code' | 'text' | 'other';
@@ -1965,6 +2466,20 @@ export interface components {
      *     }
      */
     Upload: components['schemas']['UploadFields'];
+    /** @description A signed upload URL, shown once. */
+    SignedUpload: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * Format: uri
+       * @description Where to send the one upload (`POST`, multipart or tus creation); it contains the secret.
+       */
+      url: string;
+      maxBytes: number;
+      name: string | null;
+      /** Format: date-time */
+      expiresAt: string;
+    };
     /** @description The record an upload created (or the account's existing record of the same content). */
     UploadResult: components['schemas']['UploadFields'] & {
       /** @description The account already held this CID; nothing new was recorded or charged. */
@@ -2359,6 +2874,60 @@ export interface components {
     };
   };
   responses: {
+    /** @description Bad request (reason `BAD_REQUEST`, or a specific one such as `INVALID_CID`). */
+    PsaBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
+    /** @description The access token is missing or invalid (reason `UNAUTHORIZED`). */
+    PsaUnauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
+    /** @description No such pin request in this account (reason `NOT_FOUND`). */
+    PsaNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
+    /** @description The account's storage is full (reason `INSUFFICIENT_FUNDS`). */
+    PsaInsufficientFunds: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
+    /** @description Another client error, its reason Cairn's error code upper-cased (`FORBIDDEN`, `METHOD_NOT_ALLOWED`, ...). */
+    PsaCustomError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
+    /** @description An unexpected failure (reason `INTERNAL_SERVER_ERROR`, or `SERVICE_UNAVAILABLE` while the server stops). */
+    PsaInternalError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
     /** @description `admin_required`: the credential is valid but its account is not an administrator. */
     AdminRequired: {
       headers: {
@@ -2392,6 +2961,24 @@ export interface components {
         'application/json': components['schemas']['Error'] & {
           /** @constant */
           code?: 'invalid_transaction';
+        };
+      };
+    };
+    /** @description `user_not_found`: no account has this id. */
+    AdminUserNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "User not found",
+         *       "code": "user_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'user_not_found';
         };
       };
     };
@@ -2650,6 +3237,39 @@ export interface components {
       };
     };
     /**
+     * @description `validation_error` (`name` is invalid), `file_not_received` (a multipart body without a
+     *     `file` part), `car_invalid` (not a CAR: a bad header or frame, or it ends mid-block),
+     *     `car_roots` (not exactly one root), `car_block_mismatch` (a block's bytes do not hash to its
+     *     CID), `car_unsupported_hash`, `car_unsupported_codec`, `car_block_too_large`,
+     *     `car_block_undecodable` (its bytes are not of its codec), `car_incomplete` (a block of the
+     *     root's DAG is neither in the CAR nor stored here), `car_unlinked_block` (a block not in the
+     *     root's DAG), `invalid_multipart`, or `upload_aborted`. Nothing was kept.
+     */
+    CarUploadBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?:
+            | 'validation_error'
+            | 'file_not_received'
+            | 'car_invalid'
+            | 'car_roots'
+            | 'car_block_mismatch'
+            | 'car_unsupported_hash'
+            | 'car_unsupported_codec'
+            | 'car_block_too_large'
+            | 'car_block_undecodable'
+            | 'car_incomplete'
+            | 'car_unlinked_block'
+            | 'invalid_multipart'
+            | 'upload_aborted';
+        };
+      };
+    };
+    /**
      * @description `validation_error` (`cidVersion`, `mode` or `name` is invalid), `files_not_received` (no
      *     part named `file` with a filename), `invalid_path` (a file path is absolute, has `.`, `..`,
      *     an empty segment, control characters or a segment over 255 bytes, repeats another path, or
@@ -2664,6 +3284,162 @@ export interface components {
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
           code?: 'validation_error' | 'files_not_received' | 'invalid_path' | 'invalid_multipart' | 'upload_aborted';
+        };
+      };
+    };
+    /** @description The upload was created and its length reserved; send its bytes with `PATCH` to `Location`. */
+    TusCreated: {
+      headers: {
+        /** @description The upload's URL (relative), `/api/v2/uploads/resumable/{resumableId}`. */
+        Location: string;
+        /** @description When the partial upload expires (24 hours after creation). */
+        'Upload-Expires'?: string;
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description `invalid_upload_length`: `Upload-Length` is missing, not a number of bytes, or 0; or `validation_error` for the query. */
+    TusBadLength: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Send the file size as Upload-Length (deferred lengths are not supported)",
+         *       "code": "invalid_upload_length"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'invalid_upload_length' | 'validation_error';
+        };
+      };
+    };
+    /**
+     * @description A request that breaks the tus protocol, answered by the tus server in plain text: a missing
+     *     or malformed `Upload-Offset` (400), no or an unsupported `Tus-Resumable` (412), a body that
+     *     is not `application/offset+octet-stream` (415), or more bytes than the upload's length (413).
+     */
+    TusProtocolError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'text/plain': string;
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description `upload_not_found`: no such resumable upload for this caller (another account's is not found either), or it was dropped. */
+    ResumableNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "No such resumable upload",
+         *       "code": "upload_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'upload_not_found' | 'file_not_found';
+        };
+      };
+    };
+    /** @description `upload_expired`: the upload was not completed within 24 hours of its creation; start again. */
+    ResumableExpired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This upload has expired: start it again",
+         *       "code": "upload_expired"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'upload_expired';
+        };
+      };
+    };
+    /**
+     * @description `upload_incomplete` (`GET` before the last byte arrived), `upload_complete` (`PATCH` after
+     *     the file was recorded), `name_taken` (the custom name is taken), or, in plain text from the
+     *     tus server, an `Upload-Offset` that is not the server's offset.
+     */
+    ResumableConflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "The upload has 1048576 of its 3145728 bytes: send the rest with PATCH",
+         *       "code": "upload_incomplete"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'upload_incomplete' | 'upload_complete' | 'name_taken';
+        };
+        'text/plain': string;
+      };
+    };
+    /** @description `signed_url_not_found`: no upload URL has this secret. */
+    SignedUrlNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This upload URL does not exist",
+         *       "code": "signed_url_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'signed_url_not_found';
+        };
+      };
+    };
+    /** @description `signed_url_used`: the URL's one upload has already happened (or is under way); or `name_taken` for its custom name. */
+    SignedUrlUsed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This upload URL has already been used",
+         *       "code": "signed_url_used"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'signed_url_used' | 'name_taken';
+        };
+      };
+    };
+    /** @description `signed_url_expired`: the URL's time ran out before it was used. */
+    SignedUrlExpired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This upload URL has expired",
+         *       "code": "signed_url_expired"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'signed_url_expired';
         };
       };
     };
@@ -2739,7 +3515,10 @@ export interface components {
         };
       };
     };
-    /** @description `unsupported_media_type`: the body is not `multipart/form-data` with a boundary. */
+    /**
+     * @description `unsupported_media_type`: the body is not `multipart/form-data` with a boundary (nor, for a
+     *     CAR upload, `application/vnd.ipld.car`).
+     */
     NotMultipart: {
       headers: {
         [name: string]: unknown;
@@ -3047,6 +3826,8 @@ export interface components {
      * @example bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku
      */
     CidPath: string;
+    /** @description The tus protocol version the client speaks. */
+    TusResumable: '1.0.0';
     /**
      * @description `1` (default) gives the CID of `ipfs add --cid-version=1`; `0` gives exactly what a default
      *     `ipfs add` gives.
@@ -3108,21 +3889,40 @@ export interface components {
      */
     GatewayFormat: 'raw' | 'car';
     /**
-     * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
-     *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
-     *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
-     *     Any other value is `400 invalid_parameter`.
+     * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
+     *     prove a path under the CID (each directory and shard node the path runs through; the CAR
+     *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
+     *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
+     *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
+     *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
+     *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
      * @example entity
      */
     DagScope: 'all' | 'entity' | 'block';
     /**
-     * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
-     *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
-     *     number counts from the end. Ignored for directories. A malformed range, or one ending
-     *     before it starts, is `400 invalid_parameter`.
+     * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
+     *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
+     *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
+     *     wholly outside the file sends the file's root block alone. Ignored for directories and
+     *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
      * @example 0:1048575
      */
     EntityBytes: string;
+    /**
+     * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+     * @example 1
+     */
+    CarVersion: string;
+    /**
+     * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+     * @example dfs
+     */
+    CarOrder: string;
+    /**
+     * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+     * @example n
+     */
+    CarDups: string;
     /**
      * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
      *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
@@ -3619,6 +4419,35 @@ export interface operations {
       500: components['responses']['InternalError'];
     };
   };
+  deleteRevokedTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many revoked tokens were removed (0 when there were none). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "removed": 2
+           *     }
+           */
+          'application/json': {
+            removed: number;
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
   revokeToken: {
     parameters: {
       query?: never;
@@ -3972,6 +4801,63 @@ export interface operations {
       503: components['responses']['ContentUnavailable'];
     };
   };
+  uploadCar: {
+    parameters: {
+      query?: {
+        /**
+         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
+         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @example report-2025.pdf
+         */
+        name?: components['parameters']['UploadName'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The CAR as the body, or `multipart/form-data` with the CAR in the part named `file`. */
+    requestBody: {
+      content: {
+        'application/vnd.ipld.car': string;
+        'multipart/form-data': components['schemas']['FileUploadRequest'];
+      };
+    };
+    responses: {
+      /** @description The account already held this root; the existing record, charged once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadResult'] & {
+            /** @constant */
+            duplicate?: true;
+          };
+        };
+      };
+      /** @description The CAR was imported and its root recorded. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadResult'] & {
+            /** @constant */
+            duplicate?: false;
+          };
+        };
+      };
+      400: components['responses']['CarUploadBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['QuotaExceeded'];
+      409: components['responses']['NameTaken'];
+      413: components['responses']['DirectoryTooLarge'];
+      415: components['responses']['NotMultipart'];
+      429: components['responses']['UploadsBusy'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ContentUnavailable'];
+    };
+  };
   uploadDirectoryLegacy: {
     parameters: {
       query?: {
@@ -4235,6 +5121,267 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  createResumableUpload: {
+    parameters: {
+      query?: {
+        /**
+         * @description `1` (default) gives the CID of `ipfs add --cid-version=1`; `0` gives exactly what a default
+         *     `ipfs add` gives.
+         */
+        cidVersion?: components['parameters']['CidVersion'];
+        /**
+         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
+         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @example report-2025.pdf
+         */
+        name?: components['parameters']['UploadName'];
+      };
+      header: {
+        /** @description The tus protocol version the client speaks. */
+        'Tus-Resumable': components['parameters']['TusResumable'];
+        /** @description The size of the whole file in bytes (1 to 4294967296). */
+        'Upload-Length': number;
+        /**
+         * @description tus metadata, comma-separated `key base64(value)` pairs; `filename` names the file.
+         * @example filename bW92aWUubXA0
+         */
+        'Upload-Metadata'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: components['responses']['TusCreated'];
+      400: components['responses']['TusBadLength'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['QuotaExceeded'];
+      412: components['responses']['TusProtocolError'];
+      413: components['responses']['FileTooLarge'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  resumableUploadResult: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The upload's id, the last segment of its `Location`. An upload made with a token or a
+         *     session is reachable only with a credential of the same account; one made through a
+         *     signed upload URL has a 43-character random id that is itself the credential.
+         */
+        resumableId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The record. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadResult'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['ResumableNotFound'];
+      409: components['responses']['ResumableConflict'];
+      410: components['responses']['ResumableExpired'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ContentUnavailable'];
+    };
+  };
+  resumableUploadTerminate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The upload's id, the last segment of its `Location`. An upload made with a token or a
+         *     session is reachable only with a credential of the same account; one made through a
+         *     signed upload URL has a 43-character random id that is itself the credential.
+         */
+        resumableId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Dropped. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['ResumableNotFound'];
+      410: components['responses']['ResumableExpired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  resumableUploadAppend: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The tus protocol version the client speaks. */
+        'Tus-Resumable': components['parameters']['TusResumable'];
+        'Upload-Offset': number;
+      };
+      path: {
+        /**
+         * @description The upload's id, the last segment of its `Location`. An upload made with a token or a
+         *     session is reachable only with a credential of the same account; one made through a
+         *     signed upload URL has a 43-character random id that is itself the credential.
+         */
+        resumableId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/offset+octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description The file is complete and recorded (or the account already held it, `duplicate`). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadResult'];
+        };
+      };
+      /** @description The bytes were stored; `Upload-Offset` is the new offset. */
+      204: {
+        headers: {
+          'Upload-Offset': number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['TusProtocolError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['QuotaExceeded'];
+      404: components['responses']['ResumableNotFound'];
+      409: components['responses']['ResumableConflict'];
+      410: components['responses']['ResumableExpired'];
+      412: components['responses']['TusProtocolError'];
+      413: components['responses']['FileTooLarge'];
+      415: components['responses']['TusProtocolError'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ContentUnavailable'];
+    };
+  };
+  createSignedUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          maxBytes: number;
+          /** @description Seconds the URL stays usable (at most a week). */
+          expiresIn: number;
+          /** @description A custom name for the file, as `name` of `POST /upload`. */
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The URL. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignedUpload'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  uploadThroughSignedUrl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        secret: string;
+      };
+      cookie?: never;
+    };
+    requestBody: components['requestBodies']['FileUpload'];
+    responses: {
+      /** @description The account already held this content; the existing record, charged once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadResult'];
+        };
+      };
+      /** @description The file was stored and recorded. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadResult'];
+        };
+      };
+      400: components['responses']['FileUploadBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['QuotaExceeded'];
+      404: components['responses']['SignedUrlNotFound'];
+      409: components['responses']['SignedUrlUsed'];
+      410: components['responses']['SignedUrlExpired'];
+      413: components['responses']['FileTooLarge'];
+      415: components['responses']['NotMultipart'];
+      429: components['responses']['UploadsBusy'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ContentUnavailable'];
+    };
+  };
+  createResumableThroughSignedUrl: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The tus protocol version the client speaks. */
+        'Tus-Resumable': components['parameters']['TusResumable'];
+        'Upload-Length': number;
+        'Upload-Metadata'?: string;
+      };
+      path: {
+        secret: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: components['responses']['TusCreated'];
+      400: components['responses']['TusBadLength'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['QuotaExceeded'];
+      404: components['responses']['SignedUrlNotFound'];
+      409: components['responses']['SignedUrlUsed'];
+      410: components['responses']['SignedUrlExpired'];
+      412: components['responses']['TusProtocolError'];
+      413: components['responses']['FileTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4540,7 +5687,13 @@ export interface operations {
   listPlans: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Used when the account's language is not one the interface speaks.
+         * @example de-DE,de;q=0.9,en;q=0.8
+         */
+        'Accept-Language'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4955,6 +6108,36 @@ export interface operations {
       500: components['responses']['InternalError'];
     };
   };
+  adminGetUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The account's id. Anything that is not an account id is `404 user_not_found`.
+         * @example 9a7f3c52-1d2e-4b8a-9f4e-2c6b1a0d5e73
+         */
+        id: components['parameters']['AdminUserId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUserDetail'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      404: components['responses']['AdminUserNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
   adminUpdateUser: {
     parameters: {
       query?: never;
@@ -5049,6 +6232,49 @@ export interface operations {
       };
     };
   };
+  adminGrantBonus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The account's id. Anything that is not an account id is `404 user_not_found`.
+         * @example 9a7f3c52-1d2e-4b8a-9f4e-2c6b1a0d5e73
+         */
+        id: components['parameters']['AdminUserId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "megabytes": 500,
+         *       "note": "Storage lost during the March outage"
+         *     }
+         */
+        'application/json': components['schemas']['AdminBonusGrantRequest'];
+      };
+    };
+    responses: {
+      /** @description The account after the grant, and the ledger row written. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBonusGrant'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      404: components['responses']['AdminUserNotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
   adminListFiles: {
     parameters: {
       query?: {
@@ -5138,14 +6364,17 @@ export interface operations {
         page?: components['parameters']['Page'];
         /** @description Items per page. */
         limit?: components['parameters']['Limit'];
-        /** @description Only entries of this severity. */
-        type?: 'info' | 'warning' | 'critical';
+        /** @description Only entries of this severity (empty means any). */
+        type?: 'info' | 'warning' | 'critical' | '';
         /**
-         * @description Only entries of this action (`login`, `upload`, `update_user`, …).
+         * @description Only entries of this action (`login`, `upload`, `update_user`, …; empty means any).
          * @example login
          */
         action?: string;
-        /** @description Only entries written for this account. */
+        /**
+         * @description Only entries written for this account (its id, a UUID; empty means any).
+         * @example 9a7f3c52-1d2e-4b8a-9f4e-2c6b1a0d5e73
+         */
         userId?: string;
         /**
          * @description Only entries of accounts whose email contains this text, in any case (the email the entry recorded or the account's current one).
@@ -5588,21 +6817,40 @@ export interface operations {
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
-         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
-         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
-         *     Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
+         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
+         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
+         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
+         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
+         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
+         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
         /**
-         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
-         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
-         *     number counts from the end. Ignored for directories. A malformed range, or one ending
-         *     before it starts, is `400 invalid_parameter`.
+         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
+         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
+         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
+         *     wholly outside the file sends the file's root block alone. Ignored for directories and
+         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
          * @example 0:1048575
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
+        /**
+         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @example 1
+         */
+        'car-version'?: components['parameters']['CarVersion'];
+        /**
+         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @example dfs
+         */
+        'car-order'?: components['parameters']['CarOrder'];
+        /**
+         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @example n
+         */
+        'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
@@ -5674,21 +6922,40 @@ export interface operations {
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
-         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
-         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
-         *     Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
+         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
+         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
+         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
+         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
+         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
+         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
         /**
-         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
-         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
-         *     number counts from the end. Ignored for directories. A malformed range, or one ending
-         *     before it starts, is `400 invalid_parameter`.
+         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
+         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
+         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
+         *     wholly outside the file sends the file's root block alone. Ignored for directories and
+         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
          * @example 0:1048575
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
+        /**
+         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @example 1
+         */
+        'car-version'?: components['parameters']['CarVersion'];
+        /**
+         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @example dfs
+         */
+        'car-order'?: components['parameters']['CarOrder'];
+        /**
+         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @example n
+         */
+        'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
@@ -5760,21 +7027,40 @@ export interface operations {
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
-         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
-         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
-         *     Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
+         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
+         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
+         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
+         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
+         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
+         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
         /**
-         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
-         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
-         *     number counts from the end. Ignored for directories. A malformed range, or one ending
-         *     before it starts, is `400 invalid_parameter`.
+         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
+         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
+         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
+         *     wholly outside the file sends the file's root block alone. Ignored for directories and
+         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
          * @example 0:1048575
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
+        /**
+         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @example 1
+         */
+        'car-version'?: components['parameters']['CarVersion'];
+        /**
+         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @example dfs
+         */
+        'car-order'?: components['parameters']['CarOrder'];
+        /**
+         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @example n
+         */
+        'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
@@ -5852,21 +7138,40 @@ export interface operations {
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once. `all` (default): the
-         *     whole DAG under the target. `entity`: the file's blocks, or a directory's own node (and the
-         *     shard nodes of a sharded directory), not its entries. `block`: the target's block alone.
-         *     Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
+         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
+         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
+         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
+         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
+         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
+         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
         /**
-         * @description With a CAR of a file and `dag-scope=entity`: only the leaves covering bytes `from` to `to`
-         *     (inclusive), with the nodes on the way to them. `to` may be `*` (the end); a negative
-         *     number counts from the end. Ignored for directories. A malformed range, or one ending
-         *     before it starts, is `400 invalid_parameter`.
+         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
+         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
+         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
+         *     wholly outside the file sends the file's root block alone. Ignored for directories and
+         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
          * @example 0:1048575
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
+        /**
+         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @example 1
+         */
+        'car-version'?: components['parameters']['CarVersion'];
+        /**
+         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @example dfs
+         */
+        'car-order'?: components['parameters']['CarOrder'];
+        /**
+         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @example n
+         */
+        'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
@@ -6047,9 +7352,170 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/yaml': string;
+          'application/yaml': unknown;
         };
       };
+    };
+  };
+  psaListPins: {
+    parameters: {
+      query?: {
+        /** @description CIDs (at most 10), comma-separated or repeated; any CID form, matched by content. */
+        cid?: string;
+        /** @description Requests with this name, compared as `match` says. */
+        name?: string;
+        /** @description How `name` is compared; case-insensitive comparisons fold case the same way on every database. */
+        match?: components['schemas']['PsaTextMatchingStrategy'];
+        /** @description Statuses, comma-separated or repeated (default `pinned`). */
+        status?: string;
+        /** @description Requests created before this time (RFC 3339). */
+        before?: string;
+        /** @description Requests created after this time (RFC 3339). */
+        after?: string;
+        /** @description At most this many results. */
+        limit?: number;
+        /**
+         * @description A JSON object; requests whose `meta` holds every one of its keys with the same value.
+         * @example {"app_id":"99986338-1113-4706-8302-4420da6158aa"}
+         */
+        meta?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The matching requests. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PsaPinResults'];
+        };
+      };
+      400: components['responses']['PsaBadRequest'];
+      401: components['responses']['PsaUnauthorized'];
+      '4XX': components['responses']['PsaCustomError'];
+      '5XX': components['responses']['PsaInternalError'];
+    };
+  };
+  psaAddPin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PsaPinRequest'];
+      };
+    };
+    responses: {
+      /** @description The new request. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PsaPinStatus'];
+        };
+      };
+      400: components['responses']['PsaBadRequest'];
+      401: components['responses']['PsaUnauthorized'];
+      409: components['responses']['PsaInsufficientFunds'];
+      413: components['responses']['PsaCustomError'];
+      415: components['responses']['PsaCustomError'];
+      '4XX': components['responses']['PsaCustomError'];
+      '5XX': components['responses']['PsaInternalError'];
+    };
+  };
+  psaGetPin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        requestid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request and its status. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PsaPinStatus'];
+        };
+      };
+      400: components['responses']['PsaBadRequest'];
+      401: components['responses']['PsaUnauthorized'];
+      404: components['responses']['PsaNotFound'];
+      '4XX': components['responses']['PsaCustomError'];
+      '5XX': components['responses']['PsaInternalError'];
+    };
+  };
+  psaReplacePin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        requestid: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PsaPinRequest'];
+      };
+    };
+    responses: {
+      /** @description The new request. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PsaPinStatus'];
+        };
+      };
+      400: components['responses']['PsaBadRequest'];
+      401: components['responses']['PsaUnauthorized'];
+      404: components['responses']['PsaNotFound'];
+      409: components['responses']['PsaInsufficientFunds'];
+      413: components['responses']['PsaCustomError'];
+      415: components['responses']['PsaCustomError'];
+      '4XX': components['responses']['PsaCustomError'];
+      '5XX': components['responses']['PsaInternalError'];
+    };
+  };
+  psaRemovePin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        requestid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed (no body). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['PsaBadRequest'];
+      401: components['responses']['PsaUnauthorized'];
+      404: components['responses']['PsaNotFound'];
+      '4XX': components['responses']['PsaCustomError'];
+      '5XX': components['responses']['PsaInternalError'];
     };
   };
 }
