@@ -49,5 +49,7 @@ BEGIN
   END IF;
 END
 $$;
+-- Dropping a test database ends its sessions, an autovacuum worker's too (it has no role).
+GRANT pg_signal_backend TO cairn_test;
 SQL
 echo "PostgreSQL $version is ready on 127.0.0.1:5432"

@@ -70,13 +70,16 @@ describe.each(DRIVERS)('the account record count behind the file list total (%s)
     await server.app.db.deleteFrom('uploads').where('id', '=', a.uploadId).execute();
     expect(await version()).toBe(start + 3);
 
+    const b = await uploadFile(server, user, 'x.txt', 'x');
+    expect(await count(user.id)).toBe(1);
     const migrator = new Migrator({ db: server.app.db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('0005-renewal-orders')).error).toBeUndefined();
-    // The count's own triggers are back: records still count while the version is gone.
-    await uploadFile(server, user, 'x.txt', 'x');
-    expect(await count(user.id)).toBe(1);
+    // The count's own triggers are back: records still count while the version is gone. (SQL, not
+    // the application, which needs the tables of the later migrations.)
+    await server.app.db.deleteFrom('uploads').where('id', '=', b.uploadId).execute();
+    expect(await count(user.id)).toBe(0);
     await migrateToLatest(server.app.db);
     await uploadFile(server, user, 'y.txt', 'y');
-    expect([await count(user.id), await version()]).toEqual([2, 1]);
+    expect([await count(user.id), await version()]).toEqual([1, 1]);
   });
 });

@@ -827,7 +827,8 @@ export interface paths {
      *     Plan names and descriptions are in the caller's language: the account's language, else
      *     the best supported language of `Accept-Language`, else English. A plan without a
      *     translation in that language (or a field its translation leaves empty) is in English.
-     *     Plans in a checkout's or a payment's answer follow the same rule.
+     *     Plans in a checkout's or a payment's answer follow the same rule. (`Accept-Language`, for
+     *     example `de-DE,de;q=0.9,en;q=0.8`, is read but never refused.)
      */
     get: operations['listPlans'];
     put?: never;
@@ -5687,13 +5688,7 @@ export interface operations {
   listPlans: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Used when the account's language is not one the interface speaks.
-         * @example de-DE,de;q=0.9,en;q=0.8
-         */
-        'Accept-Language'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -6132,6 +6127,7 @@ export interface operations {
           'application/json': components['schemas']['AdminUserDetail'];
         };
       };
+      400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
       404: components['responses']['AdminUserNotFound'];
