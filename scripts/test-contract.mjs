@@ -39,8 +39,9 @@ try {
     SCHEMATHESIS_HOOKS: 'cairn_auth',
     PYTHONPATH: path.join(root, 'scripts', 'contract'),
   };
-  const outside = '^/(ipfs|docs|healthz|readyz|metrics)';
-  // The API under its base path, then the paths the spec serves from the server root.
+  const outside = '^/(ipfs|psa|docs|healthz|readyz|metrics)';
+  // The API under its base path, then the paths the spec serves from the server root (the gateway,
+  // the Pinning Service API, the docs and the operations probes).
   status =
     fuzz([`--url=${url}/api/v2`, `--exclude-path-regex=${outside}`, '--max-time=240'], env) ||
     fuzz([`--url=${url}`, `--include-path-regex=${outside}`, '--max-time=90'], env);
@@ -53,6 +54,7 @@ function fuzz(args, env) {
   const result = spawnSync(
     path.join(venv, 'bin', 'st'),
     [
+      `--config-file=${path.join(root, 'scripts', 'contract', 'schemathesis.toml')}`,
       'run',
       'openapi.yaml',
       ...args,

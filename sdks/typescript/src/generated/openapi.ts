@@ -3299,12 +3299,18 @@ export interface components {
       };
       content?: never;
     };
-    /** @description `invalid_upload_length`: `Upload-Length` is missing, not a number of bytes, or 0; or `validation_error` for the query. */
+    /**
+     * @description `invalid_upload_length`: `Upload-Length` is missing, not a number of bytes, or 0; or
+     *     `validation_error` for the query. A malformed `Upload-Metadata` is refused by the tus
+     *     server itself, in plain text.
+     */
     TusBadLength: {
       headers: {
         [name: string]: unknown;
       };
       content: {
+        /** @example Invalid upload-metadata */
+        'text/plain': string;
         /**
          * @example {
          *       "error": "Send the file size as Upload-Length (deferred lengths are not supported)",
@@ -5294,8 +5300,8 @@ export interface operations {
           maxBytes: number;
           /** @description Seconds the URL stays usable (at most a week). */
           expiresIn: number;
-          /** @description A custom name for the file, as `name` of `POST /upload`. */
-          name?: string;
+          /** @description A custom name for the file, as `name` of `POST /upload` (null or empty means none). */
+          name?: string | null;
         };
       };
     };
@@ -5309,7 +5315,7 @@ export interface operations {
           'application/json': components['schemas']['SignedUpload'];
         };
       };
-      400: components['responses']['ValidationError'];
+      400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
