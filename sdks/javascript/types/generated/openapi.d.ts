@@ -595,7 +595,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The record of a finished resumable upload (`HEAD`, the tus offset)
+     * The record of a finished resumable upload (HEAD gives the tus offset)
      * @description `GET`: the record the upload became, as `POST /upload` answers it. A complete upload not
      *     yet recorded (the server restarted during its last `PATCH`) is recorded now.
      *
