@@ -47,12 +47,12 @@ try {
   status =
     fuzz([`--url=${url}/api/v2`, `--exclude-path-regex=${apiOnly}`, '--max-time=240'], env) ||
     // A tus client adds headers of its own, which the tus server rightly ignores: extra headers are
-    // no invalid request there. Its PATCH body (application/offset+octet-stream) is bytes the
+    // no invalid request there; a missing Tus-Resumable is the protocol's 412. Its PATCH body (application/offset+octet-stream) is bytes the
     // fuzzer cannot make; the resumable tests in server/src/routes/uploads cover it.
     fuzz(
       [`--url=${url}/api/v2`, '--include-operation-id=createResumableUpload', '--max-time=60'],
       env,
-      'positive_data_acceptance,negative_data_rejection',
+      'positive_data_acceptance,negative_data_rejection,missing_required_header',
     ) ||
     fuzz([`--url=${url}`, `--include-path-regex=${outside}`, '--max-time=90'], env);
 } finally {
