@@ -87,13 +87,17 @@ export function psaRoutes() {
   const router = pinRouter();
   const routes = router.routes();
   const notAllowed = () => new AppError(405, 'method_not_allowed', 'Method not allowed');
-  const allowed = router.allowedMethods({ throw: true, methodNotAllowed: notAllowed, notImplemented: notAllowed });
+  // Sets 405 (or 501) with the path's `Allow`; the body is the spec's error, below.
+  const allowed = router.allowedMethods();
   const errors = psaErrors();
   const middleware = (ctx: Ctx, next: Next) => {
     if (ctx.path !== PSA_BASE && !ctx.path.startsWith(`${PSA_BASE}/`)) return next();
     // The router's middleware is typed for its own context; it is the same Koa context at run time.
     const routerCtx = ctx as never;
-    return errors(ctx, () => allowed(routerCtx, () => routes(routerCtx, async () => undefined)));
+    return errors(ctx, async () => {
+      await allowed(routerCtx, () => routes(routerCtx, async () => undefined));
+      if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) throw notAllowed();
+    });
   };
   return { router, middleware };
 }

@@ -174,6 +174,8 @@ describe.each(DRIVERS)('Pinning Service API at /psa (%s)', (driver) => {
     const { token } = await account();
     expectPsaError(await server.api.get('/psa/nothing', { token, unchecked: true }), 404, 'NOT_FOUND');
     // The response checker knows only Cairn's own generic 405; this one is in the spec's shape.
-    expectPsaError(await server.api.request('PUT', '/psa/pins', { token, unchecked: true }), 405, 'METHOD_NOT_ALLOWED');
+    const put = await server.api.request('PUT', '/psa/pins', { token, unchecked: true });
+    expectPsaError(put, 405, 'METHOD_NOT_ALLOWED');
+    expect(put.headers.get('allow')).toBe('HEAD, GET, POST');
   });
 });
