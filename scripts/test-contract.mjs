@@ -52,7 +52,7 @@ try {
     fuzz(
       [`--url=${url}/api/v2`, '--include-operation-id=createResumableUpload', '--max-time=60'],
       env,
-      'positive_data_acceptance,negative_data_rejection,missing_required_header',
+      'positive_data_acceptance,ensure_resource_availability,negative_data_rejection,missing_required_header',
     ) ||
     fuzz([`--url=${url}`, `--include-path-regex=${outside}`, '--max-time=90'], env);
 } finally {
@@ -60,7 +60,7 @@ try {
 }
 process.exit(status);
 
-function fuzz(args, env, excluded = 'positive_data_acceptance') {
+function fuzz(args, env, excluded = 'positive_data_acceptance,ensure_resource_availability') {
   const result = spawnSync(
     path.join(venv, 'bin', 'st'),
     [
