@@ -1,9 +1,9 @@
 import type { PinInput } from '@cairn/shared';
 import { CID } from 'multiformats/cid';
+import { queuedPinJob } from '../stores/pin-job-store';
 import type { AppContext } from '../context';
 import type { PinJobRow, UploadRow, UserRow } from '../db/schema';
 import { badRequest, conflict } from '../lib/errors';
-import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 
 /** How long a request waits for a pin that may finish at once (local content) before answering 202. */
@@ -32,25 +32,12 @@ export async function pinRequester(app: AppContext, user: UserRow, input: PinInp
   }
   const active = await app.stores.pinJobs.activeForUser(user.id, cid);
   const now = nowIso();
-  const job: PinJobRow = active ?? {
-    id: newId(),
-    user_id: user.id,
-    cid,
-    original_name: input.originalName ?? null,
-    custom_name: input.customName ?? null,
-    status: 'queued',
-    bytes_fetched: 0,
-    blocks: 0,
-    error: null,
-    error_code: null,
-    upload_id: null,
-    claimed_by: null,
-    heartbeat_at: null,
-    attempts: 0,
-    created_at: now,
-    updated_at: now,
-    origins: null,
-  };
+  const job: PinJobRow =
+    active ??
+    queuedPinJob(
+      { user_id: user.id, cid, original_name: input.originalName ?? null, custom_name: input.customName ?? null, origins: null },
+      now,
+    );
   if (!active) await app.stores.pinJobs.insert(job);
   app.pinRunner.kick();
 

@@ -1,3 +1,4 @@
+import { queuedPinJob } from '../stores/pin-job-store';
 import type { AppContext } from '../context';
 import type { PinJobRow, UserRow } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
@@ -41,25 +42,16 @@ export async function psaPinCreator(
   let created = Date.now();
   for (let attempt = 0; ; attempt++, created++) {
     const at = new Date(created).toISOString();
-    const job: PinJobRow = {
-      id: newId(),
-      user_id: user.id,
-      cid,
-      original_name: input.name ?? null,
-      custom_name: null,
-      status: 'queued',
-      bytes_fetched: 0,
-      blocks: 0,
-      error: null,
-      error_code: null,
-      upload_id: null,
-      claimed_by: null,
-      heartbeat_at: null,
-      attempts: 0,
-      created_at: at,
-      updated_at: at,
-      origins: input.origins?.length ? JSON.stringify(input.origins) : null,
-    };
+    const job: PinJobRow = queuedPinJob(
+      {
+        user_id: user.id,
+        cid,
+        original_name: input.name ?? null,
+        custom_name: null,
+        origins: input.origins?.length ? JSON.stringify(input.origins) : null,
+      },
+      at,
+    );
     try {
       await app.db.transaction().execute(async (trx) => {
         await app.stores.pinJobs.insert(job, trx);

@@ -1,6 +1,29 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database';
 import type { PinJobRow, PinJobsTable } from '../db/schema';
+import { newId } from '../lib/ids';
+
+/** A new job, queued at `at`, that nobody has started. */
+export function queuedPinJob(
+  fields: Pick<PinJobRow, 'user_id' | 'cid' | 'original_name' | 'custom_name' | 'origins'>,
+  at: string,
+): PinJobRow {
+  return {
+    ...fields,
+    id: newId(),
+    status: 'queued',
+    bytes_fetched: 0,
+    blocks: 0,
+    error: null,
+    error_code: null,
+    upload_id: null,
+    claimed_by: null,
+    heartbeat_at: null,
+    attempts: 0,
+    created_at: at,
+    updated_at: at,
+  };
+}
 
 type JobUpdate = Partial<Pick<PinJobRow, 'status' | 'bytes_fetched' | 'blocks' | 'error' | 'error_code' | 'upload_id' | 'heartbeat_at'>>;
 
