@@ -146,6 +146,22 @@ describe('WatchedFolders (each file its own record)', () => {
     await within(5000, async () => !(await records(user.id)).some((row) => row.name === 'new.txt'));
   }, 60_000);
 
+  it('keeps track of uploads that finish while the folder’s settings change', async () => {
+    const { user, token } = await account();
+    const inbox = path.join(root, 'changing');
+    for (let index = 0; index < 30; index++) write(path.join(inbox, `file-${index}.txt`), `file ${index} ${crypto.randomUUID()}`);
+    const app = await desktopApp(path.join(root, 'changing-data'), token);
+    await app.folders.add(inbox, 'files', false);
+    for (let round = 0; round < 20; round++) await app.folders.update(inbox, { removeDeleted: round % 2 === 0 });
+    await within(20_000, () => app.queue.items().length >= 30 && app.queue.items().every((item) => item.status === 'done'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(app.queue.items()).toHaveLength(30);
+    expect(app.folders.list()).toMatchObject([{ fileCount: 30, pinnedCount: 30, error: null }]);
+    await app.folders.update(inbox, { removeDeleted: true });
+    fs.rmSync(path.join(inbox, 'file-0.txt'));
+    await within(5000, async () => (await records(user.id)).length === 29);
+  }, 30_000);
+
   it('shows a folder that vanished as an error instead of dropping it', async () => {
     const { token } = await account();
     const inbox = path.join(root, 'vanishing');

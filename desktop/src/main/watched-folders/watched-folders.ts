@@ -98,9 +98,10 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
   ): Promise<WatchedFolderView[]> {
     const live = this.#live.get(folder);
     if (live) {
+      // Uploads sent before the change still finish into this folder: the new watch keeps their
+      // bookkeeping, and the old one stays findable until the new one takes its place.
       await this.#close(live);
-      this.#live.delete(folder);
-      await this.#open({ ...live.settings, ...changes });
+      await this.#open({ ...live.settings, ...changes }, live);
       this.#saveSettings();
     }
     return this.list();
@@ -110,14 +111,14 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
     for (const live of this.#live.values()) await this.#close(live);
   }
 
-  async #open(settings: WatchedFolderSettings): Promise<void> {
+  async #open(settings: WatchedFolderSettings, previous?: Live): Promise<void> {
     const live: Live = {
       settings,
       manifest: this.#options.store.manifest(settings.path),
       watcher: null,
       error: null,
-      pending: new Map(),
-      gone: new Map(),
+      pending: previous?.pending ?? new Map(),
+      gone: previous?.gone ?? new Map(),
       dagTimer: null,
     };
     this.#live.set(settings.path, live);
