@@ -25,6 +25,9 @@ if [ ! -x "$venv/bin/python" ] || [ "$(cat "$stamp" 2>/dev/null || true)" != "$w
 fi
 
 cd "$sdk"
+# The venv's editable install may point at another checkout of the repository (a copied .tools):
+# this checkout's sources come first on the path.
+export PYTHONPATH="$sdk/src${PYTHONPATH:+:$PYTHONPATH}"
 "$venv/bin/ruff" check src tests scripts
 "$venv/bin/ruff" format --check src tests scripts
 "$venv/bin/mypy"

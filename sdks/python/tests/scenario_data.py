@@ -10,6 +10,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
+
 KIB = 1024
 MIB = 1024 * KIB
 CID = re.compile(r"^(Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]+)$")
@@ -22,6 +24,7 @@ class Files:
     site_bytes: int
     big: Path
     foreign: Path
+    resumable: Path
 
 
 def make_files(root: Path) -> Files:
@@ -38,7 +41,9 @@ def make_files(root: Path) -> Files:
     big.write_bytes(os.urandom(2 * MIB))
     foreign = root / "foreign.bin"
     foreign.write_bytes(os.urandom(50 * KIB))
-    return Files(blob, site, site_bytes, big, foreign)
+    resumable = root / "resumable.bin"
+    resumable.write_bytes(os.urandom(3 * MIB))
+    return Files(blob, site, site_bytes, big, foreign, resumable)
 
 
 def ipfs_cid(path: Path) -> str | None:
@@ -52,3 +57,23 @@ def ipfs_cid(path: Path) -> str | None:
 
 
 SITE_PATHS = {"site/index.html", "site/css/a.css", "site/img/logo.bin"}
+# A well-formed CID that no account of a fresh server holds.
+UNKNOWN_CID = "bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy"
+
+
+def fetch_car(server_url: str, cid: str, path: Path) -> Path:
+    """The DAG of `cid` from the server's gateway as a CAR file (plain HTTP, not the SDK)."""
+    with httpx.stream("GET", f"{server_url}/ipfs/{cid}", params={"format": "car"}, timeout=30) as answer:
+        assert answer.status_code == 200, answer.read()
+        with path.open("wb") as out:
+            for chunk in answer.iter_bytes():
+                out.write(chunk)
+    return path
+
+
+def flip_last_byte(car: Path, path: Path) -> Path:
+    """A copy of `car` with one bit of its last byte flipped: the last block no longer hashes right."""
+    data = bytearray(car.read_bytes())
+    data[-1] ^= 0x01
+    path.write_bytes(bytes(data))
+    return path

@@ -8,7 +8,7 @@ import pytest
 
 from cairn import AsyncCairn, Cairn
 
-RESOURCES = ["uploads", "pins", "dag", "usage", "tokens", "users", "referrals", "plans"]
+RESOURCES = ["uploads", "pins", "dag", "usage", "tokens", "users", "referrals", "plans", "psa"]
 
 
 def _calls(resource: object) -> dict[str, inspect.Signature]:

@@ -1,4 +1,4 @@
-"""The SDK scenario (`sdks/scenario.md`), steps 1 to 13 in order, through the async client."""
+"""The SDK scenario (`sdks/scenario.md`), steps 1 to 17 in order, through the async client."""
 
 from __future__ import annotations
 
@@ -7,20 +7,34 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import httpx
 import pytest
 
 from cairn import (
     AsyncCairn,
     AuthenticationError,
+    CancelToken,
     ConflictError,
     NotFoundError,
     PinProgress,
     QuotaExceededError,
+    UploadCancelledError,
     UploadProgress,
     ValidationError,
 )
 from conftest import Server, Setup
-from scenario_data import CID, KIB, SITE_PATHS, ipfs_cid, make_files
+from scenario_data import (
+    CID,
+    KIB,
+    MIB,
+    SITE_PATHS,
+    UNKNOWN_CID,
+    fetch_car,
+    flip_last_byte,
+    ipfs_cid,
+    make_files,
+)
+from transports import AsyncCountingTransport, Counter
 
 pytestmark = pytest.mark.anyio
 
@@ -68,7 +82,7 @@ async def test_03_upload_file_v1_and_v0(ctx: Any) -> None:
     expected = ipfs_cid(blob)
     if expected is not None:
         assert v0.cid == expected
-    ctx.v1 = v1
+    ctx.v1, ctx.v0 = v1, v0
 
 
 async def test_04_folder_as_one_dag(ctx: Any) -> None:
@@ -79,6 +93,7 @@ async def test_04_folder_as_one_dag(ctx: Any) -> None:
         assert all(CID.match(entry.cid) for entry in result.files)
         view = await cairn.dag.get(result.cid)
     assert view.total_files == 3 and view.total_size == ctx.files.site_bytes
+    ctx.site = result
 
 
 async def test_05_folder_as_files(ctx: Any) -> None:
@@ -152,3 +167,75 @@ async def test_13_revoked_token(ctx: Any) -> None:
         with pytest.raises(AuthenticationError) as denied:
             await cairn.users.me()
     assert denied.value.status == 401 and denied.value.code == "token_revoked"
+    ctx.token = second
+
+
+async def test_14_resumable_upload_cut_and_resumed(ctx: Any) -> None:
+    ctx.setup.put_on_plan(ctx.account.id, 64 * MIB)  # room again after step 12's tiny plan
+    file: Path = ctx.files.resumable
+    counter = Counter()
+    urls: list[str] = []
+    cancel = CancelToken()
+
+    def cut_after_first_chunk(progress: UploadProgress) -> None:
+        if progress.sent >= MIB:
+            cancel.cancel()
+
+    http = httpx.AsyncClient(transport=AsyncCountingTransport(counter), timeout=60)
+    async with http, AsyncCairn(ctx.token.token, base_url=ctx.server.url, http_client=http) as cairn:
+        with pytest.raises(UploadCancelledError) as cut:
+            await cairn.uploads.resumable(
+                file, chunk_size=MIB, on_url=urls.append, on_progress=cut_after_first_chunk, cancel=cancel
+            )
+        assert len(urls) == 1 and cut.value.url == urls[0] and cut.value.offset == MIB
+        seen: list[UploadProgress] = []
+        resumed = await cairn.uploads.resumable(file, url=urls[0], chunk_size=MIB, on_progress=seen.append)
+    assert seen[0] == UploadProgress(MIB, 3 * MIB) and seen[-1] == UploadProgress(3 * MIB, 3 * MIB)
+    assert not resumed.duplicate and resumed.size == 3 * MIB
+    assert 3 * MIB <= counter.sent <= 1.05 * 3 * MIB and counter.requests.count("HEAD") == 1
+    async with client(ctx) as cairn:
+        again = await cairn.uploads.file(file)
+    assert again.duplicate and again.cid == resumed.cid and again.upload_id == resumed.upload_id
+
+
+async def test_15_status_and_allocations(ctx: Any) -> None:
+    cid = ctx.v0.cid  # step 3's v1 record was deleted in step 10
+    async with client(ctx) as cairn:
+        status = await cairn.pins.status(cid)
+        allocation = await cairn.pins.allocations(cid)
+        for call in (cairn.pins.status, cairn.pins.allocations):
+            with pytest.raises(NotFoundError) as unknown:
+                await call(UNKNOWN_CID)
+            assert unknown.value.status == 404 and unknown.value.code == "file_not_found"
+    assert status.cid == cid and len(status.peers) == 1 and status.peers[0].status == "pinned"
+    assert allocation.replication_min == 1 and allocation.replication_max == 1
+    assert [peer.peer_id for peer in allocation.peers] == [status.peers[0].peer_id]
+
+
+async def test_16_car_upload(ctx: Any, tmp_path: Path) -> None:
+    car = fetch_car(ctx.server.url, ctx.site.cid, tmp_path / "site.car")
+    ctx.other = ctx.setup.new_account()
+    async with client(ctx, ctx.other.session) as theirs:
+        imported = await theirs.uploads.car(car)
+        assert not imported.duplicate and imported.cid == ctx.site.cid and imported.type == "directory"
+        used = (await theirs.usage.get()).used
+        with pytest.raises(ValidationError) as bad:
+            await theirs.uploads.car(flip_last_byte(car, tmp_path / "flipped.car"))
+        assert bad.value.status == 400 and bad.value.code.startswith("car_")
+        assert (await theirs.usage.get()).used == used
+
+
+async def test_17_pinning_service_api(ctx: Any) -> None:
+    name = f"psa-{ctx.other.id[:8]}"
+    async with client(ctx, ctx.other.session) as theirs:
+        added = await theirs.psa.add(ctx.v0.cid, name=name, meta={"sdk": "python-async"})
+        pinned = await theirs.psa.wait(added.requestid, interval=0.2, timeout=60)
+        assert pinned.status == "pinned" and pinned.requestid == added.requestid
+        by_name = await theirs.psa.list(name=name)
+        assert by_name.count == 1 and [pin.requestid for pin in by_name.results] == [added.requestid]
+        by_status = await theirs.psa.list(status=["pinned"], limit=1000)
+        assert [pin.requestid for pin in by_status.results].count(added.requestid) == 1
+        await theirs.psa.remove(added.requestid)
+        with pytest.raises(NotFoundError) as gone:
+            await theirs.psa.get(added.requestid)
+    assert gone.value.status == 404 and gone.value.code == "NOT_FOUND"

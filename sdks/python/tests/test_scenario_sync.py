@@ -1,4 +1,4 @@
-"""The SDK scenario (`sdks/scenario.md`), steps 1 to 13 in order, through the sync client."""
+"""The SDK scenario (`sdks/scenario.md`), steps 1 to 17 in order, through the sync client."""
 
 from __future__ import annotations
 
@@ -7,20 +7,34 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import httpx
 import pytest
 
 from cairn import (
     AuthenticationError,
     Cairn,
+    CancelToken,
     ConflictError,
     NotFoundError,
     PinProgress,
     QuotaExceededError,
+    UploadCancelledError,
     UploadProgress,
     ValidationError,
 )
 from conftest import Server, Setup
-from scenario_data import CID, KIB, SITE_PATHS, ipfs_cid, make_files
+from scenario_data import (
+    CID,
+    KIB,
+    MIB,
+    SITE_PATHS,
+    UNKNOWN_CID,
+    fetch_car,
+    flip_last_byte,
+    ipfs_cid,
+    make_files,
+)
+from transports import Counter, CountingTransport
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +97,7 @@ def test_04_folder_as_one_dag(ctx: Any) -> None:
     assert all(CID.match(entry.cid) for entry in result.files)
     view = ctx.cairn.dag.get(result.cid)
     assert view.total_files == 3 and view.total_size == ctx.files.site_bytes
+    ctx.site = result
 
 
 def test_05_folder_as_files(ctx: Any) -> None:
@@ -160,3 +175,80 @@ def test_13_revoked_token(ctx: Any) -> None:
     with pytest.raises(AuthenticationError) as denied:
         ctx.cairn.users.me()
     assert denied.value.status == 401 and denied.value.code == "token_revoked"
+    ctx.second = second
+
+
+def test_14_resumable_upload_cut_and_resumed(ctx: Any) -> None:
+    ctx.setup.put_on_plan(ctx.account.id, 64 * MIB)  # room again after step 12's tiny plan
+    file: Path = ctx.files.resumable
+    counter = Counter()
+    http = httpx.Client(transport=CountingTransport(counter), timeout=60)
+    urls: list[str] = []
+    cancel = CancelToken()
+
+    def cut_after_first_chunk(progress: UploadProgress) -> None:
+        if progress.sent >= MIB:
+            cancel.cancel()
+
+    with Cairn(ctx.second.token, base_url=ctx.server.url, http_client=http) as cairn:
+        with pytest.raises(UploadCancelledError) as cut:
+            cairn.uploads.resumable(
+                file, chunk_size=MIB, on_url=urls.append, on_progress=cut_after_first_chunk, cancel=cancel
+            )
+        assert len(urls) == 1 and cut.value.url == urls[0] and cut.value.offset == MIB
+        seen: list[UploadProgress] = []
+        resumed = cairn.uploads.resumable(file, url=urls[0], chunk_size=MIB, on_progress=seen.append)
+    http.close()
+    assert seen[0] == UploadProgress(MIB, 3 * MIB) and seen[-1] == UploadProgress(3 * MIB, 3 * MIB)
+    assert not resumed.duplicate and resumed.size == 3 * MIB and resumed.name == "resumable.bin"
+    assert 3 * MIB <= counter.sent <= 1.05 * 3 * MIB
+    assert counter.requests.count("HEAD") == 1
+
+    ctx.cairn = client(ctx, ctx.second.token)
+    again = ctx.cairn.uploads.file(file)
+    assert again.duplicate and again.cid == resumed.cid and again.upload_id == resumed.upload_id
+
+
+def test_15_status_and_allocations(ctx: Any) -> None:
+    cid = ctx.v0.cid  # step 3's v1 record was deleted in step 10
+    status = ctx.cairn.pins.status(cid)
+    assert status.cid == cid and len(status.peers) == 1 and status.peers[0].status == "pinned"
+    allocation = ctx.cairn.pins.allocations(cid)
+    assert allocation.replication_min == 1 and allocation.replication_max == 1
+    assert len(allocation.peers) == 1 and allocation.peers[0].peer_id == status.peers[0].peer_id
+    for call in (ctx.cairn.pins.status, ctx.cairn.pins.allocations):
+        with pytest.raises(NotFoundError) as unknown:
+            call(UNKNOWN_CID)
+        assert unknown.value.status == 404 and unknown.value.code == "file_not_found"
+
+
+def test_16_car_upload(ctx: Any, tmp_path: Path) -> None:
+    car = fetch_car(ctx.server.url, ctx.site.cid, tmp_path / "site.car")
+    ctx.other = ctx.setup.new_account()
+    with Cairn(ctx.other.session, base_url=ctx.server.url) as theirs:
+        progress: list[UploadProgress] = []
+        imported = theirs.uploads.car(car, on_progress=progress.append)
+        assert not imported.duplicate and imported.cid == ctx.site.cid and imported.type == "directory"
+        assert progress[-1] == UploadProgress(car.stat().st_size, car.stat().st_size)
+        used = theirs.usage.get().used
+        with pytest.raises(ValidationError) as bad:
+            theirs.uploads.car(flip_last_byte(car, tmp_path / "flipped.car"))
+        assert bad.value.status == 400 and bad.value.code.startswith("car_")
+        assert theirs.usage.get().used == used
+
+
+def test_17_pinning_service_api(ctx: Any) -> None:
+    name = f"psa-{ctx.other.id[:8]}"
+    with Cairn(ctx.other.session, base_url=ctx.server.url) as theirs:
+        added = theirs.psa.add(ctx.v0.cid, name=name, meta={"sdk": "python"})
+        assert added.pin.name == name and added.pin.meta == {"sdk": "python"}
+        pinned = theirs.psa.wait(added, interval=0.2, timeout=60)
+        assert pinned.status == "pinned" and pinned.requestid == added.requestid
+        by_name = theirs.psa.list(name=name)
+        assert by_name.count == 1 and [pin.requestid for pin in by_name.results] == [added.requestid]
+        by_status = theirs.psa.list(status="pinned", limit=1000)
+        assert [pin.requestid for pin in by_status.results].count(added.requestid) == 1
+        theirs.psa.remove(added.requestid)
+        with pytest.raises(NotFoundError) as gone:
+            theirs.psa.get(added.requestid)
+    assert gone.value.status == 404 and gone.value.code == "NOT_FOUND" and gone.value.message

@@ -21,6 +21,8 @@ from ._async_resources import (
 from ._config import Settings
 from ._core import Operation, Outcome, RetryPolicy, Send
 from ._operations import Operations
+from ._psa import PsaOperations
+from ._psa_resources import AsyncPsa
 
 T = TypeVar("T")
 
@@ -46,7 +48,8 @@ class AsyncCairn:
         self._settings = Settings.resolve(token, base_url, timeout)
         self._owns_http = http_client is None
         self._http = http_client or httpx.AsyncClient(timeout=self._settings.timeout)
-        self._ops = ops = Operations(RetryPolicy(max_retries=max_retries))
+        policy = RetryPolicy(max_retries=max_retries)
+        self._ops = ops = Operations(policy, self._settings.origin)
         self.uploads = AsyncUploads(ops, self._run)
         self.pins = AsyncPins(ops, self._run)
         self.dag = AsyncDag(ops, self._run)
@@ -55,15 +58,14 @@ class AsyncCairn:
         self.users = AsyncUsers(ops, self._run)
         self.referrals = AsyncReferrals(ops, self._run)
         self.plans = AsyncPlans(ops, self._run)
+        self.psa = AsyncPsa(PsaOperations(policy), self._run)
 
     async def _send(self, request: Send) -> Outcome:
         kwargs: dict[str, Any] = self._settings.request_kwargs(request)
-        headers = {**self._settings.headers(), **kwargs.pop("headers", {})}
         try:
             return await self._http.request(
                 request.method,
-                self._settings.base_url + request.path,
-                headers=headers,
+                self._settings.url(request),
                 content=request.body.__aiter__() if request.body is not None else None,
                 **kwargs,
             )

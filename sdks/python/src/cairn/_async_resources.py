@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import builtins
 import os
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Literal, Protocol, TypeVar, overload
 
 from ._core import Operation
 from ._multipart import ProgressCallback
 from ._operations import CidVersion, Operations, PinProgressCallback, next_page
+from ._resumable import DEFAULT_CHUNK_SIZE, CancelToken
 from ._sources import FileInput
 from .models import (
     ApiToken,
@@ -18,7 +19,9 @@ from .models import (
     DagUploadResult,
     DagView,
     FilesUploadResult,
+    PinAllocation,
     PinJob,
+    PinStatusView,
     PlanList,
     ReferralSummary,
     RemoveResult,
@@ -99,6 +102,56 @@ class AsyncUploads(_Resource):
             )
         )
 
+    async def car(
+        self,
+        file: FileInput,
+        *,
+        name: str | None = None,
+        filename: str | None = None,
+        on_progress: ProgressCallback | None = None,
+    ) -> UploadResult:
+        """Imports a CAR (one root, a complete DAG) from a path or a binary file object, streamed.
+
+        A bad CAR raises `ValidationError` with a `car_...` code, and nothing is kept or charged.
+        """
+        return await self._run(
+            self._ops.upload_car(file, name=name, filename=filename, on_progress=on_progress)
+        )
+
+    async def resumable(
+        self,
+        file: FileInput,
+        *,
+        url: str | None = None,
+        name: str | None = None,
+        filename: str | None = None,
+        cid_version: CidVersion | None = None,
+        chunk_size: int = DEFAULT_CHUNK_SIZE,
+        on_progress: ProgressCallback | None = None,
+        on_url: Callable[[str], None] | None = None,
+        cancel: CancelToken | None = None,
+    ) -> UploadResult:
+        """Uploads a file (a path or a seekable binary file) over tus, `chunk_size` bytes a request.
+
+        `on_url` receives the upload's URL once it is created: keep it, and after a crash, a
+        cancellation (`cancel`, raising `UploadCancelledError`) or lost connections pass it back as
+        `url=` with the same file to send only what the server is missing. Connection errors are
+        retried from the server's offset. `on_progress` sees the bytes the server holds.
+        """
+        return await self._run(
+            self._ops.upload_resumable(
+                file,
+                url=url,
+                name=name,
+                filename=filename,
+                cid_version=cid_version,
+                chunk_size=chunk_size,
+                on_progress=on_progress,
+                on_url=on_url,
+                cancel=cancel,
+            )
+        )
+
     async def list(self, *, page: int = 1, limit: int = 10, search: str | None = None) -> UploadList:
         """One page of the account's records, newest first."""
         return await self._run(self._ops.list_uploads(page, limit, search))
@@ -155,6 +208,14 @@ class AsyncPins(_Resource):
         return await self._run(
             self._ops.wait_pin(job, interval=interval, timeout=timeout, on_progress=on_progress)
         )
+
+    async def status(self, cid: str) -> PinStatusView:
+        """How each IPFS node holds one of the account's CIDs (`NotFoundError` if it holds none)."""
+        return await self._run(self._ops.pin_status(cid))
+
+    async def allocations(self, cid: str) -> PinAllocation:
+        """Which nodes one of the account's CIDs is allocated to, and its replication factors."""
+        return await self._run(self._ops.pin_allocations(cid))
 
 
 class AsyncDag(_Resource):

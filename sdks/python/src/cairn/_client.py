@@ -11,6 +11,8 @@ import httpx
 from ._config import Settings
 from ._core import Operation, Outcome, RetryPolicy, Send
 from ._operations import Operations
+from ._psa import PsaOperations
+from ._psa_resources import Psa
 from ._resources import Dag, Pins, Plans, Referrals, Tokens, Uploads, Usage, Users
 
 T = TypeVar("T")
@@ -38,7 +40,8 @@ class Cairn:
         self._settings = Settings.resolve(token, base_url, timeout)
         self._owns_http = http_client is None
         self._http = http_client or httpx.Client(timeout=self._settings.timeout)
-        self._ops = Operations(RetryPolicy(max_retries=max_retries))
+        policy = RetryPolicy(max_retries=max_retries)
+        self._ops = Operations(policy, self._settings.origin)
         self.uploads = Uploads(self._ops, self._run)
         self.pins = Pins(self._ops, self._run)
         self.dag = Dag(self._ops, self._run)
@@ -47,15 +50,14 @@ class Cairn:
         self.users = Users(self._ops, self._run)
         self.referrals = Referrals(self._ops, self._run)
         self.plans = Plans(self._ops, self._run)
+        self.psa = Psa(PsaOperations(policy), self._run)
 
     def _send(self, request: Send) -> Outcome:
         kwargs: dict[str, Any] = self._settings.request_kwargs(request)
-        headers = {**self._settings.headers(), **kwargs.pop("headers", {})}
         try:
             return self._http.request(
                 request.method,
-                self._settings.base_url + request.path,
-                headers=headers,
+                self._settings.url(request),
                 content=iter(request.body) if request.body is not None else None,
                 **kwargs,
             )

@@ -43,6 +43,14 @@ class Settings:
             resolved = httpx.Timeout(timeout, connect=min(10.0, timeout))
         return cls(url, token, resolved)
 
+    @property
+    def origin(self) -> str:
+        """The server's root: the base URL without `/api/v2`."""
+        return self.base_url[: -len(API_PATH)]
+
+    def url(self, request: Send) -> str:
+        return (self.origin if request.root else self.base_url) + request.path
+
     def headers(self) -> dict[str, str]:
         return {
             "Authorization": f"Bearer {self.token}",
@@ -51,10 +59,12 @@ class Settings:
         }
 
     def request_kwargs(self, request: Send) -> dict[str, object]:
-        """What `httpx.Client.request` / `AsyncClient.request` take, minus the body stream."""
+        """What `httpx.Client.request` / `AsyncClient.request` take, headers included, minus the body."""
         kwargs: dict[str, object] = {"params": request.params, "json": request.json}
         if request.timeout is not None:
             kwargs["timeout"] = request.timeout
+        headers = {**self.headers(), **(request.headers or {})}
         if request.body is not None:
-            kwargs["headers"] = request.body.headers()
+            headers.update(request.body.headers())
+        kwargs["headers"] = headers
         return kwargs

@@ -8,13 +8,12 @@ blocking calls, the async one with awaits; retries, error mapping and parsing li
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Mapping
+from collections.abc import AsyncIterator, Generator, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import httpx
 
-from ._multipart import MultipartBody
 from .errors import APIConnectionError, APITimeoutError, error_from_response, parse_retry_after
 
 T = TypeVar("T")
@@ -25,16 +24,32 @@ RETRY_STATUSES = frozenset({429, 503})
 RETRY_ERRORS = (httpx.NetworkError, httpx.TimeoutException, httpx.RemoteProtocolError)
 
 
+class Body(Protocol):
+    """A streamed request body, read chunk by chunk by the sync or the async client."""
+
+    def headers(self) -> dict[str, str]: ...
+
+    def __iter__(self) -> Iterator[bytes]: ...
+
+    def __aiter__(self) -> AsyncIterator[bytes]: ...
+
+
 @dataclass(frozen=True)
 class Send:
-    """Make one HTTP request; the driver answers with the read `httpx.Response` or the transport error."""
+    """Make one HTTP request; the driver answers with the read `httpx.Response` or the transport error.
+
+    `path` is under the API's base (`/api/v2`), or under the server's root when `root` is set (the
+    Pinning Service API, a resumable upload's URL).
+    """
 
     method: str
     path: str
     params: Mapping[str, Any] | None = None
     json: Any = None
-    body: MultipartBody | None = None
+    body: Body | None = None
     timeout: float | None = None
+    headers: Mapping[str, str] | None = None
+    root: bool = False
 
     @property
     def idempotent(self) -> bool:
@@ -79,6 +94,10 @@ class RetryPolicy:
                 return wait if wait <= self.max_delay else None
         elif not isinstance(outcome, RETRY_ERRORS):
             return None
+        return self.backoff(attempt)
+
+    def backoff(self, attempt: int) -> float:
+        """The jittered wait before retry number `attempt` (from 0)."""
         ceiling = min(self.max_delay, self.base_delay * 2**attempt)
         return self.rng.uniform(ceiling / 2, ceiling)
 
@@ -92,6 +111,30 @@ def _decode(response: httpx.Response) -> Any:
 
 def send(request: Send, policy: RetryPolicy) -> Operation[Any]:
     """Sends `request` (retrying as `policy` allows) and returns the decoded JSON of a 2xx answer."""
+    response = yield from exchange(request, policy)
+    return _decode(response)
+
+
+def raise_for(request: Send, outcome: Outcome) -> httpx.Response:
+    """The 2xx answer in `outcome`, else the typed error for what went wrong."""
+    if isinstance(outcome, httpx.TimeoutException):
+        raise APITimeoutError(f"{request.method} {request.path} timed out") from outcome
+    if isinstance(outcome, httpx.TransportError):
+        raise APIConnectionError(f"{request.method} {request.path} failed: {outcome}") from outcome
+    if isinstance(outcome, Exception):
+        raise outcome
+    assert outcome is not None
+    if outcome.is_success:
+        return outcome
+    payload = _decode(outcome)
+    if payload is None and outcome.text.strip():
+        # The tus server answers protocol errors in plain text: that text is the message.
+        payload = {"error": outcome.text.strip()[:500]}
+    raise error_from_response(outcome.status_code, payload, outcome.headers)
+
+
+def exchange(request: Send, policy: RetryPolicy) -> Operation[httpx.Response]:
+    """Sends `request` (retrying as `policy` allows) and returns its 2xx answer, headers and all."""
     attempt = 0
     while True:
         outcome = yield request
@@ -100,14 +143,4 @@ def send(request: Send, policy: RetryPolicy) -> Operation[Any]:
             break
         yield Sleep(wait)
         attempt += 1
-    if isinstance(outcome, httpx.TimeoutException):
-        raise APITimeoutError(f"{request.method} {request.path} timed out") from outcome
-    if isinstance(outcome, httpx.TransportError):
-        raise APIConnectionError(f"{request.method} {request.path} failed: {outcome}") from outcome
-    if isinstance(outcome, Exception):
-        raise outcome
-    assert outcome is not None
-    payload = _decode(outcome)
-    if outcome.is_success:
-        return payload
-    raise error_from_response(outcome.status_code, payload, outcome.headers)
+    return raise_for(request, outcome)

@@ -7,9 +7,11 @@ from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 from urllib.parse import quote
 
+from ._bodies import FileBody
 from ._convert import from_json
 from ._core import Operation, RetryPolicy, Send, Sleep, send
 from ._multipart import MultipartBody, ProgressCallback
+from ._resumable import CancelToken, Resumable
 from ._sources import FileInput, file_source, folder_sources
 from .errors import PinFailedError, PinTimeoutError
 from .models import (
@@ -19,8 +21,10 @@ from .models import (
     DagUploadResult,
     DagView,
     FilesUploadResult,
+    PinAllocation,
     PinJob,
     PinProgress,
+    PinStatusView,
     PlanList,
     ReferralSummary,
     RemoveResult,
@@ -46,10 +50,11 @@ def _params(**values: Any) -> dict[str, Any]:
 
 
 class Operations:
-    """Builds operations with the client's retry policy."""
+    """Builds operations with the client's retry policy; `origin` is the server's root URL."""
 
-    def __init__(self, policy: RetryPolicy) -> None:
+    def __init__(self, policy: RetryPolicy, origin: str) -> None:
         self.policy = policy
+        self.origin = origin
 
     def _one(self, cls: type[T], request: Send) -> Operation[T]:
         data = yield from send(request, self.policy)
@@ -103,6 +108,41 @@ class Operations:
         if mode == "dag":
             return from_json(DagUploadResult, data)
         return from_json(FilesUploadResult, data)
+
+    def upload_car(
+        self,
+        file: FileInput,
+        *,
+        name: str | None,
+        filename: str | None,
+        on_progress: ProgressCallback | None,
+    ) -> Operation[UploadResult]:
+        body = FileBody(file_source(file, filename), "application/vnd.ipld.car", on_progress)
+        return self._one(UploadResult, Send("POST", "/upload/car", params=_params(name=name), body=body))
+
+    def upload_resumable(
+        self,
+        file: FileInput,
+        *,
+        url: str | None,
+        name: str | None,
+        filename: str | None,
+        cid_version: CidVersion | None,
+        chunk_size: int,
+        on_progress: ProgressCallback | None,
+        on_url: Callable[[str], None] | None,
+        cancel: CancelToken | None,
+    ) -> Operation[UploadResult]:
+        upload = Resumable(
+            self.policy,
+            self.origin,
+            file_source(file, filename),
+            chunk_size=chunk_size,
+            on_progress=on_progress,
+            on_url=on_url,
+            cancel=cancel,
+        )
+        return upload.run(url, _params(cidVersion=cid_version, name=name))
 
     def list_uploads(self, page: int, limit: int, search: str | None) -> Operation[UploadList]:
         params = _params(page=page, limit=limit, search=search)
@@ -159,6 +199,12 @@ class Operations:
             pause = interval if timeout is None else max(0.0, min(interval, timeout - elapsed))
             yield Sleep(pause)
             current = yield from self.get_pin(current.id)
+
+    def pin_status(self, cid: str) -> Operation[PinStatusView]:
+        return self._one(PinStatusView, Send("GET", f"/status/{_segment(cid)}"))
+
+    def pin_allocations(self, cid: str) -> Operation[PinAllocation]:
+        return self._one(PinAllocation, Send("GET", f"/allocations/{_segment(cid)}"))
 
     # Account
     def referrals(self) -> Operation[ReferralSummary]:

@@ -91,12 +91,12 @@ class ServiceUnavailableError(ServerError):
 
 
 class PinFailedError(CairnError):
-    """A pin job ended `failed`; `job` is its last state and `code` its `errorCode`."""
+    """A pin ended `failed`; `job` is its last state (a `PinJob` or a `PsaPinStatus`), `code` why."""
 
-    def __init__(self, job: Any) -> None:
-        super().__init__(job.error or "The pin failed")
+    def __init__(self, job: Any, message: str | None = None, code: str | None = None) -> None:
+        super().__init__(message or getattr(job, "error", None) or "The pin failed")
         self.job = job
-        self.code: str = job.error_code or "pin_failed"
+        self.code: str = code or getattr(job, "error_code", None) or "pin_failed"
 
 
 class PinTimeoutError(CairnError):
@@ -105,6 +105,18 @@ class PinTimeoutError(CairnError):
     def __init__(self, job: Any, waited: float) -> None:
         super().__init__(f"The pin of {job.cid} is still {job.status} after {waited:.0f} s")
         self.job = job
+
+
+class UploadCancelledError(CairnError):
+    """A resumable upload was cancelled; pass `url` to `uploads.resumable(..., url=)` to go on.
+
+    `offset` is how many bytes the server had confirmed (it may hold a few more: resuming asks it).
+    """
+
+    def __init__(self, url: str, offset: int) -> None:
+        super().__init__(f"The upload was cancelled after {offset} bytes; resume it from {url}")
+        self.url = url
+        self.offset = offset
 
 
 _BY_STATUS: dict[int, type[APIStatusError]] = {
@@ -133,6 +145,10 @@ def parse_retry_after(value: str | None) -> float | None:
 def error_from_response(status: int, body: Any, headers: Mapping[str, str]) -> APIStatusError:
     """The typed error for an error answer; a body that is not the API's JSON error still gives one."""
     payload = body if isinstance(body, dict) else {}
+    failure = payload.get("error")
+    if isinstance(failure, dict):
+        # The Pinning Service API's shape, {"error": {"reason", "details"}}: the reason is the code.
+        payload = {"error": failure.get("details") or failure.get("reason"), "code": failure.get("reason")}
     message = str(payload.get("error") or f"HTTP {status}")
     code = str(payload.get("code") or "http_error")
     kwargs: dict[str, Any] = {

@@ -5,6 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+# Status, allocations and Pinning Service API models live in their own module; re-exported here.
+from ._pin_models import AllocatedPeer as AllocatedPeer
+from ._pin_models import PeerPinStatus as PeerPinStatus
+from ._pin_models import PinAllocation as PinAllocation
+from ._pin_models import PinStatusView as PinStatusView
+from ._pin_models import PsaPin as PsaPin
+from ._pin_models import PsaPinResults as PsaPinResults
+from ._pin_models import PsaPinStatus as PsaPinStatus
+
 UploadType = Literal["file", "directory", "dag"]
 PinStatus = Literal["queued", "pinning", "pinned", "failed"]
 
