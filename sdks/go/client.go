@@ -16,7 +16,7 @@ import (
 )
 
 // Version is this SDK's version, sent in the User-Agent header.
-const Version = "0.1.0"
+const Version = "0.2.0"
 
 // DefaultBaseURL is used when no WithBaseURL option is given.
 const DefaultBaseURL = "http://127.0.0.1:3000"
@@ -37,6 +37,7 @@ type Client struct {
 	DAG       *DAGService
 	Referrals *ReferralsService
 	Plans     *PlansService
+	PSA       *PSAService // the Pinning Service API
 }
 
 // Option configures a Client.
@@ -86,5 +87,6 @@ func New(token string, opts ...Option) (*Client, error) {
 	c.DAG = &DAGService{c}
 	c.Referrals = &ReferralsService{c}
 	c.Plans = &PlansService{c}
+	c.PSA = &PSAService{c, time.Second}
 	return c, nil
 }

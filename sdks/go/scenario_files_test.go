@@ -134,4 +134,5 @@ func stepRevoke(t *testing.T, ctx context.Context, s *state) {
 	if !errors.Is(err, cairn.ErrUnauthorized) {
 		t.Fatal("token_revoked is not cairn.ErrUnauthorized")
 	}
+	s.secret = second.Secret
 }

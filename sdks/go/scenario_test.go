@@ -24,12 +24,15 @@ type state struct {
 	fileV0     *cairn.UploadResult
 	records    int
 	usedBefore int64
+	site       *cairn.DagUploadResult
+	secret     string // step 13's second token, the one still valid
+	other      account
 }
 
 // TestScenario runs the SDK scenario of sdks/scenario.md, step by step, in order; a failed step
 // stops the ones after it.
 func TestScenario(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	s := &state{}
 	steps := []struct {
@@ -48,6 +51,10 @@ func TestScenario(t *testing.T) {
 		{"10-11 delete and usage", stepDelete},
 		{"12 quota exceeded", stepQuota},
 		{"13 revoked token", stepRevoke},
+		{"14 resumable upload cut and resumed", stepResumable},
+		{"15 status and allocations", stepStatus},
+		{"16 CAR upload", stepCAR},
+		{"17 Pinning Service API", stepPSA},
 	}
 	for _, st := range steps {
 		if !t.Run(st.name, func(t *testing.T) { st.run(t, ctx, s) }) {

@@ -63,6 +63,7 @@ func stepUploadDag(t *testing.T, ctx context.Context, s *state) {
 	if view.TotalFiles != 3 || view.TotalSize != total || view.UploadID != res.UploadID {
 		t.Fatalf("DAG view totals %d files, %d bytes; want 3, %d", view.TotalFiles, view.TotalSize, total)
 	}
+	s.site = res
 	s.records++
 }
 

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -19,16 +20,25 @@ const apiPrefix = "/api/v2"
 type call struct {
 	method string
 	path   string     // under /api/v2, already escaped
+	root   bool       // path is from the server's root instead (Pinning Service API, tus URLs)
 	query  url.Values // may be nil
-	json   any        // a JSON body, or nil
-	out    any        // decoded from a 2xx answer, or nil
+	header http.Header
+	json   any // a JSON body, or nil
+	out    any // decoded from a 2xx answer, or nil
 	// stream starts a streamed body (uploads) and gives its content type.
 	stream func() (io.ReadCloser, string)
+	length int64 // the streamed body's length when known, else 0 (sent chunked)
+	// answer, if set, receives the status and headers of a 2xx answer.
+	answer func(status int, h http.Header)
 }
 
 // idempotent calls may be sent again after a 429, a 503 or a lost connection.
 func (c call) idempotent() bool {
-	return c.method == http.MethodGet || c.method == http.MethodPatch || c.method == http.MethodDelete
+	switch c.method {
+	case http.MethodGet, http.MethodHead, http.MethodPatch, http.MethodDelete:
+		return true
+	}
+	return false
 }
 
 func (c *Client) do(ctx context.Context, cl call) error {
@@ -67,6 +77,9 @@ func retryable(ctx context.Context, err error) bool {
 
 func (c *Client) once(ctx context.Context, cl call) error {
 	u := c.baseURL + apiPrefix + cl.path
+	if cl.root {
+		u = c.baseURL + cl.path
+	}
 	if len(cl.query) > 0 {
 		u += "?" + cl.query.Encode()
 	}
@@ -89,6 +102,12 @@ func (c *Client) once(ctx context.Context, cl call) error {
 	if err != nil {
 		return fmt.Errorf("cairn: building the request: %w", err)
 	}
+	for k, v := range cl.header {
+		req.Header[k] = v
+	}
+	if cl.length > 0 {
+		req.ContentLength = cl.length
+	}
 	req.Header.Set("Authorization", "Bearer "+c.token)
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
@@ -103,7 +122,10 @@ func (c *Client) once(ctx context.Context, cl call) error {
 	if res.StatusCode >= 400 {
 		return decodeError(res)
 	}
-	if cl.out == nil {
+	if cl.answer != nil {
+		cl.answer(res.StatusCode, res.Header)
+	}
+	if cl.out == nil || res.StatusCode == http.StatusNoContent {
 		_, _ = io.Copy(io.Discard, res.Body)
 		return nil
 	}
@@ -115,20 +137,28 @@ func (c *Client) once(ctx context.Context, cl call) error {
 
 func decodeError(res *http.Response) error {
 	var body struct {
-		Error     string            `json:"error"`
+		Error     json.RawMessage   `json:"error"`
 		Code      string            `json:"code"`
 		Details   []ValidationIssue `json:"details"`
 		RequestID string            `json:"requestId"`
 	}
+	var message string
 	raw, _ := io.ReadAll(io.LimitReader(res.Body, 64<<10))
-	if json.Unmarshal(raw, &body) != nil || body.Code == "" {
+	if json.Unmarshal(raw, &body) == nil {
+		message, body.Code = errorText(body.Error, body.Code)
+	}
+	if body.Code == "" {
 		body.Code = "http_" + strconv.Itoa(res.StatusCode)
-		body.Error = http.StatusText(res.StatusCode)
+		// The tus server answers protocol errors in plain text: that text is the message.
+		message = strings.TrimSpace(string(raw))
+		if message == "" || strings.HasPrefix(message, "{") || len(message) > 500 {
+			message = http.StatusText(res.StatusCode)
+		}
 	}
 	e := &Error{
 		Status:    res.StatusCode,
 		Code:      body.Code,
-		Message:   body.Error,
+		Message:   message,
 		Details:   body.Details,
 		RequestID: body.RequestID,
 	}
@@ -137,6 +167,23 @@ func decodeError(res *http.Response) error {
 	}
 	e.RetryAfter = parseRetryAfter(res.Header.Get("Retry-After"), time.Now())
 	return e
+}
+
+// errorText reads the API's `{"error": "...", "code": "..."}` and the Pinning Service API's
+// `{"error": {"reason": "...", "details": "..."}}`, whose reason becomes the code.
+func errorText(raw json.RawMessage, code string) (string, string) {
+	var text string
+	if json.Unmarshal(raw, &text) == nil {
+		return text, code
+	}
+	var psa struct{ Reason, Details string }
+	if json.Unmarshal(raw, &psa) == nil && psa.Reason != "" {
+		if psa.Details == "" {
+			psa.Details = psa.Reason
+		}
+		return psa.Details, psa.Reason
+	}
+	return "", code
 }
 
 // parseRetryAfter reads Retry-After as seconds or as an HTTP date; 0 when absent or past.

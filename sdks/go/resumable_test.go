@@ -1,0 +1,123 @@
+package cairn_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"errors"
+	"io"
+	"net/http"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	cairn "github.com/cairn-storage/cairn-go"
+)
+
+// droppingTransport cuts the body of the first PATCH after `after` bytes, as a dropped connection.
+type droppingTransport struct {
+	after int64
+	cuts  atomic.Int32
+	heads atomic.Int32
+}
+
+var errDropped = errors.New("connection dropped by the test")
+
+func (d *droppingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method == http.MethodHead {
+		d.heads.Add(1)
+	}
+	if req.Method == http.MethodPatch && d.cuts.Add(1) == 1 {
+		req.Body = &cutBody{ReadCloser: req.Body, left: d.after}
+	}
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+type cutBody struct {
+	io.ReadCloser
+	left int64
+}
+
+func (c *cutBody) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		return 0, errDropped
+	}
+	n, err := c.ReadCloser.Read(p[:min(int64(len(p)), c.left)])
+	c.left -= int64(n)
+	return n, err
+}
+
+func randomBytes(n int) []byte {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return b
+}
+
+// onlyReader hides io.ReaderAt and io.Seeker: the SDK must read it once, keeping a chunk.
+type onlyReader struct{ io.Reader }
+
+// TestResumableRecoversFromADroppedConnection drops the first chunk's connection part-way, for a
+// file and for a plain reader: the upload asks the server's offset and completes, with the CID
+// a plain upload of the same bytes gets.
+func TestResumableRecoversFromADroppedConnection(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	session := signUp(t).Session
+	plain := newClient(t, session)
+	for _, kind := range []string{"seekable", "stream"} {
+		t.Run(kind, func(t *testing.T) {
+			b := randomBytes(2 << 20)
+			var r io.Reader = bytes.NewReader(b)
+			if kind == "stream" {
+				r = onlyReader{r}
+			}
+			drop := &droppingTransport{after: 300 << 10}
+			c, _ := cairn.New(session, cairn.WithBaseURL(server.URL), cairn.WithHTTPClient(&http.Client{Transport: drop}),
+				cairn.WithRetry(cairn.RetryPolicy{MaxRetries: 3, BaseDelay: 50 * time.Millisecond, MaxDelay: time.Second}))
+			res, err := c.Uploads.Resumable(ctx, r, int64(len(b)), kind+".bin", &cairn.ResumableOptions{ChunkSize: 1 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if drop.heads.Load() != 1 || res.Size != int64(len(b)) || res.Duplicate {
+				t.Fatalf("%d HEAD, record %+v", drop.heads.Load(), res)
+			}
+			again, err := plain.Uploads.File(ctx, bytes.NewReader(b), kind+".bin", nil)
+			if err != nil || again.CID != res.CID || !again.Duplicate {
+				t.Fatalf("plain upload %+v (%v), resumable %s", again, err, res.CID)
+			}
+		})
+	}
+}
+
+// TestResumableStreamResumesFromAStoredURL cancels a plain reader's upload after its first chunk
+// and resumes it with a new reader of the same bytes: what the server holds is skipped, not sent.
+func TestResumableStreamResumesFromAStoredURL(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	session := signUp(t).Session
+	c := newClient(t, session)
+	b := randomBytes(3 << 20)
+	var stored string
+	cut, stop := context.WithCancel(ctx)
+	defer stop()
+	_, err := c.Uploads.Resumable(cut, onlyReader{bytes.NewReader(b)}, int64(len(b)), "stream.bin", &cairn.ResumableOptions{
+		ChunkSize: 1 << 20, OnCreate: func(u string) { stored = u },
+		Progress: func(p cairn.Progress) {
+			if p.Sent > 0 {
+				stop()
+			}
+		},
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("want a cancellation, got %v", err)
+	}
+	counter := &countingTransport{}
+	resumer, _ := cairn.New(session, cairn.WithBaseURL(server.URL), cairn.WithHTTPClient(&http.Client{Transport: counter}))
+	res, err := resumer.Uploads.Resumable(ctx, onlyReader{bytes.NewReader(b)}, int64(len(b)), "stream.bin", &cairn.ResumableOptions{ChunkSize: 1 << 20, URL: stored})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Size != int64(len(b)) || counter.sent.Load() != 2<<20 {
+		t.Fatalf("resumed with %d bytes sent, record %+v", counter.sent.Load(), res)
+	}
+}
