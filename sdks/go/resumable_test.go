@@ -121,3 +121,59 @@ func TestResumableStreamResumesFromAStoredURL(t *testing.T) {
 		t.Fatalf("resumed with %d bytes sent, record %+v", counter.sent.Load(), res)
 	}
 }
+
+// hookTransport calls onSent with the body bytes handed over so far.
+type hookTransport struct {
+	sent   atomic.Int64
+	onSent func(int64)
+}
+
+func (h *hookTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Body != nil {
+		req.Body = hookBody{req.Body, h}
+	}
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+type hookBody struct {
+	io.ReadCloser
+	h *hookTransport
+}
+
+func (b hookBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	b.h.onSent(b.h.sent.Add(int64(n)))
+	return n, err
+}
+
+// TestResumableCancelledMidChunk cancels the context while the only chunk is on its way: the
+// request is cut, the error says where to resume, and resuming completes the upload.
+func TestResumableCancelledMidChunk(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	session := signUp(t).Session
+	b := randomBytes(2 << 20)
+	cut, stop := context.WithCancel(ctx)
+	defer stop()
+	hook := &hookTransport{onSent: func(n int64) {
+		if n >= 256<<10 {
+			stop()
+		}
+	}}
+	c, _ := cairn.New(session, cairn.WithBaseURL(server.URL), cairn.WithHTTPClient(&http.Client{Transport: hook}))
+	_, err := c.Uploads.Resumable(cut, bytes.NewReader(b), int64(len(b)), "cut.bin", &cairn.ResumableOptions{ChunkSize: 2 << 20})
+	var stopped *cairn.InterruptedError
+	if !errors.As(err, &stopped) || !errors.Is(err, context.Canceled) || stopped.Offset != 0 || stopped.URL == "" {
+		t.Fatalf("want an *InterruptedError at 0 for the cancellation, got %v", err)
+	}
+	if hook.sent.Load() >= int64(len(b)) {
+		t.Fatalf("the whole chunk went (%d bytes) despite the cancellation", hook.sent.Load())
+	}
+	res, err := newClient(t, session).Uploads.Resumable(ctx, bytes.NewReader(b), int64(len(b)), "cut.bin", &cairn.ResumableOptions{URL: stopped.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Size != int64(len(b)) || res.Name != "cut.bin" {
+		t.Fatalf("unexpected record %+v", res)
+	}
+}

@@ -6,9 +6,10 @@ import (
 	"time"
 )
 
-// RetryPolicy says how calls that are safe to repeat (GET, PATCH, DELETE) are retried after a
-// 429, a 503 or a connection error. Uploads and other POSTs are never retried: repeating them
-// could record content twice, and a streamed body cannot be read again.
+// RetryPolicy says how calls that are safe to repeat (GET, HEAD, PATCH, DELETE) are retried after
+// a 429, a 503 or a connection error. Uploads and other POSTs are never retried: repeating them
+// could record content twice, and a streamed body cannot be read again. A resumable upload uses
+// the same policy to go on from the server's offset after a failed chunk.
 type RetryPolicy struct {
 	MaxRetries int           // retries after the first attempt; 0 turns retries off
 	BaseDelay  time.Duration // the first backoff, doubled on every retry

@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from cairn import AsyncCairn, Cairn, UploadProgress
+from cairn import AsyncCairn, Cairn, CancelToken, UploadCancelledError, UploadProgress
 from conftest import Server, Setup
 from scenario_data import KIB, MIB
 from transports import AsyncCountingTransport, Counter, CountingTransport
@@ -61,6 +61,24 @@ async def test_the_async_client_resumes_a_dropped_connection_too(
         assert counter.cuts == 1 and "HEAD" in counter.requests
         assert result.size == SIZE and not result.duplicate
         assert (await cairn.uploads.file(file)).cid == result.cid
+
+
+def test_a_cancellation_mid_chunk_cuts_the_request_and_the_upload_resumes(
+    server: Server, setup: Setup, file: Path
+) -> None:
+    counter = Counter()
+    cancel = CancelToken()
+    counter.on_sent = lambda sent: cancel.cancel() if sent >= 256 * KIB else None
+    http = httpx.Client(transport=CountingTransport(counter), timeout=60)
+    with Cairn(setup.new_account().session, base_url=server.url, http_client=http) as cairn:
+        with pytest.raises(UploadCancelledError) as cut:
+            cairn.uploads.resumable(file, chunk_size=SIZE, cancel=cancel)
+        # The one chunk was cut part-way: nothing was confirmed, and far from all of it was sent.
+        assert cut.value.offset == 0 and cut.value.url and counter.sent < SIZE
+        counter.on_sent = None
+        result = cairn.uploads.resumable(file, url=cut.value.url)
+        assert result.size == SIZE and cairn.uploads.file(file).cid == result.cid
+    http.close()
 
 
 def test_a_url_of_another_server_is_refused(server: Server, file: Path) -> None:

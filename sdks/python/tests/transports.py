@@ -3,7 +3,7 @@ connection part-way through a request body, in front of the real transport."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 
 import httpx
 
@@ -16,6 +16,8 @@ class Counter:
         self.cut_method = ""
         self.cut_after = 0
         self.cuts = 0
+        # Told the running total after every chunk handed over (a test may cancel from there).
+        self.on_sent: Callable[[int], None] | None = None
 
     def _should_cut(self, request: httpx.Request) -> bool:
         if request.method != self.cut_method or self.cuts > 0:
@@ -30,6 +32,8 @@ class Counter:
                 raise httpx.WriteError("connection dropped by the test")
             through += len(chunk)
             self.sent += len(chunk)
+            if self.on_sent is not None:
+                self.on_sent(self.sent)
             yield chunk
 
     async def acount(self, chunks: AsyncIterator[bytes], cut: bool) -> AsyncIterator[bytes]:
