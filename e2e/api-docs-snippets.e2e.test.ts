@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
 import { apiSignup, apiToken } from './harness/content';
 import { en, translation } from './harness/locales';
+import { checkScreen } from './harness/screens';
 import { startE2eServer, type E2eServer } from './harness/server';
 import { LoginPage } from './page-models/login-page';
 
@@ -56,6 +57,8 @@ describe('SDK quick starts on the API page', () => {
       await expect(panel.locator('pre code').nth(1).textContent()).resolves.toBe(code);
       await expect(panel.innerText()).resolves.toContain(en('docs', `sdk_notes.${snippet.id}`));
     }
+    // Accessible (axe) and laid out at a laptop's and a phone's width.
+    await checkScreen(page, 'screen-api-docs-sdks');
   });
 
   it('shows the notes in the reader’s language', async () => {
