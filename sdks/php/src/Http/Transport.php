@@ -86,7 +86,6 @@ final class Transport
             CURLOPT_URL => $url,
             CURLOPT_CUSTOMREQUEST => $request->method,
             CURLOPT_RETURNTRANSFER => true,
-            CURLOPT_NOBODY => $request->method === 'HEAD',
             CURLOPT_CONNECTTIMEOUT_MS => 10_000,
             CURLOPT_TIMEOUT_MS => (int) ($this->timeout * 1000),
             CURLOPT_HEADERFUNCTION => static function ($ch, string $line) use (&$headers): int {
@@ -97,6 +96,9 @@ final class Transport
                 return strlen($line);
             },
         ]);
+        if ($request->method === 'HEAD') {
+            curl_setopt($ch, CURLOPT_NOBODY, true); // else curl waits for a body that never comes
+        }
         if ($request->json !== null) {
             curl_setopt($ch, CURLOPT_POSTFIELDS, json_encode($request->json, JSON_THROW_ON_ERROR));
             $httpHeaders[] = 'Content-Type: application/json';
