@@ -21,3 +21,6 @@ run('npx', ['vitest', 'run', '-c', 'e2e/vitest.config.ts']);
 // The Go and PHP SDKs, each running the SDK scenario against a live server.
 run('node', ['scripts/test-sdk-go.mjs']);
 run('node', ['scripts/test-sdk-php.mjs']);
+// The quick starts /docs and the app show, each run with its own runtime (after the Python
+// suite, whose virtualenv they use).
+run('npx', ['vitest', 'run', '-c', 'sdks/snippets/vitest.config.ts']);

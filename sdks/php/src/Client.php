@@ -9,6 +9,7 @@ use Cairn\Service\Account;
 use Cairn\Service\Dag;
 use Cairn\Service\Pins;
 use Cairn\Service\Plans;
+use Cairn\Service\Psa;
 use Cairn\Service\Tokens;
 use Cairn\Service\Uploads;
 
@@ -20,7 +21,7 @@ use Cairn\Service\Uploads;
  */
 final class Client
 {
-    public const VERSION = '0.1.0';
+    public const VERSION = '0.2.0';
 
     public readonly Uploads $uploads;
     public readonly Pins $pins;
@@ -28,6 +29,7 @@ final class Client
     public readonly Account $account;
     public readonly Dag $dag;
     public readonly Plans $plans;
+    public readonly Psa $psa;
 
     /**
      * @param array{baseUrl?: string, retry?: RetryPolicy, timeout?: float, uploadTimeout?: float, userAgent?: string} $options
@@ -57,5 +59,6 @@ final class Client
         $this->account = new Account($transport);
         $this->dag = new Dag($transport);
         $this->plans = new Plans($transport);
+        $this->psa = new Psa($transport);
     }
 }

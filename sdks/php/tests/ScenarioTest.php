@@ -7,6 +7,7 @@ namespace Cairn\Tests;
 use Cairn\Client;
 use Cairn\Exception\ApiException;
 use Cairn\Exception\AuthenticationException;
+use Cairn\Exception\CancelledException;
 use Cairn\Exception\ConflictException;
 use Cairn\Exception\NotFoundException;
 use Cairn\Exception\QuotaExceededException;
@@ -27,6 +28,8 @@ final class ScenarioTest extends TestCase
     private static int $records = 0;
     private static int $usedBefore;
     private static string $dir;
+    private static Client $secondToken;
+    private static array $siteDag;
 
     public static function setUpBeforeClass(): void
     {
@@ -131,6 +134,7 @@ final class ScenarioTest extends TestCase
         foreach ($res['files'] as $file) {
             self::assertNotEmpty($file['cid']);
         }
+        self::$siteDag = $res;
         $view = self::$client->dag->get($res['cid']);
         self::assertSame([3, $total, $res['uploadId']], [$view['totalFiles'], $view['totalSize'], $view['uploadId']]);
         self::$records++;
@@ -234,9 +238,125 @@ final class ScenarioTest extends TestCase
     public function testStep13RevokedToken(): void
     {
         $second = self::$client->tokens->create('php-sdk-second', 1);
-        $revoked = Harness::client($second['token'])->tokens->revoke(self::$tokenId);
+        self::$secondToken = Harness::client($second['token']);
+        $revoked = self::$secondToken->tokens->revoke(self::$tokenId);
         self::assertSame('revoked', $revoked['status']);
         self::assertNotNull($revoked['revokedAt']);
         self::expectApiError(fn () => self::$client->account->me(), AuthenticationException::class, 401, 'token_revoked');
+    }
+
+    /** @depends testStep13RevokedToken */
+    public function testStep14ResumableUploadCutAndResumed(): void
+    {
+        $client = Harness::client(Harness::client(Harness::signUp()['session'])->tokens->create('php-tus', 1)['token']);
+        $size = 3 * 1024 * 1024;
+        $path = self::randomFile(self::$dir . '/resumable.bin', $size);
+        $url = null;
+        $firstRun = 0;
+        try {
+            $client->uploads->resumable($path, [
+                'chunkSize' => 1024 * 1024,
+                'onUrl' => function (string $u) use (&$url) {
+                    $url = $u;
+                },
+                'progress' => function (int $sent) use (&$firstRun) {
+                    $firstRun = max($firstRun, $sent);
+                    return $sent <= 1024 * 1024; // cut once the first chunk is through
+                },
+            ]);
+            self::fail('Expected a CancelledException');
+        } catch (CancelledException) {
+            self::assertStringStartsWith('/api/v2/uploads/resumable/', (string) $url);
+        }
+        self::assertSame(0, $client->uploads->list()['total'], 'nothing recorded before the end');
+
+        // A later run: only the bytes the server lacks go again.
+        $resumedFrom = $size;
+        $last = 0;
+        $record = $client->uploads->resumable($path, [
+            'uploadUrl' => $url,
+            'chunkSize' => 1024 * 1024,
+            'progress' => function (int $sent, int $total) use (&$resumedFrom, &$last, $size) {
+                self::assertSame($size, $total);
+                $resumedFrom = min($resumedFrom, $sent);
+                $last = $sent;
+            },
+        ]);
+        self::assertGreaterThanOrEqual(1024 * 1024, $resumedFrom, 'the first chunk is not sent again');
+        self::assertSame($size, $last);
+        self::assertLessThanOrEqual(1.05 * $size, $firstRun + ($size - $resumedFrom));
+        self::assertSame([false, $size, 'resumable.bin'], [$record['duplicate'], $record['size'], $record['name']]);
+
+        $plain = $client->uploads->file($path);
+        self::assertTrue($plain['duplicate']);
+        self::assertSame([$record['cid'], $record['uploadId']], [$plain['cid'], $plain['uploadId']]);
+    }
+
+    /** @depends testStep14ResumableUploadCutAndResumed */
+    public function testStep15StatusAndAllocations(): void
+    {
+        $cid = self::$fileV1['cid'];
+        $status = self::$secondToken->pins->status($cid);
+        self::assertSame($cid, $status['cid']);
+        self::assertCount(1, $status['peers']);
+        self::assertSame('pinned', $status['peers'][0]['status']);
+        $allocations = self::$secondToken->pins->allocations($cid);
+        self::assertSame([1, 1], [$allocations['replicationMin'], $allocations['replicationMax']]);
+        self::assertCount(1, $allocations['peers']);
+        self::assertNotSame('', $allocations['peers'][0]['peerId']);
+
+        $unknown = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
+        self::expectApiError(fn () => self::$secondToken->pins->status($unknown), NotFoundException::class, 404, 'file_not_found');
+        self::expectApiError(fn () => self::$secondToken->pins->allocations($unknown), NotFoundException::class, 404, 'file_not_found');
+    }
+
+    /** @depends testStep15StatusAndAllocations */
+    public function testStep16CarUpload(): void
+    {
+        $car = self::$dir . '/site.car';
+        $ch = curl_init(Harness::$url . '/ipfs/' . self::$siteDag['cid'] . '?format=car');
+        $out = fopen($car, 'wb');
+        curl_setopt_array($ch, [CURLOPT_FILE => $out, CURLOPT_TIMEOUT => 30]);
+        curl_exec($ch);
+        self::assertSame(200, curl_getinfo($ch, CURLINFO_RESPONSE_CODE));
+        curl_close($ch);
+        fclose($out);
+
+        self::$client = Harness::client(Harness::client(Harness::signUp()['session'])->tokens->create('php-car', 1)['token']);
+        $record = self::$client->uploads->car($car);
+        self::assertSame([self::$siteDag['cid'], 'directory', false], [$record['cid'], $record['type'], $record['duplicate']]);
+
+        $used = self::$client->account->usage()['used'];
+        $bad = self::$dir . '/flipped.car';
+        $bytes = (string) file_get_contents($car);
+        $bytes[strlen($bytes) - 1] = chr(ord($bytes[strlen($bytes) - 1]) ^ 0xff);
+        file_put_contents($bad, $bytes);
+        $error = self::expectApiError(fn () => self::$client->uploads->car($bad, ['name' => 'flipped']), ValidationException::class, 400, 'car_block_mismatch');
+        self::assertStringStartsWith('car_', $error->getErrorCode());
+        self::assertSame($used, self::$client->account->usage()['used']);
+    }
+
+    /** @depends testStep16CarUpload */
+    public function testStep17PinningServiceApi(): void
+    {
+        $psa = self::$client->psa;
+        $name = 'php-psa-' . bin2hex(random_bytes(4));
+        $added = $psa->add(self::$fileV1['cid'], ['name' => $name, 'meta' => ['app' => 'php-sdk']]);
+        self::assertContains($added['status'], ['queued', 'pinning', 'pinned']);
+        self::assertSame(['cid' => self::$fileV1['cid'], 'name' => $name, 'origins' => [], 'meta' => ['app' => 'php-sdk']], $added['pin']);
+        $pinned = $psa->wait($added, 60, 0.2);
+        self::assertSame(['pinned', $added['requestid']], [$pinned['status'], $pinned['requestid']]);
+        self::assertSame($pinned, $psa->get($added['requestid']));
+
+        foreach ([['name' => $name], ['status' => ['pinned']], ['meta' => ['app' => 'php-sdk']]] as $filter) {
+            $found = $psa->list($filter);
+            self::assertSame(1, $found['count'], json_encode($filter));
+            self::assertSame([$added['requestid']], array_column($found['results'], 'requestid'));
+        }
+        self::assertSame(0, $psa->list(['name' => $name, 'status' => ['failed', 'queued']])['count']);
+
+        $psa->remove($added['requestid']);
+        $error = self::expectApiError(fn () => $psa->get($added['requestid']), NotFoundException::class, 404, 'not_found');
+        self::assertNotSame('NOT_FOUND', $error->getMessage(), 'the details are the message');
     }
 }

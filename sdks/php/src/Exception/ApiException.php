@@ -26,10 +26,22 @@ class ApiException extends CairnException
     }
 
     /**
+     * Reads both error shapes: the API's `{"error": "…", "code": "…"}` and the Pinning Service
+     * API's `{"error": {"reason": "NOT_FOUND", "details": "…"}}`, whose reason becomes the code in
+     * lower case (`not_found`, `insufficient_funds`).
+     *
      * @param array<string, mixed>|null $body the decoded JSON error, if any
      */
     public static function fromResponse(int $status, ?array $body, ?string $requestId, ?int $retryAfter): self
     {
+        if (is_array($body['error'] ?? null)) {
+            $reason = $body['error']['reason'] ?? null;
+            $details = $body['error']['details'] ?? null;
+            $body = [
+                'code' => is_string($reason) ? strtolower($reason) : null,
+                'error' => is_string($details) && $details !== '' ? $details : (is_string($reason) ? $reason : null),
+            ];
+        }
         $code = is_string($body['code'] ?? null) ? $body['code'] : 'http_' . $status;
         $message = is_string($body['error'] ?? null) ? $body['error'] : "HTTP $status";
         $details = is_array($body['details'] ?? null) ? $body['details'] : [];
@@ -37,7 +49,7 @@ class ApiException extends CairnException
         $class = match (true) {
             $status === 400 => ValidationException::class,
             $status === 401 => AuthenticationException::class,
-            $code === 'quota_exceeded' => QuotaExceededException::class,
+            $code === 'quota_exceeded', $code === 'insufficient_funds' => QuotaExceededException::class,
             $status === 403 => PermissionException::class,
             $status === 404 => NotFoundException::class,
             $status === 409 => ConflictException::class,

@@ -13,6 +13,9 @@ final class Request
      * @param (\Closure(\CurlHandle): list<string>)|null $body sets a streamed body on the handle
      *     (uploads) and gives the headers it needs
      * @param (callable(int, int): (bool|null))|null $progress
+     * @param array<string, string> $headers extra request headers
+     * @param string $base the prefix of $path on the server: the API's `/api/v2`, or '' for paths
+     *     from the server's root (the Pinning Service API, a tus upload URL)
      */
     public function __construct(
         public readonly string $method,
@@ -21,11 +24,13 @@ final class Request
         public readonly ?array $json = null,
         public readonly ?\Closure $body = null,
         public readonly mixed $progress = null,
+        public readonly array $headers = [],
+        public readonly string $base = '/api/v2',
     ) {
     }
 
     public function isIdempotent(): bool
     {
-        return in_array($this->method, ['GET', 'PATCH', 'DELETE'], true);
+        return in_array($this->method, ['GET', 'HEAD', 'PATCH', 'DELETE'], true);
     }
 }

@@ -25,6 +25,32 @@ final class Transport
     /** @return array<string, mixed> the decoded JSON answer */
     public function send(Request $request): array
     {
+        $response = $this->sendWithRetries($request);
+        if ($response->body === null) {
+            throw new TransportException("{$request->method} {$request->path}: the answer is not JSON");
+        }
+        return $response->body;
+    }
+
+    /** Sends a call whose answer may have no body (202, 204) or matter by its headers (tus). */
+    public function sendForResponse(Request $request): Response
+    {
+        return $this->sendWithRetries($request);
+    }
+
+    /** Sends once, without retrying: the caller decides what a failure means (tus appends). */
+    public function exchange(Request $request): Response
+    {
+        return $this->once($request);
+    }
+
+    public function retryPolicy(): RetryPolicy
+    {
+        return $this->retry;
+    }
+
+    private function sendWithRetries(Request $request): Response
+    {
         $attempts = 1 + ($request->isIdempotent() ? max($this->retry->maxRetries, 0) : 0);
         for ($attempt = 0;; $attempt++) {
             try {
@@ -41,10 +67,9 @@ final class Transport
         }
     }
 
-    /** @return array<string, mixed> */
-    private function once(Request $request): array
+    private function once(Request $request): Response
     {
-        $url = $this->baseUrl . '/api/v2' . $request->path;
+        $url = $this->baseUrl . $request->base . $request->path;
         if ($request->query !== []) {
             $url .= '?' . http_build_query($request->query, '', '&', PHP_QUERY_RFC3986);
         }
@@ -55,6 +80,7 @@ final class Transport
             'Accept: application/json',
             'User-Agent: ' . $this->userAgent,
             'Expect:',
+            ...array_map(static fn (string $name, string $value) => "$name: $value", array_keys($request->headers), $request->headers),
         ];
         curl_setopt_array($ch, [
             CURLOPT_URL => $url,
@@ -70,6 +96,9 @@ final class Transport
                 return strlen($line);
             },
         ]);
+        if ($request->method === 'HEAD') {
+            curl_setopt($ch, CURLOPT_NOBODY, true); // else curl waits for a body that never comes
+        }
         if ($request->json !== null) {
             curl_setopt($ch, CURLOPT_POSTFIELDS, json_encode($request->json, JSON_THROW_ON_ERROR));
             $httpHeaders[] = 'Content-Type: application/json';
@@ -114,15 +143,13 @@ final class Transport
         if ($raw === false || ($errno !== 0 && $status === 0)) {
             throw new TransportException("{$request->method} {$request->path}: $error", $errno);
         }
-        $body = json_decode((string) $raw, true);
+        $body = $raw === '' ? null : json_decode((string) $raw, true);
+        $body = is_array($body) ? $body : null;
         if ($status >= 400) {
             $retryAfter = isset($headers['retry-after']) ? self::retryAfter($headers['retry-after']) : null;
-            throw ApiException::fromResponse($status, is_array($body) ? $body : null, $headers['x-request-id'] ?? null, $retryAfter);
+            throw ApiException::fromResponse($status, $body, $headers['x-request-id'] ?? null, $retryAfter);
         }
-        if (!is_array($body)) {
-            throw new TransportException("{$request->method} {$request->path}: the answer is not JSON");
-        }
-        return $body;
+        return new Response($status, $headers, $body);
     }
 
     /** Retry-After as seconds or as an HTTP date. */

@@ -83,4 +83,27 @@ final class Pins
     {
         return $this->wait($this->create($cid, $options), null, $timeout);
     }
+
+    /**
+     * How each IPFS node holds one of the account's CIDs: `cid`, `engine` and `peers` (peerId,
+     * peerName, status `pinned`/`pinning`/`queued`/`unpinned`/`error`, error, updatedAt). A CID
+     * the account does not hold is a NotFoundException `file_not_found`.
+     *
+     * @return array<string, mixed>
+     */
+    public function status(string $cid): array
+    {
+        return $this->transport->send(new Request('GET', '/status/' . rawurlencode($cid)));
+    }
+
+    /**
+     * The nodes one of the account's CIDs is allocated to (`peers`: peerId, peerName) and its
+     * `replicationMin` and `replicationMax` (-1: every node; 0: not pinned right now).
+     *
+     * @return array<string, mixed>
+     */
+    public function allocations(string $cid): array
+    {
+        return $this->transport->send(new Request('GET', '/allocations/' . rawurlencode($cid)));
+    }
 }

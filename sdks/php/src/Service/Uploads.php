@@ -113,6 +113,78 @@ final class Uploads
     }
 
     /**
+     * Uploads the file at $path through the resumable (tus) endpoint, in chunks of `chunkSize`
+     * bytes (8 MiB by default) read from disk as they go. A dropped connection is resumed from
+     * the server's offset, as often in a row as the retry policy allows. To resume in a later
+     * run, keep the URL `onUrl` receives and pass it back as `uploadUrl` (the same file): only
+     * the bytes the server lacks are sent. The URL lasts 24 hours.
+     *
+     * `progress` sees the bytes of the file the server has or is receiving, and the file's size;
+     * returning false cancels (CancelledException), and the upload can be resumed later.
+     *
+     * @param array{name?: string, cidVersion?: int, chunkSize?: int, uploadUrl?: string|null,
+     *     onUrl?: callable(string): void, progress?: callable(int, int): (bool|null)} $options
+     * @return array<string, mixed> the record, with `duplicate`
+     */
+    public function resumable(string $path, array $options = []): array
+    {
+        return (new Resumable($this->transport))->upload($path, $options);
+    }
+
+    /** Drops an unfinished resumable upload, giving back the quota its length holds. */
+    public function abortResumable(string $uploadUrl): void
+    {
+        (new Resumable($this->transport))->abort($uploadUrl);
+    }
+
+    /**
+     * Imports a CAR file (CARv1, or the CARv1 in a CARv2) from disk with CURLFile: its one root
+     * becomes a record (type `file` for a UnixFS file, `directory` or `dag`). A bad CAR is a
+     * ValidationException whose code starts with `car_`; nothing is kept.
+     *
+     * @param array{name?: string, progress?: callable(int, int): (bool|null)} $options
+     * @return array<string, mixed> the record, with `duplicate`
+     */
+    public function car(string $path, array $options = []): array
+    {
+        if (!is_file($path) || !is_readable($path)) {
+            throw new \InvalidArgumentException("Not a readable file: $path");
+        }
+        $file = new \CURLFile($path, 'application/vnd.ipld.car', basename($path));
+        $body = static function (\CurlHandle $ch) use ($file): array {
+            curl_setopt($ch, CURLOPT_POSTFIELDS, ['file' => $file]);
+            return [];
+        };
+        return $this->transport->send(new Request('POST', '/upload/car', self::query($options), body: $body, progress: $options['progress'] ?? null));
+    }
+
+    /**
+     * Imports a CAR read from an open stream as the request body (`application/vnd.ipld.car`),
+     * as the connection takes it; `size` when known, else the body goes chunked.
+     *
+     * @param resource $stream read to its end and left open
+     * @param array{name?: string, size?: int, progress?: callable(int, int): (bool|null)} $options
+     * @return array<string, mixed> the record, with `duplicate`
+     */
+    public function carStream($stream, array $options = []): array
+    {
+        $size = $options['size'] ?? null;
+        $body = static function (\CurlHandle $ch) use ($stream, $size): array {
+            curl_setopt_array($ch, [
+                CURLOPT_UPLOAD => true,
+                CURLOPT_CUSTOMREQUEST => 'POST',
+                CURLOPT_READFUNCTION => static fn ($ch, $unused, int $max): string => (string) fread($stream, $max),
+            ]);
+            if ($size !== null) {
+                curl_setopt($ch, CURLOPT_INFILESIZE, (int) $size);
+                return ['Content-Type: application/vnd.ipld.car'];
+            }
+            return ['Content-Type: application/vnd.ipld.car', 'Transfer-Encoding: chunked'];
+        };
+        return $this->transport->send(new Request('POST', '/upload/car', self::query($options), body: $body, progress: $options['progress'] ?? null));
+    }
+
+    /**
      * One page of the account's records (uploads and pins), newest first.
      *
      * @param array{page?: int, limit?: int, search?: string} $options

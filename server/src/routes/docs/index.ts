@@ -5,20 +5,30 @@ import Router from '@koa/router';
 import type { AppState } from '../../koa-types';
 import { repoPath } from '../../lib/repo-path';
 import { docsPage, SWAGGER_INIT, SWAGGER_PAGE } from './pages';
+import { loadSnippets } from './snippets';
 
 export const OPENAPI_FILE = repoPath('openapi.yaml');
 const SWAGGER_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.map', 'favicon-32x32.png']);
 
-/** /docs (quick start), /docs/swagger (Swagger UI from the package, no CDN), /docs/openapi.yaml. */
+/**
+ * /docs (quick start with every SDK's snippet), /docs/snippets.json (the same snippets for the app's
+ * API page), /docs/swagger (Swagger UI from the package, no CDN), /docs/openapi.yaml.
+ */
 export function docsRoutes() {
   const router = new Router<AppState>();
   const spec = fs.readFileSync(OPENAPI_FILE, 'utf8');
+  const snippets = loadSnippets();
 
   router.get('/docs', (ctx) => {
     const base = ctx.state.app.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
     ctx.type = 'html';
-    ctx.body = docsPage(base);
+    ctx.body = docsPage(base, snippets);
+  });
+
+  router.get('/docs/snippets.json', (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = { snippets };
   });
 
   router.get('/docs/openapi.yaml', (ctx) => {

@@ -1,3 +1,5 @@
+import type { Snippet } from './snippets';
+
 /** Server-rendered documentation pages. No inline script: the app's CSP forbids it. */
 
 const STYLE = `
@@ -7,13 +9,33 @@ const STYLE = `
   pre { background: #0f1720; color: #e6edf3; padding: 14px 16px; border-radius: 8px; overflow-x: auto; font-size: 14px; }
   code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
   nav a { margin-right: 16px; } a { color: #0b63ce; }
+  h3 { margin-bottom: 0; } .note { color: #52606d; margin-top: 4px; }
 `;
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-export function docsPage(baseUrl: string): string {
+const block = (code: string, language?: string) =>
+  `<pre><code${language ? ` class="language-${escape(language)}"` : ''}>${escape(code.trim())}</code></pre>`;
+
+/** Install and quick start of each SDK and the CLI, from `sdks/snippets`. */
+function sdkSection(baseUrl: string, snippets: Snippet[]): string {
+  const items = snippets.map(
+    (s) => `<section id="sdk-${escape(s.id)}"><h3>${escape(s.title)}</h3><p class="note">${escape(s.note)}</p>
+${block(s.install)}
+${block(s.code, s.language)}
+<p class="note">Run: <code>${escape(s.run)}</code></p></section>`,
+  );
+  return `<h2>SDKs and command line</h2>
+<p>Official clients for TypeScript, JavaScript, Python, PHP and Go, and the <code>cairn</code> command. Each quick
+start uploads <code>hello.txt</code> and prints its CID; they read the server and an API token from the environment:</p>
+${block(`export CAIRN_API_URL=${baseUrl}
+export CAIRN_TOKEN=cairn_...`)}
+<nav>${snippets.map((s) => `<a href="#sdk-${escape(s.id)}">${escape(s.title)}</a>`).join('')}</nav>
+${items.join('\n')}`;
+}
+
+export function docsPage(baseUrl: string, snippets: Snippet[]): string {
   const api = `${baseUrl}/api/v2`;
-  const block = (code: string) => `<pre><code>${escape(code.trim())}</code></pre>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Cairn API</title><style>${STYLE}</style></head>
@@ -38,18 +60,7 @@ ${block(`curl -s ${api}/tokens/generate -H "Authorization: Bearer $SESSION" \\
 ${block(`export CAIRN_TOKEN=cairn_...
 curl -s ${api}/users/me -H "Authorization: Bearer $CAIRN_TOKEN"`)}
 
-<h2>From code</h2>
-<p>JavaScript / TypeScript (Node 20+, browsers):</p>
-${block(`const res = await fetch('${api}/users/me', {
-  headers: { Authorization: \`Bearer \${process.env.CAIRN_TOKEN}\` },
-});
-if (!res.ok) throw new Error((await res.json()).error);
-console.log(await res.json());`)}
-<p>Python:</p>
-${block(`import os, json, urllib.request
-req = urllib.request.Request('${api}/users/me',
-    headers={'Authorization': 'Bearer ' + os.environ['CAIRN_TOKEN']})
-print(json.load(urllib.request.urlopen(req)))`)}
+${sdkSection(baseUrl, snippets)}
 
 <h2>Errors</h2>
 <p>401 means a missing, invalid, expired or revoked credential (the <code>code</code> says which);

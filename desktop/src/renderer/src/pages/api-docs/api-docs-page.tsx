@@ -8,6 +8,7 @@ import { useErrorText } from '../../hooks/use-error-text';
 import { useAppStore } from '../../store/app-store';
 import { buildReference, type ApiOperation } from './openapi-model';
 import { MarkdownBlock, MarkdownInline } from './markdown-text';
+import { SdkSnippets } from './sdk-snippets';
 
 async function loadReference(signal: AbortSignal) {
   const response = await fetch('/docs/openapi.yaml', { signal, headers: { Accept: 'application/yaml' } });
@@ -63,6 +64,7 @@ export function ApiDocsPage() {
           <code>{`curl -H "Authorization: Bearer $CAIRN_TOKEN" ${origin}/api/v2/users/me`}</code>
         </pre>
       </section>
+      <SdkSnippets origin={origin} />
       {state.status === 'loading' && <LoadingState />}
       {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.docs_load')} onRetry={reload} />}
       {state.status === 'ready' && (
