@@ -224,7 +224,8 @@ describe('folders', () => {
     await page.locator('[data-dag]').waitFor();
     expect(await page.locator('[data-dag-files]').innerText()).toBe('2');
     // The folder structure is kept: album itself is the root (as `ipfs add -r album`), raw/ inside it.
-    const take = page.locator('table.dag-table').getByRole('link', { name: 'raw/take-1.txt', exact: true });
+    await page.locator('table.dag-table').getByRole('link', { name: 'raw', exact: true }).click();
+    const take = page.locator('table.dag-table').getByRole('link', { name: 'take-1.txt', exact: true });
     expect(await take.getAttribute('href')).toBe(`${server.url}/ipfs/${cid}/raw/take-1.txt`);
     await saveScreens(page, 'dag-folder');
   });

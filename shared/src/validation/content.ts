@@ -67,6 +67,23 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** The longest folder path the DAG viewer takes under a root. */
+export const DAG_PATH_MAX = 4096;
+
+/**
+ * `GET /dag/{cid}`: a page and, to browse one folder at a time, the folder's path under the root
+ * (`docs/a`; empty for the root). Leading, trailing and doubled slashes are dropped.
+ */
+export const dagQuerySchema = pageQuerySchema.omit({ search: true }).extend({
+  path: z
+    .string()
+    .max(DAG_PATH_MAX, `path must be at most ${DAG_PATH_MAX} characters`)
+    .transform((path) => path.split('/').filter(Boolean).join('/'))
+    .refine((path) => path.split('/').every((segment) => segment !== '.' && segment !== '..'), 'path cannot contain "." or ".."')
+    .optional(),
+});
+export type DagQuery = z.infer<typeof dagQuerySchema>;
+
 export const UPLOAD_SORTS = ['date', 'name', 'size'] as const;
 export type UploadSort = (typeof UPLOAD_SORTS)[number];
 

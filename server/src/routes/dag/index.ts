@@ -1,41 +1,20 @@
 import Router from '@koa/router';
-import { pageQuerySchema, type PageQuery } from '@cairn/shared';
+import { dagQuerySchema, type DagQuery } from '@cairn/shared';
 import { z } from 'zod';
-import { heldUpload } from '../../commands/held-content';
+import { dagReader } from '../../commands/dag-reader';
 import type { AppState } from '../../koa-types';
 import { authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
 
 const dagParams = z.object({ cid: z.string().min(1).max(200) });
 
-/** DAG viewer: totals and the entries of one of the account's CIDs, paged for big trees. */
+/** DAG viewer: totals and the entries of one of the account's CIDs, paged for big trees, one folder at a time if asked. */
 export function dagRoutes() {
   const router = new Router<AppState>();
 
-  router.get('/dag/:cid', authPrincipal(), validate({ params: dagParams, query: pageQuerySchema }), async (ctx) => {
-    const app = ctx.state.app;
-    const { page, limit } = input<undefined, PageQuery>(ctx).query;
-    const upload = await heldUpload(app, ctx.state.principal.id, input<unknown, unknown, z.infer<typeof dagParams>>(ctx).params.cid);
-    const cid = upload.cid;
-    const stat = await app.content.stat(cid);
-    const listing =
-      stat.type === 'directory'
-        ? await app.content.ls(cid, { offset: (page - 1) * limit, limit, recursive: true })
-        : { entries: [], total: 0 };
-    ctx.body = {
-      cid,
-      uploadId: upload.id,
-      name: upload.name,
-      type: upload.type,
-      totalFiles: stat.files,
-      totalSize: stat.size,
-      entries: listing.entries,
-      total: listing.total,
-      page,
-      limit,
-      gatewayUrl: `${app.config.publicGatewayUrl}/ipfs/${cid}`,
-      localUrl: `/ipfs/${cid}`,
-    };
+  router.get('/dag/:cid', authPrincipal(), validate({ params: dagParams, query: dagQuerySchema }), async (ctx) => {
+    const { params, query } = input<undefined, DagQuery, z.infer<typeof dagParams>>(ctx);
+    ctx.body = await dagReader(ctx.state.app, ctx.state.principal.id, params.cid, query);
   });
 
   return router;

@@ -13,7 +13,7 @@ export const contentApi = {
   usage: (signal?: AbortSignal) => api.get<Usage>('/users/me/usage', { signal }),
   pin: (input: PinInput) => api.post<PinJob>('/pins', input),
   pinJob: (id: string, signal?: AbortSignal) => api.get<PinJob>(`/pins/${encodeURIComponent(id)}`, { signal }),
-  dag: (cid: string, query: { page: number; limit: number }, signal?: AbortSignal) =>
+  dag: (cid: string, query: { page: number; limit: number; path?: string }, signal?: AbortSignal) =>
     api.get<DagView>(`/dag/${encodeURIComponent(cid)}`, { query, signal }),
   status: (cid: string, signal?: AbortSignal) => api.get<PinStatusView>(`/status/${encodeURIComponent(cid)}`, { signal }),
   allocations: (cid: string, signal?: AbortSignal) => api.get<PinAllocationView>(`/allocations/${encodeURIComponent(cid)}`, { signal }),

@@ -23,5 +23,16 @@ export function downloadUrl(origin: string, cid: string, filename: string): stri
   return `${gatewayUrl(origin, cid)}?${new URLSearchParams({ download: '1', filename })}`;
 }
 
+/** A CID's DAG as a CAR, as the trustless gateway serves it (saved as `<cid>.car`). */
+export function carUrl(origin: string, cid: string): string {
+  return `${gatewayUrl(origin, cid)}?format=car`;
+}
+
 /** The in-app DAG viewer for a CID. */
 export const dagPath = (cid: string) => `/dag/${encodeURIComponent(cid)}`;
+
+/** The DAG viewer opened on a folder under the CID (`docs/a`); the root for an empty path. */
+export const dagFolderPath = (cid: string, path: string) => (path ? `${dagPath(cid)}?${new URLSearchParams({ path })}` : dagPath(cid));
+
+/** `docs` + `a.txt` → `docs/a.txt`: an entry's path under the root. */
+export const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);

@@ -1,16 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { DagEntry } from '../../api/content-types';
 import { ContentLink } from '../../components/content-link';
 import { Icon } from '../../components/icons';
 import { ShortCid } from '../../components/short-cid';
-import { gatewayUrl } from '../../lib/content-links';
+import { TableWrap } from '../../components/table-wrap';
+import { dagFolderPath, gatewayUrl, joinPath } from '../../lib/content-links';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { useAppStore } from '../../store/app-store';
-import { TableWrap } from '../../components/table-wrap';
 
-/** One page of a directory's entries; each opens on the gateway under the root CID, and a file downloads from there. */
-export function DagEntries({ root, entries }: { root: string; entries: DagEntry[] }) {
+/**
+ * One page of a folder's entries (`folder` under the root CID): a sub-folder opens in the viewer,
+ * a file opens on the gateway under the root CID and downloads from there.
+ */
+export function DagEntries({ root, folder, entries }: { root: string; folder: string; entries: DagEntry[] }) {
   const { t } = useTranslation('content');
   const language = currentLanguage();
   const origin = useAppStore((state) => state.serverOrigin);
@@ -30,37 +34,46 @@ export function DagEntries({ root, entries }: { root: string; entries: DagEntry[
           </tr>
         </thead>
         <tbody>
-          {entries.map((entry) => (
-            <tr key={`${entry.name}-${entry.cid}`}>
-              <td data-label={t('fields.name')} className="cell-name">
-                <span className="file-name">
-                  <Icon name={entry.type === 'directory' ? 'folder' : 'file'} size={16} />
-                  <ContentLink href={gatewayUrl(origin, root, entry.name)} className="file-name-text">
-                    {entry.name}
-                  </ContentLink>
-                </span>
-              </td>
-              <td data-label={t('fields.type')}>{t(`entry_types.${entry.type}`)}</td>
-              <td data-label={t('fields.size')} className="cell-number">
-                {entry.type === 'directory' ? '—' : formatBytes(entry.size, language)}
-              </td>
-              <td data-label={t('fields.cid')}>
-                <ShortCid cid={entry.cid} name={entry.name} />
-              </td>
-              <td className="cell-actions">
-                {entry.type !== 'directory' && (
-                  <ContentLink
-                    href={`${gatewayUrl(origin, root, entry.name)}?download=1`}
-                    download
-                    className="icon-btn"
-                    label={t('actions.download_named', { name: entry.name })}
-                  >
-                    <Icon name="download" size={16} />
-                  </ContentLink>
-                )}
-              </td>
-            </tr>
-          ))}
+          {entries.map((entry) => {
+            const path = joinPath(folder, entry.name);
+            return (
+              <tr key={`${entry.name}-${entry.cid}`} data-entry={entry.name}>
+                <td data-label={t('fields.name')} className="cell-name">
+                  <span className="file-name">
+                    <Icon name={entry.type === 'directory' ? 'folder' : 'file'} size={16} />
+                    {entry.type === 'directory' ? (
+                      <Link to={dagFolderPath(root, path)} className="file-name-text" title={t('dag.open_folder', { name: entry.name })}>
+                        {entry.name}
+                      </Link>
+                    ) : (
+                      <ContentLink href={gatewayUrl(origin, root, path)} className="file-name-text">
+                        {entry.name}
+                      </ContentLink>
+                    )}
+                  </span>
+                </td>
+                <td data-label={t('fields.type')}>{t(`entry_types.${entry.type}`)}</td>
+                <td data-label={t('fields.size')} className="cell-number">
+                  {entry.type === 'directory' ? '—' : formatBytes(entry.size, language)}
+                </td>
+                <td data-label={t('fields.cid')}>
+                  <ShortCid cid={entry.cid} name={entry.name} />
+                </td>
+                <td className="cell-actions">
+                  {entry.type !== 'directory' && (
+                    <ContentLink
+                      href={`${gatewayUrl(origin, root, path)}?download=1`}
+                      download
+                      className="icon-btn"
+                      label={t('actions.download_named', { name: entry.name })}
+                    >
+                      <Icon name="download" size={16} />
+                    </ContentLink>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </TableWrap>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { contentApi } from '../../api/content';
 import type { DagView } from '../../api/content-types';
 import { CidField } from '../../components/cid-field';
@@ -11,15 +11,17 @@ import { Pagination } from '../../components/pagination';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
+import { carUrl, dagPath } from '../../lib/content-links';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes, formatNumber } from '../../lib/units';
 import { useAppStore } from '../../store/app-store';
+import { DagBreadcrumbs } from './dag-breadcrumbs';
 import { DagEntries } from './dag-entries';
 import { DagLookup } from './dag-lookup';
 
 const ENTRIES_PER_PAGE = 25;
 
-function DagSummary({ dag, page, onPage }: { dag: DagView; page: number; onPage(page: number): void }) {
+function DagSummary({ dag, folder, page, onPage }: { dag: DagView; folder: string; page: number; onPage(page: number): void }) {
   const { t } = useTranslation('content');
   const language = currentLanguage();
   const origin = useAppStore((state) => state.serverOrigin);
@@ -42,7 +44,7 @@ function DagSummary({ dag, page, onPage }: { dag: DagView; page: number; onPage(
             </ContentLink>
             {dag.type === 'directory' && (
               // The whole folder in one file: a CAR of every block, as the trustless gateway serves it.
-              <ContentLink href={`${origin}/ipfs/${dag.cid}?format=car`} download className="btn btn-secondary">
+              <ContentLink href={carUrl(origin, dag.cid)} download className="btn btn-secondary">
                 <Icon name="download" size={16} />
                 <span>{t('dag.download_car')}</span>
               </ContentLink>
@@ -65,36 +67,56 @@ function DagSummary({ dag, page, onPage }: { dag: DagView; page: number; onPage(
           </div>
         </div>
       </section>
-      {dag.total > 0 && (
+      {dag.type === 'directory' && (
         <section className="card" aria-labelledby="dag-entries-title">
           <h2 id="dag-entries-title">{t('dag.entries')}</h2>
-          <DagEntries root={dag.cid} entries={dag.entries} />
-          <Pagination page={page} limit={dag.limit} total={dag.total} onPage={onPage} label={t('dag.pages')} />
+          <DagBreadcrumbs cid={dag.cid} rootName={dag.name} path={folder} />
+          {dag.total > 0 ? (
+            <>
+              <DagEntries root={dag.cid} folder={folder} entries={dag.entries} />
+              <Pagination page={page} limit={dag.limit} total={dag.total} onPage={onPage} label={t('dag.pages')} />
+            </>
+          ) : (
+            <p className="muted">{t('dag.empty_folder')}</p>
+          )}
         </section>
       )}
     </>
   );
 }
 
-function DagLoader({ cid }: { cid: string }) {
+/** One folder of the DAG (`folder` under the root; empty for the root itself), a page at a time. */
+function DagLoader({ cid, folder }: { cid: string; folder: string }) {
+  const { t } = useTranslation('content');
   const errorText = useAreaErrorText('content');
   const [page, setPage] = useState(1);
-  const { state, reload } = useAsync((signal) => contentApi.dag(cid, { page, limit: ENTRIES_PER_PAGE }, signal), [cid, page]);
+  const { state, reload } = useAsync(
+    (signal) => contentApi.dag(cid, { page, limit: ENTRIES_PER_PAGE, path: folder }, signal),
+    [cid, folder, page],
+  );
   if (state.status === 'loading') return <LoadingState />;
   if (state.status === 'error') {
     return (
       <section className="card">
         <ErrorState message={errorText(state.error, 'errors.dag_load')} onRetry={reload} />
+        {folder && (
+          <p className="state-links">
+            <Link to={dagPath(cid)}>{t('dag.to_root')}</Link>
+          </p>
+        )}
       </section>
     );
   }
-  return <DagSummary dag={state.data} page={page} onPage={setPage} />;
+  return <DagSummary dag={state.data} folder={folder} page={page} onPage={setPage} />;
 }
 
-/** The DAG viewer: totals and files of one of the account's CIDs, or a CID to open. */
+/** The DAG viewer: totals of one of the account's CIDs and its folders, browsed one at a time, or a CID to open. */
 export function DagPage() {
   const { t } = useTranslation('content');
   const { cid } = useParams();
+  // The folder being browsed lives in the address, so Back, reload and a shared link keep it.
+  const [search] = useSearchParams();
+  const folder = (search.get('path') ?? '').split('/').filter(Boolean).join('/');
   return (
     <div className="page">
       <PageHeader
@@ -110,7 +132,7 @@ export function DagPage() {
       <section className="card">
         <DagLookup key={cid} initial={cid ?? ''} />
       </section>
-      {cid && <DagLoader key={cid} cid={cid} />}
+      {cid && <DagLoader key={`${cid}/${folder}`} cid={cid} folder={folder} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { LIMIT_DEFAULT } from '@cairn/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -19,9 +19,10 @@ import { FilesToolbar } from './files-toolbar';
 import { InfoDialog } from './info-dialog';
 import { NoFilesYet } from './no-files-yet';
 import { RenameDialog } from './rename-dialog';
+import { SelectionBar } from './selection-bar';
 import { DEFAULT_ORDER, type FileOrder } from './sort-header';
 
-/** My files: filter, page, and act on each record (copy, view, download, DAG, rename, info, delete). */
+/** My files: filter, page, and act on each record (copy, view, download, DAG, rename, info, delete) or on several ticked at once. */
 export function FilesPage() {
   const { t } = useTranslation('content');
   const errorText = useAreaErrorText('content');
@@ -36,26 +37,50 @@ export function FilesPage() {
   );
   const [open, setOpen] = useState<{ dialog: FileDialog; upload: Upload } | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // Ticked records are those of the page on screen: another page, filter or order starts afresh.
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setTicked(new Set()), [page, limit, query, order]);
+  const files = useMemo(() => (state.status === 'ready' ? state.data.files : []), [state]);
+  const selected = files.filter((upload) => ticked.has(upload.uploadId));
+  const select = (uploadIds: string[], checked: boolean) => {
+    const next = new Set(ticked);
+    for (const uploadId of uploadIds) {
+      if (checked) next.add(uploadId);
+      else next.delete(uploadId);
+    }
+    setTicked(next);
+  };
   const pastTheEnd = state.status === 'ready' && state.data.files.length === 0 && state.data.total > 0;
   // Files deleted elsewhere can leave this page past the last one: go to the first.
   useEffect(() => {
     if (pastTheEnd) setPage(1);
   }, [pastTheEnd]);
 
+  /** Reloads after `count` records of the page went; all of a later page's rows gone: step back rather than show an empty page. */
+  const afterRemoval = (count: number) => {
+    if (files.length <= count && page > 1) setPage(page - 1);
+    else reload();
+  };
   const remove = async (upload: Upload) => {
     setDeleting(true);
     try {
       await contentApi.remove(upload.uploadId);
       toast.success(t('files.deleted', { name: upload.name }));
       setOpen(null);
-      // The last row of a later page: step back rather than show an empty page.
-      if (state.status === 'ready' && state.data.files.length === 1 && page > 1) setPage(page - 1);
-      else reload();
+      afterRemoval(1);
     } catch (error) {
       toast.error(errorText(error, 'errors.delete_failed'));
     } finally {
       setDeleting(false);
     }
+  };
+  const bulkRemoved = (removed: Upload[]) => {
+    if (removed.length === 0) return;
+    select(
+      removed.map((upload) => upload.uploadId),
+      false,
+    );
+    afterRemoval(removed.length);
   };
   const renamed = (upload: Upload) => {
     if (state.status === 'ready') {
@@ -89,6 +114,18 @@ export function FilesPage() {
             setPage(1);
           }}
         />
+        <SelectionBar
+          files={files}
+          uploads={selected}
+          onSelectAll={(checked) =>
+            select(
+              files.map((upload) => upload.uploadId),
+              checked,
+            )
+          }
+          onClear={() => setTicked(new Set())}
+          onRemoved={bulkRemoved}
+        />
         {state.status === 'loading' && <LoadingState />}
         {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.files_load')} onRetry={reload} />}
         {state.status === 'ready' &&
@@ -102,6 +139,8 @@ export function FilesPage() {
           <>
             <FilesTable
               files={state.data.files}
+              selected={ticked}
+              onSelect={select}
               order={order}
               onOrder={(next) => {
                 setOrder(next);

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { Upload } from '../../api/content-types';
-import { Icon } from '../../components/icons';
 import { ShortCid } from '../../components/short-cid';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
@@ -8,16 +7,23 @@ import { formatBytes } from '../../lib/units';
 import { FileActions, type FileDialog } from './file-actions';
 import { SortHeader, type FileOrder } from './sort-header';
 import { TableWrap } from '../../components/table-wrap';
+import { FileThumb } from './file-thumb';
 
-/** The account's records: name, CID (copyable), size, category, date and time, and actions; sortable by name, size and date. Cards on phones. */
+/**
+ * The account's records: a tick box each, name (an image's thumbnail), CID (copyable), size,
+ * category, date and time, and actions; sortable by name, size and date. Cards on phones.
+ */
 interface FilesTableProps {
   files: Upload[];
+  /** uploadIds ticked on this page. */
+  selected: ReadonlySet<string>;
+  onSelect(uploadIds: string[], checked: boolean): void;
   order: FileOrder;
   onOrder(next: FileOrder): void;
   onOpen(dialog: FileDialog, upload: Upload): void;
 }
 
-export function FilesTable({ files, order, onOrder, onOpen }: FilesTableProps) {
+export function FilesTable({ files, selected, onSelect, order, onOrder, onOpen }: FilesTableProps) {
   const { t } = useTranslation('content');
   const language = currentLanguage();
   return (
@@ -26,6 +32,9 @@ export function FilesTable({ files, order, onOrder, onOpen }: FilesTableProps) {
         <caption className="visually-hidden">{t('files.caption')}</caption>
         <thead>
           <tr>
+            <th scope="col" className="cell-select">
+              <span className="visually-hidden">{t('files.select')}</span>
+            </th>
             <SortHeader sort="name" label={t('fields.name')} value={order} onChange={onOrder} />
             <th scope="col">{t('fields.cid')}</th>
             <SortHeader sort="size" label={t('fields.size')} value={order} onChange={onOrder} />
@@ -40,10 +49,23 @@ export function FilesTable({ files, order, onOrder, onOpen }: FilesTableProps) {
         </thead>
         <tbody>
           {files.map((upload) => (
-            <tr key={upload.uploadId} data-upload-id={upload.uploadId} data-cid={upload.cid}>
+            <tr
+              key={upload.uploadId}
+              data-upload-id={upload.uploadId}
+              data-cid={upload.cid}
+              className={selected.has(upload.uploadId) ? 'selected' : undefined}
+            >
+              <td className="cell-select" data-label={t('files.select')}>
+                <input
+                  type="checkbox"
+                  checked={selected.has(upload.uploadId)}
+                  onChange={(event) => onSelect([upload.uploadId], event.target.checked)}
+                  aria-label={t('files.select_named', { name: upload.name })}
+                />
+              </td>
               <td data-label={t('fields.name')} className="cell-name">
                 <span className="file-name">
-                  <Icon name={upload.type === 'file' ? 'file' : upload.type === 'dag' ? 'dag' : 'folder'} size={16} />
+                  <FileThumb upload={upload} />
                   <span className="file-name-text" title={upload.name}>
                     {upload.name}
                   </span>

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
+import { ImagePreview } from './image-preview';
 import { fileKind, totalBytes, type PickedFile } from './selection';
 
 /** Long folders show their first files only; the count says how many more there are. */
 const SHOWN = 200;
 
-/** The chosen files (path, type, size), each removable, with the count and total size. */
+/** The chosen files (an image's preview, path, type, size), each removable, with the count and total size. */
 export function PreviewList({
   files,
   onRemove,
@@ -32,7 +33,7 @@ export function PreviewList({
       <ul className="preview-list" aria-label={t('upload.selected_files')}>
         {files.slice(0, SHOWN).map((item) => (
           <li key={item.path} className="preview-item">
-            <Icon name="file" size={16} className="preview-icon" />
+            <ImagePreview file={item.file} name={item.path} />
             <span className="preview-name" title={item.path}>
               {item.path}
             </span>
