@@ -753,8 +753,10 @@ export interface paths {
      * View one of the account's CIDs as a DAG
      * @description Totals of one of the account's CIDs (files and bytes under it, recursively) and, for a
      *     directory, one page of every file under it, named by its path relative to the directory
-     *     (`css/a.css`), in path order; a file has no entries. Links to the content on the configured
-     *     public gateway and on this server's gateway.
+     *     (`css/a.css`), in path order; a file has no entries. With `path`, the entries are instead
+     *     the direct entries of that folder under the CID (files and folders, by name), to browse the
+     *     tree one folder at a time; the totals stay the CID's. Links to the content on the
+     *     configured public gateway and on this server's gateway.
      */
     get: operations['viewDag'];
     put?: never;
@@ -1590,6 +1592,28 @@ export interface paths {
      * @description Swagger UI, served from the bundled package (no CDN), loading `/docs/openapi.yaml`.
      */
     get: operations['swaggerUi'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/docs/snippets.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * SDK and CLI quick starts
+     * @description The install command and a quick start of each official SDK (TypeScript, JavaScript in a
+     *     browser, Python, PHP, Go) and of the `cairn` command line, as `/docs` and the app's API
+     *     page show them. Each quick start uploads `hello.txt` and prints its CID.
+     */
+    get: operations['docsSnippets'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2678,7 +2702,7 @@ export interface components {
       /** @description The record the pin created once `pinned` (null before, on failure, or when the record was deleted since). */
       upload: components['schemas']['Upload'] | null;
     };
-    /** @description A direct entry of a directory. */
+    /** @description An entry of a directory: a file under it by relative path, or (with `path`) a direct entry by name. */
     DagEntry: {
       /** @example readme.md */
       name: string;
@@ -2701,9 +2725,12 @@ export interface components {
       totalFiles: number;
       /** @description File bytes under the CID, recursively. */
       totalSize: number;
-      /** @description One page of the directory's direct entries, in DAG order; empty for a file. */
+      /**
+       * @description One page of every file under the directory (named by relative path), or with `path` of
+       *     that folder's direct entries (by name); empty for a file.
+       */
       entries: components['schemas']['DagEntry'][];
-      /** @description The directory's direct entries, over all pages; 0 for a file. */
+      /** @description The entries over all pages (files under the directory, or with `path` the folder's direct entries); 0 for a file. */
       total: number;
       page: number;
       limit: number;
@@ -5566,6 +5593,13 @@ export interface operations {
         page?: components['parameters']['Page'];
         /** @description Items per page. */
         limit?: components['parameters']['Limit'];
+        /**
+         * @description A folder under the CID (`docs/a`), or empty for the CID itself: list its direct entries,
+         *     one level (a CID that is a file has none). Leading, trailing and doubled slashes are ignored; `.` and `..` segments are
+         *     a `validation_error`. At most 4096 characters.
+         * @example docs/a
+         */
+        path?: string;
       };
       header?: never;
       path: {
@@ -5588,7 +5622,10 @@ export interface operations {
           'application/json': components['schemas']['DagView'];
         };
       };
-      /** @description `validation_error` (a parameter is invalid) or `invalid_cid` (`cid` is not a CID). */
+      /**
+       * @description `validation_error` (a parameter is invalid), `invalid_cid` (`cid` is not a CID) or
+       *     `not_a_directory` (`path` names a file).
+       */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5602,14 +5639,14 @@ export interface operations {
            */
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
-            code?: 'validation_error' | 'invalid_cid';
+            code?: 'validation_error' | 'invalid_cid' | 'not_a_directory';
           };
         };
       };
       401: components['responses']['Unauthorized'];
       /**
-       * @description `file_not_found` (the account holds no record of this CID) or `cid_not_found` (a block
-       *     of the DAG is missing from the node).
+       * @description `file_not_found` (the account holds no record of this CID), `path_not_found` (nothing
+       *     is at `path` under it) or `cid_not_found` (a block of the DAG is missing from the node).
        */
       404: {
         headers: {
@@ -5624,7 +5661,7 @@ export interface operations {
            */
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
-            code?: 'file_not_found' | 'cid_not_found';
+            code?: 'file_not_found' | 'path_not_found' | 'cid_not_found';
           };
         };
       };
@@ -7335,6 +7372,43 @@ export interface operations {
         };
         content: {
           'text/html': string;
+        };
+      };
+    };
+  };
+  docsSnippets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The snippets, in the order to show them. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            snippets: {
+              /** @example python */
+              id: string;
+              /** @example Python */
+              title: string;
+              /** @description One sentence on what the SDK needs or offers. */
+              note: string;
+              /** @description The code's language (`typescript`, `html`, `python`, `php`, `go`, `shell`). */
+              language: string;
+              /** @example pip install cairn-sdk */
+              install: string;
+              /** @description How to run the quick start. */
+              run: string;
+              /** @description The quick start's source. */
+              code: string;
+            }[];
+          };
         };
       };
     };
