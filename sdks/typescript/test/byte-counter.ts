@@ -11,14 +11,22 @@ export interface ByteCounter {
   close(): Promise<void>;
 }
 
-export async function startByteCounter(target: string): Promise<ByteCounter> {
+/** `dropAt`: once this many bytes have come in, the connection carrying them is cut, once. */
+export async function startByteCounter(target: string, options: { dropAt?: number } = {}): Promise<ByteCounter> {
   const { hostname, port } = new URL(target);
   let sent = 0;
+  let dropped = false;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(port), hostname);
     sockets.add(client).add(upstream);
-    client.on('data', (chunk) => (sent += chunk.length));
+    client.on('data', (chunk) => {
+      sent += chunk.length;
+      if (options.dropAt !== undefined && !dropped && sent >= options.dropAt) {
+        dropped = true;
+        end();
+      }
+    });
     client.pipe(upstream).pipe(client);
     const end = () => {
       client.destroy();

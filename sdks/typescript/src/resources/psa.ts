@@ -35,20 +35,21 @@ export interface PsaWaitOptions {
 const list = (value: string | readonly string[] | undefined) => (typeof value === 'string' ? value : value?.join(','));
 const time = (value: Date | string | undefined) => (value instanceof Date ? value.toISOString() : value);
 
+/** Absolute, as the API lives outside `/api/v2`. */
+function psaUrl(http: HttpClient, suffix = ''): string {
+  return http.url(`/psa/pins${suffix}`, undefined, true);
+}
+
 export class Psa {
   constructor(private readonly http: HttpClient) {}
 
-  private path(suffix = ''): string {
-    return this.http.url(`/psa/pins${suffix}`, undefined, true);
-  }
-
   /** Queues a pin request; it answers at once, `queued` or further on. */
   add(pin: PsaPinRequest, options: RequestOptions = {}): Promise<PsaPinStatus> {
-    return this.http.request({ method: 'POST', path: this.path(), json: pin, idempotent: false, ...options });
+    return this.http.request({ method: 'POST', path: psaUrl(this.http), json: pin, idempotent: false, ...options });
   }
 
   get(requestid: string, options: RequestOptions = {}): Promise<PsaPinStatus> {
-    return this.http.request({ method: 'GET', path: this.path(`/${encodeURIComponent(requestid)}`), idempotent: true, ...options });
+    return this.http.request({ method: 'GET', path: psaUrl(this.http, `/${encodeURIComponent(requestid)}`), idempotent: true, ...options });
   }
 
   /** The requests matching every filter, newest first; `count` is how many match in all. */
@@ -63,14 +64,14 @@ export class Psa {
       limit: params.limit,
       meta: params.meta ? JSON.stringify(params.meta) : undefined,
     };
-    return this.http.request({ method: 'GET', path: this.path(), query, idempotent: true, ...options });
+    return this.http.request({ method: 'GET', path: psaUrl(this.http), query, idempotent: true, ...options });
   }
 
   /** Queues a new request in place of this one (removed once the new one is pinned). */
   replace(requestid: string, pin: PsaPinRequest, options: RequestOptions = {}): Promise<PsaPinStatus> {
     return this.http.request({
       method: 'POST',
-      path: this.path(`/${encodeURIComponent(requestid)}`),
+      path: psaUrl(this.http, `/${encodeURIComponent(requestid)}`),
       json: pin,
       idempotent: false,
       ...options,
@@ -79,7 +80,12 @@ export class Psa {
 
   /** Removes the request: cancelled if still fetching, unpinned and refunded if pinned. */
   async remove(requestid: string, options: RequestOptions = {}): Promise<void> {
-    await this.http.request({ method: 'DELETE', path: this.path(`/${encodeURIComponent(requestid)}`), idempotent: false, ...options });
+    await this.http.request({
+      method: 'DELETE',
+      path: psaUrl(this.http, `/${encodeURIComponent(requestid)}`),
+      idempotent: false,
+      ...options,
+    });
   }
 
   /** Polls until the request is `pinned` (resolves with it) or `failed` (a `PinFailedError`). */
