@@ -1,5 +1,5 @@
 // One upload through an SDK module (SDK_MODULE: the TypeScript sources under tsx, or the
-// JavaScript build in plain Node); prints the upload's time and the process's peak RSS.
+// JavaScript build in plain Node), as one request or with the argument `resumable` over tus; prints the upload's time and the process's peak RSS.
 // Run by bench/sdk-upload.ts.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 const { Cairn } = await import(pathToFileURL(path.resolve(process.env.SDK_MODULE)).href);
 const cairn = new Cairn({ baseUrl: process.env.URL, token: process.env.TOKEN });
 const started = performance.now();
-const result = await cairn.uploads.file(process.env.FILE);
+const method = process.argv[2] === 'resumable' ? 'resumable' : 'file';
+const result = await cairn.uploads[method](process.env.FILE);
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write(`${JSON.stringify({ cid: result.cid, seconds, maxRssKiB: process.resourceUsage().maxRSS })}\n`);

@@ -4,9 +4,9 @@
  *
  *   node --import tsx bench/sdk-upload.ts [--mib=1024] [--runs=2]
  *
- * Each run uploads the same file with curl, the TypeScript SDK and its JavaScript build (each SDK in
- * its own process, so its RSS is its own), deleting the record in between so every upload imports
- * every byte.
+ * Each run uploads the same file with curl, the TypeScript SDK (as one request, and resumably over
+ * tus in its default chunks) and its JavaScript build (each SDK in its own process, so its RSS is
+ * its own), deleting the record in between so every upload imports every byte.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -40,6 +40,7 @@ try {
   };
   const sdks = {
     'TypeScript SDK (tsx)': ['--import', 'tsx', 'bench/sdk-upload-child.mjs', 'sdks/typescript/src/index.ts'],
+    'TypeScript SDK, resumable (tsx)': ['--import', 'tsx', 'bench/sdk-upload-child.mjs', 'resumable', 'sdks/typescript/src/index.ts'],
     'JavaScript build (plain Node)': ['bench/sdk-upload-child.mjs', 'sdks/javascript/cairn.js'],
   };
   const seconds: Record<string, number[]> = { curl: [] };

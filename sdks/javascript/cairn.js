@@ -54,18 +54,26 @@ function parseRetryAfter(value, now = Date.now()) {
 }
 function errorFromResponse(status, body, headers) {
   const payload = typeof body === 'object' && body !== null ? body : {};
-  const code = typeof payload.code === 'string' ? payload.code : `http_${status}`;
+  const psa = pinningServiceFailure(payload);
+  const code = psa?.code ?? (typeof payload.code === 'string' ? payload.code : `http_${status}`);
   const init = {
     status,
     code,
-    message: typeof payload.error === 'string' ? payload.error : `HTTP ${status}`,
+    message: psa?.message ?? (typeof payload.error === 'string' ? payload.error : `HTTP ${status}`),
     details: Array.isArray(payload.details) ? payload.details : void 0,
     requestId: typeof payload.requestId === 'string' ? payload.requestId : (headers.get('x-request-id') ?? void 0),
     retryAfter: parseRetryAfter(headers.get('retry-after')),
   };
-  if (status === 403 && code === 'quota_exceeded') return new QuotaExceededError(init);
+  if ((status === 403 && code === 'quota_exceeded') || (status === 409 && code === 'insufficient_funds')) {
+    return new QuotaExceededError(init);
+  }
   const Type = byStatus[status] ?? (status >= 500 ? ServerError : CairnError);
   return new Type(init);
+}
+function pinningServiceFailure(payload) {
+  const error = payload.error;
+  if (typeof error !== 'object' || error === null || typeof error.reason !== 'string') return void 0;
+  return { code: error.reason.toLowerCase(), message: typeof error.details === 'string' ? error.details : error.reason };
 }
 
 // src/retry.ts
@@ -101,7 +109,7 @@ var HttpClient = class {
   config;
   url(path, query, raw = false) {
     const base = this.config.baseUrl.replace(/\/+$/, '');
-    const url = new URL(`${base}${raw ? '' : '/api/v2'}${path}`);
+    const url = new URL(/^https?:\/\//.test(path) ? path : `${base}${raw ? '' : '/api/v2'}${path}`);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== void 0 && value !== '') url.searchParams.set(key, String(value));
     }
@@ -126,7 +134,7 @@ var HttpClient = class {
     }
   }
   async attempt(call) {
-    const headers = { accept: 'application/json' };
+    const headers = { accept: 'application/json', ...call.headers };
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
     if (this.config.userAgent) headers['user-agent'] = this.config.userAgent;
     const init = { method: call.method, headers };
@@ -194,7 +202,9 @@ async function nodeStreamFetch(url, init) {
       for (const [name, value] of Object.entries(res.headers)) {
         for (const one of Array.isArray(value) ? value : value === void 0 ? [] : [value]) headers.append(name, one);
       }
-      const body = Readable.toWeb(res);
+      const empty = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304;
+      if (empty) res.resume();
+      const body = empty ? null : Readable.toWeb(res);
       settle(() => resolve(new Response(body, { status: res.statusCode ?? 500, headers })));
     });
     req.on('close', () => source.destroy());
@@ -338,6 +348,85 @@ var Pins = class {
     const job = await this.create(cid, options);
     return this.wait(job, { ...options, timeoutMs: void 0 });
   }
+  /** How each IPFS node holds one of the account's CIDs; a CID it does not hold is a `NotFoundError`. */
+  status(cid, options = {}) {
+    return this.http.request({ method: 'GET', path: `/status/${encodeURIComponent(cid)}`, idempotent: true, ...options });
+  }
+  /** Which nodes one of the account's CIDs is allocated to, with the replication factors. */
+  allocations(cid, options = {}) {
+    return this.http.request({ method: 'GET', path: `/allocations/${encodeURIComponent(cid)}`, idempotent: true, ...options });
+  }
+};
+
+// src/resources/psa.ts
+var list = (value) => (typeof value === 'string' ? value : value?.join(','));
+var time = (value) => (value instanceof Date ? value.toISOString() : value);
+function psaUrl(http, suffix = '') {
+  return http.url(`/psa/pins${suffix}`, void 0, true);
+}
+var Psa = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  /** Queues a pin request; it answers at once, `queued` or further on. */
+  add(pin, options = {}) {
+    return this.http.request({ method: 'POST', path: psaUrl(this.http), json: pin, idempotent: false, ...options });
+  }
+  get(requestid, options = {}) {
+    return this.http.request({ method: 'GET', path: psaUrl(this.http, `/${encodeURIComponent(requestid)}`), idempotent: true, ...options });
+  }
+  /** The requests matching every filter, newest first; `count` is how many match in all. */
+  list(params = {}, options = {}) {
+    const query = {
+      cid: list(params.cid),
+      name: params.name,
+      match: params.match,
+      status: list(params.status),
+      before: time(params.before),
+      after: time(params.after),
+      limit: params.limit,
+      meta: params.meta ? JSON.stringify(params.meta) : void 0,
+    };
+    return this.http.request({ method: 'GET', path: psaUrl(this.http), query, idempotent: true, ...options });
+  }
+  /** Queues a new request in place of this one (removed once the new one is pinned). */
+  replace(requestid, pin, options = {}) {
+    return this.http.request({
+      method: 'POST',
+      path: psaUrl(this.http, `/${encodeURIComponent(requestid)}`),
+      json: pin,
+      idempotent: false,
+      ...options,
+    });
+  }
+  /** Removes the request: cancelled if still fetching, unpinned and refunded if pinned. */
+  async remove(requestid, options = {}) {
+    await this.http.request({
+      method: 'DELETE',
+      path: psaUrl(this.http, `/${encodeURIComponent(requestid)}`),
+      idempotent: false,
+      ...options,
+    });
+  }
+  /** Polls until the request is `pinned` (resolves with it) or `failed` (a `PinFailedError`). */
+  async wait(pin, options = {}) {
+    const deadline = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : void 0;
+    const signal = deadline && options.signal ? AbortSignal.any([deadline, options.signal]) : (deadline ?? options.signal);
+    let current = typeof pin === 'string' ? await this.get(pin, { signal }) : pin;
+    for (;;) {
+      options.onProgress?.(current);
+      if (current.status === 'pinned') return current;
+      if (current.status === 'failed') {
+        const code = current.info.error_code ?? 'pin_failed';
+        throw new PinFailedError({ status: 0, code, message: current.info.status_details || 'The pin failed' });
+      }
+      await sleep(options.intervalMs ?? 1e3, signal).catch((e) => {
+        throw toCairnError(e, signal);
+      });
+      current = await this.get(current.requestid, { signal });
+    }
+  }
 };
 
 // src/resources/tokens.ts
@@ -401,6 +490,22 @@ async function readDirectory(root) {
   await walk(top, prefix);
   if (found.length === 0) throw new TypeError(`The folder has no files: ${root}`);
   return found;
+}
+async function* readRange(file, start, end) {
+  if (end <= start) return;
+  const { fs } = await nodeModules();
+  const stream = fs.createReadStream(file, { start, end: end - 1, highWaterMark: 256 * 1024 });
+  try {
+    for await (const chunk of stream) yield chunk;
+  } finally {
+    stream.destroy();
+  }
+}
+async function fileIdentity(file) {
+  const { fs, path } = await nodeModules();
+  const stat = await fs.promises.stat(file);
+  if (!stat.isFile()) throw new TypeError(`Not a file: ${file}`);
+  return { absolute: path.resolve(file), size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) };
 }
 
 // src/sources.ts
@@ -493,16 +598,254 @@ var UploadPages = class {
   async *pages() {
     let page = this.params.page ?? 1;
     for (;;) {
-      const list = await this.fetchPage({ ...this.params, page }, this.options);
-      if (list.files.length > 0) yield list;
-      if (list.files.length === 0 || page * list.limit >= list.total) return;
+      const list2 = await this.fetchPage({ ...this.params, page }, this.options);
+      if (list2.files.length > 0) yield list2;
+      if (list2.files.length === 0 || page * list2.limit >= list2.total) return;
       page += 1;
     }
   }
   async *[Symbol.asyncIterator]() {
-    for await (const list of this.pages()) yield* list.files;
+    for await (const list2 of this.pages()) yield* list2.files;
   }
 };
+
+// src/resumable-source.ts
+async function* blobChunks(blob) {
+  const reader = blob.stream().getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+async function rangeSource(source, filename) {
+  if (typeof source === 'string') {
+    const file2 = await fileIdentity(source);
+    return {
+      filename: filename ?? baseName(source),
+      size: file2.size,
+      fingerprint: `path:${file2.absolute}:${file2.size}:${file2.mtimeMs}`,
+      range: (start, end) => ({ chunks: () => readRange(file2.absolute, start, end) }),
+    };
+  }
+  let blob;
+  if (typeof Blob !== 'undefined' && source instanceof Blob) blob = source;
+  else if (source instanceof Uint8Array || source instanceof ArrayBuffer) {
+    const bytes = source instanceof Uint8Array ? source : new Uint8Array(source);
+    blob = new Blob([bytes]);
+  } else {
+    throw new TypeError('A resumable upload needs a path, a Blob or File, or bytes: a stream cannot be resumed');
+  }
+  const file = blob;
+  const name = filename ?? file.name ?? 'file';
+  return {
+    filename: name,
+    size: blob.size,
+    fingerprint: file.name !== void 0 && file.lastModified !== void 0 ? `file:${name}:${blob.size}:${file.lastModified}` : void 0,
+    range: (start, end) => {
+      const part = blob.slice(start, end);
+      return { blob: part, chunks: () => blobChunks(part) };
+    },
+  };
+}
+
+// src/resources/tus.ts
+var TUS = { 'tus-resumable': '1.0.0' };
+function base64(text) {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+}
+async function createUpload(http, source, query, signal) {
+  const response = await http.request({
+    method: 'POST',
+    // Absolute, since `raw` paths start at the server's root.
+    path: http.url('/uploads/resumable'),
+    query,
+    headers: { ...TUS, 'upload-length': String(source.size), 'upload-metadata': `filename ${base64(source.filename)}` },
+    idempotent: false,
+    raw: true,
+    signal,
+  });
+  await response.body?.cancel();
+  const location2 = response.headers.get('location');
+  if (!location2) throw new TypeError('The server created the upload without a Location');
+  return new URL(location2, http.url('/')).toString();
+}
+async function uploadOffset(http, url, signal) {
+  const response = await http.request({ method: 'HEAD', path: url, headers: TUS, idempotent: true, raw: true, signal });
+  return { offset: Number(response.headers.get('upload-offset')), length: Number(response.headers.get('upload-length')) };
+}
+function uploadRecord(http, url, signal) {
+  return http.request({ method: 'GET', path: url, idempotent: true, signal });
+}
+async function appendChunk(http, url, source, offset, end, onSent, signal) {
+  const range = source.range(offset, end);
+  const useBlob = !runsInNode && range.blob !== void 0;
+  const response = await http.request({
+    method: 'PATCH',
+    path: url,
+    headers: { ...TUS, 'upload-offset': String(offset) },
+    idempotent: false,
+    raw: true,
+    signal,
+    timeoutMs: 0,
+    body: () =>
+      useBlob
+        ? { body: range.blob, contentType: 'application/offset+octet-stream', stream: false }
+        : { body: countedStream(range.chunks(), onSent), contentType: 'application/offset+octet-stream', stream: true },
+  });
+  if (useBlob) onSent(end - offset);
+  if (response.status === 200) return { offset: end, record: await response.json() };
+  await response.body?.cancel();
+  return { offset: Number(response.headers.get('upload-offset')) };
+}
+function countedStream(chunks, onSent) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) return controller.close();
+      controller.enqueue(next.value);
+      onSent(next.value.byteLength);
+    },
+    async cancel() {
+      await iterator.return?.(void 0);
+    },
+  });
+}
+
+// src/resources/resumable.ts
+var DEFAULT_CHUNK = 16 * 1024 * 1024;
+function isResumable(error) {
+  return (
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    error instanceof ServerError ||
+    error instanceof ConflictError ||
+    error.status === 423 ||
+    error.status === 429
+  );
+}
+async function resumableUpload(http, input, options) {
+  const source = await rangeSource(input, options.filename);
+  if (source.size === 0) throw new TypeError('A resumable upload needs a file of at least one byte');
+  const { signal } = options;
+  const fingerprint = options.store ? source.fingerprint : void 0;
+  let url = options.uploadUrl ?? (fingerprint ? await options.store.get(fingerprint) : void 0);
+  let offset = 0;
+  if (url) {
+    const held = await stillValid(http, url, source, signal, options.uploadUrl === void 0);
+    if (held === void 0) url = void 0;
+    else offset = held;
+  }
+  if (!url) {
+    url = await createUpload(http, source, { cidVersion: options.cidVersion, name: options.name }, signal);
+    if (fingerprint) await options.store.set(fingerprint, url);
+  }
+  options.onUploadUrl?.(url);
+  const result = await sendFrom(http, url, source, offset, options);
+  if (fingerprint) await options.store.remove(fingerprint);
+  return result;
+}
+async function stillValid(http, url, source, signal, fromStore) {
+  try {
+    const { offset, length } = await uploadOffset(http, url, signal);
+    if (length === source.size) return offset;
+    if (fromStore) return void 0;
+    throw new TypeError(`The upload at ${url} is of ${length} bytes, not ${source.size}`);
+  } catch (error) {
+    const gone = error instanceof NotFoundError || (error instanceof CairnError && error.status === 410);
+    if (fromStore && gone) return void 0;
+    throw error;
+  }
+}
+async function sendFrom(http, url, source, start, options) {
+  const { signal, onProgress } = options;
+  const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK);
+  const retries = options.retries ?? 5;
+  let offset = start;
+  let failures = 0;
+  let unsure = false;
+  onProgress?.({ loaded: offset, total: source.size, file: source.filename });
+  for (;;) {
+    try {
+      if (unsure) {
+        offset = (await uploadOffset(http, url, signal)).offset;
+        unsure = false;
+        onProgress?.({ loaded: offset, total: source.size, file: source.filename });
+      }
+      if (offset >= source.size) return await uploadRecord(http, url, signal);
+      let sent = offset;
+      const end = Math.min(offset + chunkSize, source.size);
+      const step = await appendChunk(
+        http,
+        url,
+        source,
+        offset,
+        end,
+        (bytes) => {
+          sent += bytes;
+          onProgress?.({ loaded: sent, total: source.size, file: source.filename });
+        },
+        signal,
+      );
+      if (step.record) return step.record;
+      offset = step.offset;
+      failures = 0;
+    } catch (error) {
+      const typed = toCairnError(error, signal);
+      if (!isResumable(typed) || failures >= retries) throw typed;
+      failures++;
+      unsure = true;
+      await sleep(backoffDelay(failures, http.config.retry), signal).catch((e) => {
+        throw toCairnError(e, signal);
+      });
+    }
+  }
+}
+
+// src/resources/send-body.ts
+function sendBody(http, path, part, contentType, query, options) {
+  const total = part.size;
+  const useBlob = !runsInNode && part.blob !== void 0;
+  const report = (loaded) => options.onProgress?.({ loaded, total, file: part.filename });
+  return http
+    .request({
+      method: 'POST',
+      path,
+      query,
+      idempotent: false,
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? 0,
+      body: () => (
+        report(0),
+        useBlob ? { body: part.blob, contentType, stream: false } : { body: counted(part, report), contentType, stream: true }
+      ),
+    })
+    .then((result) => {
+      if (useBlob) report(total ?? 0);
+      return result;
+    });
+}
+function counted(part, report) {
+  const iterator = part.chunks()[Symbol.asyncIterator]();
+  let loaded = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) return controller.close();
+      controller.enqueue(next.value);
+      loaded += next.value.byteLength;
+      report(loaded);
+    },
+    async cancel() {
+      await iterator.return?.(void 0);
+    },
+  });
+}
 
 // src/multipart.ts
 var encoder = new TextEncoder();
@@ -595,6 +938,22 @@ var Uploads = class {
     const part = await partFrom(source, options.filename);
     return sendMultipart(this.http, '/upload', [part], part.size, { cidVersion: options.cidVersion, name: options.name }, options);
   }
+  /**
+   * Uploads one file resumably (tus), in chunks: a path (Node), a Blob or File, or bytes. Connection
+   * errors and server errors are retried from the server's offset; after a cancellation or a crash,
+   * pass the URL given to `onUploadUrl` as `uploadUrl`, or give a `store`, to continue.
+   */
+  resumable(source, options = {}) {
+    return resumableUpload(this.http, source, options);
+  }
+  /**
+   * Imports a CAR (one root, a complete DAG): a path (Node), a Blob or File, bytes or a stream. The
+   * root becomes one record; a bad CAR is a `ValidationError` whose code starts with `car_`.
+   */
+  async car(source, options = {}) {
+    const part = await partFrom(source, options.filename);
+    return sendBody(this.http, '/upload/car', part, 'application/vnd.ipld.car', { name: options.name }, options);
+  }
   async directory(source, options = {}) {
     const { parts, total } = await directoryParts(source);
     const query = { cidVersion: options.cidVersion, name: options.name, mode: options.mode ?? 'dag' };
@@ -644,6 +1003,8 @@ var SDK_VERSION = '0.1.0';
 var Cairn = class {
   uploads;
   pins;
+  /** The IPFS Pinning Service API (`/psa/pins`). */
+  psa;
   dag;
   usage;
   users;
@@ -666,6 +1027,7 @@ var Cairn = class {
     });
     this.uploads = new Uploads(http);
     this.pins = new Pins(http);
+    this.psa = new Psa(http);
     this.dag = new Dag(http);
     this.usage = new UsageResource(http);
     this.users = new Users(http);

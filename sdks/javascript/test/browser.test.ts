@@ -75,6 +75,75 @@ describe('JavaScript SDK in Chromium', () => {
     expect(result.backBytes).toBe(300 * 1024);
   });
 
+  it('resumes a cut tus upload of a File, reads status, imports a CAR Blob and pins through the PSA', async () => {
+    const result = await browser.page.evaluate(async (token) => {
+      const { Cairn, AbortedError, ValidationError, NotFoundError } = (window as any).sdk;
+      const cairn = new Cairn({ token });
+      const MiB = 1024 * 1024;
+      const bytes = new Uint8Array(3 * MiB);
+      for (let i = 0; i < bytes.length; i += 65536) crypto.getRandomValues(bytes.subarray(i, i + 65536));
+      const file = new File([bytes], 'resumable.bin');
+      let stored = '';
+      const cut = new AbortController();
+      const first = await cairn.uploads
+        .resumable(file, {
+          chunkSize: MiB,
+          signal: cut.signal,
+          onUploadUrl: (u: string) => (stored = u),
+          onProgress: (p: { loaded: number }) => p.loaded >= MiB && cut.abort(),
+        })
+        .catch((e: unknown) => e);
+      const resumedFrom: number[] = [];
+      const resumed = await cairn.uploads.resumable(file, {
+        chunkSize: MiB,
+        uploadUrl: stored,
+        onProgress: (p: { loaded: number }) => resumedFrom.push(p.loaded),
+      });
+      const again = await cairn.uploads.file(file);
+      const status = await cairn.pins.status(resumed.cid);
+      const allocation = await cairn.pins.allocations(resumed.cid);
+
+      const folder = await cairn.uploads.directory([{ path: 'car/a.txt', content: new Blob([crypto.randomUUID()]) }]);
+      const car = await (await fetch(`/ipfs/${folder.cid}?format=car`)).blob();
+      const imported = await cairn.uploads.car(car);
+      const flipped = new Uint8Array(await car.arrayBuffer());
+      flipped[flipped.length - 1]! ^= 0xff;
+      const badCar = await cairn.uploads.car(new Blob([flipped])).catch((e: unknown) => e);
+
+      const added = await cairn.psa.add({ cid: folder.cid, name: 'browser-psa', meta: { from: 'browser' } });
+      const pinned = await cairn.psa.wait(added, { intervalMs: 200, timeoutMs: 30000 });
+      const listed = await cairn.psa.list({ name: 'browser-psa', status: 'pinned' });
+      await cairn.psa.remove(added.requestid);
+      const gone = await cairn.psa.get(added.requestid).catch((e: unknown) => e);
+      return {
+        cutIsAborted: first instanceof AbortedError,
+        resumedFrom: resumedFrom[0],
+        resumed,
+        again,
+        status,
+        allocation,
+        folderCid: folder.cid,
+        imported,
+        badCar: { isValidation: badCar instanceof ValidationError, code: badCar.code },
+        pinned: { requestid: pinned.requestid, status: pinned.status, added: added.requestid },
+        listed: listed.results.map((r: { requestid: string }) => r.requestid),
+        gone: { isNotFound: gone instanceof NotFoundError, status: gone.status },
+      };
+    }, token);
+    expect(result.cutIsAborted).toBe(true);
+    expect(result.resumedFrom).toBeGreaterThanOrEqual(1024 * 1024);
+    expect(result.resumed).toMatchObject({ name: 'resumable.bin', size: 3 * 1024 * 1024, duplicate: false });
+    expect(result.again).toMatchObject({ cid: result.resumed.cid, duplicate: true });
+    expect(result.status.peers.map((p: { status: string }) => p.status)).toEqual(['pinned']);
+    expect(result.allocation).toMatchObject({ replicationMin: 1, replicationMax: 1 });
+    expect(result.imported).toMatchObject({ cid: result.folderCid, duplicate: true });
+    expect(result.badCar.isValidation).toBe(true);
+    expect(result.badCar.code).toMatch(/^car_/);
+    expect(result.pinned).toEqual({ requestid: result.pinned.added, status: 'pinned', added: result.pinned.added });
+    expect(result.listed).toEqual([result.pinned.added]);
+    expect(result.gone).toEqual({ isNotFound: true, status: 404 });
+  });
+
   it('refuses a path on disk in the browser with a clear error', async () => {
     const message = await browser.page.evaluate(async (token) => {
       const { Cairn } = (window as any).sdk;

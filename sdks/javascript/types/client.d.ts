@@ -3,6 +3,7 @@
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
 import { Gateway } from './resources/gateway';
 import { Pins } from './resources/pins';
+import { Psa } from './resources/psa';
 import { Tokens } from './resources/tokens';
 import { Uploads } from './resources/uploads';
 import { type RetryOptions } from './retry';
@@ -22,6 +23,8 @@ export interface CairnOptions {
 export declare class Cairn {
   readonly uploads: Uploads;
   readonly pins: Pins;
+  /** The IPFS Pinning Service API (`/psa/pins`). */
+  readonly psa: Psa;
   readonly dag: Dag;
   readonly usage: UsageResource;
   readonly users: Users;

@@ -31,7 +31,7 @@ export declare class ValidationError extends CairnError {}
 export declare class AuthenticationError extends CairnError {}
 /** 403 other than quota (`admin_required`, `account_disabled`). */
 export declare class PermissionError extends CairnError {}
-/** 403 `quota_exceeded`: the account has no room left for this content. */
+/** 403 `quota_exceeded` (409 `insufficient_funds` from the Pinning Service API): the account has no room left. */
 export declare class QuotaExceededError extends CairnError {}
 /** 404: `file_not_found`, `pin_not_found`, `token_not_found`, `cid_not_found`, … */
 export declare class NotFoundError extends CairnError {}

@@ -21,8 +21,8 @@ export interface HttpConfig {
 }
 export type Query = Record<string, string | number | boolean | undefined>;
 export interface Call extends RequestOptions {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** A path under `/api/v2` (`/users/me`) or, with `raw`, from the server's root (`/ipfs/…`). */
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** A path under `/api/v2` (`/users/me`), with `raw` from the server's root (`/ipfs/…`), or an absolute URL. */
   path: string;
   query?: Query;
   json?: unknown;
@@ -34,8 +34,10 @@ export interface Call extends RequestOptions {
   };
   /** Safe to send again: only these calls are retried. */
   idempotent: boolean;
-  /** Answers the Response itself instead of parsing JSON (for downloads). */
+  /** Answers the Response itself instead of parsing JSON (for downloads and tus). */
   raw?: boolean;
+  /** Extra request headers (the tus protocol's). */
+  headers?: Record<string, string>;
 }
 export declare class HttpClient {
   readonly config: HttpConfig;

@@ -10,3 +10,11 @@ export interface DiskFile {
 }
 /** Every regular file under `root`, sorted by path; symbolic links are not followed. */
 export declare function readDirectory(root: string): Promise<DiskFile[]>;
+/** Bytes `start` to `end` (exclusive) of a file, in 256 KiB pieces. */
+export declare function readRange(file: string, start: number, end: number): AsyncGenerator<Uint8Array>;
+/** What identifies a file's version on disk: its absolute path, size and modification time. */
+export declare function fileIdentity(file: string): Promise<{
+  absolute: string;
+  size: number;
+  mtimeMs: number;
+}>;

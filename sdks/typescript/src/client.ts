@@ -3,6 +3,7 @@ import { nodeStreamFetch, runsInNode } from './node-transport';
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
 import { Gateway } from './resources/gateway';
 import { Pins } from './resources/pins';
+import { Psa } from './resources/psa';
 import { Tokens } from './resources/tokens';
 import { Uploads } from './resources/uploads';
 import { defaultRetry, type RetryOptions } from './retry';
@@ -25,6 +26,8 @@ export interface CairnOptions {
 export class Cairn {
   readonly uploads: Uploads;
   readonly pins: Pins;
+  /** The IPFS Pinning Service API (`/psa/pins`). */
+  readonly psa: Psa;
   readonly dag: Dag;
   readonly usage: UsageResource;
   readonly users: Users;
@@ -48,6 +51,7 @@ export class Cairn {
     });
     this.uploads = new Uploads(http);
     this.pins = new Pins(http);
+    this.psa = new Psa(http);
     this.dag = new Dag(http);
     this.usage = new UsageResource(http);
     this.users = new Users(http);

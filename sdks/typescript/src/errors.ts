@@ -41,7 +41,7 @@ export class ValidationError extends CairnError {}
 export class AuthenticationError extends CairnError {}
 /** 403 other than quota (`admin_required`, `account_disabled`). */
 export class PermissionError extends CairnError {}
-/** 403 `quota_exceeded`: the account has no room left for this content. */
+/** 403 `quota_exceeded` (409 `insufficient_funds` from the Pinning Service API): the account has no room left. */
 export class QuotaExceededError extends CairnError {}
 /** 404: `file_not_found`, `pin_not_found`, `token_not_found`, `cid_not_found`, … */
 export class NotFoundError extends CairnError {}
@@ -92,16 +92,29 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 /** The typed error for an API error response. */
 export function errorFromResponse(status: number, body: unknown, headers: Headers): CairnError {
   const payload = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const code = typeof payload.code === 'string' ? payload.code : `http_${status}`;
+  const psa = pinningServiceFailure(payload);
+  const code = psa?.code ?? (typeof payload.code === 'string' ? payload.code : `http_${status}`);
   const init: CairnErrorInit = {
     status,
     code,
-    message: typeof payload.error === 'string' ? payload.error : `HTTP ${status}`,
+    message: psa?.message ?? (typeof payload.error === 'string' ? payload.error : `HTTP ${status}`),
     details: Array.isArray(payload.details) ? (payload.details as ValidationIssue[]) : undefined,
     requestId: typeof payload.requestId === 'string' ? payload.requestId : (headers.get('x-request-id') ?? undefined),
     retryAfter: parseRetryAfter(headers.get('retry-after')),
   };
-  if (status === 403 && code === 'quota_exceeded') return new QuotaExceededError(init);
+  if ((status === 403 && code === 'quota_exceeded') || (status === 409 && code === 'insufficient_funds')) {
+    return new QuotaExceededError(init);
+  }
   const Type = byStatus[status] ?? (status >= 500 ? ServerError : CairnError);
   return new Type(init);
+}
+
+/**
+ * The Pinning Service API's failure, `{error: {reason, details}}`: the reason lower-cased is the
+ * code (`NOT_FOUND` → `not_found`, `INSUFFICIENT_FUNDS` → `insufficient_funds`, …).
+ */
+function pinningServiceFailure(payload: Record<string, unknown>): { code: string; message: string } | undefined {
+  const error = payload.error as { reason?: unknown; details?: unknown } | null | undefined;
+  if (typeof error !== 'object' || error === null || typeof error.reason !== 'string') return undefined;
+  return { code: error.reason.toLowerCase(), message: typeof error.details === 'string' ? error.details : error.reason };
 }

@@ -23,8 +23,8 @@ export interface HttpConfig {
 export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface Call extends RequestOptions {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** A path under `/api/v2` (`/users/me`) or, with `raw`, from the server's root (`/ipfs/…`). */
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** A path under `/api/v2` (`/users/me`), with `raw` from the server's root (`/ipfs/…`), or an absolute URL. */
   path: string;
   query?: Query;
   json?: unknown;
@@ -32,8 +32,10 @@ export interface Call extends RequestOptions {
   body?: () => { body: BodyInit; contentType: string; stream: boolean };
   /** Safe to send again: only these calls are retried. */
   idempotent: boolean;
-  /** Answers the Response itself instead of parsing JSON (for downloads). */
+  /** Answers the Response itself instead of parsing JSON (for downloads and tus). */
   raw?: boolean;
+  /** Extra request headers (the tus protocol's). */
+  headers?: Record<string, string>;
 }
 
 export class HttpClient {
@@ -41,7 +43,8 @@ export class HttpClient {
 
   url(path: string, query?: Query, raw = false): string {
     const base = this.config.baseUrl.replace(/\/+$/, '');
-    const url = new URL(`${base}${raw ? '' : '/api/v2'}${path}`);
+    // An absolute URL (a tus upload URL) is used as it is.
+    const url = new URL(/^https?:\/\//.test(path) ? path : `${base}${raw ? '' : '/api/v2'}${path}`);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
     }
@@ -68,7 +71,7 @@ export class HttpClient {
   }
 
   private async attempt(call: Call): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
     if (this.config.userAgent) headers['user-agent'] = this.config.userAgent;
     const init: RequestInit & { duplex?: 'half' } = { method: call.method, headers };

@@ -58,3 +58,23 @@ export async function readDirectory(root: string): Promise<DiskFile[]> {
   if (found.length === 0) throw new TypeError(`The folder has no files: ${root}`);
   return found;
 }
+
+/** Bytes `start` to `end` (exclusive) of a file, in 256 KiB pieces. */
+export async function* readRange(file: string, start: number, end: number): AsyncGenerator<Uint8Array> {
+  if (end <= start) return;
+  const { fs } = await nodeModules();
+  const stream = fs.createReadStream(file, { start, end: end - 1, highWaterMark: 256 * 1024 });
+  try {
+    for await (const chunk of stream) yield chunk as Uint8Array;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** What identifies a file's version on disk: its absolute path, size and modification time. */
+export async function fileIdentity(file: string): Promise<{ absolute: string; size: number; mtimeMs: number }> {
+  const { fs, path } = await nodeModules();
+  const stat = await fs.promises.stat(file);
+  if (!stat.isFile()) throw new TypeError(`Not a file: ${file}`);
+  return { absolute: path.resolve(file), size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) };
+}

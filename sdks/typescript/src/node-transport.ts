@@ -34,7 +34,10 @@ export async function nodeStreamFetch(url: string, init: RequestInit): Promise<R
       for (const [name, value] of Object.entries(res.headers)) {
         for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
       }
-      const body = Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>;
+      // A 204 (a tus append) or 304 may not have a body in a Response.
+      const empty = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304;
+      if (empty) res.resume();
+      const body = empty ? null : (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>);
       settle(() => resolve(new Response(body, { status: res.statusCode ?? 500, headers })));
     });
     // However the request ends, stop reading the file (this also closes it).

@@ -64,6 +64,15 @@ describe.sequential('cairn CLI', () => {
     expect(run.stdout).toMatch(/baf\w+ {2}tty\.bin/);
   });
 
+  it('draws the same bar for a resumable upload on a terminal, chunk after chunk', async () => {
+    const file = randomFile(temp.dir, 'tty-resumable.bin', 20 * 1024 * 1024);
+    const run = await runCli(['upload', file, '--resumable'], env, { tty: true });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/upload .*tty-resumable\.bin \[[#-]{24}\] +\d+% /);
+    expect(run.stdout).toMatch(/\[#{24}\] 100% 20\.0 MiB\/20\.0 MiB .* in \d+s/);
+    expect(run.stdout).toMatch(/baf\w+ {2}tty-resumable\.bin/);
+  });
+
   it('uploads a folder as one DAG by default and as files with --files', async () => {
     const site = makeSite(path.join(temp.dir, 'cli-site'));
     const dag = await runCli(['upload', site.root, '--json', '--quiet'], env);
@@ -118,10 +127,31 @@ describe.sequential('cairn CLI', () => {
     expect(usage.used).toBeGreaterThan(0);
   });
 
-  it('cancels an upload on Ctrl-C: exit 130 and no record', async () => {
+  it('uploads a CAR with --car and shows per-node status; an unknown CID exits 4', async () => {
+    const site = makeSite(path.join(temp.dir, 'car-site'));
+    const { cid } = await new Cairn({ baseUrl: harness.url, token }).uploads.directory(site.root);
+    const car = path.join(temp.dir, 'site.car');
+    fs.writeFileSync(car, new Uint8Array(await (await fetch(`${harness.url}/ipfs/${cid}?format=car`)).arrayBuffer()));
+    const run = await runCli(['upload', car, '--car', '--json', '--quiet'], env);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ cid, type: 'directory', duplicate: true });
+    expect((await runCli(['upload', site.root, '--car'], env)).code).toBe(2);
+
+    const status = await runCli(['status', cid], env);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(new RegExp(`^${cid}  \\(embedded, replication 1 to 1\\)\n  \\S+  pinned\n$`));
+    const json = JSON.parse((await runCli(['status', cid, '--json'], env)).stdout);
+    expect(json).toMatchObject({ cid, peers: [{ status: 'pinned' }], allocation: { replicationMin: 1, replicationMax: 1 } });
+    const unknown = await runCli(['status', 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy', '--json'], env);
+    expect(unknown.code).toBe(4);
+    expect(JSON.parse(unknown.stderr)).toMatchObject({ status: 404, code: 'file_not_found' });
+  });
+
+  it('on Ctrl-C a big upload exits 130 with no record, and the same command continues it', async () => {
     const big = path.join(temp.dir, 'interrupted.bin');
     fs.writeFileSync(big, '');
-    fs.truncateSync(big, 1024 * 1024 * 1024);
+    // Over the 64 MiB from which uploads go resumably; sparse, so it costs no disk.
+    fs.truncateSync(big, 200 * 1024 * 1024);
     let sent = false;
     const run = await runCli(['upload', big], env, {
       onStderr: (text, kill) => {
@@ -134,7 +164,19 @@ describe.sequential('cairn CLI', () => {
     expect(sent).toBe(true);
     expect(run.code).toBe(130);
     expect(run.stderr).toContain('cairn: Cancelled');
+    expect(run.stderr).toContain('run the same command again to continue');
     const ls = JSON.parse((await runCli(['ls', '--json', '--search', 'interrupted'], env)).stdout);
     expect(ls).toEqual([]);
+    const kept = JSON.parse(fs.readFileSync(path.join(env.CAIRN_CONFIG_DIR!, 'uploads.json'), 'utf8'));
+    expect(Object.keys(kept)).toHaveLength(1);
+
+    const again = await runCli(['upload', big, '--json'], env);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ name: 'interrupted.bin', size: 200 * 1024 * 1024, duplicate: false });
+    // It started where the server stood, not at 0%.
+    expect(again.stderr).toMatch(/interrupted\.bin: \d+% \(/);
+    expect(again.stderr).not.toContain('(0 B of');
+    expect(again.stderr).toMatch(/interrupted\.bin: done/);
+    expect(JSON.parse(fs.readFileSync(path.join(env.CAIRN_CONFIG_DIR!, 'uploads.json'), 'utf8'))).toEqual({});
   });
 });

@@ -1,8 +1,4 @@
-/**
- * The SDK scenario (sdks/scenario.md), steps 1–13 in order, against a live server. Step 14
- * (a resumable upload cut and resumed) needs resumable uploads on the server, which it does not
- * offer yet.
- */
+/** The SDK scenario (sdks/scenario.md), steps 1–17 in order, against a live server. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +14,7 @@ import {
 } from '../src';
 import { adminSession, api, signUp, startHarness, type Harness, type TestUser } from './harness';
 import { ipfsCid, makeSite, randomFile, tempDir } from './fixtures';
+import { carUploads, freshClient, pinningService, resumableCutAndResumed, statusAndAllocations } from './scenario-later';
 
 describe.sequential('SDK scenario', () => {
   let harness: Harness;
@@ -28,7 +25,10 @@ describe.sequential('SDK scenario', () => {
   const temp = tempDir();
   const made: string[] = [];
   let fileV1: UploadResult;
+  let fileV0: UploadResult;
+  let dagCid: string;
   let pinnedCid: string;
+  let live: Cairn;
 
   beforeAll(async () => {
     harness = await startHarness();
@@ -67,6 +67,7 @@ describe.sequential('SDK scenario', () => {
     const expected = ipfsCid(file);
     if (expected) expect(v0.cid).toBe(expected.CIDv0);
     made.push(fileV1.uploadId, v0.uploadId);
+    fileV0 = v0;
   });
 
   it('4. uploads the site/ folder from disk as one DAG', async () => {
@@ -79,6 +80,7 @@ describe.sequential('SDK scenario', () => {
     expect(view.totalFiles).toBe(3);
     expect(view.totalSize).toBe(site.bytes);
     made.push(dag.uploadId);
+    dagCid = dag.cid;
   });
 
   it('5. uploads the same folder as separate files', async () => {
@@ -173,11 +175,31 @@ describe.sequential('SDK scenario', () => {
 
   it('13. a token revoked through the SDK is a typed authentication error', async () => {
     const second = await cairn.tokens.create({ name: 'sdk-second', expiresInDays: 1 });
-    const other = new Cairn({ baseUrl: harness.url, token: second.token });
-    const revoked = await other.tokens.revoke(tokenId);
+    live = new Cairn({ baseUrl: harness.url, token: second.token });
+    const revoked = await live.tokens.revoke(tokenId);
     expect(revoked.status).toBe('revoked');
     const error = await cairn.users.me().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toMatchObject({ status: 401, code: 'token_revoked' });
+  });
+
+  // The first user is now on a 1 MiB plan: the 3 MiB of step 14 go to a fresh account.
+  it('14. a resumable upload cut after its first chunk resumes from the stored URL', async () => {
+    await resumableCutAndResumed(harness.url, temp.dir);
+  });
+
+  it('15. per-node status and allocation of a held CID; a CID not held is a typed 404', async () => {
+    // Step 10 deleted the CIDv1 record, so the account no longer holds that CID.
+    await statusAndAllocations(live, fileV0.cid, fileV1.cid);
+  });
+
+  let second: Cairn;
+  it('16. a second user uploads the folder as a CAR; a corrupted CAR is a typed car_ error', async () => {
+    second = await freshClient(harness.url);
+    await carUploads(harness.url, second, dagCid, temp.dir);
+  });
+
+  it('17. the second user pins through the Pinning Service API, lists, and removes', async () => {
+    await pinningService(second, fileV0.cid);
   });
 });

@@ -1,6 +1,6 @@
 // Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
 import { type HttpClient, type RequestOptions } from '../http';
-import type { PinJob } from '../types';
+import type { PinAllocationView, PinJob, PinStatusView } from '../types';
 export interface PinOptions extends RequestOptions {
   /** A custom name for the record. */
   name?: string;
@@ -28,5 +28,9 @@ export declare class Pins {
   wait(job: PinJob | string, options?: WaitOptions): Promise<PinnedJob>;
   /** `create` then `wait`. */
   createAndWait(cid: string, options?: PinOptions & Omit<WaitOptions, 'signal' | 'timeoutMs'>): Promise<PinnedJob>;
+  /** How each IPFS node holds one of the account's CIDs; a CID it does not hold is a `NotFoundError`. */
+  status(cid: string, options?: RequestOptions): Promise<PinStatusView>;
+  /** Which nodes one of the account's CIDs is allocated to, with the replication factors. */
+  allocations(cid: string, options?: RequestOptions): Promise<PinAllocationView>;
 }
 export {};

@@ -5,6 +5,8 @@ import type { ProgressCallback } from '../multipart';
 import { type DirectoryEntry, type FileSource } from '../sources';
 import type { DagUploadResult, FilesUploadResult, RemoveResult, Upload, UploadResult } from '../types';
 import { UploadPages, type ListParams } from './pages';
+import { type ResumableUploadOptions } from './resumable';
+import type { ResumableSource } from '../resumable-source';
 export interface UploadOptions extends RequestOptions {
   /** A custom name for the record (letters, digits, `.`, `_`, `-`). */
   name?: string;
@@ -27,6 +29,17 @@ export declare class Uploads {
   constructor(http: HttpClient);
   /** Uploads one file, streamed: a path (Node), a Blob or File, bytes or a stream. */
   file(source: FileSource, options?: FileUploadOptions): Promise<UploadResult>;
+  /**
+   * Uploads one file resumably (tus), in chunks: a path (Node), a Blob or File, or bytes. Connection
+   * errors and server errors are retried from the server's offset; after a cancellation or a crash,
+   * pass the URL given to `onUploadUrl` as `uploadUrl`, or give a `store`, to continue.
+   */
+  resumable(source: ResumableSource, options?: ResumableUploadOptions): Promise<UploadResult>;
+  /**
+   * Imports a CAR (one root, a complete DAG): a path (Node), a Blob or File, bytes or a stream. The
+   * root becomes one record; a bad CAR is a `ValidationError` whose code starts with `car_`.
+   */
+  car(source: FileSource, options?: FileUploadOptions): Promise<UploadResult>;
   /**
    * Uploads a folder: a path on disk (Node; streamed file by file), entries `{path, content}`, or
    * the Files of an `<input webkitdirectory>`. As one DAG (`mode: 'dag'`) or as separate files.

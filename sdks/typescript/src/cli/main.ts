@@ -1,10 +1,11 @@
 /**
  * The `cairn` command line. Results go to stdout (JSON with `--json`), progress and errors to
  * stderr; the exit code says what happened (see `EXIT`). Ctrl-C cancels the running call: an
- * interrupted upload leaves nothing on the server.
+ * interrupted plain upload leaves nothing on the server; a resumable one (big files, `--resumable`)
+ * keeps what arrived, and the same command continues it.
  */
 import { SDK_VERSION } from '../version';
-import { account, files, get, login, pin, upload } from './commands';
+import { account, files, get, login, pin, status, upload } from './commands';
 import { makeContext, UsageError, type CliContext } from './context';
 import { describeError, EXIT, exitCodeOf } from './exit-codes';
 
@@ -13,10 +14,13 @@ const HELP = `cairn ${SDK_VERSION}: store and pin files on IPFS with Cairn
 Usage: cairn <command> [options]
 
   login [--token T] [--api-url URL]     store an API token (or read it from stdin)
-  upload <path>... [--dag|--files] [--name N] [--cid-version 0|1]
+  upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1]
+                                        files of 64 MiB or more go resumably: after Ctrl-C
+                                        or a lost connection, the same command continues
   pin <cid> [--name N]                  pin existing content, waiting for the job
   ls [--search S] [--limit N]           list your files
   info <id|cid>                         one file's details
+  status <cid>                          each IPFS node's pin status and the replication
   rename <id|cid> <name>                rename a file
   rm <id|cid>                           delete a file
   get <cid>[/path] [-o file]            download from the gateway (stdout without -o)
@@ -32,6 +36,7 @@ const commands: Record<string, (ctx: CliContext) => Promise<void>> = {
   login: login.login,
   upload: upload.upload,
   pin: pin.pin,
+  status: status.status,
   ls: files.ls,
   info: files.info,
   rename: files.rename,

@@ -1,7 +1,7 @@
 import { PinFailedError } from '../errors';
 import { toCairnError, type HttpClient, type RequestOptions } from '../http';
 import { sleep } from '../retry';
-import type { PinJob } from '../types';
+import type { PinAllocationView, PinJob, PinStatusView } from '../types';
 
 export interface PinOptions extends RequestOptions {
   /** A custom name for the record. */
@@ -56,5 +56,15 @@ export class Pins {
   async createAndWait(cid: string, options: PinOptions & Omit<WaitOptions, 'signal' | 'timeoutMs'> = {}): Promise<PinnedJob> {
     const job = await this.create(cid, options);
     return this.wait(job, { ...options, timeoutMs: undefined });
+  }
+
+  /** How each IPFS node holds one of the account's CIDs; a CID it does not hold is a `NotFoundError`. */
+  status(cid: string, options: RequestOptions = {}): Promise<PinStatusView> {
+    return this.http.request({ method: 'GET', path: `/status/${encodeURIComponent(cid)}`, idempotent: true, ...options });
+  }
+
+  /** Which nodes one of the account's CIDs is allocated to, with the replication factors. */
+  allocations(cid: string, options: RequestOptions = {}): Promise<PinAllocationView> {
+    return this.http.request({ method: 'GET', path: `/allocations/${encodeURIComponent(cid)}`, idempotent: true, ...options });
   }
 }

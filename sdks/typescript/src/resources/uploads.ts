@@ -3,7 +3,10 @@ import type { ProgressCallback } from '../multipart';
 import { directoryParts, partFrom, type DirectoryEntry, type FileSource } from '../sources';
 import type { DagUploadResult, FilesUploadResult, RemoveResult, Upload, UploadResult } from '../types';
 import { UploadPages, type ListParams } from './pages';
+import { resumableUpload, type ResumableUploadOptions } from './resumable';
+import { sendBody } from './send-body';
 import { sendMultipart } from './send-multipart';
+import type { ResumableSource } from '../resumable-source';
 
 export interface UploadOptions extends RequestOptions {
   /** A custom name for the record (letters, digits, `.`, `_`, `-`). */
@@ -39,6 +42,24 @@ export class Uploads {
       { cidVersion: options.cidVersion, name: options.name },
       options,
     );
+  }
+
+  /**
+   * Uploads one file resumably (tus), in chunks: a path (Node), a Blob or File, or bytes. Connection
+   * errors and server errors are retried from the server's offset; after a cancellation or a crash,
+   * pass the URL given to `onUploadUrl` as `uploadUrl`, or give a `store`, to continue.
+   */
+  resumable(source: ResumableSource, options: ResumableUploadOptions = {}): Promise<UploadResult> {
+    return resumableUpload(this.http, source, options);
+  }
+
+  /**
+   * Imports a CAR (one root, a complete DAG): a path (Node), a Blob or File, bytes or a stream. The
+   * root becomes one record; a bad CAR is a `ValidationError` whose code starts with `car_`.
+   */
+  async car(source: FileSource, options: FileUploadOptions = {}): Promise<UploadResult> {
+    const part = await partFrom(source, options.filename);
+    return sendBody<UploadResult>(this.http, '/upload/car', part, 'application/vnd.ipld.car', { name: options.name }, options);
   }
 
   /**

@@ -4,3 +4,4 @@ export * as get from './get';
 export * as login from './login';
 export * as pin from './pin';
 export * as upload from './upload';
+export * as status from './status';

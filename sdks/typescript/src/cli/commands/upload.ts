@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { DagUploadResult, FilesUploadResult, UploadResult } from '../../types';
+import { resolveCredentials } from '../config';
 import { UsageError, type CliContext } from '../context';
 import { createProgress } from '../progress';
+import { fileUploadStore } from '../upload-store';
+
+/** Files from this size on go resumably (tus), so Ctrl-C or a lost connection loses no work. */
+export const RESUMABLE_FROM = 64 * 1024 * 1024;
 
 type Result = UploadResult | DagUploadResult | FilesUploadResult;
 
@@ -11,7 +16,7 @@ function describe(result: Result): string {
   return `${result.cid}  ${result.name}${result.duplicate ? '  (already stored)' : ''}`;
 }
 
-/** `cairn upload <path>... [--dag|--files] [--name N] [--cid-version 0|1]` */
+/** `cairn upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1]` */
 export async function upload(ctx: CliContext): Promise<void> {
   const { values, positionals } = parseArgs({
     args: ctx.args,
@@ -19,12 +24,16 @@ export async function upload(ctx: CliContext): Promise<void> {
     options: {
       dag: { type: 'boolean' },
       files: { type: 'boolean' },
+      car: { type: 'boolean' },
+      resumable: { type: 'boolean' },
       name: { type: 'string' },
       'cid-version': { type: 'string' },
     },
   });
   if (positionals.length === 0) throw new UsageError('Give at least one path: cairn upload <path>...');
-  if (values.dag && values.files) throw new UsageError('Choose one of --dag and --files');
+  if ([values.dag, values.files, values.car, values.resumable].filter(Boolean).length > 1) {
+    throw new UsageError('Choose one of --dag, --files, --car and --resumable');
+  }
   const cidVersion = values['cid-version'] === undefined ? undefined : Number(values['cid-version']);
   if (cidVersion !== undefined && cidVersion !== 0 && cidVersion !== 1) throw new UsageError('--cid-version is 0 or 1');
   if (values.name && positionals.length > 1) throw new UsageError('--name names one upload; give one path');
@@ -40,11 +49,23 @@ export async function upload(ctx: CliContext): Promise<void> {
       signal: ctx.signal,
       onProgress: (p: { loaded: number; total?: number }) => progress.update(p.loaded, p.total),
     };
-    const result: Result = stat.isDirectory()
-      ? values.files
+    if (stat.isDirectory() && (values.car || values.resumable)) throw new UsageError(`--car and --resumable take a file: ${target}`);
+    let result: Result;
+    if (stat.isDirectory()) {
+      result = values.files
         ? await client.uploads.directory(target, { ...common, mode: 'files' })
-        : await client.uploads.directory(target, { ...common, mode: 'dag' })
-      : await client.uploads.file(target, common);
+        : await client.uploads.directory(target, { ...common, mode: 'dag' });
+    } else if (values.car) {
+      result = await client.uploads.car(target, { name: values.name, signal: ctx.signal, onProgress: common.onProgress });
+    } else if (values.resumable || stat.size >= RESUMABLE_FROM) {
+      const store = fileUploadStore(resolveCredentials(ctx.env).apiUrl, ctx.env);
+      result = await client.uploads.resumable(target, { ...common, store }).catch((error: unknown) => {
+        if (ctx.signal.aborted) process.stderr.write(`\ncairn: run the same command again to continue ${target}`);
+        throw error;
+      });
+    } else {
+      result = await client.uploads.file(target, common);
+    }
     progress.done();
     results.push(result);
   }

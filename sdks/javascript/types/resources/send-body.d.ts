@@ -1,0 +1,16 @@
+// Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
+import type { HttpClient } from '../http';
+import type { UploadPart } from '../sources';
+import type { UploadOptions } from './uploads';
+/**
+ * POSTs one part as the raw request body (a CAR): streamed in Node, as a Blob in browsers when it
+ * is one (they refuse streamed bodies over HTTP/1.1). Never retried.
+ */
+export declare function sendBody<T>(
+  http: HttpClient,
+  path: string,
+  part: UploadPart,
+  contentType: string,
+  query: Record<string, string | number | undefined>,
+  options: UploadOptions,
+): Promise<T>;
