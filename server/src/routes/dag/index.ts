@@ -7,12 +7,14 @@ import { authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
 
 const dagParams = z.object({ cid: z.string().min(1).max(200) });
+/** The entries are in the DAG's order: there is nothing to search. */
+const dagQuery = pageQuerySchema.omit({ search: true });
 
 /** DAG viewer: totals and the entries of one of the account's CIDs, paged for big trees. */
 export function dagRoutes() {
   const router = new Router<AppState>();
 
-  router.get('/dag/:cid', authPrincipal(), validate({ params: dagParams, query: pageQuerySchema }), async (ctx) => {
+  router.get('/dag/:cid', authPrincipal(), validate({ params: dagParams, query: dagQuery }), async (ctx) => {
     const app = ctx.state.app;
     const { page, limit } = input<undefined, PageQuery>(ctx).query;
     const upload = await heldUpload(app, ctx.state.principal.id, input<unknown, unknown, z.infer<typeof dagParams>>(ctx).params.cid);
