@@ -14,7 +14,7 @@ import type { KeyedLock } from './lib/keyed-lock';
 import { createSharedLock } from './lib/shared-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { privateDir } from './lib/private-files';
-import { VersionedPages } from './lib/versioned-pages';
+import { VersionedPages } from './db/fast/versioned-pages';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { createPaymentProvider, type PaymentProvider } from './payments/index';
 import { createStores, type Stores } from './stores/index';

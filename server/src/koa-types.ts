@@ -1,7 +1,7 @@
 import type { ParameterizedContext } from 'koa';
 import type { AppContext } from './context';
 import type { UserRow } from './db/schema';
-import type { Principal } from './stores/principal';
+import type { Principal } from './db/fast/principal';
 
 export type Authentication = { kind: 'session'; sessionId: string } | { kind: 'token'; tokenId: string };
 

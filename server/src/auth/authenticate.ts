@@ -4,7 +4,7 @@ import type { UserRow } from '../db/schema';
 import { unauthorized } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import type { Authentication } from '../koa-types';
-import type { Principal } from '../stores/principal';
+import type { Principal } from '../db/fast/principal';
 import type { SessionWith } from '../stores/session-store';
 import type { TokenWith } from '../stores/token-store';
 import { hashApiToken, looksLikeApiToken } from './api-token';

@@ -5,7 +5,8 @@ import pg from 'pg';
 import type { DbConfig } from '../config/config';
 import { privateDir, privateFile } from '../lib/private-files';
 import type { Database } from './schema';
-import { withStatementCache } from './statement-cache';
+import { addReader } from './fast/reader';
+import { withStatementCache } from './fast/statement-cache';
 
 export type Db = Kysely<Database>;
 export type Dialect = DbConfig['driver'];
@@ -33,18 +34,11 @@ export function createDb(config: DbConfig): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // A second connection for the hottest reads (see precompiled.ts): in WAL mode it reads the last
+  // A second connection for the hottest reads (see fast/precompiled.ts): in WAL mode it reads the last
   // committed state beside the writer, without waiting behind a transaction the writer holds open.
   const reader = new SQLite(config.file, { readonly: true });
   reader.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, [reader]) }) });
-  readers.set(db, reader);
+  addReader(db, reader);
   return db;
-}
-
-const readers = new WeakMap<Db, SQLite.Database>();
-
-/** The read-only SQLite connection beside `db`'s writer, or undefined (PostgreSQL). */
-export function readerOf(db: Db): SQLite.Database | undefined {
-  return readers.get(db);
 }

@@ -16,9 +16,12 @@ function parse(schema: z.ZodType, value: unknown) {
   throw new AppError(400, 'validation_error', details[0]?.message ?? 'Invalid request', details);
 }
 
+/** What a `validate()` middleware checks; openapi-requests.test.ts holds openapi.yaml to it. */
+export const VALIDATES = Symbol('validated schemas');
+
 /** Parses body, query and params with the shared zod schemas into `ctx.state.input`. */
 export function validate(schemas: Schemas) {
-  return async (ctx: Ctx, next: Next) => {
+  const middleware = async (ctx: Ctx, next: Next) => {
     const params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
     ctx.state.input = {
       // A JSON `null` is a body, and not an object: only a missing body counts as `{}`.
@@ -28,6 +31,7 @@ export function validate(schemas: Schemas) {
     };
     await next();
   };
+  return Object.assign(middleware, { [VALIDATES]: schemas });
 }
 
 /** The validated input of a handler, typed by the schemas it was validated with. */

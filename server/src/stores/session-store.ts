@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
-import { precompiled } from '../db/precompiled';
+import { precompiled } from '../db/fast/precompiled';
 import type { Database, SessionRow, UserRow } from '../db/schema';
-import { PRINCIPAL_COLUMNS, type Principal } from './principal';
+import { PRINCIPAL_COLUMNS, type Principal } from '../db/fast/principal';
 
 export interface SessionWith<User> {
   session: SessionRow;

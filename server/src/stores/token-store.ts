@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
-import { precompiled } from '../db/precompiled';
+import { precompiled } from '../db/fast/precompiled';
 import type { ApiTokenRow, Database, UserRow } from '../db/schema';
-import { PRINCIPAL_COLUMNS, type Principal } from './principal';
+import { PRINCIPAL_COLUMNS, type Principal } from '../db/fast/principal';
 
 /** What authentication checks of a token, and the last use it may record. */
 export type TokenCheck = Pick<ApiTokenRow, 'id' | 'allowed_ip' | 'expires_at' | 'revoked_at' | 'last_used_at' | 'last_used_ip'>;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database';
-import { precompiled, type Param } from '../db/precompiled';
+import { precompiled, type Param } from '../db/fast/precompiled';
 import type { Database, UploadRow } from '../db/schema';
 
 export interface UploadListQuery {

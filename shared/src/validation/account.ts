@@ -14,7 +14,8 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'));
+  .pipe(z.email('Enter a valid email address'))
+  .meta({ format: 'email' });
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })
@@ -28,12 +29,15 @@ export const countrySchema = z
   .string({ error: 'Country is required' })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'Country must be a two-letter ISO 3166-1 code');
+  .regex(/^[A-Z]{2}$/, 'Country must be a two-letter ISO 3166-1 code')
+  // The JSON Schema of what is sent, before trimming and upper-casing (openapi.yaml's `CountryCodeInput`).
+  .meta({ pattern: String.raw`^\s*[A-Za-z]{2}\s*$` });
 
 export const birthDateSchema = z
   .string({ error: 'Birth date is required' })
   .trim()
-  .refine((value) => isValidBirthDate(value), 'Birth date must be a real past date in DD/MM/YYYY format');
+  .refine((value) => isValidBirthDate(value), 'Birth date must be a real past date in DD/MM/YYYY format')
+  .meta({ pattern: String.raw`^\s*\d{2}/\d{2}/\d{4}\s*$` });
 
 export const referralCodeSchema = z
   .string()
@@ -49,7 +53,10 @@ export const signupSchema = z.object({
   language: languageSchema,
   email: emailSchema,
   password: passwordSchema,
-  referralCode: z.union([referralCodeSchema, z.literal('').transform(() => undefined)]).optional(),
+  referralCode: z
+    .union([referralCodeSchema, z.literal('').transform(() => undefined)])
+    .meta({ type: 'string', pattern: String.raw`^(\s*[A-Za-z0-9]{4,32}\s*)?$`, anyOf: undefined })
+    .optional(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

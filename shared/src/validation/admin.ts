@@ -15,8 +15,13 @@ export const PLAN_PRICE_MAX_EUR = 100_000;
 export const LOG_PRUNE_MAX_DAYS = 3650;
 
 const uuid = (label: string) => z.uuid(`${label} must be a UUID`);
-/** An optional query filter: an empty value (`?type=`) means no filter. */
-const filter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const UUID_OR_EMPTY = '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})?$';
+/**
+ * An optional query filter: an empty value (`?type=`) means no filter. `sent` is the JSON Schema
+ * of what may be sent, the empty value included.
+ */
+const filter = <T extends z.ZodType>(schema: T, sent: z.core.JSONSchemaMeta) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional()).meta(sent);
 
 /** `?page&limit&search` of every admin list. */
 export const adminListQuerySchema = pageQuerySchema;
@@ -77,12 +82,12 @@ const dateBound = (label: string, edge: 'start' | 'end') =>
     );
 
 export const adminLogQuerySchema = pageQuerySchema.omit({ search: true }).extend({
-  type: filter(z.enum(LOG_TYPES, { error: 'type must be info, warning or critical' })),
-  action: filter(z.string().regex(/^[a-z_]{1,50}$/, 'action must be an action name such as login')),
-  userId: filter(uuid('userId')),
-  user: filter(z.string().trim().min(1).max(254, 'user must be at most 254 characters')),
-  from: filter(dateBound('from', 'start')),
-  to: filter(dateBound('to', 'end')),
+  type: filter(z.enum(LOG_TYPES, { error: 'type must be info, warning or critical' }), { enum: [...LOG_TYPES, ''] }),
+  action: filter(z.string().regex(/^[a-z_]{1,50}$/, 'action must be an action name such as login'), { pattern: '^[a-z_]{0,50}$' }),
+  userId: filter(uuid('userId'), { format: undefined, pattern: UUID_OR_EMPTY }),
+  user: filter(z.string().trim().min(1).max(254, 'user must be at most 254 characters'), { minLength: undefined }),
+  from: filter(dateBound('from', 'start'), {}),
+  to: filter(dateBound('to', 'end'), {}),
 });
 export type AdminLogQuery = z.infer<typeof adminLogQuerySchema>;
 
@@ -108,7 +113,7 @@ export const PLAN_TRANSLATION_LANGUAGES = SUPPORTED_LANGUAGES.filter((code) => c
  */
 export const planTranslationsSchema = z.partialRecord(
   z.enum(PLAN_TRANSLATION_LANGUAGES, { error: 'Plan translations are given for es, ca, eu, fr, de, it, pt, ru or uk' }),
-  z.object({
+  z.strictObject({
     name: z.string().trim().max(PLAN_NAME_MAX, `Plan name must be at most ${PLAN_NAME_MAX} characters`).default(''),
     description: z.string().trim().max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`).default(''),
   }),
@@ -142,7 +147,8 @@ export const planCreateSchema = z
     code: z
       .string({ error: 'Plan code is required' })
       .trim()
-      .regex(PLAN_CODE_PATTERN, 'Plan code must be 1 to 32 lower-case letters, digits, hyphens or underscores'),
+      .regex(PLAN_CODE_PATTERN, 'Plan code must be 1 to 32 lower-case letters, digits, hyphens or underscores')
+      .meta({ pattern: String.raw`^\s*[a-z0-9][a-z0-9_-]{0,31}\s*$` }),
     ...planFields,
     description: planFields.description.default(''),
     active: planFields.active.default(true),

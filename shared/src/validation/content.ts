@@ -11,7 +11,9 @@ export const fileNameSchema = z
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
   .regex(FILE_NAME_PATTERN, 'Name may contain only letters, digits, dots, underscores and hyphens')
   // "." and ".." mean this and the parent folder wherever the file is saved or linked.
-  .refine((name) => name !== '.' && name !== '..', 'Name cannot be "." or ".."');
+  .refine((name) => name !== '.' && name !== '..', 'Name cannot be "." or ".."')
+  // As sent: the bounds apply once the surrounding spaces are trimmed.
+  .meta({ pattern: String.raw`^\s*[A-Za-z0-9._-]{1,255}\s*$`, minLength: undefined, maxLength: undefined });
 
 export const renameSchema = z.object({ name: fileNameSchema });
 export type RenameInput = z.infer<typeof renameSchema>;
@@ -24,32 +26,45 @@ const optionalName = z
   .nullable()
   .transform((value) => (value ? value : undefined));
 
+/** A name the user may choose, or nothing (`null`, an empty string). */
+const optionalFileName = optionalName
+  .pipe(fileNameSchema.optional())
+  .meta({ type: ['string', 'null'], pattern: String.raw`^\s*[A-Za-z0-9._-]{0,255}\s*$`, anyOf: undefined });
+/** The same in a query string, where a value is a string or absent. */
+const optionalFileNameQuery = optionalFileName.meta({
+  type: 'string',
+  pattern: String.raw`^\s*[A-Za-z0-9._-]{0,255}\s*$`,
+  anyOf: undefined,
+});
+
 export const pinSchema = z.object({
   cid: z.string({ error: 'Please enter a CID' }).trim().min(1, 'Please enter a CID').max(200, 'Invalid CID'),
   originalName: optionalName,
-  customName: optionalName.pipe(fileNameSchema.optional()),
+  customName: optionalFileName,
 });
 export type PinInput = z.infer<typeof pinSchema>;
 
 export const cidVersionSchema = z
   .enum(['0', '1'], { error: 'cidVersion must be 0 or 1' })
   .default('1')
+  // A query string holds text; the spec calls its digits an integer, as it does for `page`.
+  .meta({ type: 'integer', enum: [0, 1], default: 1 })
   .transform((value) => Number(value) as 0 | 1);
 
 export const uploadQuerySchema = z.object({
   cidVersion: cidVersionSchema,
-  name: optionalName.pipe(fileNameSchema.optional()),
+  name: optionalFileNameQuery,
 });
 
 /** A CAR upload's CIDs are the CAR's own: only the record's name can be chosen. */
 export const carUploadQuerySchema = z.object({
-  name: optionalName.pipe(fileNameSchema.optional()),
+  name: optionalFileNameQuery,
 });
 
 export const directoryUploadQuerySchema = z.object({
   cidVersion: cidVersionSchema,
   mode: z.enum(['dag', 'files'], { error: 'mode must be dag or files' }).default('dag'),
-  name: optionalName.pipe(fileNameSchema.optional()),
+  name: optionalFileNameQuery,
 });
 
 const positiveInt = (fallback: number, max: number, label: string) =>
@@ -109,6 +124,6 @@ export const signedUploadSchema = z.object({
     .int('expiresIn must be a whole number of seconds')
     .min(1, 'expiresIn must be at least 1 second')
     .max(SIGNED_UPLOAD_MAX_SECONDS, `expiresIn must be at most ${SIGNED_UPLOAD_MAX_SECONDS} seconds`),
-  name: optionalName.pipe(fileNameSchema.optional()),
+  name: optionalFileName,
 });
 export type SignedUploadInput = z.infer<typeof signedUploadSchema>;

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import { readerOf } from './database';
-import type { Database } from './schema';
+import { readerOf } from './reader';
+import type { Database } from '../schema';
 
 const MARK = '\u0000cairn-parameter:';
 

@@ -1,9 +1,9 @@
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, uploadFile } from '../../test/factories';
-import { DRIVERS, startTestServer, type TestServer } from '../../test/harness';
-import { migrateToLatest } from './migrate';
-import { migrations } from './migrations/index';
+import { createUser, uploadFile } from '../../../test/factories';
+import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { migrateToLatest } from '../migrate';
+import { migrations } from '../migrations/index';
 
 describe.each(DRIVERS)('the account record count behind the file list total (%s)', (driver) => {
   let server: TestServer;

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, uploadFile } from '../../test/factories';
-import { DRIVERS, startTestServer, type TestServer } from '../../test/harness';
+import { createUser, uploadFile } from '../../../test/factories';
+import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { precompiled } from './precompiled';
-import type { Database } from './schema';
+import type { Database } from '../schema';
 
 describe.each(DRIVERS)('precompiled queries (%s)', (driver) => {
   let server: TestServer;

@@ -1,4 +1,4 @@
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '../schema';
 
 /**
  * What most requests need to know of their signed-in user: who it is, whether it may act, and the
