@@ -4,8 +4,7 @@
  * set, and never under NODE_ENV=production. Points:
  * - `delete-committed`: a record is deleted and its release queued, nothing unpinned yet;
  * - `upload-claimed`: inside an upload's `beforePin`, its claim on the CID written, the content
- *   imported and not pinned yet where the engine pins as a step of its own (on the embedded
- *   engine: its pack written, not indexed; a file on Kubo or IPFS Cluster is pinned by then);
+ *   imported and not pinned yet (on the embedded engine: its pack written, not indexed);
  * - `upload-pinned`: an upload's content is pinned and claimed, its record not written yet;
  * - `pin-job-pinned`: a pin job's content is pinned, its record not written yet.
  */
