@@ -11,7 +11,9 @@
  * (1 GiB through the cluster, kubo and embedded engines against `ipfs add`, and the cluster
  * engine's gateway against Kubo's; BENCH_ENGINES_MIB=64 for a quick run), multipart (the upload
  * parser against busboy), resumable (1 GiB over tus, cut three times and resumed;
- * BENCH_RESUME_BYTES sets the size). The run exits with 1 when a figure misses its target.
+ * BENCH_RESUME_BYTES sets the size), crash-rounds (kill -9 of the server at a random moment of
+ * uploads, deletes and compactions, restarted and checked, 20 rounds; BENCH_CRASH_ROUNDS=3 for a
+ * smoke run). The run exits with 1 when a figure misses its target.
  * Everything is written under a fresh temporary directory, removed at the end; set BENCH_INPUTS
  * to a directory to keep the generated input files between runs. Servers listen on loopback only.
  */
@@ -19,6 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { crashRounds } from './crash-rounds';
 import { desktopQueue } from './desktop-queue';
 import { directory } from './directory';
 import { engines } from './engines';
@@ -39,6 +42,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
   multipart,
   resumable,
   engines,
+  'crash-rounds': crashRounds,
 };
 
 const args = new Map(

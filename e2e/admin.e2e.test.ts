@@ -293,7 +293,7 @@ describe('admin console', () => {
     await checkScreen(page, 'admin-rewards');
     // Referrals is routed but, as the spec says, not in the admin sub-menu.
     const menu = page.locator('#sidebar .nav-sub');
-    expect(await menu.getByRole('link').count()).toBe(8);
+    expect(await menu.getByRole('link').count()).toBe(9);
     expect(await menu.getByRole('link', { name: en('common', 'admin_nav.rewards') }).count()).toBe(1);
   });
 

@@ -26,6 +26,7 @@ const PAGES = [
   '/admin/plans',
   '/admin/referrals',
   '/admin/rewards',
+  '/admin/content-jobs',
 ];
 
 let server: E2eServer;
@@ -47,6 +48,25 @@ beforeAll(async () => {
     expiresInDays: 30,
     allowedIp: '2001:db8:85a3::8a2e:370:7334',
   });
+  // A content job that gave up, with an engine's long error, for the outbox's table.
+  const now = new Date().toISOString();
+  await server.app.db
+    .insertInto('content_jobs')
+    .values({
+      id: '00000000-0000-4000-8000-00000000c0b1',
+      kind: 'release',
+      cid: 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi',
+      reservation_id: null,
+      status: 'failed',
+      attempts: 10,
+      run_after: now,
+      lease_owner: null,
+      lease_until: null,
+      last_error: 'Error: connect ECONNREFUSED 127.0.0.1:5001 while unpinning bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   for (const email of ['maximiliane.mustermann-schmidt@beispiel-unternehmen.example', 'ada@example.com']) {
     await apiSignup(server, email, 'a-long-password-1');
   }

@@ -14,9 +14,11 @@ export class AdminConsole {
   ) {}
 
   /** Opens /admin/<section> (the overview for '') and waits for its title. */
-  async open(section: '' | 'stats' | 'users' | 'files' | 'logs' | 'plans' | 'tokens' | 'referrals' | 'rewards'): Promise<void> {
+  async open(
+    section: '' | 'stats' | 'users' | 'files' | 'logs' | 'plans' | 'tokens' | 'referrals' | 'rewards' | 'content-jobs',
+  ): Promise<void> {
     await this.page.goto(`${this.baseUrl}/admin${section ? `/${section}` : ''}`);
-    await this.heading(section ? `${section}.title` : 'overview.title').waitFor();
+    await this.heading(section ? `${section.replace('-', '_')}.title` : 'overview.title').waitFor();
   }
 
   heading(key: string) {

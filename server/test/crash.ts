@@ -3,7 +3,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
 import { createDb, type Db } from '../src/db/database';
 import type { DbConfig } from '../src/config/config';
 import { createClient, type TestClient } from './client';
@@ -32,11 +31,14 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   }
 }
 
-/** Waits for the process to die of the SIGKILL its crash point sent itself. */
+/**
+ * Waits for the process to die of the SIGKILL its crash point sent itself. (Throws rather than
+ * asserting: the crash benchmark uses these helpers outside vitest.)
+ */
 export async function killedItself(instance: Instance, withinMs = 30_000): Promise<void> {
   const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the crash point was not reached')), withinMs).unref());
-  const { signal } = await Promise.race([instance.exited, timer]);
-  expect(signal).toBe('SIGKILL');
+  const { signal, code } = await Promise.race([instance.exited, timer]);
+  if (signal !== 'SIGKILL') throw new Error(`the process ended with ${signal ?? `exit code ${code}`}, not the crash point's SIGKILL`);
 }
 
 /** Stops the process as an operator would, and waits for it. */

@@ -26,6 +26,7 @@ export type AuditAction =
   | 'update_user'
   | 'grant_bonus'
   | 'prune_logs'
+  | 'retry_content_job'
   | 'order_cancel'
   | 'order_uncleared'
   | 'order_declined'

@@ -109,3 +109,84 @@ describe('records and content after kill -9 (embedded engine, SQLite)', () => {
     }
   }, 240_000);
 });
+
+/**
+ * kill -9 inside `beforePin` itself: the upload's claim on its CID is written, its blocks are
+ * imported (a pack written and not indexed), nothing is pinned and there is no record. Once for new
+ * content, once for content another record already holds.
+ */
+describe('an upload killed between its claim and its pin (embedded engine, SQLite)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-crash-claimed-'));
+  const sqlite = { driver: 'sqlite' as const, file: path.join(dataDir, 'cairn.sqlite') };
+  const spawned: Instance[] = [];
+  const start = async (crashAt?: string) => {
+    const instance = await startInstance({
+      CAIRN_DATA_DIR: dataDir,
+      LEASE_SECONDS: '2',
+      ...(crashAt ? { CAIRN_TEST_CRASH_AT: crashAt } : {}),
+    });
+    spawned.push(instance);
+    return instance;
+  };
+  afterAll(async () => {
+    for (const instance of spawned) {
+      instance.kill();
+      await instance.exited;
+      fs.rmSync(instance.dataDir, { recursive: true, force: true });
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('releases what only the dead upload claimed, keeps what a record holds, and records each CID once', async () => {
+    const first = await start();
+    const user = await signUp(first.api);
+    const held = randomFile(120_000);
+    expect((await upload(first, user.token, 'held.bin', held.bytes)).status).toBe(201);
+    await stopInstance(first);
+
+    // 1. New content: killed with the claim written and the blocks imported, nothing pinned.
+    const second = await start('upload-claimed');
+    const fresh = randomFile(250_000);
+    await upload(second, await logIn(second.api, user.email, user.password), 'fresh.bin', fresh.bytes).catch(() => undefined);
+    await killedItself(second);
+    const afterCrash = await accountState(sqlite, user.email);
+    expect(afterCrash.jobs).toEqual([{ cid: fresh.cid, status: 'pending', last_error: null }]);
+    expect(afterCrash.reservations).toBe(1);
+    expect(afterCrash.cids).toEqual(new Set([held.cid]));
+
+    // 2. Content a record already holds, uploaded again under another name: killed at the same point.
+    const third = await start('upload-claimed');
+    await upload(third, await logIn(third.api, user.email, user.password), 'again.bin', held.bytes).catch(() => undefined);
+    await killedItself(third);
+
+    // 3. A clean start: the dead uploads' reservations expire and their claims run.
+    const last = await start();
+    const token = await logIn(last.api, user.email, user.password);
+    await eventually('the dead uploads are undone', async () => {
+      const state = await accountState(sqlite, user.email);
+      return state.jobs.length === 0 && state.reservations === 0;
+    });
+    expect((await fetch(`${last.url}/ipfs/${fresh.cid}`)).status).toBe(404);
+    expect((await fetch(`${last.url}/ipfs/${held.cid}`)).status).toBe(200);
+    // The upload of new content can be done again, and is recorded once.
+    expect((await upload(last, token, 'fresh.bin', fresh.bytes)).status).toBe(201);
+    expect((await fetch(`${last.url}/ipfs/${fresh.cid}`)).status).toBe(200);
+    const files = (await last.api.get('/api/v2/users/me/uploads', { token })).body.files as Array<{ cid: string; name: string }>;
+    expect(files.map((f) => f.name).sort()).toEqual(['fresh.bin', 'held.bin']);
+    await stopInstance(last);
+
+    const state = await accountState(sqlite, user.email);
+    expect(state.cids).toEqual(new Set([held.cid, fresh.cid]));
+    expect(state.used).toBe(state.recordedBytes);
+    expect(state.recordedBytes).toBe(held.bytes.length + fresh.bytes.length);
+    expect(state.reserved).toBe(0);
+    expect(state.reservations).toBe(0);
+    expect(state.jobs).toEqual([]);
+    const store = await createEmbeddedContentStore({ dataDir });
+    try {
+      for (const cid of [held.cid, fresh.cid]) expect(await store.isPinned(cid)).toBe(true);
+    } finally {
+      await store.close();
+    }
+  }, 240_000);
+});

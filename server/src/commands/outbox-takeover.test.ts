@@ -13,6 +13,7 @@ import {
   type Instance,
 } from '../../test/crash';
 import { startEngine, type EngineUnderTest } from '../../test/engines';
+import { fileForm } from '../../test/factories';
 import { createTestDatabase } from '../../test/pg';
 
 /**
@@ -105,5 +106,50 @@ describe('records and content after kill -9 of one of two instances (kubo engine
     const pins = await engine.pins();
     expect(pins.has(kept.cid) && pins.has(remote.cid)).toBe(true);
     expect(pins.has(deleted.cid) || pins.has(orphan.cid)).toBe(false);
+  }, 300_000);
+  it('B undoes the uploads A was killed in inside beforePin, between the claim and the pin (a folder, a file)', async () => {
+    const pg = { driver: 'pg' as const, url: database.url };
+    const b = await start();
+    const user = await signUp(b.api);
+
+    // A folder: Kubo imports it without pinning, A writes its claim and dies before the pin.
+    const a1 = await start('upload-claimed');
+    await a1.api
+      .request('POST', '/api/v2/upload/directory?mode=dag&cidVersion=0', {
+        token: user.token,
+        body: fileForm([
+          { name: 'album/one.bin', content: randomFile(90_000).bytes },
+          { name: 'album/two.bin', content: randomFile(60_000).bytes },
+        ]),
+      })
+      .catch(() => undefined);
+    await killedItself(a1);
+    const claims = (await accountState(pg, user.email)).jobs;
+    expect(claims).toEqual([{ cid: expect.any(String), status: 'pending', last_error: null }]);
+    const folderCid = claims[0]!.cid;
+    expect((await engine.pins()).has(folderCid)).toBe(false);
+
+    // A file, the same way.
+    const file = randomFile(200_000);
+    const a2 = await start('upload-claimed');
+    await upload(a2, user.token, 'file.bin', file.bytes).catch(() => undefined);
+    await killedItself(a2);
+
+    await eventually('B released what the dead uploads claimed', async () => {
+      const state = await accountState(pg, user.email);
+      return state.jobs.length === 0 && state.reservations === 0;
+    });
+    const pins = await engine.pins();
+    expect(pins.has(file.cid) || pins.has(folderCid)).toBe(false);
+
+    // Sent again, the file is recorded once and pinned again.
+    expect((await upload(b, user.token, 'file.bin', file.bytes)).status).toBe(201);
+    await stopInstance(b);
+    const state = await accountState(pg, user.email);
+    expect(state.cids).toEqual(new Set([file.cid]));
+    expect(state.used).toBe(state.recordedBytes);
+    expect(state.reserved).toBe(0);
+    expect(state.jobs).toEqual([]);
+    expect((await engine.pins()).has(file.cid)).toBe(true);
   }, 300_000);
 });

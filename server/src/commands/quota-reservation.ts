@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { PlanRow, UserRow } from '../db/schema';
 import type { Db } from '../db/database';
+import { crashPoint } from '../lib/crash-point';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
@@ -91,6 +92,7 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
       if (claimed.has(cid)) return;
       claimed.add(cid);
       reservation.claims.push(await app.stores.contentJobs.enqueueRelease(app.db, cid, id));
+      crashPoint('upload-claimed');
     },
     async onBytes(_delta, total) {
       if (total > reserved) await grow(total);

@@ -1,3 +1,4 @@
+import type { SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { ContentJobRow } from '../db/schema';
 import { newId } from '../lib/ids';
@@ -19,6 +20,18 @@ function runnable(db: Db, now: string) {
         eb('j.reservation_id', 'is', null),
         eb.not(eb.exists(eb.selectFrom('quota_reservations as r').select('r.id').whereRef('r.id', '=', 'j.reservation_id'))),
       ]),
+    );
+}
+
+/** A job as listed, with whether it is the claim of an upload still streaming (it cannot run before that ends). */
+export type ListedContentJob = ContentJobRow & { waits_for_upload: SqlBool };
+
+function listed(db: Db) {
+  return db
+    .selectFrom('content_jobs as j')
+    .selectAll('j')
+    .select((eb) =>
+      eb.exists(eb.selectFrom('quota_reservations as r').select('r.id').whereRef('r.id', '=', 'j.reservation_id')).as('waits_for_upload'),
     );
 }
 
@@ -126,9 +139,40 @@ export function createContentJobStore(db: Db) {
       return counts;
     },
 
-    /** Failed jobs, newest first: what an operator must look at. */
-    failed: (limit = 100): Promise<ContentJobRow[]> =>
-      db.selectFrom('content_jobs').selectAll().where('status', '=', 'failed').orderBy('updated_at', 'desc').limit(limit).execute(),
+    /** One page of jobs in the outbox's order (oldest first), all or those in one state. */
+    async list(page: {
+      status?: ContentJobRow['status'];
+      offset: number;
+      limit: number;
+    }): Promise<{ rows: ListedContentJob[]; total: number }> {
+      let base = db.selectFrom('content_jobs as j');
+      let rows = listed(db);
+      if (page.status) {
+        base = base.where('j.status', '=', page.status);
+        rows = rows.where('j.status', '=', page.status);
+      }
+      const [found, count] = await Promise.all([
+        rows.orderBy('j.created_at').orderBy('j.id').limit(page.limit).offset(page.offset).execute(),
+        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: found, total: Number(count.n) };
+    },
+
+    find: (id: string): Promise<ListedContentJob | undefined> => listed(db).where('j.id', '=', id).executeTakeFirst(),
+
+    /**
+     * Makes a waiting or given-up job due now with a fresh series of attempts (its last error kept
+     * until the next attempt). A job an instance is carrying out is left alone: false.
+     */
+    async retry(id: string): Promise<boolean> {
+      const result = await db
+        .updateTable('content_jobs')
+        .set({ status: 'pending', attempts: 0, run_after: nowIso(), lease_owner: null, lease_until: null, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'failed'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
   };
 }
 export type ContentJobStore = ReturnType<typeof createContentJobStore>;

@@ -165,3 +165,13 @@ export const planUpdateSchema = z
 export type PlanUpdateInput = z.infer<typeof planUpdateSchema>;
 
 export const planCodeParamsSchema = z.object({ code: z.string().min(1).max(NAME_MAX) });
+
+/** States of an outbox job on the content engine: waiting (or retrying), being carried out, given up. */
+export const CONTENT_JOB_STATUSES = ['pending', 'running', 'failed'] as const;
+export type ContentJobStatus = (typeof CONTENT_JOB_STATUSES)[number];
+
+/** `?status&page&limit` of the content jobs list; no status lists every job. */
+export const adminContentJobQuerySchema = pageQuerySchema.omit({ search: true }).extend({
+  status: filter(z.enum(CONTENT_JOB_STATUSES, { error: 'status must be pending, running or failed' })),
+});
+export type AdminContentJobQuery = z.infer<typeof adminContentJobQuerySchema>;

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AppState } from '../../koa-types';
+import { adminContentJobRoutes } from './content-jobs';
 import { adminFileRoutes } from './files';
 import { adminLogRoutes } from './logs';
 import { adminPlanRoutes } from './plans';
@@ -19,6 +20,7 @@ export function adminRoutes() {
     adminPlanRoutes(),
     adminTokenRoutes(),
     adminReferralRoutes(),
+    adminContentJobRoutes(),
   ]) {
     router.use(routes.routes());
   }

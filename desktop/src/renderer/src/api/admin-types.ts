@@ -1,5 +1,5 @@
 /** Wire shapes of the admin API under /api/v2/admin (openapi.yaml is the source of truth). */
-import type { UserStatus } from '@cairn/shared';
+import type { ContentJobStatus, UserStatus } from '@cairn/shared';
 import type { Plan } from './billing-types';
 
 export interface Paged {
@@ -126,6 +126,26 @@ export interface AdminToken {
   revokedAt: string | null;
   allowedIps: string[];
   status: 'active' | 'expired' | 'revoked';
+}
+
+/** One job of the content engine's outbox (today: release a CID nothing references). */
+export interface AdminContentJob {
+  id: string;
+  kind: 'release';
+  cid: string;
+  status: ContentJobStatus;
+  attempts: number;
+  lastError: string | null;
+  /** When it runs next; null for a failed job, which waits for an administrator. */
+  runAfter: string | null;
+  /** The claim of an upload still streaming: it runs only if that upload fails. */
+  waitsForUpload: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ContentJobQuery extends Omit<ListQuery, 'search'> {
+  status?: ContentJobStatus;
 }
 
 export interface AdminReferral {

@@ -1,5 +1,6 @@
 import type { AdminBonusGrantInput, LogPruneInput, PlanCreateInput, PlanUpdateInput } from '@cairn/shared';
 import type {
+  AdminContentJob,
   AdminFile,
   AdminPlan,
   AdminReferral,
@@ -9,6 +10,7 @@ import type {
   AdminUser,
   AdminUserDetail,
   AdminUserUpdate,
+  ContentJobQuery,
   ListQuery,
   LogEntry,
   LogQuery,
@@ -19,7 +21,7 @@ import { api } from './client';
 type Query = Record<string, string | number | undefined>;
 const list =
   <K extends string, T>(path: string) =>
-  (query: ListQuery | LogQuery, signal?: AbortSignal) =>
+  (query: ListQuery | LogQuery | ContentJobQuery, signal?: AbortSignal) =>
     api.get<Paged & Record<K, T[]>>(path, { query: { ...query } as Query, signal });
 const id = (value: string) => encodeURIComponent(value);
 
@@ -44,4 +46,7 @@ export const adminApi = {
   revokeToken: (tokenId: string) => api.delete<AdminToken>(`/admin/tokens/${id(tokenId)}`),
   referrals: list<'referrals', AdminReferral>('/admin/referrals'),
   rewards: list<'rewards', AdminReward>('/admin/rewards'),
+  contentJobs: list<'jobs', AdminContentJob>('/admin/content-jobs'),
+  retryContentJob: (jobId: string) =>
+    api.post<{ done: boolean; job: AdminContentJob | null }>(`/admin/content-jobs/${id(jobId)}/retry`, {}),
 };

@@ -29,4 +29,5 @@ export const ADMIN_ITEMS: readonly { key: string; to: string }[] = [
   { key: 'stats', to: '/admin/stats' },
   { key: 'tokens', to: '/admin/tokens' },
   { key: 'rewards', to: '/admin/rewards' },
+  { key: 'content_jobs', to: '/admin/content-jobs' },
 ];

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/page-header';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useAppStore } from '../../store/app-store';
 import { NotFoundPage } from '../not-found-page';
+import { AdminContentJobsPage } from './content-jobs/admin-content-jobs-page';
 import { AdminFilesPage } from './files/admin-files-page';
 import { AdminLogsPage } from './logs/admin-logs-page';
 import { AdminOverviewPage } from './overview/admin-overview-page';
@@ -48,6 +49,7 @@ export function AdminArea() {
       <Route path="tokens" element={<AdminTokensPage />} />
       <Route path="referrals" element={<AdminReferralsPage />} />
       <Route path="rewards" element={<AdminRewardsPage />} />
+      <Route path="content-jobs" element={<AdminContentJobsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -29,6 +29,7 @@ export const LOG_ACTIONS = [
   'update_user',
   'grant_bonus',
   'prune_logs',
+  'retry_content_job',
 ] as const;
 
 /**
