@@ -14,13 +14,15 @@ async function stillWanted(app: AppContext, cid: string): Promise<boolean> {
 /**
  * Unpins a CID when nothing wants it any more. Runs under the CID's lock, shared by every
  * instance, so that no record of the CID can be written between the check and the unpin.
- * Idempotent: a CID already unpinned is left alone. True when this call unpinned it.
+ * Idempotent. True when this call unpinned a pinned CID.
  */
 export async function releaseIfUnreferenced(app: AppContext, cid: string): Promise<boolean> {
   return app.cidLock(cid, async () => {
     if (await stillWanted(app, cid)) return false;
-    if (!(await app.content.isPinned(cid))) return false;
+    const pinned = await app.content.isPinned(cid);
+    // Unpinned content may still be stored: an upload that died between its import and its pin
+    // left its blocks behind. Unpin is idempotent and drops them (on Kubo, the root block).
     await app.content.unpin(cid);
-    return true;
+    return pinned;
   });
 }

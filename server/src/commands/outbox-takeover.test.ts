@@ -141,6 +141,8 @@ describe('records and content after kill -9 of one of two instances (kubo engine
     });
     const pins = await engine.pins();
     expect(pins.has(file.cid) || pins.has(folderCid)).toBe(false);
+    // What Kubo imported for them is not served either: no account holds it.
+    for (const cid of [file.cid, folderCid]) expect((await fetch(`${b.url}/ipfs/${cid}`)).status).toBe(404);
 
     // Sent again, the file is recorded once and pinned again.
     expect((await upload(b, user.token, 'file.bin', file.bytes)).status).toBe(201);
