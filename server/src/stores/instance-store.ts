@@ -13,6 +13,12 @@ export function createInstanceStore(db: Db) {
         .execute();
     },
 
+    /** Forgets instances silent since before `before`; returns how many. */
+    async pruneSilentSince(before: string): Promise<number> {
+      const result = await db.deleteFrom('instances').where('heartbeat_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async find(id: string): Promise<InstanceRow | undefined> {
       return db.selectFrom('instances').selectAll().where('id', '=', id).executeTakeFirst();
     },

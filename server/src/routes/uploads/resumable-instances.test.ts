@@ -71,6 +71,20 @@ describe('resumable uploads across instances (pg)', () => {
     expect((await b.api.request('HEAD', location, { token: user.token, headers: TUS })).status).toBe(404);
   });
 
+  it('deletes on its holder the partial file of an upload another instance pruned', async () => {
+    const created = await tusCreate(a.api, CREATE, 2 * MIB, { token: user.token });
+    const location = created.headers.get('location')!;
+    expect((await tusPatch(a.api, location, 0, bytes(MIB), user.token)).status).toBe(204);
+    const id = location.split('/').pop()!;
+    await b.app.stores.resumable.expireNow(id, new Date(Date.now() - 1000).toISOString());
+    await sweepOnce(b.app);
+    expect(await b.app.stores.resumable.find(id)).toBeUndefined();
+    expect(await reserved()).toBe(0);
+    expect(partials(a).length).toBeGreaterThan(0);
+    await sweepOnce(a.app);
+    expect(partials(a)).toEqual([]);
+  });
+
   it('tells the client to wait while the holder is down, then that the upload is lost once it is gone', async () => {
     const c = await startTestServer({ driver: 'pg', shareWith: b });
     let location: string;
@@ -89,8 +103,8 @@ describe('resumable uploads across instances (pg)', () => {
     expect(down.headers.get('retry-after')).toBe('5');
     expect(down.headers.get('tus-resumable')).toBe('1.0.0');
 
-    // No heartbeat for longer than the lease: the instance is gone.
-    const longAgo = new Date(Date.now() - b.config.leaseMs - 1000).toISOString();
+    // No heartbeat for an hour more than the lease: the instance is gone.
+    const longAgo = new Date(Date.now() - b.config.leaseMs - 3600_000).toISOString();
     await b.app.db.updateTable('instances').set({ heartbeat_at: longAgo }).where('id', '=', c.app.instanceId).execute();
     const lost = await tusPatch(b.api, location, MIB, bytes(MIB), user.token);
     expect(lost.status).toBe(410);
@@ -100,7 +114,13 @@ describe('resumable uploads across instances (pg)', () => {
 
     const report = await sweepOnce(b.app, Date.now() + 1000);
     expect(report.resumablePruned).toBe(1);
+    expect(await b.app.stores.instances.find(c.app.instanceId)).toBeDefined();
     expect(await reserved()).toBe(0);
     expect((await b.api.request('HEAD', location, { token: user.token, headers: TUS })).status).toBe(404);
+
+    // Once silent for longer than an upload lives, the instance is forgotten; the live ones are not.
+    await sweepOnce(b.app, Date.now() + 23.5 * 3600_000);
+    expect(await b.app.stores.instances.find(c.app.instanceId)).toBeUndefined();
+    expect(await b.app.stores.instances.find(a.app.instanceId)).toBeDefined();
   });
 });
