@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { AppContext } from './context';
 import type { AppState } from './koa-types';
 import { accessLog } from './middleware/access-log';
+import { crossOrigin } from './middleware/cors';
 import { exactRoutesFirst } from './middleware/exact-routes-first';
 import { errorHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
@@ -50,7 +51,7 @@ export function apiRouter() {
   return api;
 }
 
-/** Builds the Koa application: request id → access log → security headers → errors → routes → UI. */
+/** Builds the Koa application: request id → access log → security headers → errors → CORS → routes → UI. */
 export function createApp(app: AppContext): Koa<AppState> {
   const koa = new Koa<AppState>({ proxy: app.config.trustProxy });
   koa.silent = true;
@@ -62,6 +63,7 @@ export function createApp(app: AppContext): Koa<AppState> {
   koa.use(accessLog());
   koa.use(securityHeaders(app.config.production));
   koa.use(errorHandler());
+  koa.use(crossOrigin(app.config.corsOrigins));
   for (const ops of [healthRoutes(), metricsRoutes()]) koa.use(ops.routes());
   const api = apiRouter();
   koa.use(exactRoutesFirst(api));

@@ -15,6 +15,7 @@ import { createSharedLock } from './lib/shared-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { privateDir } from './lib/private-files';
 import { VersionedPages } from './db/fast/versioned-pages';
+import { instanceIdOf } from './commands/instance-registry';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { createPaymentProvider, type PaymentProvider } from './payments/index';
 import { createStores, type Stores } from './stores/index';
@@ -42,6 +43,8 @@ export interface AppContext {
   stopping: AbortSignal;
   /** The address links point at: PUBLIC_URL, else this server's own listening address (set once listening). */
   selfUrl: string;
+  /** This instance's id in `instances` (kept in the data directory across restarts). */
+  instanceId: string;
   /** Quota reservations this process holds open (uploads streaming now), given back at close. */
   openReservations: Set<string>;
   /** Aborts `stopping`; called by the server once it stops accepting connections. */
@@ -84,6 +87,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     payments: createPaymentProvider(config),
     stopping: shutdown.signal,
     selfUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    instanceId: instanceIdOf(config.dataDir),
     openReservations: new Set(),
     beginShutdown() {
       if (!shutdown.signal.aborted) shutdown.abort(new AppError(503, 'shutting_down', 'The server is restarting: please try again'));

@@ -1,7 +1,9 @@
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import type { ServerConfig } from './config/config';
+import { registerInstance } from './commands/instance-registry';
 import { createContext, type AppContext } from './context';
 import type { Logger } from './lib/logger';
 
@@ -40,6 +42,17 @@ export async function startServer(
   const wildcard = config.host === '0.0.0.0' || config.host === '::';
   const host = wildcard ? '127.0.0.1' : config.host;
   app.selfUrl = config.publicUrl ?? `http://${wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+  // Where the other instances reach this one: a wildcard listener is reached by the host's name.
+  const reachable = wildcard ? os.hostname() : host;
+  const listening = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+  let stopBeating: () => void;
+  try {
+    stopBeating = await registerInstance(app, config.internalUrl ?? listening, config.maintenanceIntervalMs);
+  } catch (error) {
+    await new Promise((resolve) => server.close(resolve));
+    await app.close();
+    throw error;
+  }
   return {
     app,
     server,
@@ -48,6 +61,7 @@ export async function startServer(
     async close(graceMs = 0) {
       // Stop accepting, let requests in flight finish for up to `graceMs`, abort uploads at once.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      stopBeating();
       app.beginShutdown();
       server.closeIdleConnections();
       let timer: NodeJS.Timeout | undefined;

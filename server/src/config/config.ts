@@ -33,6 +33,13 @@ export interface ServerConfig {
   jwtTtlSeconds: number;
   admin: { email: string; password: string } | null;
   trustProxy: boolean;
+  /**
+   * The address the other instances of the deployment reach this one at (they forward requests for
+   * resumable uploads whose partial file is here); null: the listening address.
+   */
+  internalUrl: string | null;
+  /** Origins whose pages may call the API with a token or a signed URL (never with the session cookie). */
+  corsOrigins: '*' | string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   loginLimits: { perIp: number; perEmail: number; windowSeconds: number };
   signupLimits: { perIp: number; windowSeconds: number };
@@ -97,6 +104,20 @@ function database(env: ServerEnv, dataDir: string): DbConfig {
   if (driver !== 'sqlite') throw new ConfigError(`DB_DRIVER must be sqlite or pg, got "${env.dbDriver}"`);
   if (env.databaseUrl) throw new ConfigError('DATABASE_URL is set but DB_DRIVER=sqlite: unset one of them');
   return { driver: 'sqlite', file: path.join(dataDir, 'cairn.sqlite') };
+}
+
+/** `*` (the default) or a comma-separated list of origins such as `https://app.example`. */
+function corsOrigins(raw: string | undefined): '*' | string[] {
+  const listed = (raw ?? '*')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (listed.length === 0 || listed.includes('*')) return '*';
+  return listed.map((entry) => {
+    const url = origin('CORS_ORIGINS', entry)!;
+    if (url !== entry.replace(/\/$/, '')) throw new ConfigError(`CORS_ORIGINS takes origins (scheme://host[:port]), got "${entry}"`);
+    return url;
+  });
 }
 
 function origin(name: string, raw: string | undefined): string | null {
@@ -203,6 +224,8 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     jwtTtlSeconds: integer('JWT_TTL_SECONDS', env.jwtTtl, 24 * 3600, 60, 30 * 24 * 3600),
     admin: admin(env),
     trustProxy: flag('TRUST_PROXY', env.trustProxy),
+    internalUrl: origin('INTERNAL_URL', env.internalUrl),
+    corsOrigins: corsOrigins(env.corsOrigins),
     logLevel: logLevel as ServerConfig['logLevel'],
     loginLimits: {
       perIp: integer('LOGIN_MAX_PER_IP', env.loginMaxPerIp, 30, 1, 100_000),

@@ -12,6 +12,8 @@ export interface ServerEnv {
   adminEmail?: string;
   adminPassword?: string;
   trustProxy?: string;
+  internalUrl?: string;
+  corsOrigins?: string;
   logLevel?: string;
   loginMaxPerIp?: string;
   loginMaxPerEmail?: string;
@@ -54,6 +56,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     trustProxy: env.TRUST_PROXY,
+    internalUrl: env.INTERNAL_URL,
+    corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,
     loginMaxPerIp: env.LOGIN_MAX_PER_IP,
     loginMaxPerEmail: env.LOGIN_MAX_PER_EMAIL,

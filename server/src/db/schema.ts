@@ -134,6 +134,15 @@ export interface ResumableUploadsTable {
   duplicate: number;
   expires_at: string;
   created_at: string;
+  /** The instance whose data directory holds the partial file (0013); null: made before, kept here. */
+  instance_id: string | null;
+}
+
+/** An API instance of the deployment (0013): where the others reach it, and its last sign of life. */
+export interface InstancesTable {
+  id: string;
+  url: string;
+  heartbeat_at: string;
 }
 
 export interface PinJobsTable {
@@ -301,6 +310,7 @@ export interface Database {
   rewards: RewardsTable;
   signed_uploads: SignedUploadsTable;
   resumable_uploads: ResumableUploadsTable;
+  instances: InstancesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -318,4 +328,5 @@ export type OrderRow = Selectable<OrdersTable>;
 export type RewardRow = Selectable<RewardsTable>;
 export type SignedUploadRow = Selectable<SignedUploadsTable>;
 export type ResumableUploadRow = Selectable<ResumableUploadsTable>;
+export type InstanceRow = Selectable<InstancesTable>;
 export type { Generated };

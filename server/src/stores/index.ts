@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { createAdminStores } from './admin/index';
 import { createContentJobStore } from './content-job-store';
+import { createInstanceStore } from './instance-store';
 import { createLeaseStore } from './lease-store';
 import { createCategoryRecheckStore } from './category-recheck-store';
 import { createLogStore } from './log-store';
@@ -42,6 +43,7 @@ export function createStores(db: Db) {
     admin: createAdminStores(db),
     resumable: createResumableStore(db),
     signedUploads: createSignedUploadStore(db),
+    instances: createInstanceStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

@@ -73,6 +73,11 @@ export function createResumableStore(db: Db) {
       });
     },
 
+    /** Makes the upload due for the next sweep, which gives its quota back. */
+    async expireNow(id: string, now: string): Promise<void> {
+      await db.updateTable('resumable_uploads').set({ expires_at: now }).where('id', '=', id).where('upload_id', 'is', null).execute();
+    },
+
     async expiredBefore(before: string): Promise<string[]> {
       const rows = await db.selectFrom('resumable_uploads').select('id').where('expires_at', '<', before).execute();
       return rows.map((r) => r.id);

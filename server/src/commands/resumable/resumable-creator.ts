@@ -49,6 +49,7 @@ export async function resumableCreator(
       cid_version: request.cidVersion,
       expires_at: new Date(now.getTime() + RESUMABLE_TTL_MS).toISOString(),
       created_at: now.toISOString(),
+      instance_id: app.instanceId,
     },
     await storageLimit(app, user),
   );

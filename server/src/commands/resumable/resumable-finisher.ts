@@ -102,7 +102,7 @@ export async function discardResumable(app: AppContext, id: string): Promise<voi
 }
 
 /** Deletes the partial file and its metadata, whichever of them exists. */
-async function removePartial(app: AppContext, id: string): Promise<void> {
+export async function removePartial(app: AppContext, id: string): Promise<void> {
   const file = path.join(resumableDir(app), id);
   await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(`${file}.json`, { force: true })]);
 }

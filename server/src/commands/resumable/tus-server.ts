@@ -5,6 +5,7 @@ import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { CORS_EXPOSED_HEADERS } from '../../middleware/cors';
 import { resumableFinisher } from './resumable-finisher';
 
 export const RESUMABLE_PATH = '/api/v2/uploads/resumable';
@@ -46,8 +47,10 @@ export function tusServerOf(app: AppContext): { tus: Server; store: FileStore } 
       maxSize: () => requestOf().maxBytes,
       namingFunction: () => requestOf().uploadId,
       getFileIdFromRequest: () => requestOf().uploadId,
-      // Same-origin, like the rest of the API: no CORS headers.
+      // CORS is answered for the whole API (middleware/cors.ts): the tus server adds no origin of
+      // its own, and exposes what the API exposes besides the tus headers.
       allowedOrigins: () => false,
+      exposedHeaders: CORS_EXPOSED_HEADERS,
       // The last PATCH answers with the record, as POST /upload does, or with the JSON error.
       async onUploadFinish(_req, upload) {
         const json = { 'Content-Type': 'application/json' };

@@ -10,6 +10,7 @@ import * as contentJobs from './0008-content-jobs';
 import * as pinningService from './0009-pinning-service';
 import * as resumableUploads from './0011-resumable-uploads';
 import * as planTranslationsAndContentKinds from './0010-plan-translations-and-content-kinds';
+import * as instances from './0013-instances';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-pinning-service': pinningService,
   '0010-plan-translations-and-content-kinds': planTranslationsAndContentKinds,
   '0011-resumable-uploads': resumableUploads,
+  '0013-instances': instances,
 };

@@ -3,6 +3,7 @@ import { uploadQuerySchema } from '@cairn/shared';
 import type { z } from 'zod';
 import { resumableCreator } from '../../commands/resumable/resumable-creator';
 import { discardResumable, resumableFinisher, resumableNotFound } from '../../commands/resumable/resumable-finisher';
+import { forwardToOwner, heldElsewhere } from '../../commands/resumable/owner-forwarder';
 import { handleTus } from '../../commands/resumable/tus-server';
 import type { ResumableUploadRow } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
@@ -43,6 +44,7 @@ async function accessibleUpload(ctx: Ctx): Promise<ResumableUploadRow> {
 
 async function continueUpload(ctx: Ctx): Promise<void> {
   const row = await accessibleUpload(ctx);
+  if (!row.upload_id && heldElsewhere(ctx, row)) return forwardToOwner(ctx, row);
   if (!row.upload_id) return passToTus(ctx, row.id, Number(row.size));
   if (ctx.method === 'PATCH') throw conflict('upload_complete', 'This upload is complete: GET its URL for the record');
   // Its partial file is gone once recorded: the offset of a finished upload is its length.
@@ -54,6 +56,7 @@ async function continueUpload(ctx: Ctx): Promise<void> {
  * tus resumable uploads: `POST` creates (length checked against the size cap and the free quota
  * first, then reserved), `HEAD` tells the offset, `PATCH` appends, `GET` gives the record once
  * complete, `DELETE` drops it. The partial file survives restarts; it expires after 24 hours.
+ * It lives on the instance that created the upload: the others forward the upload's requests there.
  */
 export function resumableRoutes() {
   const router = new Router<AppState>();
@@ -70,11 +73,24 @@ export function resumableRoutes() {
   router.patch('/uploads/resumable/:resumableId', continueUpload);
   router.get('/uploads/resumable/:resumableId', async (ctx) => {
     const row = await accessibleUpload(ctx);
+    // Only the instance with the partial file can record it.
+    if (!row.upload_id && heldElsewhere(ctx, row)) return forwardToOwner(ctx, row);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await resumableFinisher(ctx.state.app, row.id, ctx.ip);
   });
   router.delete('/uploads/resumable/:resumableId', async (ctx) => {
     const row = await accessibleUpload(ctx);
+    if (!row.upload_id && heldElsewhere(ctx, row)) {
+      const lost = await forwardToOwner(ctx, row).then(
+        () => false,
+        (error: unknown) => {
+          if (error instanceof AppError && error.status === 410) return true;
+          throw error;
+        },
+      );
+      // Nothing left to delete but the row and its reservation, which this instance can drop.
+      if (!lost) return;
+    }
     if (row.upload_id) await ctx.state.app.stores.resumable.remove(row.id);
     else await discardResumable(ctx.state.app, row.id);
     ctx.set('Tus-Resumable', '1.0.0');

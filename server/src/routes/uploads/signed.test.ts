@@ -26,7 +26,10 @@ describe.each(DRIVERS)('signed upload URLs (%s)', (driver) => {
     const { server } = suite;
     const signed = await signedUrl({ maxBytes: 1000, expiresIn: 60, name: 'report.pdf' });
     expect(signed.url).toMatch(/\/api\/v2\/uploads\/signed\/[A-Za-z0-9_-]{43}$/);
-    const stored = await server.api.request('POST', signed.path, { body: fileForm([{ name: 'x.pdf', content: bytes(1000) }]) });
+    const stored = await server.api.request('POST', signed.path, {
+      body: fileForm([{ name: 'x.pdf', content: bytes(1000) }]),
+      headers: { Origin: 'https://shop.example' },
+    });
     expect(stored.status).toBe(201);
     expect(stored.body).toMatchObject({ name: 'report.pdf', size: 1000 });
     expect(stored.headers.get('access-control-allow-origin')).toBe('*');

@@ -47,12 +47,8 @@ export function signedUploadRoutes() {
     ctx.status = 201;
     ctx.body = await signedUploadCreator(ctx.state.app, ctx.state.user, input<SignedUploadInput>(ctx).body);
   });
-  router.post('/uploads/signed/:secret', async (ctx) => {
-    // Meant for a page of another site: a multipart POST needs no preflight, and the secret in the
-    // URL is the only credential, so any origin may read the answer.
-    ctx.set('Access-Control-Allow-Origin', '*');
-    await uploadThroughSignedUrl(ctx, false);
-  });
+  // Meant for pages of other sites (CORS_ORIGINS): the secret in the URL is the only credential.
+  router.post('/uploads/signed/:secret', (ctx) => uploadThroughSignedUrl(ctx, false));
   router.post('/uploads/signed/:secret/resumable', (ctx) => uploadThroughSignedUrl(ctx, true));
   return router;
 }
