@@ -172,6 +172,8 @@ export type ContentJobStatus = (typeof CONTENT_JOB_STATUSES)[number];
 
 /** `?status&page&limit` of the content jobs list; no status lists every job. */
 export const adminContentJobQuerySchema = pageQuerySchema.omit({ search: true }).extend({
-  status: filter(z.enum(CONTENT_JOB_STATUSES, { error: 'status must be pending, running or failed' })),
+  status: filter(z.enum(CONTENT_JOB_STATUSES, { error: 'status must be pending, running or failed' }), {
+    enum: [...CONTENT_JOB_STATUSES, ''],
+  }),
 });
 export type AdminContentJobQuery = z.infer<typeof adminContentJobQuerySchema>;
