@@ -12,6 +12,7 @@ import { startCountingProxy, type CountingProxy } from './testing/counting-proxy
 import { bundleWorker, startWorker, type WorkerRun } from './testing/crash-run';
 import { ipfsAddCids } from './testing/folder-fixture';
 import { RestartableServer } from './testing/live-server';
+import { testServerOf } from './testing/test-server';
 import { UploadQueue } from './upload-queue';
 
 const MIB = 1024 * 1024;
@@ -23,7 +24,8 @@ let user: TestUser;
 let token: string;
 
 beforeAll(async () => {
-  const server = await live.start();
+  await live.start();
+  const server = testServerOf(live);
   user = await createUser(server);
   token = (await createApiToken(server, user)).token;
 }, 60_000);
@@ -42,14 +44,14 @@ function bigFile(folder: string, name: string, size: number): string {
 }
 
 async function proxy(options: { hideResumable?: boolean } = {}): Promise<CountingProxy> {
-  const started = await startCountingProxy(live.server().url, options);
+  const started = await startCountingProxy(live.running().url, options);
   proxies.push(started);
   return started;
 }
 
 const records = (name: string) =>
-  live.server().app.db.selectFrom('uploads').select(['name', 'cid']).where('user_id', '=', user.id).where('name', '=', name).execute();
-const reserved = async () => Number((await live.server().app.stores.users.findById(user.id))!.storage_reserved);
+  live.running().app.db.selectFrom('uploads').select(['name', 'cid']).where('user_id', '=', user.id).where('name', '=', name).execute();
+const reserved = async () => Number((await live.running().app.stores.users.findById(user.id))!.storage_reserved);
 
 describe('the upload queue over tus', () => {
   it(
@@ -79,7 +81,7 @@ describe('the upload queue over tus', () => {
       const state = JSON.parse(fs.readFileSync(journal, 'utf8')) as QueueState;
       const resumeUrl = state.items[0]!.resumeUrl!;
       expect(resumeUrl).toMatch(new RegExp(`^${RESUMABLE_PATH}/[0-9a-f-]{36}$`));
-      const head = await fetch(`${live.server().url}${resumeUrl}`, {
+      const head = await fetch(`${live.running().url}${resumeUrl}`, {
         method: 'HEAD',
         headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${token}` },
       });
@@ -138,7 +140,7 @@ describe('the upload queue over tus', () => {
 
   it('drops the partial upload of a cancelled item, giving its reserved quota back', async () => {
     const file = bigFile('cancel', 'huge.bin', 24 * MIB);
-    const uploader = new HttpUploader({ serverUrl: live.server().url, token: () => token, resumableFromBytes: MIB, chunkBytes: 4 * MIB });
+    const uploader = new HttpUploader({ serverUrl: live.running().url, token: () => token, resumableFromBytes: MIB, chunkBytes: 4 * MIB });
     const queue = new UploadQueue({ journal: new Journal(path.join(root, 'cancel-data', 'uploads.json'), 10), uploader });
     try {
       queue.start();
@@ -148,7 +150,7 @@ describe('the upload queue over tus', () => {
       expect(await reserved()).toBe(24 * MIB);
       queue.cancel(item.id);
       await waitFor(async () => (await reserved()) === 0);
-      const gone = await fetch(`${live.server().url}${item.resumeUrl}`, {
+      const gone = await fetch(`${live.running().url}${item.resumeUrl}`, {
         method: 'HEAD',
         headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${token}` },
       });
