@@ -46,7 +46,7 @@ export function ServerAddressForm({ initial, submitLabel }: { initial: string; s
         inputMode="url"
         autoComplete="url"
         spellCheck={false}
-        placeholder="https://cairn.example.org"
+        placeholder={t('server.placeholder')}
         value={address}
         disabled={fixed}
         onChange={(event) => setAddress(event.target.value)}
