@@ -1,10 +1,16 @@
+import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { bundleWorker, startWorker } from '../desktop/src/main/upload-queue/testing/crash-run';
+import { runCrashScenario } from '../desktop/src/main/upload-queue/testing/crash-scenario';
+import { RestartableServer } from '../desktop/src/main/upload-queue/testing/live-server';
 import type { Benchmark } from './lib/context';
 import { SMALL_FILES, smallTree } from './lib/inputs';
 import { timed } from './lib/measure';
 import type { Figure } from './lib/report';
 import { startBenchServer } from './lib/server';
+
+/** Files in the crash run: 10,000, or BENCH_QUEUE_CRASH_FILES for a quick look. */
+const CRASH_FILES = Number(process.env.BENCH_QUEUE_CRASH_FILES ?? SMALL_FILES);
 
 /**
  * 10,000 files of 1–4 KB through the desktop app's background queue (file by file, from disk,
@@ -68,5 +74,48 @@ export const desktopQueue: Benchmark = async (env) => {
     return figures;
   } finally {
     await server.stop();
+  }
+};
+
+/**
+ * The crash run at full size: 10,000 files queued, the queue process killed three times and the
+ * server restarted once; every file must end up stored exactly once with the CID `ipfs add` gives.
+ */
+export const desktopQueueCrash: Benchmark = async (env) => {
+  const live = new RestartableServer();
+  try {
+    const started = Date.now();
+    const report = await runCrashScenario({
+      files: CRASH_FILES,
+      root: mkdtempSync(path.join(env.workDir, 'queue-crash-')),
+      live,
+      stepMs: 30 * 60_000,
+    });
+    const seconds = (Date.now() - started) / 1000;
+    const label = `${CRASH_FILES.toLocaleString('en')} files, queue killed 3 times (at ${report.cuts.killedAt.join(', ')} done), server restarted once (at ${report.cuts.serverRestartedAt})`;
+    if (report.last.code !== 0) throw new Error(`the last queue run ended with ${JSON.stringify(report.last)}`);
+    const count = (benchmark: string, value: number): Figure => ({
+      benchmark: `${label}: ${benchmark}`,
+      value,
+      unit: 'files',
+      reference: null,
+      referenceLabel: '—',
+      target: { max: 1, of: 'value' },
+    });
+    return [
+      count('files lost', report.lost.length),
+      count('files stored twice', report.duplicated.length),
+      count('records whose CID is not the ipfs add one', report.wrongCid.length),
+      {
+        benchmark: `${label}: whole run`,
+        value: CRASH_FILES / seconds,
+        unit: 'files/s',
+        reference: null,
+        referenceLabel: '—',
+        note: `${report.stored} records for ${CRASH_FILES} files, ${Math.round(seconds)} s with the restarts`,
+      },
+    ];
+  } finally {
+    await live.dispose();
   }
 };

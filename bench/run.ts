@@ -7,6 +7,8 @@
  *
  * Benchmarks: ingest (1 GiB upload v1/v0, gateway download, RSS), directory (10,000 files as one
  * DAG), desktop-queue (the same files through the desktop app's queue, against the web upload),
+ * desktop-queue-crash (those files queued, the queue killed three times and the server restarted
+ * once: none lost, none twice; BENCH_QUEUE_CRASH_FILES sets the count),
  * file-list (100,000 rows at 50 clients), peer-pin (256 MiB pinned from another server), engines
  * (1 GiB through the cluster, kubo and embedded engines against `ipfs add`, and the cluster
  * engine's gateway against Kubo's; BENCH_ENGINES_MIB=64 for a quick run), multipart (the upload
@@ -22,7 +24,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { crashRounds } from './crash-rounds';
-import { desktopQueue } from './desktop-queue';
+import { desktopQueue, desktopQueueCrash } from './desktop-queue';
 import { directory } from './directory';
 import { engines } from './engines';
 import { fileList } from './file-list';
@@ -37,6 +39,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
   ingest,
   directory,
   'desktop-queue': desktopQueue,
+  'desktop-queue-crash': desktopQueueCrash,
   'file-list': fileList,
   'peer-pin': peerPin,
   multipart,

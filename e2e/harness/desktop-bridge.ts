@@ -97,14 +97,26 @@ export interface BridgeRecord {
   notifications: Array<{ title: string; body: string }>;
 }
 
+/** The server address the stand-in main process starts with, and which addresses answer its check. */
+export interface BridgeServer {
+  /** Null: a first run, no address yet. Default: the page's own origin, from CAIRN_SERVER_URL. */
+  serverUrl?: string | null;
+  source?: 'env' | 'setting' | 'none';
+  /** Origins whose `/healthz` "answers" as Cairn; any other address is unreachable. */
+  reachable?: string[];
+}
+
+/** Where the stand-in keeps a saved address across reloads, as the main process keeps settings.json. */
+const SAVED_SERVER_KEY = '__cairn_saved_server';
+
 /**
  * Gives the page the `window.cairnDesktop` the Electron preload gives it, backed by plain state
  * in the page: the renderer cannot tell the difference, and the test reads what it asked for.
  * Also records native notifications instead of showing them.
  */
-export async function provideDesktopBridge(page: Page): Promise<void> {
+export async function provideDesktopBridge(page: Page, server: BridgeServer = {}): Promise<void> {
   await page.addInitScript(
-    ({ transfers, folders }) => {
+    ({ transfers, folders, server, savedKey }) => {
       const record = { calls: [] as unknown[][], notifications: [] as Array<{ title: string; body: string }> };
       const listeners: Record<string, Array<(payload: unknown) => void>> = { transfers: [], folders: [], batch: [] };
       let view = transfers;
@@ -133,8 +145,25 @@ export async function provideDesktopBridge(page: Page): Promise<void> {
           }
         },
         cairnDesktop: {
-          appInfo: () =>
-            Promise.resolve({ version: '0.1.0', platform: 'linux', serverUrl: window.location.origin, serverUrlSource: 'env' }),
+          appInfo: () => {
+            const saved = window.sessionStorage.getItem(savedKey);
+            const serverUrl = saved ?? (server.serverUrl === undefined ? window.location.origin : server.serverUrl);
+            const serverUrlSource = saved ? 'setting' : (server.source ?? (serverUrl ? 'env' : 'none'));
+            return Promise.resolve({ version: '0.1.0', platform: 'linux', serverUrl, serverUrlSource });
+          },
+          setServerUrl: (address: string) => {
+            record.calls.push(['setServerUrl', address]);
+            const origin = (() => {
+              try {
+                return new URL(address).origin;
+              } catch {
+                return null;
+              }
+            })();
+            if (!origin || !(server.reachable ?? []).includes(origin)) return Promise.resolve({ ok: false, problem: 'unreachable' });
+            window.sessionStorage.setItem(savedKey, origin);
+            return Promise.resolve({ ok: true, serverUrl: origin });
+          },
           openExternal: (url: string) => call('openExternal', url),
           chooseFolder: () => (record.calls.push(['chooseFolder']), Promise.resolve('/home/ada/Documents')),
           pathForFile: (file: File) => `/home/ada/Drop/${file.name}`,
@@ -164,8 +193,13 @@ export async function provideDesktopBridge(page: Page): Promise<void> {
         },
       });
     },
-    { transfers: TRANSFERS, folders: FOLDERS },
+    { transfers: TRANSFERS, folders: FOLDERS, server, savedKey: SAVED_SERVER_KEY },
   );
+}
+
+/** The address the stand-in main process saved, if any. */
+export function savedServer(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.sessionStorage.getItem(key), SAVED_SERVER_KEY);
 }
 
 export function bridgeRecord(page: Page): Promise<BridgeRecord> {

@@ -12,6 +12,7 @@ const act = (action: TransferAction, id?: string): Promise<void> => ipcRenderer.
 
 const bridge = {
   appInfo: () => ipcRenderer.invoke(IPC.appInfo),
+  setServerUrl: (address) => ipcRenderer.invoke(IPC.setServerUrl, address),
   openExternal: (url) => ipcRenderer.invoke(IPC.openExternal, url),
   chooseFolder: () => ipcRenderer.invoke(IPC.chooseFolder),
   // Dropped files reach the main process as paths; it streams them from disk itself.

@@ -1,3 +1,5 @@
+import type { ServerAddressResult } from './server-address';
+
 /**
  * The one object the preload exposes as `window.cairnDesktop`. The web build leaves it undefined;
  * the renderer reaches it only through the zustand desktop slice, so components never branch on
@@ -6,10 +8,10 @@
 export interface DesktopAppInfo {
   version: string;
   platform: string;
-  /** The Cairn server this desktop app talks to (its API is proxied under the app's own origin). */
-  serverUrl: string;
-  /** Where the address comes from: the environment, the saved setting, or the built-in default. */
-  serverUrlSource: 'env' | 'setting' | 'default';
+  /** The Cairn server this desktop app talks to (its API is proxied under the app's own origin); null until one is set. */
+  serverUrl: string | null;
+  /** Where the address comes from: the environment, the saved setting, or nowhere yet (first run). */
+  serverUrlSource: 'env' | 'setting' | 'none';
 }
 
 export type TransferStatus = 'queued' | 'running' | 'paused' | 'failed' | 'done';
@@ -62,6 +64,8 @@ export interface BatchEnded {
 
 export interface DesktopBridge {
   appInfo(): Promise<DesktopAppInfo>;
+  /** Checks the address (`/healthz`) and saves it in the app's settings; the queue then talks to it. */
+  setServerUrl(address: string): Promise<ServerAddressResult>;
   /** Opens an http(s) URL in the system browser. */
   openExternal(url: string): Promise<void>;
   /** Shows the native folder picker; null when cancelled. */

@@ -4,6 +4,7 @@
  */
 export const IPC = Object.freeze({
   appInfo: 'cairn:app-info',
+  setServerUrl: 'cairn:set-server-url',
   openExternal: 'cairn:open-external',
   chooseFolder: 'cairn:choose-folder',
   transfersSetSession: 'cairn:transfers:set-session',

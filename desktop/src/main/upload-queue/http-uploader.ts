@@ -5,8 +5,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { walkFolder } from './folder-walk';
 import { multipartBody, type FilePart, type MultipartBody } from './multipart-body';
+import { discardResumable, ResumableNotOffered, uploadResumable } from './resumable-upload';
 import { failureFromError, failureFromResponse, UploadFailure } from './upload-failure';
-import type { Uploader, UploadResult } from './uploader';
+import type { Uploader, UploadItem, UploadResult } from './uploader';
+
+/** The name is the queue's, for its screen: the request names the file after its path. */
+type SentItem = Omit<UploadItem, 'name'>;
 
 interface RawAnswer {
   status: number;
@@ -19,29 +23,71 @@ export interface HttpUploaderOptions {
   /** The session or API token; read at each request so a new sign-in applies at once. */
   token: () => string | null;
   cidVersion?: 0 | 1;
+  /** Files from this size on go over tus where the server offers it (default 64 MiB). */
+  resumableFromBytes?: number;
+  /** Bytes per tus PATCH (default 64 MiB). */
+  chunkBytes?: number;
 }
 
+const MIB = 1024 * 1024;
+
 /**
- * Streams items to the Cairn API as multipart requests: a file to `POST /upload`, a folder as one
- * DAG to `POST /upload/directory?mode=dag` (its parts named `<folder>/<relative path>`, so the
- * root CID is the one `ipfs add -r <folder>` gives). An interrupted request restarts from byte 0:
- * the server keeps nothing of an upload whose client went away.
+ * Streams items to the Cairn API. A big file goes over tus (`/uploads/resumable`) where the server
+ * offers it: its upload URL is handed to the queue's journal, so after a dropped connection, a
+ * closed app or a crash it continues from the offset the server holds. Other items go as
+ * multipart requests: a file to `POST /upload`, a folder as one DAG to
+ * `POST /upload/directory?mode=dag` (its parts named `<folder>/<relative path>`, so the root CID
+ * is the one `ipfs add -r <folder>` gives); an interrupted request restarts that item from byte 0,
+ * as the server keeps nothing of an upload whose client went away.
  */
 export class HttpUploader implements Uploader {
   readonly #options: Required<HttpUploaderOptions>;
   readonly #agent: http.Agent;
+  /** Unknown until a creation is answered; false once the server showed it has no tus endpoint. */
+  #resumable: boolean | undefined;
 
   constructor(options: HttpUploaderOptions) {
-    this.#options = { cidVersion: 1, ...options };
+    this.#options = { cidVersion: 1, resumableFromBytes: 64 * MIB, chunkBytes: 64 * MIB, ...options };
     const secure = new URL(options.serverUrl).protocol === 'https:';
     this.#agent = new (secure ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 16 });
   }
 
   async upload(
-    item: { kind: 'file' | 'folder'; path: string },
+    item: SentItem,
     onProgress: (sent: number) => void,
     signal: AbortSignal,
+    onResumeUrl: (url: string | undefined) => void = () => undefined,
   ): Promise<UploadResult> {
+    if (item.kind === 'file' && this.#resumable !== false && (item.resumeUrl || (item.size ?? 0) >= this.#options.resumableFromBytes)) {
+      try {
+        const result = await uploadResumable({
+          serverUrl: this.#options.serverUrl,
+          token: this.#options.token(),
+          cidVersion: this.#options.cidVersion,
+          chunkBytes: this.#options.chunkBytes,
+          file: item.path,
+          resumeUrl: item.resumeUrl,
+          onProgress,
+          onResumeUrl: onResumeUrl,
+          signal,
+        });
+        this.#resumable = true;
+        return result;
+      } catch (error) {
+        if (!(error instanceof ResumableNotOffered)) throw error;
+        this.#resumable = false;
+        onResumeUrl(undefined);
+      }
+    }
+    return this.#uploadMultipart(item, onProgress, signal);
+  }
+
+  /** Drops what the server keeps of a cancelled item's partial upload, giving its reserved quota back. */
+  async discard(item: SentItem): Promise<void> {
+    if (item.resumeUrl) await discardResumable(this.#options.serverUrl, this.#options.token(), item.resumeUrl);
+  }
+
+  async #uploadMultipart(item: SentItem, onProgress: (sent: number) => void, signal: AbortSignal): Promise<UploadResult> {
     const query = new URLSearchParams({ cidVersion: String(this.#options.cidVersion) });
     let parts: FilePart[];
     let route: string;

@@ -23,6 +23,8 @@ export interface QueueItem {
   /** Failed attempts so far (reset by retry). */
   attempts: number;
   sentBytes: number;
+  /** A resumable upload the server holds part of: the next attempt, even after a restart, continues it. */
+  resumeUrl?: string;
   cid?: string;
   uploadId?: string;
   /** The server already held this content: nothing new was stored. */

@@ -140,6 +140,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
     const item = this.#byId.get(id);
     if (!item || item.status === 'done') return;
     this.#stop(item);
+    this.#discard([item]);
     this.#remove([item]);
   }
 
@@ -171,6 +172,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
   cancelAll(): void {
     const pending = this.#state.items.filter((item) => item.status !== 'done');
     for (const item of pending) this.#stop(item);
+    this.#discard(pending);
     this.#remove(pending);
   }
 
@@ -225,6 +227,12 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
           this.emit('change');
         },
         controller.signal,
+        (url) => {
+          if (item.resumeUrl === url) return;
+          item.resumeUrl = url;
+          // Written at once: after a crash the next run must continue this upload, not start another.
+          if (!this.#closed) this.#journal.save(this.#state);
+        },
       );
       if (controller.signal.aborted) return;
       this.#failures = 0;
@@ -233,6 +241,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
         uploadId: result.uploadId,
         duplicate: result.duplicate,
         sentBytes: item.size,
+        resumeUrl: undefined,
         finishedAt: this.#now(),
         error: undefined,
       });
@@ -279,6 +288,14 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
     this.#ready.delete(item.id);
     this.#running.get(item.id)?.abort();
     this.#running.delete(item.id);
+  }
+
+  /** A cancelled item's partial upload is dropped on the server, so its reserved quota comes back. */
+  #discard(items: readonly QueueItem[]): void {
+    for (const item of items) {
+      // Best effort: what the server is not told about expires there on its own within a day.
+      if (item.resumeUrl) void this.#uploader.discard?.(item).catch(() => undefined);
+    }
   }
 
   #remove(items: readonly QueueItem[]): void {

@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { InactivityDialog } from './components/inactivity-dialog';
 import { LanguageModal } from './components/language-modal';
 import { AppToaster } from './components/toaster';
+import { ServerAddressPage } from './pages/desktop/server-address-page';
 import { AppRoutes } from './routes';
 import { useAppStore } from './store/app-store';
 import { loadProfile } from './store/session-actions';
@@ -20,9 +21,19 @@ function SessionBootstrap() {
 }
 
 export function App() {
+  const serverAddressNeeded = useAppStore((state) => state.serverAddressNeeded);
   useEffect(() => {
     void useAppStore.getState().initDesktop();
   }, []);
+  if (serverAddressNeeded) {
+    // A first run of the desktop app: nothing can be signed into before there is a server.
+    return (
+      <BrowserRouter>
+        <ServerAddressPage />
+        <LanguageModal />
+      </BrowserRouter>
+    );
+  }
   return (
     <BrowserRouter>
       <SessionBootstrap />

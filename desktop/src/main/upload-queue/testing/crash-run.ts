@@ -11,13 +11,26 @@ const WORKER = path.join(import.meta.dirname, 'queue-worker.ts');
  */
 export async function bundleWorker(outDir: string): Promise<string> {
   const outfile = path.join(outDir, 'queue-worker.mjs');
-  await build({ entryPoints: [WORKER], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' });
+  await build({
+    entryPoints: [WORKER],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // The ES module builds of dependencies, as Vite picks them; CommonJS ones still get a `require`.
+    mainFields: ['module', 'main'],
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    logLevel: 'error',
+  });
   return outfile;
 }
 
 export interface WorkerLine {
   done: number;
   total: number;
+  /** Bytes handed to the sockets for the items as they stand (a resumed item counts from its offset). */
+  sent: number;
   blocked: string | null;
   finished?: boolean;
   failed?: unknown[];
@@ -31,6 +44,8 @@ export interface WorkerRun {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; last: WorkerLine | null }>;
   /** Resolves once the worker has reported `done` ≥ n. */
   reached(n: number, timeoutMs: number): Promise<WorkerLine>;
+  /** Resolves once a line the worker printed satisfies `check`. */
+  until(check: (line: WorkerLine) => boolean, what: string, timeoutMs: number): Promise<WorkerLine>;
 }
 
 /** Starts the queue worker in its own Node process (so it can be SIGKILLed like a crashed app). */
@@ -40,10 +55,10 @@ export function startWorker(bundle: string, env: Record<string, string>): Worker
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let last: WorkerLine | null = null;
-  const waiters: Array<{ n: number; resolve: (line: WorkerLine) => void }> = [];
+  const waiters: Array<{ check: (line: WorkerLine) => boolean; resolve: (line: WorkerLine) => void }> = [];
   readline.createInterface({ input: child.stdout! }).on('line', (text) => {
     last = JSON.parse(text) as WorkerLine;
-    for (const waiter of waiters.filter((w) => last!.done >= w.n)) {
+    for (const waiter of waiters.filter((w) => w.check(last!))) {
       waiters.splice(waiters.indexOf(waiter), 1);
       waiter.resolve(last);
     }
@@ -51,14 +66,18 @@ export function startWorker(bundle: string, env: Record<string, string>): Worker
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; last: WorkerLine | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal, last })),
   );
-  const reached = (n: number, timeoutMs: number) =>
+  const until = (check: (line: WorkerLine) => boolean, what: string, timeoutMs: number) =>
     new Promise<WorkerLine>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`worker did not reach ${n} done in ${timeoutMs} ms (last: ${JSON.stringify(last)})`)),
+        () => reject(new Error(`worker did not reach ${what} in ${timeoutMs} ms (last: ${JSON.stringify(last)})`)),
         timeoutMs,
       );
-      waiters.push({ n, resolve: (line) => (clearTimeout(timer), resolve(line)) });
-      void exited.then(() => reject(new Error(`worker exited before ${n} done (last: ${JSON.stringify(last)})`)));
+      waiters.push({ check, resolve: (line) => (clearTimeout(timer), resolve(line)) });
+      void exited.then(() => {
+        clearTimeout(timer);
+        reject(new Error(`worker exited before ${what} (last: ${JSON.stringify(last)})`));
+      });
     });
-  return { child, exited, reached };
+  const reached = (n: number, timeoutMs: number) => until((line) => line.done >= n, `${n} done`, timeoutMs);
+  return { child, exited, reached, until };
 }

@@ -1,22 +1,22 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildConfig, type ServerConfig } from '../../../../../server/src/config/config';
 import { createLogger } from '../../../../../server/src/lib/logger';
 import { startServer, type RunningServer } from '../../../../../server/src/server';
-import { createClient } from '../../../../../server/test/client';
-import type { TestServer } from '../../../../../server/test/harness';
 
 /**
  * A real Cairn server (SQLite, embedded IPFS) that can be stopped and started again on the same
- * port and data folder, as a server restart looks to a desktop app.
+ * port and data folder, as a server restart looks to a desktop app. Free of test-runner imports,
+ * so the benchmarks run it too.
  */
 export class RestartableServer {
   readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-desktop-queue-'));
   #config: ServerConfig | null = null;
   #running: RunningServer | null = null;
 
-  async start(): Promise<TestServer> {
+  async start(): Promise<RunningServer> {
     const base = buildConfig({
       port: String(this.#config?.port ?? 0),
       host: '127.0.0.1',
@@ -32,14 +32,42 @@ export class RestartableServer {
     const running = await startServer(config, createLogger('error'));
     this.#running = running;
     this.#config = { ...config, port: running.port };
-    return this.server();
+    return running;
   }
 
-  /** The running server, shaped like the API suites' test server (for the factories). */
-  server(): TestServer {
-    const running = this.#running;
-    if (!running || !this.#config) throw new Error('the server is not running');
-    return { ...running, config: this.#config, dataDir: this.dataDir, api: createClient(running.url), close: () => this.stop() };
+  running(): RunningServer {
+    if (!this.#running) throw new Error('the server is not running');
+    return this.#running;
+  }
+
+  config(): ServerConfig {
+    if (!this.#config) throw new Error('the server never started');
+    return this.#config;
+  }
+
+  /** Signs a new account up through the API and returns its session token. */
+  async signUp(): Promise<{ userId: string; token: string }> {
+    const email = `queue-${crypto.randomUUID()}@example.com`;
+    const password = 'queue-password-1';
+    const post = async (route: string, body: unknown) => {
+      const answer = await fetch(new URL(route, this.running().url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!answer.ok) throw new Error(`${route}: ${answer.status} ${await answer.text()}`);
+      return (await answer.json()) as { user: { id: string }; token: string };
+    };
+    const signup = await post('/api/v2/auth/signup', {
+      email,
+      password,
+      name: 'Queue',
+      lastname: 'Run',
+      country: 'GB',
+      birthDate: '01/01/1990',
+      language: 'en',
+    });
+    return { userId: signup.user.id, token: (await post('/api/v2/auth/login', { email, password })).token };
   }
 
   async stop(): Promise<void> {

@@ -1,8 +1,9 @@
 /**
  * The upload queue alone in a process, as the desktop app's main process runs it, for tests that
  * kill it at random moments. Environment: CAIRN_SERVER_URL, CAIRN_TOKEN, QUEUE_JOURNAL and
- * QUEUE_FOLDER (queued as separate files when the journal is new). Prints one JSON line per
- * 100 ms (`{"done":N,"total":N}`), then `{"finished":true,...}` and exits once every item is done.
+ * QUEUE_FOLDER (queued as separate files when the journal is new); optionally QUEUE_CONCURRENCY,
+ * QUEUE_RESUMABLE_FROM and QUEUE_CHUNK_BYTES (bytes). Prints one JSON line per 100 ms
+ * (`{"done":N,"total":N,"sent":bytes}`), then `{"finished":true,...}` and exits once every item is done.
  */
 import fs from 'node:fs';
 import { HttpUploader } from '../http-uploader';
@@ -17,7 +18,14 @@ const env = (name: string): string => {
 
 const journalFile = env('QUEUE_JOURNAL');
 const isNew = !fs.existsSync(journalFile);
-const uploader = new HttpUploader({ serverUrl: env('CAIRN_SERVER_URL'), token: () => env('CAIRN_TOKEN'), cidVersion: 0 });
+const optional = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined);
+const uploader = new HttpUploader({
+  serverUrl: env('CAIRN_SERVER_URL'),
+  token: () => env('CAIRN_TOKEN'),
+  cidVersion: 0,
+  resumableFromBytes: optional('QUEUE_RESUMABLE_FROM'),
+  chunkBytes: optional('QUEUE_CHUNK_BYTES'),
+});
 const queue = new UploadQueue({
   journal: new Journal(journalFile),
   uploader,
@@ -42,8 +50,13 @@ let peakRss = 0;
 const report = (extra: Record<string, unknown> = {}) => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   const items = queue.items();
-  const done = items.filter((item) => item.status === 'done').length;
-  process.stdout.write(`${JSON.stringify({ done, total: items.length, blocked: queue.blocked(), ...extra })}\n`);
+  let done = 0;
+  let sent = 0;
+  for (const item of items) {
+    if (item.status === 'done') done++;
+    sent += item.sentBytes;
+  }
+  process.stdout.write(`${JSON.stringify({ done, total: items.length, sent, blocked: queue.blocked(), ...extra })}\n`);
 };
 const timer = setInterval(report, 100);
 const started = Date.now();

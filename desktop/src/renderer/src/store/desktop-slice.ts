@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import type { StateCreator } from 'zustand';
-import type { DesktopBridge, FolderMode, TransfersView, WatchedFolder, WatchMode } from '../../../shared/desktop-bridge';
+import type { DesktopAppInfo, DesktopBridge, FolderMode, TransfersView, WatchedFolder, WatchMode } from '../../../shared/desktop-bridge';
 import type { TransferAction } from '../../../shared/ipc-channels';
+import type { ServerAddressResult } from '../../../shared/server-address';
 import type { AppState } from './app-store';
 
 /**
@@ -12,9 +13,15 @@ export interface DesktopSlice {
   isDesktop: boolean;
   /** The server's public origin, for links that leave the app (API explorer, raw spec). */
   serverOrigin: string;
+  /** Where the desktop app's server address comes from; null on the website. */
+  serverSource: DesktopAppInfo['serverUrlSource'] | null;
+  /** A first run of the desktop app: no address yet, the window asks for one before anything else. */
+  serverAddressNeeded: boolean;
   watchedFolders: WatchedFolder[];
   transfers: TransfersView | null;
   initDesktop(): Promise<void>;
+  /** Checks and saves the desktop app's server address; the window then starts over on that server. */
+  saveServerAddress(address: string): Promise<ServerAddressResult>;
   openExternal(url: string): void;
   chooseFolder(): Promise<string | null>;
   /** Hands dropped files and folders to the desktop queue by path; false in the web build. */
@@ -39,11 +46,19 @@ function announce(label: string, done: number, failed: number): void {
 export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = (set, get, store) => ({
   isDesktop: bridge() !== undefined,
   serverOrigin: typeof window === 'undefined' ? '' : window.location.origin,
+  serverSource: null,
+  serverAddressNeeded: false,
   watchedFolders: [],
   transfers: null,
   async initDesktop() {
     const desktop = bridge();
     if (!desktop) return;
+    const info = await desktop.appInfo();
+    if (!info.serverUrl) {
+      await i18next.loadNamespaces('desktop');
+      set({ serverSource: info.serverUrlSource, serverAddressNeeded: true });
+      return;
+    }
     // The batch notification may come before any desktop screen has loaded its translations.
     void i18next.loadNamespaces('desktop');
     desktop.onTransfersChanged((transfers) => set({ transfers }));
@@ -57,12 +72,20 @@ export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = 
       token = state.token;
       void desktop.transfers.setSession(token);
     });
-    const [info, watchedFolders, transfers] = await Promise.all([
-      desktop.appInfo(),
-      desktop.watchedFolders.list(),
-      desktop.transfers.view(),
-    ]);
-    set({ serverOrigin: info.serverUrl, watchedFolders, transfers });
+    const [watchedFolders, transfers] = await Promise.all([desktop.watchedFolders.list(), desktop.transfers.view()]);
+    set({ serverOrigin: info.serverUrl, serverSource: info.serverUrlSource, watchedFolders, transfers });
+  },
+  async saveServerAddress(address) {
+    const desktop = bridge();
+    if (!desktop) return { ok: false, problem: 'invalid_url' };
+    const previous = get().serverAddressNeeded ? null : get().serverOrigin;
+    const result = await desktop.setServerUrl(address);
+    if (!result.ok || result.serverUrl === previous) return result;
+    // A session belongs to the server that issued it: another server starts signed out.
+    if (previous) get().endSession();
+    // Everything the window holds (queue view, folders, pages) starts over against the new server.
+    window.location.reload();
+    return result;
   },
   openExternal(url) {
     const desktop = bridge();

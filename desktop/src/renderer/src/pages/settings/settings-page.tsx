@@ -5,6 +5,7 @@ import { useAsync } from '../../hooks/use-async';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useAppStore } from '../../store/app-store';
 import { loadProfile } from '../../store/session-actions';
+import { ServerSettingsCard } from '../desktop/server-settings-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { TokensPanel } from './tokens-panel';
@@ -44,6 +45,7 @@ export function SettingsPage() {
         <PasswordForm />
       </section>
       <TokensPanel />
+      <ServerSettingsCard />
     </div>
   );
 }
