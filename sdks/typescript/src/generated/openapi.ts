@@ -570,6 +570,10 @@ export interface paths {
      *     - The partial file is kept in the server's data directory and expires 24 hours after
      *       creation (`Upload-Expires`): later requests answer `410 upload_expired` and the
      *       maintenance sweep deletes it and gives its quota back.
+     *     - Behind a load balancer, any instance of the deployment takes the upload's requests: one
+     *       that does not hold the partial file streams them to the one that does. If that one does
+     *       not answer: `503 upload_owner_unavailable` with `Retry-After` while it may come back,
+     *       `410 upload_lost` once it is gone.
      *     - The last `PATCH` streams the file into IPFS once and answers with the record, exactly as
      *       `POST /upload` does; `GET` on the upload URL gives the same record afterwards.
      */
@@ -608,7 +612,8 @@ export interface paths {
     post?: never;
     /**
      * Drop a resumable upload
-     * @description Deletes the partial file and gives its reserved quota back (tus termination). A recorded file stays.
+     * @description Deletes the partial file and gives its reserved quota back (tus termination). A recorded
+     *     file stays. An upload whose server instance is gone is dropped all the same.
      */
     delete: operations['resumableUploadTerminate'];
     options?: never;
@@ -1242,6 +1247,54 @@ export interface paths {
      *     revocation time. Logged (`revoke_token`, under the administrator, with the owner).
      */
     delete: operations['adminRevokeToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/content-jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the content engine's outbox
+     * @description One page of outbox jobs, oldest first: work on the content engine that must follow a
+     *     database change (today `release`: unpin a CID once no record, upload or pin job wants it),
+     *     carried out by whichever instance is alive, with retries and backoff. A job still `pending`
+     *     after several attempts is retrying; one that exhausted its attempts stays `failed` until an
+     *     administrator retries it. A `pending` job with `waitsForUpload` is the claim of an upload
+     *     still streaming: it runs only if that upload fails or its process dies.
+     */
+    get: operations['adminListContentJobs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/content-jobs/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retry a failed or waiting content job now
+     * @description The job becomes due now with a fresh series of attempts and is run at once. `done` when it
+     *     was carried out (the job is gone); otherwise `job` is the job as it stands: `pending` with
+     *     its new `lastError` when the attempt failed again, or still waiting for its upload. Logged
+     *     (`retry_content_job`, under the administrator).
+     */
+    post: operations['adminRetryContentJob'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2053,7 +2106,8 @@ export interface components {
        * @default false
        */
       isDefault: boolean;
-      translations?: components['schemas']['PlanTranslations'];
+      /** @default {} */
+      translations: components['schemas']['PlanTranslations'];
     };
     /** @description At least one field; `code` cannot change. */
     PlanUpdateRequest: {
@@ -2087,6 +2141,47 @@ export interface components {
       allowedIps: string[];
       /** @enum {string} */
       status: 'active' | 'expired' | 'revoked';
+    };
+    /** @description One job of the content engine's outbox. */
+    AdminContentJob: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description `release`: unpin the CID unless a record, a streaming upload or a pin job still wants it.
+       * @enum {string}
+       */
+      kind: 'release';
+      /** @description The CID the job acts on. */
+      cid: string;
+      /** @enum {string} */
+      status: 'pending' | 'running' | 'failed';
+      /** @description Attempts made since the job was queued or last retried by an administrator. */
+      attempts: number;
+      /** @description What the last failed attempt reported (at most 1000 characters). */
+      lastError: string | null;
+      /**
+       * Format: date-time
+       * @description When the job runs next; null for a failed job, which waits for an administrator.
+       */
+      runAfter: string | null;
+      /** @description The claim of an upload still streaming; it runs only if that upload fails or dies. */
+      waitsForUpload: boolean;
+      createdAt: components['schemas']['Timestamp'];
+      updatedAt: components['schemas']['Timestamp'];
+    };
+    AdminContentJobList: {
+      /** @description At most `limit` jobs, oldest first. */
+      jobs: components['schemas']['AdminContentJob'][];
+      /** @description How many match, over all pages. */
+      total: number;
+      page: number;
+      limit: number;
+    };
+    AdminContentJobRetry: {
+      /** @description The job was carried out and is gone. */
+      done: boolean;
+      /** @description The job after the attempt, when it is still there. */
+      job: components['schemas']['AdminContentJob'] | null;
     };
     AdminReferral: {
       /** Format: uuid */
@@ -2194,7 +2289,6 @@ export interface components {
     };
     /**
      * @description One of the ten supported interface languages.
-     * @default en
      * @enum {string}
      */
     LanguageCode: 'en' | 'es' | 'ca' | 'eu' | 'fr' | 'de' | 'it' | 'pt' | 'ru' | 'uk';
@@ -2213,6 +2307,11 @@ export interface components {
      * @example 10/12/1985
      */
     BirthDate: string;
+    /**
+     * @description A real calendar date in DD/MM/YYYY, in the past and not before 1900; surrounding spaces are trimmed.
+     * @example 10/12/1985
+     */
+    BirthDateInput: string;
     /**
      * Format: email
      * @example ada@example.com
@@ -2378,7 +2477,7 @@ export interface components {
       name: string;
       lastname: string;
       country: components['schemas']['CountryCodeInput'];
-      birthDate: components['schemas']['BirthDate'];
+      birthDate: components['schemas']['BirthDateInput'];
       language: components['schemas']['LanguageCode'];
       /** @description Case-insensitive; stored in lower case. */
       email: components['schemas']['Email'];
@@ -2395,7 +2494,7 @@ export interface components {
       name?: string;
       lastname?: string;
       country?: components['schemas']['CountryCodeInput'];
-      birthDate?: components['schemas']['BirthDate'];
+      birthDate?: components['schemas']['BirthDateInput'];
       language?: components['schemas']['LanguageCode'];
     };
     PasswordChangeRequest: {
@@ -2820,8 +2919,11 @@ export interface components {
        * @enum {string}
        */
       method: 'card' | 'crypto';
-      /** @description Must be true. */
-      acceptTerms?: boolean;
+      /**
+       * @description Must be true.
+       * @default false
+       */
+      acceptTerms: boolean;
     };
     CheckoutResult:
       | {
@@ -3382,7 +3484,12 @@ export interface components {
         };
       };
     };
-    /** @description `upload_expired`: the upload was not completed within 24 hours of its creation; start again. */
+    /**
+     * @description `upload_expired`: the upload was not completed within 24 hours of its creation;
+     *     `upload_lost`: the server instance that held its bytes is gone (it stopped for longer than
+     *     the lease, `LEASE_SECONDS`), and the bytes with it. Start the upload again; its reserved
+     *     quota is given back by the next maintenance sweep.
+     */
     ResumableExpired: {
       headers: {
         [name: string]: unknown;
@@ -3395,8 +3502,8 @@ export interface components {
          *     }
          */
         'application/json': components['schemas']['Error'] & {
-          /** @constant */
-          code?: 'upload_expired';
+          /** @enum {unknown} */
+          code?: 'upload_expired' | 'upload_lost';
         };
       };
     };
@@ -3573,7 +3680,9 @@ export interface components {
     /**
      * @description `content_unavailable`: the content was unpinned (its last other holder deleted it) while it
      *     was being stored; `shutting_down`: the server began to stop while the upload streamed.
-     *     Nothing was recorded or charged; try again.
+     *     Nothing was recorded or charged; try again. `upload_owner_unavailable` (resumable uploads):
+     *     the server instance that holds the upload's bytes does not answer but is not known to be
+     *     gone (a restart); ask again after `Retry-After` seconds.
      */
     ContentUnavailable: {
       headers: {
@@ -3588,7 +3697,7 @@ export interface components {
          */
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          code?: 'content_unavailable' | 'shutting_down';
+          code?: 'content_unavailable' | 'shutting_down' | 'upload_owner_unavailable';
         };
       };
     };
@@ -3845,6 +3954,11 @@ export interface components {
      * @example pro
      */
     AdminPlanCode: string;
+    /**
+     * @description The content job's id.
+     * @example 5d0c7e1a-8f3b-4c2e-9a61-0b7d2f4e8c13
+     */
+    ContentJobId: string;
     /**
      * @description The token's id.
      * @example 3b241101-e2bb-4255-8caf-4136c566a962
@@ -5258,6 +5372,7 @@ export interface operations {
       404: components['responses']['ResumableNotFound'];
       410: components['responses']['ResumableExpired'];
       500: components['responses']['InternalError'];
+      503: components['responses']['ContentUnavailable'];
     };
   };
   resumableUploadAppend: {
@@ -6762,6 +6877,103 @@ export interface operations {
       500: components['responses']['InternalError'];
     };
   };
+  adminListContentJobs: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+        /** @description Only jobs in this state (empty or absent means every state). */
+        status?: 'pending' | 'running' | 'failed' | '';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of jobs. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContentJobList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminRetryContentJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The content job's id.
+         * @example 5d0c7e1a-8f3b-4c2e-9a61-0b7d2f4e8c13
+         */
+        id: components['parameters']['ContentJobId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What the retry did. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContentJobRetry'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      /** @description `content_job_not_found`: no job has that id (a job carried out is gone). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content job not found",
+           *       "code": "content_job_not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'content_job_not_found';
+          };
+        };
+      };
+      /** @description `content_job_running`: an instance is carrying the job out now. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "The job is being carried out now",
+           *       "code": "content_job_running"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'content_job_running';
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
   adminListReferrals: {
     parameters: {
       query?: {
@@ -7437,13 +7649,13 @@ export interface operations {
     parameters: {
       query?: {
         /** @description CIDs (at most 10), comma-separated or repeated; any CID form, matched by content. */
-        cid?: string;
+        cid?: string[];
         /** @description Requests with this name, compared as `match` says. */
         name?: string;
         /** @description How `name` is compared; case-insensitive comparisons fold case the same way on every database. */
         match?: components['schemas']['PsaTextMatchingStrategy'];
         /** @description Statuses, comma-separated or repeated (default `pinned`). */
-        status?: string;
+        status?: components['schemas']['PsaStatus'][];
         /** @description Requests created before this time (RFC 3339). */
         before?: string;
         /** @description Requests created after this time (RFC 3339). */
