@@ -28,11 +28,10 @@ export interface AddOptions {
    */
   onBytes?(delta: number, total: number): void | Promise<void>;
   /**
-   * Called with the root CID once the import is complete and before the engine pins it, where the
-   * engine pins as a step of its own (embedded; directories on Kubo and IPFS Cluster): the caller
-   * records its claim on the CID first, so a crash in between leaves nothing pinned unclaimed. The
-   * pin waits for it; if it throws, the import fails and nothing is pinned. Where the import pins
-   * by itself (a file on Kubo or IPFS Cluster) it is called right after.
+   * Called with the root CID once the import is complete and before the engine pins it: the
+   * caller records its claim on the CID first, so a crash in between leaves nothing pinned
+   * unclaimed. The pin waits for it; if it throws, the import fails and nothing is pinned. Where
+   * the import pins by itself (a file through IPFS Cluster's `/add`) it is called right after.
    */
   beforePin?(cid: string): Promise<void>;
 }
