@@ -92,7 +92,8 @@ export async function checkRecords(instance: Instance, db: DbConfig, email: stri
       }
     }
     if (entry.state === 'deleted' && entry.cid) {
-      const stillHeld = [...s.records.values()].some((r) => r.cid === entry.cid);
+      const stillHeld =
+        [...s.records.values()].some((r) => r.cid === entry.cid) || (entry.alsoIn !== undefined && s.records.has(entry.alsoIn));
       const res = await fetch(`${instance.url}/ipfs/${entry.cid}`);
       await res.arrayBuffer();
       if (record || (!stillHeld && res.status !== 404)) tally.deletedServed++;
@@ -115,7 +116,9 @@ export async function checkEngine(dataDir: string, db: DbConfig, email: string, 
     for (const cid of recorded) if (!(await store.isPinned(cid))) tally.halfRecords++;
     tally.halfRecords += Math.max(0, store.stats().roots - recorded.size);
     for (const entry of ledger.values()) {
-      if (entry.state === 'deleted' && entry.cid && !recorded.has(entry.cid) && (await store.has(entry.cid))) tally.deletedBlocksLeft++;
+      const inHeldFolder = entry.alsoIn !== undefined && s.records.has(entry.alsoIn);
+      if (entry.state === 'deleted' && entry.cid && !recorded.has(entry.cid) && !inHeldFolder && (await store.has(entry.cid)))
+        tally.deletedBlocksLeft++;
     }
   } finally {
     await store.close();

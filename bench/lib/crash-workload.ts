@@ -14,6 +14,9 @@ export interface Entry {
   sha256?: string;
   cid?: string;
   uploadId?: string;
+  /** The name of a folder that holds the same bytes as a file of its own: while that folder is
+   * recorded, the file's CID is part of a held DAG, and still served, after the file's delete. */
+  alsoIn?: string;
 }
 
 export type Ledger = Map<string, Entry>;
@@ -66,7 +69,10 @@ async function compaction(instance: Instance, token: string, ledger: Ledger) {
     return;
   }
   Object.assign(folder, { state: 'recorded', uploadId: res.body.uploadId as string, cid: res.body.cid as string });
-  await uploadOne(instance, token, ledger, uniqueName('kept', '.bin'), kept.bytes, kept.cid);
+  const keptName = uniqueName('kept', '.bin');
+  const upload = uploadOne(instance, token, ledger, keptName, kept.bytes, kept.cid);
+  ledger.get(keptName)!.alsoIn = name;
+  await upload;
   await deleteOne(instance, token, folder);
 }
 

@@ -32,6 +32,31 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
 }
 
 /**
+ * Server processes on one embedded data directory, each started with an optional crash point
+ * (`CAIRN_TEST_CRASH_AT`), and `cleanUp` that kills what is left and removes the directories.
+ */
+export function instancesOnOneDataDir(prefix: string, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const spawned: Instance[] = [];
+  return {
+    dataDir,
+    async start(crashAt?: string): Promise<Instance> {
+      const instance = await startInstance({ CAIRN_DATA_DIR: dataDir, ...env, ...(crashAt ? { CAIRN_TEST_CRASH_AT: crashAt } : {}) });
+      spawned.push(instance);
+      return instance;
+    },
+    async cleanUp(): Promise<void> {
+      for (const instance of spawned) {
+        instance.kill();
+        await instance.exited;
+        fs.rmSync(instance.dataDir, { recursive: true, force: true });
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * Waits for the process to die of the SIGKILL its crash point sent itself. (Throws rather than
  * asserting: the crash benchmark uses these helpers outside vitest.)
  */

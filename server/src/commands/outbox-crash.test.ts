@@ -1,18 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   accountState,
   eventually,
+  instancesOnOneDataDir,
   killedItself,
   logIn,
   randomFile,
   signUp,
-  startInstance,
   stopInstance,
   upload,
-  type Instance,
 } from '../../test/crash';
 import { fileForm } from '../../test/factories';
 import { createEmbeddedContentStore } from '../content/embedded-store';
@@ -23,25 +20,9 @@ import { createEmbeddedContentStore } from '../content/embedded-store';
  * are `CAIRN_TEST_CRASH_AT` (server/src/lib/crash-point.ts).
  */
 describe('records and content after kill -9 (embedded engine, SQLite)', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-crash-embedded-'));
-  const spawned: Instance[] = [];
-  const start = async (crashAt?: string) => {
-    const instance = await startInstance({
-      CAIRN_DATA_DIR: dataDir,
-      LEASE_SECONDS: '2',
-      ...(crashAt ? { CAIRN_TEST_CRASH_AT: crashAt } : {}),
-    });
-    spawned.push(instance);
-    return instance;
-  };
-  afterAll(async () => {
-    for (const instance of spawned) {
-      instance.kill();
-      await instance.exited;
-      fs.rmSync(instance.dataDir, { recursive: true, force: true });
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const instances = instancesOnOneDataDir('cairn-crash-embedded-', { LEASE_SECONDS: '2' });
+  const { dataDir, start } = instances;
+  afterAll(() => instances.cleanUp());
 
   it('undoes a dead upload, finishes a delete and a pin job, and leaves quota equal to the records', async () => {
     // 1. Killed after the upload's blocks are pinned, before its record.
@@ -116,26 +97,10 @@ describe('records and content after kill -9 (embedded engine, SQLite)', () => {
  * content, once for content another record already holds.
  */
 describe('an upload killed between its claim and its pin (embedded engine, SQLite)', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-crash-claimed-'));
+  const instances = instancesOnOneDataDir('cairn-crash-claimed-', { LEASE_SECONDS: '2' });
+  const { dataDir, start } = instances;
+  afterAll(() => instances.cleanUp());
   const sqlite = { driver: 'sqlite' as const, file: path.join(dataDir, 'cairn.sqlite') };
-  const spawned: Instance[] = [];
-  const start = async (crashAt?: string) => {
-    const instance = await startInstance({
-      CAIRN_DATA_DIR: dataDir,
-      LEASE_SECONDS: '2',
-      ...(crashAt ? { CAIRN_TEST_CRASH_AT: crashAt } : {}),
-    });
-    spawned.push(instance);
-    return instance;
-  };
-  afterAll(async () => {
-    for (const instance of spawned) {
-      instance.kill();
-      await instance.exited;
-      fs.rmSync(instance.dataDir, { recursive: true, force: true });
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('releases what only the dead upload claimed, keeps what a record holds, and records each CID once', async () => {
     const first = await start();
