@@ -82,8 +82,8 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** The longest folder path the DAG viewer takes under a root. */
-export const DAG_PATH_MAX = 4096;
+/** The longest folder path the DAG viewer takes under a root: even percent-encoded, it fits in the request line Node accepts (16 KiB). */
+export const DAG_PATH_MAX = 1024;
 
 /**
  * `GET /dag/{cid}`: a page and, to browse one folder at a time, the folder's path under the root

@@ -5711,7 +5711,7 @@ export interface operations {
         /**
          * @description A folder under the CID (`docs/a`), or empty for the CID itself: list its direct entries,
          *     one level (a CID that is a file has none). Leading, trailing and doubled slashes are ignored; `.` and `..` segments are
-         *     a `validation_error`. At most 4096 characters.
+         *     a `validation_error`. At most 1024 characters.
          * @example docs/a
          */
         path?: string;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAG_PATH_MAX } from '@cairn/shared';
 import { createUser, fileForm, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 
@@ -62,7 +63,10 @@ describe.each(DRIVERS)('GET /api/v2/dag/{cid} with path (%s)', (driver) => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_error');
     }
-    const long = await dag(`path=${'a'.repeat(4097)}`);
+    // The longest path, in 4-byte characters percent-encoded, still fits in the request line.
+    const longest = await dag(`path=${encodeURIComponent('😀'.repeat(DAG_PATH_MAX / 2))}`);
+    expect(longest.status).toBe(404);
+    const long = await dag(`path=${'a'.repeat(DAG_PATH_MAX + 1)}`);
     expect(long.status).toBe(400);
   });
 
