@@ -15,7 +15,9 @@
  * parser against busboy), resumable (1 GiB over tus, cut three times and resumed;
  * BENCH_RESUME_BYTES sets the size), crash-rounds (kill -9 of the server at a random moment of
  * uploads, deletes and compactions, restarted and checked, 20 rounds; BENCH_CRASH_ROUNDS=3 for a
- * smoke run). The run exits with 1 when a figure misses its target.
+ * smoke run), mixed-load (50 clients of uploads, lists, reads, deletes, usage and gateway reads on
+ * SQLite and PostgreSQL, CPU per small upload at 8 clients against 1, threads started;
+ * BENCH_MIXED_SECONDS sets the length, 60 s by default). The run exits with 1 when a figure misses its target.
  * Everything is written under a fresh temporary directory, removed at the end; set BENCH_INPUTS
  * to a directory to keep the generated input files between runs. Servers listen on loopback only.
  */
@@ -29,6 +31,7 @@ import { directory } from './directory';
 import { engines } from './engines';
 import { fileList } from './file-list';
 import { ingest } from './ingest';
+import { mixedLoad } from './mixed-load';
 import { multipart } from './multipart';
 import type { Benchmark, BenchEnv } from './lib/context';
 import { met, printFigure, type Figure } from './lib/report';
@@ -46,6 +49,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
   resumable,
   engines,
   'crash-rounds': crashRounds,
+  'mixed-load': mixedLoad,
 };
 
 const args = new Map(
