@@ -1,6 +1,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { answerClientErrors } from './lib/client-errors';
 import { createApp } from './app';
 import type { ServerConfig } from './config/config';
 import { registerInstance } from './commands/instance-registry';
@@ -31,6 +32,7 @@ export async function startServer(
   }
   const koa = createApp(app);
   const server = http.createServer(koa.callback());
+  answerClientErrors(server);
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
   server.keepAliveTimeout = 5_000;

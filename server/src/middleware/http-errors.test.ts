@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,28 @@ describe('request handling errors', () => {
     server = await startTestServer({ driver: 'sqlite', config: { jsonBodyLimitBytes: 4096 } });
   });
   afterAll(() => server.close());
+
+  it('answers a request line over 16 KiB with a JSON 431, and a request that is not HTTP with a JSON 400', async () => {
+    const long = await fetch(`${server.url}/api/v2/users/me/uploads?search=${'%C3%A9'.repeat(3000)}`);
+    expect(long.status).toBe(431);
+    expect(long.headers.get('content-type')).toContain('application/json');
+    expect(await long.json()).toEqual({ error: 'The request line and headers are over 16 KiB', code: 'headers_too_large' });
+
+    const psa = await fetch(`${server.url}/psa/pins?cid=${'%C3%A9'.repeat(3000)}`);
+    expect(psa.status).toBe(431);
+    expect(await psa.json()).toEqual({ error: { reason: 'HEADERS_TOO_LARGE', details: 'The request line and headers are over 16 KiB' } });
+
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(server.port, '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      socket.setTimeout(5000, () => reject(new Error('no answer')));
+    });
+    expect(answer.startsWith('HTTP/1.1 400 Bad Request')).toBe(true);
+    expect(answer).toContain('"code":"bad_request"');
+  });
 
   it('answers malformed JSON with 400 invalid_json', async () => {
     const res = await server.api.request('POST', '/api/v2/auth/login', {

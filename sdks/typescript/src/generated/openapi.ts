@@ -3212,6 +3212,27 @@ export interface components {
         };
       };
     };
+    /**
+     * @description `headers_too_large`: the request line and headers are over 16 KiB (a query string too long),
+     *     refused before any route reads the request.
+     */
+    HeadersTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "The request line and headers are over 16 KiB",
+         *       "code": "headers_too_large"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'headers_too_large';
+        };
+      };
+    };
     /** @description `payload_too_large`: the JSON body exceeds the server limit (100 KiB by default). */
     PayloadTooLarge: {
       headers: {
@@ -5780,6 +5801,7 @@ export interface operations {
           };
         };
       };
+      431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
   };
