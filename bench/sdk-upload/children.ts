@@ -1,0 +1,139 @@
+/**
+ * The SDK processes of bench/sdk-upload.ts: how each one is started, run under GNU time for its
+ * peak RSS, and the figures they give against curl.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { printFigure } from '../lib/report';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const here = path.join(root, 'bench', 'sdk-upload');
+/** GNU time, not the shell's keyword: `-f %M` gives the child's peak RSS in KiB. */
+const TIME = '/usr/bin/time';
+const RSS_LIMIT_MB = 100;
+
+export interface SdkChild {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** The minimum ratio to curl's throughput the product requires; undefined: reported only. */
+  ratioTarget?: number;
+}
+
+/** Builds the Go child once, in a module of its own that replaces the SDK with this repository's copy. */
+export function buildGoChild(tmp: string): string {
+  const dir = path.join(tmp, 'go-child');
+  fs.mkdirSync(dir);
+  fs.copyFileSync(path.join(here, 'main.go'), path.join(dir, 'main.go'));
+  fs.writeFileSync(
+    path.join(dir, 'go.mod'),
+    `module sdkupload\n\ngo 1.23\n\nrequire github.com/cairn-storage/cairn-go v0.0.0\n\nreplace github.com/cairn-storage/cairn-go => ${path.join(root, 'sdks', 'go')}\n`,
+  );
+  const binary = path.join(dir, 'sdk-upload');
+  // Offline: the SDK needs nothing beyond the standard library.
+  execFileSync('go', ['build', '-o', binary, '.'], {
+    cwd: dir,
+    env: { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local', GOPROXY: 'off' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return binary;
+}
+
+export function sdkChildren(goBinary: string): SdkChild[] {
+  const node = path.join(here, 'node.mjs');
+  const python = path.join(root, '.tools', 'venv-python', 'bin', 'python');
+  if (!fs.existsSync(python)) throw new Error(`No ${python}: run sdks/python/scripts/test.sh first`);
+  return [
+    {
+      name: 'TypeScript SDK (tsx)',
+      command: process.execPath,
+      args: ['--import', 'tsx', node],
+      env: { SDK_MODULE: 'sdks/typescript/src/index.ts' },
+      ratioTarget: 0.9,
+    },
+    {
+      name: 'TypeScript SDK, resumable (tsx)',
+      command: process.execPath,
+      args: ['--import', 'tsx', node, 'resumable'],
+      env: { SDK_MODULE: 'sdks/typescript/src/index.ts' },
+    },
+    { name: 'JavaScript build (plain Node)', command: process.execPath, args: [node], env: { SDK_MODULE: 'sdks/javascript/cairn.js' } },
+    // This checkout's sources ahead of the venv's editable install, as the SDK's tests run them.
+    {
+      name: 'Python SDK (sync client)',
+      command: python,
+      args: [path.join(here, 'python.py')],
+      env: { PYTHONPATH: path.join(root, 'sdks', 'python', 'src') },
+      ratioTarget: 0.9,
+    },
+    { name: 'Go SDK (FilePath)', command: goBinary, args: [], ratioTarget: 0.9 },
+    { name: 'PHP SDK (php CLI)', command: 'php', args: [path.join(here, 'php.php')] },
+  ];
+}
+
+export interface ChildRun {
+  cid: string;
+  /** The upload alone, as the child timed it. */
+  seconds: number;
+  /** The whole process, start-up included, as the parent timed it. */
+  wallSeconds: number;
+  maxRssKiB: number;
+}
+
+export function runChild(child: SdkChild, env: Record<string, string>, tmp: string): ChildRun {
+  const rssFile = path.join(tmp, 'rss.txt');
+  const started = performance.now();
+  const run = spawnSync(TIME, ['-f', '%M', '-o', rssFile, child.command, ...child.args], {
+    cwd: root,
+    env: { ...process.env, ...env, ...child.env },
+    encoding: 'utf8',
+  });
+  const wallSeconds = (performance.now() - started) / 1000;
+  if (run.status !== 0) throw new Error(`${child.name}: the upload failed (${run.status}): ${run.stderr}`);
+  const printed = JSON.parse(run.stdout) as { cid: string; seconds: number };
+  const maxRssKiB = Number(fs.readFileSync(rssFile, 'utf8').trim().split('\n').pop());
+  return { ...printed, wallSeconds, maxRssKiB };
+}
+
+export interface Results {
+  mib: number;
+  runs: number;
+  /** Upload seconds per run, curl's under `curl`. */
+  seconds: Record<string, number[]>;
+  wall: Record<string, number[]>;
+  /** Peak RSS per run, MB. */
+  rss: Record<string, number[]>;
+  targets: Record<string, number | undefined>;
+}
+
+/** Each SDK's best run against curl's best, and its largest peak RSS against the limit. */
+export function report({ mib, runs, seconds, wall, rss, targets }: Results): void {
+  const best = (xs: number[]) => Math.min(...xs);
+  const list = (xs: number[], digits: number) => xs.map((x) => x.toFixed(digits)).join(', ');
+  const curl = mib / best(seconds.curl!);
+  console.log(`file: ${mib} MiB, runs: ${runs}, curl -F: ${curl.toFixed(1)} MiB/s (runs: ${list(seconds.curl!, 2)} s)`);
+  for (const [name, all] of Object.entries(seconds)) {
+    if (name === 'curl') continue;
+    const target = targets[name];
+    printFigure({
+      benchmark: `${name}, upload`,
+      value: mib / best(all),
+      unit: 'MiB/s',
+      reference: curl,
+      referenceLabel: 'curl -F',
+      ...(target === undefined ? {} : { target: { min: target, of: 'ratio' as const } }),
+      note: `upload ${list(all, 2)} s, whole process ${list(wall[name]!, 2)} s`,
+    });
+    printFigure({
+      benchmark: `${name}, peak RSS`,
+      value: Math.max(...rss[name]!),
+      unit: 'MB',
+      reference: null,
+      referenceLabel: '',
+      target: { max: RSS_LIMIT_MB, of: 'value' },
+      note: `runs ${list(rss[name]!, 0)} MB`,
+    });
+  }
+}
