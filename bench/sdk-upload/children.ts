@@ -43,21 +43,24 @@ export function buildGoChild(tmp: string): string {
 
 export function sdkChildren(goBinary: string): SdkChild[] {
   const node = path.join(here, 'node.mjs');
+  // Built fresh, so that the figure is the sources' as they are.
+  execFileSync('npm', ['run', 'build', '-w', '@cairn/sdk'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const python = path.join(root, '.tools', 'venv-python', 'bin', 'python');
   if (!fs.existsSync(python)) throw new Error(`No ${python}: run sdks/python/scripts/test.sh first`);
   return [
+    // The package as it is published: its compiled ESM build under plain Node.
     {
-      name: 'TypeScript SDK (tsx)',
+      name: 'TypeScript SDK (built package)',
       command: process.execPath,
-      args: ['--import', 'tsx', node],
-      env: { SDK_MODULE: 'sdks/typescript/src/index.ts' },
+      args: [node],
+      env: { SDK_MODULE: 'sdks/typescript/dist/esm/index.js' },
       ratioTarget: 0.9,
     },
     {
-      name: 'TypeScript SDK, resumable (tsx)',
+      name: 'TypeScript SDK, resumable (built package)',
       command: process.execPath,
-      args: ['--import', 'tsx', node, 'resumable'],
-      env: { SDK_MODULE: 'sdks/typescript/src/index.ts' },
+      args: [node, 'resumable'],
+      env: { SDK_MODULE: 'sdks/typescript/dist/esm/index.js' },
     },
     { name: 'JavaScript build (plain Node)', command: process.execPath, args: [node], env: { SDK_MODULE: 'sdks/javascript/cairn.js' } },
     // This checkout's sources ahead of the venv's editable install, as the SDK's tests run them.

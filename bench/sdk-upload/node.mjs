@@ -1,4 +1,4 @@
-// One upload through an SDK module (SDK_MODULE: the TypeScript sources under tsx, or the
+// One upload through an SDK module (SDK_MODULE: the TypeScript package's compiled build, or the
 // JavaScript build in plain Node), as one request or with the argument `resumable` over tus;
 // prints the CID and the upload's time. Run by bench/sdk-upload.ts, which measures the peak RSS.
 import path from 'node:path';
