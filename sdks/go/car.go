@@ -2,11 +2,9 @@ package cairn
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"sync/atomic"
 )
 
@@ -49,15 +47,11 @@ func (s *UploadsService) CAR(ctx context.Context, r io.Reader, opts *CAROptions)
 
 // CARPath imports the CAR file at p, streamed from disk.
 func (s *UploadsService) CARPath(ctx context.Context, p string, opts *CAROptions) (*UploadResult, error) {
-	f, err := os.Open(p)
+	f, info, err := openFile(p)
 	if err != nil {
-		return nil, fmt.Errorf("cairn: %w", err)
+		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("cairn: %w", err)
-	}
 	o := CAROptions{}
 	if opts != nil {
 		o = *opts

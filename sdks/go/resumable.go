@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -49,15 +48,11 @@ func (e *InterruptedError) Unwrap() error { return e.Err }
 // ResumablePath uploads the file at p over the server's tus endpoint, in chunks, resuming after
 // dropped connections from the server's offset. See Resumable.
 func (s *UploadsService) ResumablePath(ctx context.Context, p string, opts *ResumableOptions) (*UploadResult, error) {
-	f, err := os.Open(p)
+	f, info, err := openFile(p)
 	if err != nil {
-		return nil, fmt.Errorf("cairn: %w", err)
+		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("cairn: %w", err)
-	}
 	if !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("cairn: %s is not a regular file", p)
 	}

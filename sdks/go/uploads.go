@@ -74,15 +74,11 @@ func (s *UploadsService) File(ctx context.Context, r io.Reader, filename string,
 
 // FilePath streams the file at p from disk, named after its last path segment.
 func (s *UploadsService) FilePath(ctx context.Context, p string, opts *FileOptions) (*UploadResult, error) {
-	f, err := os.Open(p)
+	f, info, err := openFile(p)
 	if err != nil {
-		return nil, fmt.Errorf("cairn: %w", err)
+		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("cairn: %w", err)
-	}
 	if info.IsDir() {
 		return nil, fmt.Errorf("cairn: %s is a folder: use Directory or DirectoryFiles", p)
 	}
@@ -166,4 +162,18 @@ func folderParts(root string) ([]filePart, int64, error) {
 		return nil, 0, errors.New("cairn: " + root + " holds no files")
 	}
 	return parts, total, nil
+}
+
+// openFile opens the file at p for an upload and reads its size, with the SDK's error prefix.
+func openFile(p string) (*os.File, os.FileInfo, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cairn: %w", err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("cairn: %w", err)
+	}
+	return f, info, nil
 }
