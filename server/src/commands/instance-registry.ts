@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context';
-import { privateFile } from '../lib/private-files';
 
 /**
  * This instance's id, kept in its data directory: a restart on the same directory is the same
@@ -11,13 +10,16 @@ import { privateFile } from '../lib/private-files';
 export function instanceIdOf(dataDir: string): string {
   const file = path.join(dataDir, 'instance-id');
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    const kept = fs.readFileSync(file, 'utf8').trim();
+    if (kept) return kept;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  // Written whole or not at all: a crash mid-write must not leave an empty id behind.
   const id = crypto.randomUUID();
-  privateFile(file);
-  fs.writeFileSync(file, id);
+  const pending = `${file}.tmp`;
+  fs.writeFileSync(pending, id, { mode: 0o600 });
+  fs.renameSync(pending, file);
   return id;
 }
 
