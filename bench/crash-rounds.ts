@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { DbConfig } from '../server/src/config/config';
 import { createDb } from '../server/src/db/database';
-import { logIn, signUp, startInstance, stopInstance, type Instance } from '../server/test/crash';
+import { instancesOnOneDataDir, logIn, signUp, stopInstance } from '../server/test/crash';
 import { checkEngine, checkRecords, emptyTally, settled, type Tally } from './lib/crash-checks';
 import { workload, type Ledger } from './lib/crash-workload';
 import type { Benchmark } from './lib/context';
@@ -22,14 +21,10 @@ const KILL_AFTER_MS = { min: 150, max: 4_000 };
  */
 export const crashRounds: Benchmark = async (env) => {
   const rounds = Math.min(Math.max(Number(process.env.BENCH_CRASH_ROUNDS ?? DEFAULT_ROUNDS) || DEFAULT_ROUNDS, 1), 100);
-  const dataDir = mkdtempSync(path.join(env.workDir, 'crash-'));
+  const instances = instancesOnOneDataDir('crash-', { LEASE_SECONDS: '2', LOG_LEVEL: 'warn' }, env.workDir);
+  const { dataDir } = instances;
   const db: DbConfig = { driver: 'sqlite', file: path.join(dataDir, 'cairn.sqlite') };
-  const spawned: Instance[] = [];
-  const start = async () => {
-    const instance = await startInstance({ CAIRN_DATA_DIR: dataDir, LEASE_SECONDS: '2', LOG_LEVEL: 'warn' });
-    spawned.push(instance);
-    return instance;
-  };
+  const start = () => instances.start();
   const ledger: Ledger = new Map();
   const tally = emptyTally();
   let killedMidRequest = 0;
@@ -57,12 +52,7 @@ export const crashRounds: Benchmark = async (env) => {
       instance = await start();
     }
   } finally {
-    for (const instance of spawned) {
-      instance.kill();
-      await instance.exited;
-      rmSync(instance.dataDir, { recursive: true, force: true });
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await instances.cleanUp();
   }
 
   const states = [...ledger.values()];

@@ -35,8 +35,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
  * Server processes on one embedded data directory, each started with an optional crash point
  * (`CAIRN_TEST_CRASH_AT`), and `cleanUp` that kills what is left and removes the directories.
  */
-export function instancesOnOneDataDir(prefix: string, env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+export function instancesOnOneDataDir(prefix: string, env: Record<string, string> = {}, parent = os.tmpdir()) {
+  const dataDir = fs.mkdtempSync(path.join(parent, prefix));
   const spawned: Instance[] = [];
   return {
     dataDir,
