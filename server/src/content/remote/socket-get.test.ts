@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentAbortedError } from '../errors';
+import { socketGet } from './socket-get';
+
+const SIZE = 5 * 1024 * 1024 + 123;
+const bytes = crypto.randomBytes(SIZE);
+let server: http.Server;
+let base: string;
+const seen: http.IncomingHttpHeaders[] = [];
+
+/** A peer with the answers a gateway can give: whole, ranged, chunked, cut off, slow. */
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    seen.push(req.headers);
+    const path = req.url ?? '';
+    if (path === '/whole') return res.writeHead(200, { 'content-length': SIZE }).end(bytes);
+    if (path === '/range') {
+      const [, from, to] = /bytes=(\d+)-(\d+)/.exec(req.headers.range ?? '')!.map(Number);
+      return res.writeHead(206, { 'content-length': to! - from! + 1 }).end(bytes.subarray(from, to! + 1));
+    }
+    if (path === '/chunked') return res.writeHead(200, { 'transfer-encoding': 'chunked' }).end('some text');
+    if (path === '/missing') return res.writeHead(404, { 'content-length': 9 }).end('not found');
+    if (path === '/cut') {
+      res.writeHead(200, { 'content-length': SIZE });
+      return res.write(bytes.subarray(0, 1024 * 1024), () => res.destroy());
+    }
+    if (path === '/slow') {
+      res.writeHead(200, { 'content-length': SIZE });
+      res.write(bytes.subarray(0, 64 * 1024));
+      return; // the rest never comes
+    }
+    res.writeHead(500).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('socketGet', () => {
+  it('streams an answer of known length byte for byte, with its status and headers', async () => {
+    const answer = await socketGet(new URL('/whole', base), { 'x-check': 'yes' });
+    expect(answer?.status).toBe(200);
+    expect(answer?.headers.get('content-length')).toBe(String(SIZE));
+    const got = await readAll(answer!.body);
+    expect(got.length).toBe(SIZE);
+    expect(got.equals(bytes)).toBe(true);
+    expect(seen.at(-1)).toMatchObject({ 'x-check': 'yes', connection: 'close' });
+  });
+
+  it('reads a range, and a slow reader keeps every byte in order', async () => {
+    const answer = await socketGet(new URL('/range', base), { range: `bytes=1000-${SIZE - 5}` });
+    expect(answer?.status).toBe(206);
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer!.body) {
+      chunks.push(chunk as Buffer);
+      if (chunks.length % 4 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(Buffer.concat(chunks).equals(bytes.subarray(1000, SIZE - 4))).toBe(true);
+  });
+
+  it('answers null for a chunked answer, for the ordinary client to read', async () => {
+    expect(await socketGet(new URL('/chunked', base), {})).toBeNull();
+  });
+
+  it('gives a refusal with its body', async () => {
+    const answer = await socketGet(new URL('/missing', base), {});
+    expect(answer?.status).toBe(404);
+    expect((await readAll(answer!.body)).toString()).toBe('not found');
+  });
+
+  it('fails the body when the connection ends before Content-Length bytes', async () => {
+    const answer = await socketGet(new URL('/cut', base), {});
+    await expect(readAll(answer!.body)).rejects.toThrow(/closed the connection with \d+ bytes of the answer still to come/);
+  });
+
+  it('stops on the caller abort, before and during the body', async () => {
+    await expect(socketGet(new URL('/whole', base), {}, AbortSignal.abort())).rejects.toBeInstanceOf(ContentAbortedError);
+    const controller = new AbortController();
+    const answer = await socketGet(new URL('/slow', base), {}, controller.signal);
+    const reading = readAll(answer!.body);
+    setTimeout(() => controller.abort(new Error('enough')), 50);
+    await expect(reading).rejects.toBeInstanceOf(ContentAbortedError);
+  });
+
+  it('fails on a closed port and refuses anything but http://', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(socketGet(new URL(`http://127.0.0.1:${port}/`), {})).rejects.toThrow(/ECONNREFUSED/);
+    expect(() => socketGet(new URL('https://127.0.0.1/'), {})).toThrow(/plain http/);
+  });
+});
