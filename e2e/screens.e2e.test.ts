@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
 import { apiSignup, apiToken, apiUpload, apiUploadFolder } from './harness/content';
 import { en, translation } from './harness/locales';
@@ -182,6 +182,9 @@ describe('signed in', () => {
       await page.goto(`${server.url}/files`);
       await h1(translation('de', 'common', 'screens.files.title')).waitFor();
       await page.locator('table.files-table tbody tr').first().waitFor();
+      // A long name ends in an ellipsis rather than turning a laptop's table into phone cards.
+      await page.waitForTimeout(250);
+      expect(await page.locator('.table-wrap').getAttribute('class')).toBe('table-wrap');
       await checkScreen(page, 'screen-files-de');
       await page.goto(`${server.url}/upload`);
       await h1(translation('de', 'common', 'screens.upload.title')).waitFor();
