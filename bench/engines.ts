@@ -3,8 +3,9 @@ import path from 'node:path';
 import { startCluster, startKubo, type KuboNode, type LocalCluster } from '../scripts/ipfs-local.mjs';
 import type { Benchmark } from './lib/context';
 import { randomFile } from './lib/inputs';
-import { ipfsAdd, ipfsRemove, kuboGatewayDownload } from './lib/kubo';
+import { ipfsAdd, ipfsCollect, ipfsRemove, kuboGatewayDownload } from './lib/kubo';
 import { MiB, mibPerSecond, timed } from './lib/measure';
+import { passThroughUpload } from './lib/pass-through';
 import type { Figure } from './lib/report';
 import { startBenchServer, type BenchServer } from './lib/server';
 import { downloadWithCurl, uploadWithCurl } from './lib/upload';
@@ -93,12 +94,14 @@ async function onKubo(workDir: string, file: string, warmUp: string): Promise<Fi
     const viaKubo = await pair(server, kubo, file, 'the same daemon');
     await ipfsRemove(kubo, viaKubo.cid);
     await server.stop();
+    const passThrough = await passThroughPair(kubo, file);
 
     server = await startBenchServer(workDir);
     await uploadWithCurl(server, warmUp, 1);
     const embedded = await pair(server, kubo, file, 'SQLite, packs synced to disk');
     return [
       { ...viaKubo.figure, benchmark: `upload ${sizeText} over HTTP, kubo engine`, target: { min: 0.9, of: 'ratio' } },
+      passThrough,
       { ...embedded.figure, benchmark: `upload ${sizeText} over HTTP, embedded engine` },
     ];
   } finally {
@@ -134,6 +137,23 @@ async function pair(
       referenceLabel: 'ipfs add',
       note: `cid ${upload.cid} = ipfs add's; ${note}`,
     },
+  };
+}
+
+/** `ipfs add` of the file, then the same bytes through a bare Node pass-through into that daemon's `add` (see `passThroughUpload`). */
+async function passThroughPair(kubo: KuboNode, file: string): Promise<Figure> {
+  const reference = await ipfsAdd(kubo, file, 1);
+  await ipfsRemove(kubo, reference.cid);
+  const passed = await passThroughUpload(kubo, file);
+  await ipfsCollect(kubo);
+  if (passed.cid !== reference.cid) throw new Error(`the pass-through's CID ${passed.cid} differs from ipfs add's ${reference.cid}`);
+  return {
+    benchmark: `upload ${sizeText} through a bare Node pass-through to Kubo`,
+    value: mibPerSecond(SIZE, passed.seconds),
+    unit: 'MiB/s',
+    reference: mibPerSecond(SIZE, reference.seconds),
+    referenceLabel: 'ipfs add',
+    note: 'the least a Node process between curl and Kubo costs: the body piped unread into `add`',
   };
 }
 

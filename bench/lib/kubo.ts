@@ -22,6 +22,11 @@ export async function ipfsAdd(kubo: KuboNode, file: string, cidVersion: 0 | 1): 
 /** Unpins a CID on a daemon and collects its garbage, so the next import of the same bytes writes every block again. */
 export async function ipfsRemove(kubo: KuboNode, cid: string): Promise<void> {
   await ipfs(kubo, ['pin', 'rm', cid]);
+  await ipfsCollect(kubo);
+}
+
+/** Collects a daemon's garbage: every block no pin holds. */
+export async function ipfsCollect(kubo: KuboNode): Promise<void> {
   await ipfs(kubo, ['repo', 'gc', '-q']);
 }
 
