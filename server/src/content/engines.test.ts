@@ -175,6 +175,22 @@ describe.each(ENGINES)('content engine contract: %s', (engine) => {
     expect(await e.pins()).toEqual(before);
   }, 60_000);
 
+  it.runIf(engine === 'kubo')(
+    'fails at once an upload whose blocks a garbage collection took before its pin, pinning nothing',
+    async () => {
+      const before = await e.pins();
+      const collect = async (): Promise<void> => {
+        const response = await fetch(`${e.kubo!.apiUrl}/api/v0/repo/gc`, { method: 'POST' });
+        await response.text();
+      };
+      const upload = e.store.addFile(pieces(bytesOf(3 * CHUNK, 31)), { cidVersion: 1, maxBytes: MAX, beforePin: collect });
+      // Pinned online, the pin would wait on the network for blocks nobody has, past this test's time.
+      await expect(upload).rejects.toThrow(/not found|offline/i);
+      expect(await e.pins()).toEqual(before);
+    },
+    30_000,
+  );
+
   it('reports the status and allocation of a pin', async () => {
     const added = await e.store.addFile(pieces(bytesOf(100, 42)), { cidVersion: 1, maxBytes: MAX });
     // A Cluster's peers report their pins as they track them: a moment after the add.

@@ -10,7 +10,7 @@ import { deferredStream } from '../remote/http-stream';
 import { RemoteBlockstore } from '../remote/remote-blockstore';
 import type { AddedDirectory, AddOptions, ContentStore, DirectoryEntryInput, PinOptions, PinResult } from '../types';
 import { kuboBlockImport } from './car-import';
-import { importSettings, KuboApi } from './kubo-api';
+import { importSettings, KuboApi, offlineFlag } from './kubo-api';
 import { gatewayRead } from './kubo-gateway';
 
 export interface KuboContentStoreOptions {
@@ -149,6 +149,15 @@ export function addedDirectory(root: string, entries: AddedEntry[], sizes: Map<s
   return { cid: root, size: files.reduce((sum, file) => sum + file.size, 0), files };
 }
 
+/**
+ * Pins what this node has just imported, offline: every block is local unless a garbage collection
+ * ran between the import and the pin (imports are unpinned until claimed), and then the upload
+ * fails at once instead of waiting on the network for blocks nobody else has.
+ */
+async function pinImported(api: KuboApi, cid: string, signal?: AbortSignal): Promise<void> {
+  await api.client.pin.add(parseCid(cid), { signal, ...offlineFlag(true) });
+}
+
 /** A Kubo node over its RPC API: imports with Kubo's own `add`, pins with `pin/add`. */
 export async function createKuboContentStore(options: KuboContentStoreOptions): Promise<ContentStore> {
   const reads = new KuboReads(options);
@@ -173,7 +182,7 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
       const root = added.at(-1);
       if (!root) throw new Error('Kubo did not answer the import');
       await addOptions.beforePin?.(root.Hash);
-      await api.client.pin.add(parseCid(root.Hash), { signal: addOptions.signal });
+      await pinImported(api, root.Hash, addOptions.signal);
       return { cid: root.Hash, size: budget.total };
     },
     async addDirectory(entries, addOptions) {
@@ -194,7 +203,7 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
       });
       const root = folderRoot(added, new Set(sizes.keys()));
       await addOptions.beforePin?.(root);
-      await api.client.pin.add(parseCid(root), { signal: addOptions.signal });
+      await pinImported(api, root, addOptions.signal);
       return addedDirectory(root, added, sizes);
     },
     importBlocks: async (importOptions) =>
