@@ -2,7 +2,7 @@
  * Each SDK's upload of one large file against `curl -F` to the same live server, in the same run,
  * and each SDK process's peak RSS. A figure to report, never an assertion:
  *
- *   node --import tsx bench/sdk-upload.ts [--mib=1024] [--runs=2]
+ *   node --import tsx bench/sdk-upload.ts [--mib=1024] [--runs=2] [--only=go,typescript,...]
  *
  * Each run uploads the same file with curl, then through the TypeScript SDK (as one request, and
  * resumably over tus in its default chunks), its JavaScript build, the Python SDK (sync client),
@@ -17,11 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Cairn } from '../sdks/typescript/src';
 import { adminSession, api, signUp, startHarness } from '../sdks/typescript/test/harness';
-import { buildGoChild, report, runChild, sdkChildren } from './sdk-upload/children';
+import { report, runChild, sdkChildren } from './sdk-upload/children';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const mib = Number(args.get('mib') ?? 1024);
 const runs = Number(args.get('runs') ?? 2);
+// Some of the SDKs only, by key (see SDK_KEYS); curl always runs, as the reference.
+const only = args.get('only')?.split(',').filter(Boolean);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-sdk-bench-'));
 const file = path.join(dir, 'big.bin');
@@ -41,7 +43,7 @@ try {
   const removeAll = async () => {
     for (const u of (await cairn.uploads.list({ limit: 100 })).files) await cairn.uploads.delete(u.uploadId);
   };
-  const children = sdkChildren(buildGoChild(dir));
+  const children = sdkChildren(dir, only);
   const seconds: Record<string, number[]> = { curl: [] };
   const wall: Record<string, number[]> = {};
   const rss: Record<string, number[]> = {};

@@ -14,6 +14,8 @@ const TIME = '/usr/bin/time';
 const RSS_LIMIT_MB = 100;
 
 export interface SdkChild {
+  /** What `--only=` names it by. */
+  key: string;
   name: string;
   command: string;
   args: string[];
@@ -23,7 +25,7 @@ export interface SdkChild {
 }
 
 /** Builds the Go child once, in a module of its own that replaces the SDK with this repository's copy. */
-export function buildGoChild(tmp: string): string {
+function buildGoChild(tmp: string): string {
   const dir = path.join(tmp, 'go-child');
   fs.mkdirSync(dir);
   fs.copyFileSync(path.join(here, 'main.go'), path.join(dir, 'main.go'));
@@ -41,15 +43,24 @@ export function buildGoChild(tmp: string): string {
   return binary;
 }
 
-export function sdkChildren(goBinary: string): SdkChild[] {
+export const SDK_KEYS = ['typescript', 'resumable', 'javascript', 'python', 'go', 'php'];
+
+/** The children to run: all of them, or those whose keys `only` lists. */
+export function sdkChildren(tmp: string, only?: readonly string[]): SdkChild[] {
+  const unknown = (only ?? []).filter((key) => !SDK_KEYS.includes(key));
+  if (unknown.length > 0) throw new Error(`Unknown SDKs: ${unknown.join(', ')} (known: ${SDK_KEYS.join(', ')})`);
+  const wanted = (key: string) => !only || only.includes(key);
   const node = path.join(here, 'node.mjs');
   // Built fresh, so that the figure is the sources' as they are.
-  execFileSync('npm', ['run', 'build', '-w', '@cairn/sdk'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (['typescript', 'resumable'].some(wanted)) {
+    execFileSync('npm', ['run', 'build', '-w', '@cairn/sdk'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
   const python = path.join(root, '.tools', 'venv-python', 'bin', 'python');
-  if (!fs.existsSync(python)) throw new Error(`No ${python}: run sdks/python/scripts/test.sh first`);
-  return [
+  if (wanted('python') && !fs.existsSync(python)) throw new Error(`No ${python}: run sdks/python/scripts/test.sh first`);
+  const children: SdkChild[] = [
     // The package as it is published: its compiled ESM build under plain Node.
     {
+      key: 'typescript',
       name: 'TypeScript SDK (built package)',
       command: process.execPath,
       args: [node],
@@ -57,23 +68,34 @@ export function sdkChildren(goBinary: string): SdkChild[] {
       ratioTarget: 0.9,
     },
     {
+      key: 'resumable',
       name: 'TypeScript SDK, resumable (built package)',
       command: process.execPath,
       args: [node, 'resumable'],
       env: { SDK_MODULE: 'sdks/typescript/dist/esm/index.js' },
     },
-    { name: 'JavaScript build (plain Node)', command: process.execPath, args: [node], env: { SDK_MODULE: 'sdks/javascript/cairn.js' } },
+    {
+      key: 'javascript',
+      name: 'JavaScript build (plain Node)',
+      command: process.execPath,
+      args: [node],
+      env: { SDK_MODULE: 'sdks/javascript/cairn.js' },
+    },
     // This checkout's sources ahead of the venv's editable install, as the SDK's tests run them.
     {
+      key: 'python',
       name: 'Python SDK (sync client)',
       command: python,
       args: [path.join(here, 'python.py')],
       env: { PYTHONPATH: path.join(root, 'sdks', 'python', 'src') },
       ratioTarget: 0.9,
     },
-    { name: 'Go SDK (FilePath)', command: goBinary, args: [], ratioTarget: 0.9 },
-    { name: 'PHP SDK (php CLI)', command: 'php', args: [path.join(here, 'php.php')] },
+    { key: 'go', name: 'Go SDK (FilePath)', command: '', args: [], ratioTarget: 0.9 },
+    { key: 'php', name: 'PHP SDK (php CLI)', command: 'php', args: [path.join(here, 'php.php')] },
   ];
+  const chosen = children.filter((child) => wanted(child.key));
+  for (const child of chosen) if (child.key === 'go') child.command = buildGoChild(tmp);
+  return chosen;
 }
 
 export interface ChildRun {

@@ -30,13 +30,13 @@ func (s *UploadsService) CAR(ctx context.Context, r io.Reader, opts *CAROptions)
 	}
 	var out UploadResult
 	err := s.c.do(ctx, call{
-		method: http.MethodPost, path: "/upload/car", query: q, out: &out, length: o.Size,
-		stream: func() (io.ReadCloser, string) {
+		method: http.MethodPost, path: "/upload/car", query: q, out: &out,
+		stream: func() (io.ReadCloser, string, int64) {
 			var body io.Reader = r
 			if o.Progress != nil {
 				body = &progressReader{r: r, total: o.Size, progress: o.Progress}
 			}
-			return io.NopCloser(body), "application/vnd.ipld.car"
+			return io.NopCloser(body), "application/vnd.ipld.car", o.Size
 		},
 	})
 	if err != nil {

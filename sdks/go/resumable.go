@@ -222,8 +222,10 @@ func (u *tusUpload) patch(ctx context.Context, p string) (*UploadResult, error) 
 	var status int
 	var offset string
 	err = u.c.once(ctx, call{
-		method: http.MethodPatch, path: p, root: true, header: h, length: n, out: &out,
-		stream: func() (io.ReadCloser, string) { return io.NopCloser(body), "application/offset+octet-stream" },
+		method: http.MethodPatch, path: p, root: true, header: h, out: &out,
+		stream: func() (io.ReadCloser, string, int64) {
+			return io.NopCloser(body), "application/offset+octet-stream", n
+		},
 		answer: func(s int, h http.Header) { status, offset = s, h.Get("Upload-Offset") },
 	})
 	if err != nil {

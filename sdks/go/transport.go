@@ -25,9 +25,9 @@ type call struct {
 	header http.Header
 	json   any // a JSON body, or nil
 	out    any // decoded from a 2xx answer, or nil
-	// stream starts a streamed body (uploads) and gives its content type.
-	stream func() (io.ReadCloser, string)
-	length int64 // the streamed body's length when known, else 0 (sent chunked)
+	// stream starts a streamed body (uploads): it gives the body, its content type and its exact
+	// length, or 0 when that is not known (the body is then sent chunked).
+	stream func() (body io.ReadCloser, contentType string, length int64)
 	// answer, if set, receives the status and headers of a 2xx answer.
 	answer func(status int, h http.Header)
 }
@@ -85,6 +85,7 @@ func (c *Client) once(ctx context.Context, cl call) error {
 	}
 	var body io.Reader
 	var contentType string
+	var length int64
 	if cl.json != nil {
 		b, err := json.Marshal(cl.json)
 		if err != nil {
@@ -93,10 +94,11 @@ func (c *Client) once(ctx context.Context, cl call) error {
 		body = bytes.NewReader(b)
 		contentType = "application/json"
 	} else if cl.stream != nil {
-		rc, ct := cl.stream()
-		// Closing the pipe stops the goroutine that writes it, whatever happened to the request.
+		rc, ct, n := cl.stream()
+		// The transport closes the body too, but maybe later: this closes its file now, whatever
+		// happened to the request.
 		defer rc.Close()
-		body, contentType = rc, ct
+		body, contentType, length = rc, ct, n
 	}
 	req, err := http.NewRequestWithContext(ctx, cl.method, u, body)
 	if err != nil {
@@ -105,8 +107,8 @@ func (c *Client) once(ctx context.Context, cl call) error {
 	for k, v := range cl.header {
 		req.Header[k] = v
 	}
-	if cl.length > 0 {
-		req.ContentLength = cl.length
+	if length > 0 {
+		req.ContentLength = length
 	}
 	req.Header.Set("Authorization", "Bearer "+c.token)
 	req.Header.Set("Accept", "application/json")

@@ -29,8 +29,10 @@ const (
 type FileOptions struct {
 	Name       string     // a custom record name; empty keeps the file's own name
 	CIDVersion CIDVersion // CIDDefault, CIDv0 or CIDv1
-	Size       int64      // the reader's length, for Progress.Total (FilePath sets it)
-	Progress   ProgressFunc
+	// Size is the reader's exact length, sent as Content-Length and Progress.Total (FilePath sets
+	// it); 0 sends the body chunked. A reader that then gives fewer or more bytes fails the upload.
+	Size     int64
+	Progress ProgressFunc
 }
 
 // DirectoryOptions tune a folder upload; nil means the defaults.
@@ -60,11 +62,17 @@ func (s *UploadsService) File(ctx context.Context, r io.Reader, filename string,
 	if opts == nil {
 		opts = &FileOptions{}
 	}
-	part := filePart{filename, func() (io.ReadCloser, error) { return io.NopCloser(r), nil }}
+	size := opts.Size
+	if size <= 0 {
+		size = -1
+	}
+	part := filePart{filename, size, func() (io.ReadCloser, error) { return io.NopCloser(r), nil }}
 	var out UploadResult
 	err := s.c.do(ctx, call{
 		method: http.MethodPost, path: "/upload", query: uploadQuery(opts.Name, opts.CIDVersion), out: &out,
-		stream: func() (io.ReadCloser, string) { return multipartBody([]filePart{part}, opts.Size, opts.Progress) },
+		stream: func() (io.ReadCloser, string, int64) {
+			return multipartBody([]filePart{part}, opts.Size, opts.Progress)
+		},
 	})
 	if err != nil {
 		return nil, err
@@ -125,7 +133,7 @@ func (s *UploadsService) directory(ctx context.Context, root, mode string, opts 
 	q.Set("mode", mode)
 	return s.c.do(ctx, call{
 		method: http.MethodPost, path: "/upload/directory", query: q, out: out,
-		stream: func() (io.ReadCloser, string) { return multipartBody(parts, total, opts.Progress) },
+		stream: func() (io.ReadCloser, string, int64) { return multipartBody(parts, total, opts.Progress) },
 	})
 }
 
@@ -152,7 +160,7 @@ func folderParts(root string) ([]filePart, int64, error) {
 			return err
 		}
 		total += info.Size()
-		parts = append(parts, pathPart(path.Join(top, filepath.ToSlash(rel)), p))
+		parts = append(parts, pathPart(path.Join(top, filepath.ToSlash(rel)), p, info.Size()))
 		return nil
 	})
 	if err != nil {

@@ -76,6 +76,112 @@ function pinningServiceFailure(payload) {
   return { code: error.reason.toLowerCase(), message: typeof error.details === 'string' ? error.details : error.reason };
 }
 
+// src/node-files.ts
+var CHUNK = 1024 * 1024;
+async function nodeModules() {
+  if (typeof process === 'undefined' || !process.versions?.node) {
+    throw new TypeError('Paths on disk can be uploaded from Node only; give a File or Blob in a browser');
+  }
+  const [fs, path] = await Promise.all([import('node:fs'), import('node:path')]);
+  return { fs, path };
+}
+async function statPath(file) {
+  const { fs } = await nodeModules();
+  const stat = await fs.promises.stat(file);
+  if (!stat.isFile()) throw new TypeError(`Not a file: ${file}`);
+  return stat.size;
+}
+async function fileSize(file) {
+  const { fs } = await nodeModules();
+  return (await fs.promises.stat(file)).size;
+}
+async function* readPath(file) {
+  const { fs } = await nodeModules();
+  const stream = fs.createReadStream(file, { highWaterMark: CHUNK });
+  try {
+    for await (const chunk of stream) yield chunk;
+  } finally {
+    stream.destroy();
+  }
+}
+async function readDirectory(root) {
+  const { fs, path } = await nodeModules();
+  const top = path.resolve(root);
+  if (!(await fs.promises.stat(top)).isDirectory()) throw new TypeError(`Not a folder: ${root}`);
+  const prefix = path.basename(top);
+  const found = [];
+  const walk = async (dir, rel) => {
+    const entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const absolute = path.join(dir, entry.name);
+      const relative = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) await walk(absolute, relative);
+      else if (entry.isFile()) found.push({ absolute, relative, size: (await fs.promises.stat(absolute)).size });
+    }
+  };
+  await walk(top, prefix);
+  if (found.length === 0) throw new TypeError(`The folder has no files: ${root}`);
+  return found;
+}
+async function* readRange(file, start, end) {
+  if (end <= start) return;
+  const { fs } = await nodeModules();
+  const stream = fs.createReadStream(file, { start, end: end - 1, highWaterMark: 256 * 1024 });
+  try {
+    for await (const chunk of stream) yield chunk;
+  } finally {
+    stream.destroy();
+  }
+}
+async function fileIdentity(file) {
+  const { fs, path } = await nodeModules();
+  const stat = await fs.promises.stat(file);
+  if (!stat.isFile()) throw new TypeError(`Not a file: ${file}`);
+  return { absolute: path.resolve(file), size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) };
+}
+
+// src/body.ts
+function isDiskRange(piece) {
+  return !(piece instanceof Uint8Array);
+}
+async function* rangeChunks(range) {
+  let at = range.start;
+  for await (const chunk of readRange(range.path, range.start, range.end)) {
+    yield chunk;
+    at += chunk.byteLength;
+    range.onBytes?.(chunk.byteLength);
+  }
+  if (at < range.end || (await fileSize(range.path)) !== range.fileSize) throw changed(range.path);
+}
+function changed(path) {
+  return new CairnError({ status: 0, code: 'file_changed', message: `The file ${path} changed size while it was uploaded` });
+}
+function webStream(body) {
+  const chunks = (async function* () {
+    for await (const piece of body.pieces) {
+      if (isDiskRange(piece)) yield* rangeChunks(piece);
+      else yield piece;
+    }
+  })();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await chunks.return(void 0);
+    },
+  });
+}
+async function* counted(chunks, onBytes) {
+  for await (const chunk of chunks) {
+    yield chunk;
+    onBytes(chunk.byteLength);
+  }
+}
+
 // src/retry.ts
 var defaultRetry = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 8e3 };
 function isRetryableStatus(status) {
@@ -138,20 +244,26 @@ var HttpClient = class {
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
     if (this.config.userAgent) headers['user-agent'] = this.config.userAgent;
     const init = { method: call.method, headers };
+    let streamed;
     if (call.json !== void 0) {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(call.json);
     } else if (call.body) {
       const made = call.body();
       headers['content-type'] = made.contentType;
-      init.body = made.body;
-      if (made.stream) init.duplex = 'half';
+      if ('streamed' in made) streamed = made.streamed;
+      else init.body = made.body;
     }
     const timeoutMs = call.timeoutMs ?? this.config.timeoutMs;
     const signals = [call.signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : void 0].filter((s) => s !== void 0);
     if (signals.length > 0) init.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-    const send = init.duplex && this.config.streamFetch ? this.config.streamFetch : this.config.fetch;
-    return send(this.url(call.path, call.query, call.raw), init);
+    const url = this.url(call.path, call.query, call.raw);
+    if (streamed && this.config.streamFetch) return this.config.streamFetch(url, init, streamed);
+    if (streamed) {
+      init.body = webStream(streamed);
+      init.duplex = 'half';
+    }
+    return this.config.fetch(url, init);
   }
 };
 async function readJson(response) {
@@ -176,51 +288,127 @@ function toCairnError(error, signal) {
   return new ConnectionError({ status: 0, code: 'connection_error', message: `Could not reach the server: ${message}`, cause: error });
 }
 
+// src/node-body.ts
+var READ_SIZE = 1024 * 1024;
+var spare = [];
+async function writeBody(req, body, openFile) {
+  for await (const piece of body.pieces) {
+    if (isDiskRange(piece)) await writeRange(req, piece, openFile);
+    else await written(req, piece);
+  }
+}
+async function writeRange(req, range, openFile) {
+  const file = await openFile(range.path, 'r');
+  const buffers = [spare.pop() ?? Buffer.allocUnsafeSlow(READ_SIZE), spare.pop() ?? Buffer.allocUnsafeSlow(READ_SIZE)];
+  let sending;
+  try {
+    for (let at = range.start, turn = 0; at < range.end; turn++) {
+      const buffer = buffers[turn % 2];
+      const { bytesRead } = await file.read(buffer, 0, Math.min(READ_SIZE, range.end - at), at);
+      if (bytesRead === 0) throw changed(range.path);
+      await sending;
+      sending = written(req, buffer.subarray(0, bytesRead)).then(() => range.onBytes?.(bytesRead));
+      sending.catch(() => void 0);
+      at += bytesRead;
+    }
+    await sending;
+    if ((await file.stat()).size !== range.fileSize) throw changed(range.path);
+    for (const buffer of buffers) if (spare.length < 2) spare.push(buffer);
+  } finally {
+    await file.close();
+  }
+}
+function written(req, chunk) {
+  return new Promise((resolve, reject) => {
+    if (req.destroyed) return reject(new Error('The request was closed'));
+    const onClose = () => reject(new Error('The request was closed'));
+    req.once('close', onClose);
+    req.write(chunk, (error) => {
+      req.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
+
 // src/node-transport.ts
 var RESPONSE_GRACE_MS = 200;
 var runsInNode = typeof process !== 'undefined' && Boolean(process.versions?.node);
-async function nodeStreamFetch(url, init) {
-  const [http, https, { Readable }] = await Promise.all([import('node:http'), import('node:https'), import('node:stream')]);
+async function nodeFetch(url, init, streamed) {
+  let body = streamed;
+  if (!body && init.body !== void 0 && init.body !== null) {
+    if (typeof init.body !== 'string') return fetch(url, init);
+    const bytes = new TextEncoder().encode(init.body);
+    body = { pieces: [bytes], length: bytes.byteLength };
+  }
+  const response = await send(url, init, body);
+  const method = init.method ?? 'GET';
+  if (
+    !body &&
+    (method === 'GET' || method === 'HEAD') &&
+    response.status >= 300 &&
+    response.status < 400 &&
+    response.headers.has('location')
+  ) {
+    await response.body?.cancel();
+    return fetch(url, init);
+  }
+  return response;
+}
+async function send(url, init, body) {
+  const [http, https, { Readable }, fs] = await Promise.all([
+    import('node:http'),
+    import('node:https'),
+    import('node:stream'),
+    import('node:fs'),
+  ]);
   const target = new URL(url);
   const request = (target.protocol === 'https:' ? https : http).request;
   const signal = init.signal ?? void 0;
   if (signal?.aborted) throw signal.reason;
+  const headers = { ...init.headers };
+  if (body?.length !== void 0) headers['content-length'] = String(body.length);
   return new Promise((resolve, reject) => {
-    const source = Readable.fromWeb(init.body, {
-      highWaterMark: 1,
-      objectMode: true,
-    });
     let settled = false;
+    let answer;
     const settle = (fn) => {
       if (settled) return;
       settled = true;
-      signal?.removeEventListener('abort', onAbort);
       fn();
     };
-    const req = request(target, { method: init.method, headers: init.headers }, (res) => {
-      const headers = new Headers();
+    const req = request(target, { method: init.method, headers }, (res) => {
+      answer = res;
+      res.once('close', () => signal?.removeEventListener('abort', onAbort));
+      const answerHeaders = new Headers();
       for (const [name, value] of Object.entries(res.headers)) {
-        for (const one of Array.isArray(value) ? value : value === void 0 ? [] : [value]) headers.append(name, one);
+        for (const one of Array.isArray(value) ? value : value === void 0 ? [] : [value]) answerHeaders.append(name, one);
       }
-      const empty = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304;
+      const empty = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304 || init.method === 'HEAD';
       if (empty) res.resume();
-      const body = empty ? null : Readable.toWeb(res);
-      settle(() => resolve(new Response(body, { status: res.statusCode ?? 500, headers })));
+      const stream = empty ? null : Readable.toWeb(res);
+      settle(() => resolve(new Response(stream, { status: res.statusCode ?? 500, headers: answerHeaders })));
     });
-    req.on('close', () => source.destroy());
     function onAbort() {
+      answer?.destroy(signal.reason);
       req.destroy();
       settle(() => reject(signal.reason));
     }
     signal?.addEventListener('abort', onAbort, { once: true });
     req.on('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
       setTimeout(() => settle(() => reject(error)), RESPONSE_GRACE_MS);
     });
-    source.on('error', (error) => {
-      req.destroy(error);
-      settle(() => reject(error));
-    });
-    source.pipe(req);
+    if (!body) return void req.end();
+    let closed = false;
+    req.once('close', () => (closed = true));
+    writeBody(req, body, fs.promises.open).then(
+      () => req.end(),
+      (error) => {
+        if (closed || req.destroyed) return;
+        req.destroy(error);
+        settle(() => reject(error));
+      },
+    );
   });
 }
 
@@ -447,67 +635,6 @@ var Tokens = class {
   }
 };
 
-// src/node-files.ts
-var CHUNK = 1024 * 1024;
-async function nodeModules() {
-  if (typeof process === 'undefined' || !process.versions?.node) {
-    throw new TypeError('Paths on disk can be uploaded from Node only; give a File or Blob in a browser');
-  }
-  const [fs, path] = await Promise.all([import('node:fs'), import('node:path')]);
-  return { fs, path };
-}
-async function statPath(file) {
-  const { fs } = await nodeModules();
-  const stat = await fs.promises.stat(file);
-  if (!stat.isFile()) throw new TypeError(`Not a file: ${file}`);
-  return stat.size;
-}
-async function* readPath(file) {
-  const { fs } = await nodeModules();
-  const stream = fs.createReadStream(file, { highWaterMark: CHUNK });
-  try {
-    for await (const chunk of stream) yield chunk;
-  } finally {
-    stream.destroy();
-  }
-}
-async function readDirectory(root) {
-  const { fs, path } = await nodeModules();
-  const top = path.resolve(root);
-  if (!(await fs.promises.stat(top)).isDirectory()) throw new TypeError(`Not a folder: ${root}`);
-  const prefix = path.basename(top);
-  const found = [];
-  const walk = async (dir, rel) => {
-    const entries = await fs.promises.readdir(dir, { withFileTypes: true });
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const absolute = path.join(dir, entry.name);
-      const relative = `${rel}/${entry.name}`;
-      if (entry.isDirectory()) await walk(absolute, relative);
-      else if (entry.isFile()) found.push({ absolute, relative, size: (await fs.promises.stat(absolute)).size });
-    }
-  };
-  await walk(top, prefix);
-  if (found.length === 0) throw new TypeError(`The folder has no files: ${root}`);
-  return found;
-}
-async function* readRange(file, start, end) {
-  if (end <= start) return;
-  const { fs } = await nodeModules();
-  const stream = fs.createReadStream(file, { start, end: end - 1, highWaterMark: 256 * 1024 });
-  try {
-    for await (const chunk of stream) yield chunk;
-  } finally {
-    stream.destroy();
-  }
-}
-async function fileIdentity(file) {
-  const { fs, path } = await nodeModules();
-  const stat = await fs.promises.stat(file);
-  if (!stat.isFile()) throw new TypeError(`Not a file: ${file}`);
-  return { absolute: path.resolve(file), size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) };
-}
-
 // src/sources.ts
 async function* readableChunks(stream) {
   const reader = stream.getReader();
@@ -535,7 +662,7 @@ function once(make) {
 async function partFrom(source, filename) {
   if (typeof source === 'string') {
     const size = await statPath(source);
-    return { filename: filename ?? baseName(source), size, chunks: () => readPath(source) };
+    return { filename: filename ?? baseName(source), size, path: source, chunks: () => readPath(source) };
   }
   if (typeof Blob !== 'undefined' && source instanceof Blob) {
     const name = filename ?? source.name ?? 'file';
@@ -562,7 +689,7 @@ async function partFrom(source, filename) {
 async function directoryParts(source) {
   if (typeof source === 'string') {
     const files = await readDirectory(source);
-    const parts2 = files.map((f) => ({ filename: f.relative, size: f.size, chunks: () => readPath(f.absolute) }));
+    const parts2 = files.map((f) => ({ filename: f.relative, size: f.size, path: f.absolute, chunks: () => readPath(f.absolute) }));
     return { parts: parts2, total: files.reduce((sum, f) => sum + f.size, 0) };
   }
   const parts = [];
@@ -629,7 +756,7 @@ async function rangeSource(source, filename) {
       filename: filename ?? baseName(source),
       size: file2.size,
       fingerprint: `path:${file2.absolute}:${file2.size}:${file2.mtimeMs}`,
-      range: (start, end) => ({ chunks: () => readRange(file2.absolute, start, end) }),
+      range: (start, end) => ({ path: file2.absolute, chunks: () => readRange(file2.absolute, start, end) }),
     };
   }
   let blob;
@@ -692,29 +819,20 @@ async function appendChunk(http, url, source, offset, end, onSent, signal) {
     raw: true,
     signal,
     timeoutMs: 0,
-    body: () =>
-      useBlob
-        ? { body: range.blob, contentType: 'application/offset+octet-stream', stream: false }
-        : { body: countedStream(range.chunks(), onSent), contentType: 'application/offset+octet-stream', stream: true },
+    body: () => {
+      const contentType = 'application/offset+octet-stream';
+      if (useBlob) return { body: range.blob, contentType };
+      const pieces =
+        range.path === void 0
+          ? counted(range.chunks(), onSent)
+          : [{ path: range.path, start: offset, end, fileSize: source.size, onBytes: onSent }];
+      return { streamed: { pieces, length: end - offset }, contentType };
+    },
   });
   if (useBlob) onSent(end - offset);
   if (response.status === 200) return { offset: end, record: await response.json() };
   await response.body?.cancel();
   return { offset: Number(response.headers.get('upload-offset')) };
-}
-function countedStream(chunks, onSent) {
-  const iterator = chunks[Symbol.asyncIterator]();
-  return new ReadableStream({
-    async pull(controller) {
-      const next = await iterator.next();
-      if (next.done) return controller.close();
-      controller.enqueue(next.value);
-      onSent(next.value.byteLength);
-    },
-    async cancel() {
-      await iterator.return?.(void 0);
-    },
-  });
 }
 
 // src/resources/resumable.ts
@@ -820,31 +938,20 @@ function sendBody(http, path, part, contentType, query, options) {
       idempotent: false,
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? 0,
-      body: () => (
-        report(0),
-        useBlob ? { body: part.blob, contentType, stream: false } : { body: counted(part, report), contentType, stream: true }
-      ),
+      body: () => (report(0), useBlob ? { body: part.blob, contentType } : { streamed: streamedPart(part, report), contentType }),
     })
     .then((result) => {
       if (useBlob) report(total ?? 0);
       return result;
     });
 }
-function counted(part, report) {
-  const iterator = part.chunks()[Symbol.asyncIterator]();
+function streamedPart(part, report) {
   let loaded = 0;
-  return new ReadableStream({
-    async pull(controller) {
-      const next = await iterator.next();
-      if (next.done) return controller.close();
-      controller.enqueue(next.value);
-      loaded += next.value.byteLength;
-      report(loaded);
-    },
-    async cancel() {
-      await iterator.return?.(void 0);
-    },
-  });
+  const onBytes = (bytes) => report((loaded += bytes));
+  if (part.path !== void 0 && part.size !== void 0) {
+    return { pieces: [{ path: part.path, start: 0, end: part.size, fileSize: part.size, onBytes }], length: part.size };
+  }
+  return { pieces: counted(part.chunks(), onBytes), length: part.size };
 }
 
 // src/multipart.ts
@@ -864,41 +971,40 @@ Content-Type: application/octet-stream\r
 \r
 `;
 }
-async function* multipartChunks(parts, boundary, total, onProgress) {
+async function* multipartPieces(parts, boundary, total, onProgress) {
   let loaded = 0;
   onProgress?.({ loaded, total });
   for await (const part of parts) {
-    yield encoder.encode(partHeader(boundary, part.filename));
-    for await (const chunk of part.chunks()) {
-      yield chunk;
-      loaded += chunk.byteLength;
+    const report = (bytes) => {
+      loaded += bytes;
       onProgress?.({ loaded, total, file: part.filename });
-    }
+    };
+    yield encoder.encode(partHeader(boundary, part.filename));
+    if (part.path !== void 0 && part.size !== void 0)
+      yield { path: part.path, start: 0, end: part.size, fileSize: part.size, onBytes: report };
+    else yield* counted(part.chunks(), report);
     yield encoder.encode('\r\n');
   }
-  yield encoder.encode(`--${boundary}--\r
-`);
+  yield encoder.encode(closing(boundary));
 }
-function multipartStream(parts, boundary, total, onProgress) {
-  const chunks = multipartChunks(parts, boundary, total, onProgress);
-  return new ReadableStream({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    async cancel() {
-      await chunks.return(void 0);
-    },
-  });
+function closing(boundary) {
+  return `--${boundary}--\r
+`;
+}
+function multipartBody(parts, boundary, total, onProgress) {
+  let length = encoder.encode(closing(boundary)).byteLength;
+  for (const part of parts) {
+    if (length === void 0 || part.size === void 0) length = void 0;
+    else length += encoder.encode(partHeader(boundary, part.filename)).byteLength + part.size + 2;
+  }
+  return { pieces: multipartPieces(parts, boundary, total, onProgress), length };
 }
 function multipartBlob(parts, boundary) {
   const pieces = [];
   for (const part of parts) {
     pieces.push(partHeader(boundary, part.filename), part.blob, '\r\n');
   }
-  pieces.push(`--${boundary}--\r
-`);
+  pieces.push(closing(boundary));
   return new Blob(pieces);
 }
 
@@ -918,8 +1024,8 @@ function sendMultipart(http, path, parts, total, query, options) {
       timeoutMs: options.timeoutMs ?? 0,
       body: () =>
         useBlob
-          ? (options.onProgress?.({ loaded: 0, total }), { body: multipartBlob(parts, boundary), contentType, stream: false })
-          : { body: multipartStream(parts, boundary, total, options.onProgress), contentType, stream: true },
+          ? (options.onProgress?.({ loaded: 0, total }), { body: multipartBlob(parts, boundary), contentType })
+          : { streamed: multipartBody(parts, boundary, total, options.onProgress), contentType },
     })
     .then((result) => {
       if (useBlob && total !== void 0) options.onProgress?.({ loaded: total, total });
@@ -1018,9 +1124,9 @@ var Cairn = class {
     const http = new HttpClient({
       baseUrl,
       token: options.token,
-      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-      // Node streams uploads over node:http with backpressure, unless a fetch was given.
-      streamFetch: !options.fetch && runsInNode ? nodeStreamFetch : void 0,
+      // Node sends every call over node:http (uploads streamed with backpressure), unless a fetch was given.
+      fetch: options.fetch ?? (runsInNode ? (input, init) => nodeFetch(String(input), init ?? {}) : (input, init) => fetch(input, init)),
+      streamFetch: !options.fetch && runsInNode ? nodeFetch : void 0,
       timeoutMs: options.timeoutMs ?? 6e4,
       retry: { ...defaultRetry, ...options.retry },
       userAgent: runsInNode ? `cairn-sdk-ts/${SDK_VERSION}` : void 0,

@@ -16,7 +16,7 @@ export interface CairnOptions {
   timeoutMs?: number;
   /** Retries of idempotent calls on 429, 503 and connection errors (`maxRetries: 0` turns them off). */
   retry?: Partial<RetryOptions>;
-  /** A fetch implementation (default: the global one; in Node, uploads then go through it too). */
+  /** A fetch implementation (default: node:http in Node, the global fetch elsewhere; a given one also sends uploads). */
   fetch?: typeof fetch;
 }
 /** The Cairn API client: `new Cairn({ token, baseUrl })`. */

@@ -1,5 +1,6 @@
 // Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
 /* eslint-disable */
+import { type StreamedBody } from './body';
 import { CairnError } from './errors';
 import { type RetryOptions } from './retry';
 /** Options every SDK call takes last. */
@@ -14,7 +15,7 @@ export interface HttpConfig {
   token?: string;
   fetch: typeof fetch;
   /** Sends streamed bodies (uploads) when set; see node-transport. */
-  streamFetch?: (url: string, init: RequestInit) => Promise<Response>;
+  streamFetch?: (url: string, init: RequestInit, body: StreamedBody) => Promise<Response>;
   timeoutMs: number;
   retry: RetryOptions;
   userAgent?: string;
@@ -28,10 +29,15 @@ export interface Call extends RequestOptions {
   json?: unknown;
   /** Makes a fresh request body for each attempt (streams can be read only once). */
   body?: () => {
-    body: BodyInit;
     contentType: string;
-    stream: boolean;
-  };
+  } & (
+    | {
+        body: BodyInit;
+      }
+    | {
+        streamed: StreamedBody;
+      }
+  );
   /** Safe to send again: only these calls are retried. */
   idempotent: boolean;
   /** Answers the Response itself instead of parsing JSON (for downloads and tus). */

@@ -3,6 +3,7 @@
  * `multipart/form-data` bodies built as streams: every file is read chunk by chunk as the
  * request is sent, so a 4 GiB file or a 10 GiB folder never sits in memory.
  */
+import { type StreamedBody } from './body';
 import type { UploadPart } from './sources';
 export interface UploadProgress {
   /** Bytes of file content sent so far. */
@@ -16,13 +17,16 @@ export type ProgressCallback = (progress: UploadProgress) => void;
 export declare function makeBoundary(): string;
 /** A filename as browsers write it in Content-Disposition: quotes and line breaks escaped. */
 export declare function quoteFilename(name: string): string;
-/** The whole body as a ReadableStream, pulled only as fast as the connection takes it. */
-export declare function multipartStream(
-  parts: AsyncIterable<UploadPart> | Iterable<UploadPart>,
+/**
+ * The body, read only as fast as the connection takes it, with its exact length when every
+ * part's size is known.
+ */
+export declare function multipartBody(
+  parts: readonly UploadPart[],
   boundary: string,
   total: number | undefined,
   onProgress?: ProgressCallback,
-): ReadableStream<Uint8Array>;
+): StreamedBody;
 /**
  * The body as a Blob of Blobs, for browsers (which stream a Blob from disk but refuse a
  * ReadableStream body over HTTP/1.1). Progress is reported at the start and once sent.

@@ -1,5 +1,7 @@
 // Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
 export declare function statPath(file: string): Promise<number>;
+/** The file's size now, whatever it is. */
+export declare function fileSize(file: string): Promise<number>;
 /** The file's bytes in 1 MiB chunks, read as they are needed. */
 export declare function readPath(file: string): AsyncGenerator<Uint8Array>;
 export interface DiskFile {

@@ -9,12 +9,16 @@ export interface RangeSource {
    * Blobs have none.
    */
   fingerprint?: string;
-  /** Bytes `start` to `end`: as a Blob when the source is one (browsers send it from disk). */
+  /**
+   * Bytes `start` to `end`: as a Blob when the source is one (browsers send it from disk), as a
+   * range of its file when it is a path (Node's transport reads it by itself).
+   */
   range(
     start: number,
     end: number,
   ): {
     blob?: Blob;
+    path?: string;
     chunks(): AsyncIterable<Uint8Array>;
   };
 }

@@ -13,6 +13,8 @@ export interface UploadPart {
   size?: number;
   /** The content as a Blob, when it is one (lets browsers send it without streaming). */
   blob?: Blob;
+  /** The file on disk holding the content (Node), which the transport then reads by itself. */
+  path?: string;
   chunks(): AsyncIterable<Uint8Array>;
 }
 /** The part for one file; `filename` defaults to the path's last segment or the File's name. */

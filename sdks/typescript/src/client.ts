@@ -1,5 +1,5 @@
 import { HttpClient } from './http';
-import { nodeStreamFetch, runsInNode } from './node-transport';
+import { nodeFetch, runsInNode } from './node-transport';
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
 import { Gateway } from './resources/gateway';
 import { Pins } from './resources/pins';
@@ -18,7 +18,7 @@ export interface CairnOptions {
   timeoutMs?: number;
   /** Retries of idempotent calls on 429, 503 and connection errors (`maxRetries: 0` turns them off). */
   retry?: Partial<RetryOptions>;
-  /** A fetch implementation (default: the global one; in Node, uploads then go through it too). */
+  /** A fetch implementation (default: node:http in Node, the global fetch elsewhere; a given one also sends uploads). */
   fetch?: typeof fetch;
 }
 
@@ -42,9 +42,9 @@ export class Cairn {
     const http = new HttpClient({
       baseUrl,
       token: options.token,
-      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-      // Node streams uploads over node:http with backpressure, unless a fetch was given.
-      streamFetch: !options.fetch && runsInNode ? nodeStreamFetch : undefined,
+      // Node sends every call over node:http (uploads streamed with backpressure), unless a fetch was given.
+      fetch: options.fetch ?? (runsInNode ? (input, init) => nodeFetch(String(input), init ?? {}) : (input, init) => fetch(input, init)),
+      streamFetch: !options.fetch && runsInNode ? nodeFetch : undefined,
       timeoutMs: options.timeoutMs ?? 60_000,
       retry: { ...defaultRetry, ...options.retry },
       userAgent: runsInNode ? `cairn-sdk-ts/${SDK_VERSION}` : undefined,

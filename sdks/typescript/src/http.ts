@@ -1,3 +1,4 @@
+import { webStream, type StreamedBody } from './body';
 import { AbortedError, CairnError, ConnectionError, TimeoutError, errorFromResponse, parseRetryAfter } from './errors';
 import { backoffDelay, isRetryableStatus, sleep, type RetryOptions } from './retry';
 
@@ -14,7 +15,7 @@ export interface HttpConfig {
   token?: string;
   fetch: typeof fetch;
   /** Sends streamed bodies (uploads) when set; see node-transport. */
-  streamFetch?: (url: string, init: RequestInit) => Promise<Response>;
+  streamFetch?: (url: string, init: RequestInit, body: StreamedBody) => Promise<Response>;
   timeoutMs: number;
   retry: RetryOptions;
   userAgent?: string;
@@ -29,7 +30,7 @@ export interface Call extends RequestOptions {
   query?: Query;
   json?: unknown;
   /** Makes a fresh request body for each attempt (streams can be read only once). */
-  body?: () => { body: BodyInit; contentType: string; stream: boolean };
+  body?: () => { contentType: string } & ({ body: BodyInit } | { streamed: StreamedBody });
   /** Safe to send again: only these calls are retried. */
   idempotent: boolean;
   /** Answers the Response itself instead of parsing JSON (for downloads and tus). */
@@ -75,22 +76,28 @@ export class HttpClient {
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
     if (this.config.userAgent) headers['user-agent'] = this.config.userAgent;
     const init: RequestInit & { duplex?: 'half' } = { method: call.method, headers };
+    let streamed: StreamedBody | undefined;
     if (call.json !== undefined) {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(call.json);
     } else if (call.body) {
       const made = call.body();
       headers['content-type'] = made.contentType;
-      init.body = made.body;
-      if (made.stream) init.duplex = 'half';
+      if ('streamed' in made) streamed = made.streamed;
+      else init.body = made.body;
     }
     const timeoutMs = call.timeoutMs ?? this.config.timeoutMs;
     const signals = [call.signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter(
       (s): s is AbortSignal => s !== undefined,
     );
     if (signals.length > 0) init.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-    const send = init.duplex && this.config.streamFetch ? this.config.streamFetch : this.config.fetch;
-    return send(this.url(call.path, call.query, call.raw), init);
+    const url = this.url(call.path, call.query, call.raw);
+    if (streamed && this.config.streamFetch) return this.config.streamFetch(url, init, streamed);
+    if (streamed) {
+      init.body = webStream(streamed);
+      init.duplex = 'half';
+    }
+    return this.config.fetch(url, init);
   }
 }
 

@@ -2,6 +2,7 @@
  * `multipart/form-data` bodies built as streams: every file is read chunk by chunk as the
  * request is sent, so a 4 GiB file or a 10 GiB folder never sits in memory.
  */
+import { counted, type BodyPiece, type StreamedBody } from './body';
 import type { UploadPart } from './sources';
 
 export interface UploadProgress {
@@ -36,44 +37,49 @@ function partHeader(boundary: string, filename: string): string {
   );
 }
 
-async function* multipartChunks(
+async function* multipartPieces(
   parts: AsyncIterable<UploadPart> | Iterable<UploadPart>,
   boundary: string,
   total: number | undefined,
   onProgress?: ProgressCallback,
-): AsyncGenerator<Uint8Array> {
+): AsyncGenerator<BodyPiece> {
   let loaded = 0;
   onProgress?.({ loaded, total });
   for await (const part of parts) {
-    yield encoder.encode(partHeader(boundary, part.filename));
-    for await (const chunk of part.chunks()) {
-      yield chunk;
-      loaded += chunk.byteLength;
+    const report = (bytes: number) => {
+      loaded += bytes;
       onProgress?.({ loaded, total, file: part.filename });
-    }
+    };
+    yield encoder.encode(partHeader(boundary, part.filename));
+    // A file on disk is read by the transport itself, into buffers it reuses.
+    if (part.path !== undefined && part.size !== undefined)
+      yield { path: part.path, start: 0, end: part.size, fileSize: part.size, onBytes: report };
+    else yield* counted(part.chunks(), report);
     yield encoder.encode('\r\n');
   }
-  yield encoder.encode(`--${boundary}--\r\n`);
+  yield encoder.encode(closing(boundary));
 }
 
-/** The whole body as a ReadableStream, pulled only as fast as the connection takes it. */
-export function multipartStream(
-  parts: AsyncIterable<UploadPart> | Iterable<UploadPart>,
+function closing(boundary: string): string {
+  return `--${boundary}--\r\n`;
+}
+
+/**
+ * The body, read only as fast as the connection takes it, with its exact length when every
+ * part's size is known.
+ */
+export function multipartBody(
+  parts: readonly UploadPart[],
   boundary: string,
   total: number | undefined,
   onProgress?: ProgressCallback,
-): ReadableStream<Uint8Array> {
-  const chunks = multipartChunks(parts, boundary, total, onProgress);
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
+): StreamedBody {
+  let length: number | undefined = encoder.encode(closing(boundary)).byteLength;
+  for (const part of parts) {
+    if (length === undefined || part.size === undefined) length = undefined;
+    else length += encoder.encode(partHeader(boundary, part.filename)).byteLength + part.size + 2;
+  }
+  return { pieces: multipartPieces(parts, boundary, total, onProgress), length };
 }
 
 /**
@@ -85,6 +91,6 @@ export function multipartBlob(parts: readonly UploadPart[], boundary: string): B
   for (const part of parts) {
     pieces.push(partHeader(boundary, part.filename), part.blob!, '\r\n');
   }
-  pieces.push(`--${boundary}--\r\n`);
+  pieces.push(closing(boundary));
   return new Blob(pieces);
 }

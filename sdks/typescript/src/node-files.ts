@@ -19,6 +19,12 @@ export async function statPath(file: string): Promise<number> {
   return stat.size;
 }
 
+/** The file's size now, whatever it is. */
+export async function fileSize(file: string): Promise<number> {
+  const { fs } = await nodeModules();
+  return (await fs.promises.stat(file)).size;
+}
+
 /** The file's bytes in 1 MiB chunks, read as they are needed. */
 export async function* readPath(file: string): AsyncGenerator<Uint8Array> {
   const { fs } = await nodeModules();

@@ -16,8 +16,11 @@ export interface RangeSource {
    * Blobs have none.
    */
   fingerprint?: string;
-  /** Bytes `start` to `end`: as a Blob when the source is one (browsers send it from disk). */
-  range(start: number, end: number): { blob?: Blob; chunks(): AsyncIterable<Uint8Array> };
+  /**
+   * Bytes `start` to `end`: as a Blob when the source is one (browsers send it from disk), as a
+   * range of its file when it is a path (Node's transport reads it by itself).
+   */
+  range(start: number, end: number): { blob?: Blob; path?: string; chunks(): AsyncIterable<Uint8Array> };
 }
 
 async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
@@ -40,7 +43,7 @@ export async function rangeSource(source: ResumableSource, filename?: string): P
       filename: filename ?? baseName(source),
       size: file.size,
       fingerprint: `path:${file.absolute}:${file.size}:${file.mtimeMs}`,
-      range: (start, end) => ({ chunks: () => readRange(file.absolute, start, end) }),
+      range: (start, end) => ({ path: file.absolute, chunks: () => readRange(file.absolute, start, end) }),
     };
   }
   let blob: Blob;

@@ -21,6 +21,8 @@ export interface UploadPart {
   size?: number;
   /** The content as a Blob, when it is one (lets browsers send it without streaming). */
   blob?: Blob;
+  /** The file on disk holding the content (Node), which the transport then reads by itself. */
+  path?: string;
   chunks(): AsyncIterable<Uint8Array>;
 }
 
@@ -54,7 +56,7 @@ function once<T>(make: () => T): () => T {
 export async function partFrom(source: FileSource, filename?: string): Promise<UploadPart> {
   if (typeof source === 'string') {
     const size = await statPath(source);
-    return { filename: filename ?? baseName(source), size, chunks: () => readPath(source) };
+    return { filename: filename ?? baseName(source), size, path: source, chunks: () => readPath(source) };
   }
   if (typeof Blob !== 'undefined' && source instanceof Blob) {
     const name = filename ?? (source as Blob & { name?: string }).name ?? 'file';
@@ -89,7 +91,7 @@ export async function directoryParts(
 ): Promise<{ parts: UploadPart[]; total: number }> {
   if (typeof source === 'string') {
     const files = await readDirectory(source);
-    const parts = files.map((f) => ({ filename: f.relative, size: f.size, chunks: () => readPath(f.absolute) }));
+    const parts = files.map((f) => ({ filename: f.relative, size: f.size, path: f.absolute, chunks: () => readPath(f.absolute) }));
     return { parts, total: files.reduce((sum, f) => sum + f.size, 0) };
   }
   const parts: UploadPart[] = [];

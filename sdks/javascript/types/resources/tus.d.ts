@@ -1,5 +1,4 @@
 // Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
-/** The tus 1.0 requests of a resumable upload: creation, offset (HEAD), append (PATCH), result. */
 import type { HttpClient } from '../http';
 import type { RangeSource } from '../resumable-source';
 import type { UploadResult } from '../types';

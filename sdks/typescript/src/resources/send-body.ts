@@ -1,3 +1,4 @@
+import { counted, type StreamedBody } from '../body';
 import type { HttpClient } from '../http';
 import { runsInNode } from '../node-transport';
 import type { UploadPart } from '../sources';
@@ -26,10 +27,7 @@ export function sendBody<T>(
       idempotent: false,
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? 0,
-      body: () => (
-        report(0),
-        useBlob ? { body: part.blob!, contentType, stream: false } : { body: counted(part, report), contentType, stream: true }
-      ),
+      body: () => (report(0), useBlob ? { body: part.blob!, contentType } : { streamed: streamedPart(part, report), contentType }),
     })
     .then((result) => {
       if (useBlob) report(total ?? 0);
@@ -37,19 +35,12 @@ export function sendBody<T>(
     });
 }
 
-function counted(part: UploadPart, report: (loaded: number) => void): ReadableStream<Uint8Array> {
-  const iterator = part.chunks()[Symbol.asyncIterator]();
+/** The part as a streamed body: its file on disk as one range, or its chunks. */
+function streamedPart(part: UploadPart, report: (loaded: number) => void): StreamedBody {
   let loaded = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await iterator.next();
-      if (next.done) return controller.close();
-      controller.enqueue(next.value);
-      loaded += next.value.byteLength;
-      report(loaded);
-    },
-    async cancel() {
-      await iterator.return?.(undefined);
-    },
-  });
+  const onBytes = (bytes: number) => report((loaded += bytes));
+  if (part.path !== undefined && part.size !== undefined) {
+    return { pieces: [{ path: part.path, start: 0, end: part.size, fileSize: part.size, onBytes }], length: part.size };
+  }
+  return { pieces: counted(part.chunks(), onBytes), length: part.size };
 }

@@ -1,5 +1,5 @@
 import type { HttpClient } from '../http';
-import { makeBoundary, multipartBlob, multipartStream } from '../multipart';
+import { makeBoundary, multipartBlob, multipartBody } from '../multipart';
 import { runsInNode } from '../node-transport';
 import type { UploadPart } from '../sources';
 import type { UploadOptions } from './uploads';
@@ -30,8 +30,8 @@ export function sendMultipart<T>(
       timeoutMs: options.timeoutMs ?? 0,
       body: () =>
         useBlob
-          ? (options.onProgress?.({ loaded: 0, total }), { body: multipartBlob(parts, boundary), contentType, stream: false })
-          : { body: multipartStream(parts, boundary, total, options.onProgress), contentType, stream: true },
+          ? (options.onProgress?.({ loaded: 0, total }), { body: multipartBlob(parts, boundary), contentType })
+          : { streamed: multipartBody(parts, boundary, total, options.onProgress), contentType },
     })
     .then((result) => {
       if (useBlob && total !== undefined) options.onProgress?.({ loaded: total, total });

@@ -1,4 +1,5 @@
 /** The tus 1.0 requests of a resumable upload: creation, offset (HEAD), append (PATCH), result. */
+import { counted } from '../body';
 import type { HttpClient } from '../http';
 import { runsInNode } from '../node-transport';
 import type { RangeSource } from '../resumable-source';
@@ -66,28 +67,18 @@ export async function appendChunk(
     raw: true,
     signal,
     timeoutMs: 0,
-    body: () =>
-      useBlob
-        ? { body: range.blob!, contentType: 'application/offset+octet-stream', stream: false }
-        : { body: countedStream(range.chunks(), onSent), contentType: 'application/offset+octet-stream', stream: true },
+    body: () => {
+      const contentType = 'application/offset+octet-stream';
+      if (useBlob) return { body: range.blob!, contentType };
+      const pieces =
+        range.path === undefined
+          ? counted(range.chunks(), onSent)
+          : [{ path: range.path, start: offset, end, fileSize: source.size, onBytes: onSent }];
+      return { streamed: { pieces, length: end - offset }, contentType };
+    },
   });
   if (useBlob) onSent(end - offset);
   if (response.status === 200) return { offset: end, record: (await response.json()) as UploadResult };
   await response.body?.cancel();
   return { offset: Number(response.headers.get('upload-offset')) };
-}
-
-function countedStream(chunks: AsyncIterable<Uint8Array>, onSent: (bytes: number) => void): ReadableStream<Uint8Array> {
-  const iterator = chunks[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await iterator.next();
-      if (next.done) return controller.close();
-      controller.enqueue(next.value);
-      onSent(next.value.byteLength);
-    },
-    async cancel() {
-      await iterator.return?.(undefined);
-    },
-  });
 }

@@ -1,0 +1,64 @@
+/**
+ * Writes a streamed body into a node:http request with backpressure: each piece is written only
+ * once the socket has taken the one before, and files are read into two reused buffers, so an
+ * upload's memory stays flat and leaves no garbage behind, whatever the file's size.
+ */
+import type { open } from 'node:fs/promises';
+import type { ClientRequest } from 'node:http';
+import { changed, isDiskRange, type DiskRange, type StreamedBody } from './body';
+
+/** Bytes per read from disk: large enough for few system calls, small enough to keep memory flat. */
+const READ_SIZE = 1024 * 1024;
+
+/** Read buffers no request is using, kept for the next one. */
+const spare: Buffer[] = [];
+
+/** `open` is node:fs/promises', passed in since node: modules are imported on first use only. */
+export async function writeBody(req: ClientRequest, body: StreamedBody, openFile: typeof open): Promise<void> {
+  for await (const piece of body.pieces) {
+    if (isDiskRange(piece)) await writeRange(req, piece, openFile);
+    else await written(req, piece);
+  }
+}
+
+/**
+ * Reads the range into one buffer while the socket sends the other: a buffer is read into again
+ * only once its write has completed, which is what makes reusing it safe.
+ */
+async function writeRange(req: ClientRequest, range: DiskRange, openFile: typeof open): Promise<void> {
+  const file = await openFile(range.path, 'r');
+  const buffers = [spare.pop() ?? Buffer.allocUnsafeSlow(READ_SIZE), spare.pop() ?? Buffer.allocUnsafeSlow(READ_SIZE)];
+  let sending: Promise<void> | undefined;
+  try {
+    for (let at = range.start, turn = 0; at < range.end; turn++) {
+      const buffer = buffers[turn % 2]!;
+      const { bytesRead } = await file.read(buffer, 0, Math.min(READ_SIZE, range.end - at), at);
+      if (bytesRead === 0) throw changed(range.path);
+      await sending;
+      sending = written(req, buffer.subarray(0, bytesRead)).then(() => range.onBytes?.(bytesRead));
+      // Awaited on the next turn; a failure meanwhile (a cancellation) is not an unhandled one.
+      sending.catch(() => undefined);
+      at += bytesRead;
+    }
+    await sending;
+    if ((await file.stat()).size !== range.fileSize) throw changed(range.path);
+    for (const buffer of buffers) if (spare.length < 2) spare.push(buffer);
+  } finally {
+    // After a failure a write may still hold its buffer: both are then left to the garbage collector.
+    await file.close();
+  }
+}
+
+/** Writes bytes and waits until the socket has taken them, or fails once the request is gone. */
+function written(req: ClientRequest, chunk: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (req.destroyed) return reject(new Error('The request was closed'));
+    const onClose = () => reject(new Error('The request was closed'));
+    req.once('close', onClose);
+    req.write(chunk, (error) => {
+      req.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
