@@ -10,14 +10,13 @@
  * run under GNU time for its peak RSS, deleting the record in between so every upload imports
  * every byte. Every SDK must answer curl's CID.
  */
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Cairn } from '../sdks/typescript/src';
 import { adminSession, api, signUp, startHarness } from '../sdks/typescript/test/harness';
-import { report, runChild, sdkChildren } from './sdk-upload/children';
+import { report, runChild, sdkChildren, timedProcess } from './sdk-upload/children';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const mib = Number(args.get('mib') ?? 1024);
@@ -46,16 +45,19 @@ try {
   const children = sdkChildren(dir, only);
   const seconds: Record<string, number[]> = { curl: [] };
   const wall: Record<string, number[]> = {};
+  const cpu: Record<string, number[]> = { curl: [] };
   const rss: Record<string, number[]> = {};
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
-    const answer = execFileSync(
+    const curl = timedProcess(
       'curl',
       ['-sS', '--fail-with-body', '-H', `Authorization: Bearer ${user.session}`, '-F', `file=@${file}`, `${harness.url}/api/v2/upload`],
-      { encoding: 'utf8', maxBuffer: 1024 * 1024 },
+      { tmp: dir },
     );
     seconds.curl!.push((performance.now() - started) / 1000);
-    const cid = (JSON.parse(answer) as { cid: string }).cid;
+    if (curl.status !== 0) throw new Error(`curl failed (${curl.status}): ${curl.stderr}${curl.stdout}`);
+    cpu.curl!.push(curl.cpuSeconds);
+    const cid = (JSON.parse(curl.stdout) as { cid: string }).cid;
     await removeAll();
 
     for (const child of children) {
@@ -63,11 +65,12 @@ try {
       if (measured.cid !== cid) throw new Error(`${child.name} answered the CID ${measured.cid}, curl ${cid}`);
       (seconds[child.name] ??= []).push(measured.seconds);
       (wall[child.name] ??= []).push(measured.wallSeconds);
+      (cpu[child.name] ??= []).push(measured.cpuSeconds);
       (rss[child.name] ??= []).push((measured.maxRssKiB * 1024) / 1e6);
       await removeAll();
     }
   }
-  report({ mib, runs, seconds, wall, rss, targets: Object.fromEntries(children.map((c) => [c.name, c.ratioTarget])) });
+  report({ mib, runs, seconds, wall, cpu, rss, targets: Object.fromEntries(children.map((c) => [c.name, c.ratioTarget])) });
 } finally {
   await harness.stop();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -9,8 +9,25 @@ import { printFigure } from '../lib/report';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const here = path.join(root, 'bench', 'sdk-upload');
-/** GNU time, not the shell's keyword: `-f %M` gives the child's peak RSS in KiB. */
+/** GNU time, not the shell's keyword: `-f '%M %U %S'` gives the child's peak RSS in KiB and its CPU seconds. */
 const TIME = '/usr/bin/time';
+
+/** Runs a command under GNU time: its output, peak RSS (KiB) and CPU seconds (user and system). */
+export function timedProcess(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; tmp: string },
+): { stdout: string; stderr: string; status: number | null; maxRssKiB: number; cpuSeconds: number } {
+  const statsFile = path.join(options.tmp, 'time.txt');
+  const run = spawnSync(TIME, ['-f', '%M %U %S', '-o', statsFile, command, ...args], {
+    cwd: root,
+    env: options.env ?? process.env,
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024,
+  });
+  const [rss, user, system] = (fs.readFileSync(statsFile, 'utf8').trim().split('\n').pop() ?? '').split(' ').map(Number);
+  return { stdout: run.stdout, stderr: run.stderr, status: run.status, maxRssKiB: rss ?? 0, cpuSeconds: (user ?? 0) + (system ?? 0) };
+}
 const RSS_LIMIT_MB = 100;
 
 export interface SdkChild {
@@ -105,21 +122,17 @@ export interface ChildRun {
   /** The whole process, start-up included, as the parent timed it. */
   wallSeconds: number;
   maxRssKiB: number;
+  /** The process's CPU time, user and system. */
+  cpuSeconds: number;
 }
 
 export function runChild(child: SdkChild, env: Record<string, string>, tmp: string): ChildRun {
-  const rssFile = path.join(tmp, 'rss.txt');
   const started = performance.now();
-  const run = spawnSync(TIME, ['-f', '%M', '-o', rssFile, child.command, ...child.args], {
-    cwd: root,
-    env: { ...process.env, ...env, ...child.env },
-    encoding: 'utf8',
-  });
+  const run = timedProcess(child.command, child.args, { env: { ...process.env, ...env, ...child.env }, tmp });
   const wallSeconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`${child.name}: the upload failed (${run.status}): ${run.stderr}`);
   const printed = JSON.parse(run.stdout) as { cid: string; seconds: number };
-  const maxRssKiB = Number(fs.readFileSync(rssFile, 'utf8').trim().split('\n').pop());
-  return { ...printed, wallSeconds, maxRssKiB };
+  return { ...printed, wallSeconds, maxRssKiB: run.maxRssKiB, cpuSeconds: run.cpuSeconds };
 }
 
 export interface Results {
@@ -128,13 +141,15 @@ export interface Results {
   /** Upload seconds per run, curl's under `curl`. */
   seconds: Record<string, number[]>;
   wall: Record<string, number[]>;
+  /** CPU seconds of each process per run, curl's under `curl`: on a small machine the client's CPU is the server's loss. */
+  cpu: Record<string, number[]>;
   /** Peak RSS per run, MB. */
   rss: Record<string, number[]>;
   targets: Record<string, number | undefined>;
 }
 
 /** Each SDK's best run against curl's best, and its largest peak RSS against the limit. */
-export function report({ mib, runs, seconds, wall, rss, targets }: Results): void {
+export function report({ mib, runs, seconds, wall, cpu, rss, targets }: Results): void {
   const best = (xs: number[]) => Math.min(...xs);
   const list = (xs: number[], digits: number) => xs.map((x) => x.toFixed(digits)).join(', ');
   const curl = mib / best(seconds.curl!);
@@ -149,7 +164,7 @@ export function report({ mib, runs, seconds, wall, rss, targets }: Results): voi
       reference: curl,
       referenceLabel: 'curl -F',
       ...(target === undefined ? {} : { target: { min: target, of: 'ratio' as const } }),
-      note: `upload ${list(all, 2)} s, whole process ${list(wall[name]!, 2)} s`,
+      note: `upload ${list(all, 2)} s, whole process ${list(wall[name]!, 2)} s, its CPU ${list(cpu[name]!, 2)} s (curl's ${list(cpu.curl!, 2)} s)`,
     });
     printFigure({
       benchmark: `${name}, peak RSS`,
