@@ -289,7 +289,7 @@ function toCairnError(error, signal) {
 }
 
 // src/node-body.ts
-var READ_SIZE = 1024 * 1024;
+var READ_SIZE = 4 * 1024 * 1024;
 var spare = [];
 async function writeBody(req, body, openFile) {
   for await (const piece of body.pieces) {

@@ -21,10 +21,10 @@ describe('uploads', () => {
   });
 
   it('reports progress as the file streams, ending at its size', async () => {
-    const file = randomFile(temp.dir, 'progress.bin', 5 * 1024 * 1024 + 123);
+    const file = randomFile(temp.dir, 'progress.bin', 13 * 1024 * 1024 + 123);
     const events: UploadProgress[] = [];
     const result = await cairn.uploads.file(file, { onProgress: (p) => events.push(p) });
-    expect(result.size).toBe(5 * 1024 * 1024 + 123);
+    expect(result.size).toBe(13 * 1024 * 1024 + 123);
     expect(events.length).toBeGreaterThan(3);
     expect(events[0]).toMatchObject({ loaded: 0, total: result.size });
     expect(events.at(-1)).toMatchObject({ loaded: result.size, total: result.size, file: 'progress.bin' });
