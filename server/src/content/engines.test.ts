@@ -150,6 +150,8 @@ describe.each(ENGINES)('content engine contract: %s', (engine) => {
     const added = await e.store.addFile(pieces(bytesOf(5000, 77)), { cidVersion: 1, maxBytes: MAX });
     await e.store.unpin(added.cid);
     expect(await e.store.isPinned(added.cid)).toBe(false);
+    // Not held any more: the gateway stops serving it at once, before any garbage collection.
+    expect(await e.store.has(added.cid)).toBe(false);
     await e.store.unpin(added.cid); // idempotent
 
     const over = e.store.addFile(pieces(bytesOf(3 * CHUNK, 5)), { cidVersion: 1, maxBytes: 2 * CHUNK });

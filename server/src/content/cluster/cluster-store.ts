@@ -174,7 +174,14 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       });
       return { cid, blocks: 0 };
     },
-    unpin: (cid) => cluster.unpin(parseCid(cid).toString()),
+    async unpin(cid) {
+      const parsed = parseCid(cid);
+      await cluster.unpin(parsed.toString());
+      // The Cluster unpins from each peer's Kubo in its own time, and the root block stays in the
+      // store until its garbage collection: the Kubo Cairn reads through drops both now, so the
+      // gateway stops serving the CID at once (the other peers' copies go as the Cluster unpins).
+      await reads.api.unpin(parsed);
+    },
     isPinned: async (cid) => (await cluster.allocation(parseCid(cid).toString())) !== null,
     async status(cid) {
       const parsed = parseCid(cid).toString();

@@ -86,6 +86,8 @@ describe.each(['kubo', 'cluster'] as const)('the API on the %s engine', (name) =
     const removed = await b.api.request('DELETE', `/api/v2/uploads/${dag.body.uploadId}`, { token: user.token });
     expect(removed.status).toBe(200);
     expect(await engine.store.isPinned(dag.body.cid)).toBe(false);
+    // Neither instance's gateway serves the deleted folder any more.
+    for (const instance of [a, b]) expect((await instance.api.get(`/ipfs/${dag.body.cid}/`)).status).toBe(404);
     const after = (await a.api.get('/api/v2/users/me/usage', { token: user.token })).body.used;
     expect(before - after).toBe(dag.body.size);
   }, 60_000);
