@@ -8,6 +8,9 @@ export const MAX_CONTENT_JOB_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 2_000;
 const LONGEST_RETRY_MS = 10 * 60_000;
 const IDLE_POLL_MS = 1_000;
+/** How long `runNow` waits for a job another runner holds, and how often it looks. */
+const RUN_NOW_WAIT_MS = 15_000;
+const RUN_NOW_POLL_MS = 50;
 const BATCH = 20;
 /** Longest the start-up pass runs before the server serves; what is left runs in the background. */
 const RECOVERY_BUDGET_MS = 15_000;
@@ -21,8 +24,11 @@ export interface ContentJobReport {
 export interface ContentJobRunner {
   /** Wakes the runner: a job was queued. */
   kick(): void;
-  /** Runs one job now if it is due and no other instance holds it; true when it unpinned its CID. */
-  runNow(id: string): Promise<boolean>;
+  /**
+   * Runs one job now, or waits (bounded) while another runner has it; true when its CID, given
+   * by a caller that wants the answer, is no longer pinned afterwards.
+   */
+  runNow(id: string, cid?: string): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -102,6 +108,22 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
     }
   }
 
+  /**
+   * A job another runner took first (this instance's loop, woken by the same change, or another
+   * instance): waits, bounded, until that run is over, so that whoever asked answers what
+   * happened; true when it was carried out.
+   */
+  async function ranElsewhere(id: string): Promise<boolean> {
+    const deadline = Date.now() + Math.min(leaseMs, RUN_NOW_WAIT_MS);
+    while (!stopped && Date.now() < deadline) {
+      const row = await app.stores.contentJobs.find(id);
+      if (!row) return true;
+      if (row.status !== 'running') return false;
+      await new Promise((resolve) => setTimeout(resolve, RUN_NOW_POLL_MS));
+    }
+    return false;
+  }
+
   const recovered: ContentJobReport = { done: 0, retrying: 0, failed: 0 };
   const deadline = Date.now() + RECOVERY_BUDGET_MS;
   while (Date.now() < deadline && (await pass(recovered, deadline)) > 0);
@@ -114,10 +136,12 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
 
   const runner: ContentJobRunner = {
     kick: () => wake?.(),
-    runNow: (id) =>
+    runNow: (id, cid) =>
       exclusive(async () => {
         const [job] = await app.stores.contentJobs.due(new Date().toISOString(), 1, id);
-        return job ? ((await run(job))?.unpinned ?? false) : false;
+        const result = job ? await run(job) : null;
+        if (result) return result.unpinned;
+        return (await ranElsewhere(id)) && cid !== undefined && !(await app.content.isPinned(cid));
       }),
     async stop() {
       stopped = true;

@@ -16,7 +16,7 @@ export async function uploadRemover(app: AppContext, user: UserRow, upload: Uplo
     return app.stores.contentJobs.enqueueRelease(trx, upload.cid);
   });
   crashPoint('delete-committed');
-  const unpinned = await app.contentJobs.runNow(job);
+  const unpinned = await app.contentJobs.runNow(job, upload.cid);
   await auditRecorder(app, {
     action: 'remove',
     user: actor,
