@@ -18,6 +18,7 @@ const CLUSTER_PEERS = 3;
 /** Every peer keeps a copy, as the Cluster's default (-1) asks. */
 const REPLICATION = -1;
 const REPLICATED_WAIT_MS = 600_000;
+const DOWNLOAD_PAIRS = 3;
 
 const sizeText = SIZE_MIB % 1024 === 0 ? `${SIZE_MIB / 1024} GiB` : `${SIZE_MIB} MiB`;
 
@@ -51,17 +52,29 @@ async function onCluster(workDir: string, file: string, warmUp: string): Promise
     // apart, and over before the downloads.
     const replicated = await untilReplicated(server, upload.cid);
 
-    const reference = await kuboGatewayDownload(kubo, upload.cid);
-    const cairn = await downloadWithCurl(server, upload.cid);
-    for (const { bytes } of [reference, cairn]) if (bytes !== SIZE) throw new Error(`a gateway sent ${bytes} bytes, expected ${SIZE}`);
+    // Downloads of a second or so: each gateway's best of a few, taken in turn, so that a moment
+    // of other work on the machine does not decide the figure.
+    const reference: number[] = [];
+    const cairn: number[] = [];
+    for (let i = 0; i < DOWNLOAD_PAIRS; i++) {
+      for (const [read, times] of [
+        [() => kuboGatewayDownload(kubo, upload.cid), reference],
+        [() => downloadWithCurl(server!, upload.cid), cairn],
+      ] as const) {
+        const { seconds, bytes } = await read();
+        if (bytes !== SIZE) throw new Error(`a gateway sent ${bytes} bytes, expected ${SIZE}`);
+        times.push(seconds);
+      }
+    }
+    const list = (times: number[]) => times.map((t) => t.toFixed(2)).join(', ');
     const gateway: Figure = {
       benchmark: `gateway download ${sizeText}, cluster engine`,
-      value: mibPerSecond(SIZE, cairn.seconds),
+      value: mibPerSecond(SIZE, Math.min(...cairn)),
       unit: 'MiB/s',
-      reference: mibPerSecond(SIZE, reference.seconds),
+      reference: mibPerSecond(SIZE, Math.min(...reference)),
       referenceLabel: 'Kubo gateway',
       target: { min: 0.8, of: 'ratio' },
-      note: `GET /ipfs/{cid} of Cairn and of the Kubo node it reads through`,
+      note: `GET /ipfs/{cid} of Cairn (${list(cairn)} s) and of the Kubo node it reads through (${list(reference)} s), best of each`,
     };
     const copies: Figure = {
       benchmark: `upload ${sizeText}, cluster engine, until all peers pin`,
