@@ -136,13 +136,15 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
 
   const runner: ContentJobRunner = {
     kick: () => wake?.(),
-    runNow: (id, cid) =>
-      exclusive(async () => {
+    async runNow(id, cid) {
+      const result = await exclusive(async () => {
         const [job] = await app.stores.contentJobs.due(new Date().toISOString(), 1, id);
-        const result = job ? await run(job) : null;
-        if (result) return result.unpinned;
-        return (await ranElsewhere(id)) && cid !== undefined && !(await app.content.isPinned(cid));
-      }),
+        return job ? run(job) : null;
+      });
+      if (result) return result.unpinned;
+      // Waited for outside `exclusive`, so that this instance's other jobs do not queue behind it.
+      return (await ranElsewhere(id)) && cid !== undefined && !(await app.content.isPinned(cid));
+    },
     async stop() {
       stopped = true;
       wake?.();
