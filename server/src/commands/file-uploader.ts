@@ -1,5 +1,6 @@
 import { MAX_FILE_BYTES } from '@cairn/shared';
 import { detectCategory } from '../content/category';
+import { possiblyPinned } from '../content/errors';
 import type { CidVersion } from '../content/types';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
@@ -8,7 +9,7 @@ import { crashPoint } from '../lib/crash-point';
 import { recordType } from './content-kind';
 import { contentRecorder, type RecordResult } from './content-recorder';
 import { headCapture } from './head-capture';
-import { abandonUpload, quotaReservation, type QuotaReservation } from './quota-reservation';
+import { abandonUpload, quotaReservation, uploadPinName, type QuotaReservation } from './quota-reservation';
 
 export interface FileUploadInput {
   filename: string;
@@ -38,6 +39,7 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
       signal: input.signal,
       onBytes: reservation.onBytes,
       beforePin: reservation.claim,
+      pinName: uploadPinName(reservation.id),
     });
     await reservation.claim(added.cid);
     crashPoint('upload-pinned');
@@ -66,7 +68,7 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
     }
     return result;
   } catch (error) {
-    await abandonUpload(app, reservation);
+    await abandonUpload(app, reservation, possiblyPinned(error));
     throw error;
   }
 }

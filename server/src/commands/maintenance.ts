@@ -3,6 +3,7 @@ import { startContentJobRunner } from './content-job-runner';
 import { psaReplacementFinisher } from './psa-replacement-finisher';
 import { resumablePruner } from './resumable/resumable-pruner';
 import { storedFolderCategory } from './content-kind';
+import { claimNamedPins } from './quota-reservation';
 
 export interface Maintenance {
   stop(): Promise<void>;
@@ -42,7 +43,8 @@ async function recheckCategories(app: AppContext): Promise<number> {
 }
 
 /**
- * Gives back the quota of uploads whose process died (their reservations stopped beating),
+ * Gives back the quota of uploads whose process died (their reservations stopped beating), after
+ * claiming what the engine pinned under their names (released by the outbox unless recorded),
  * deletes rate-limit windows long over, pin jobs long finished and resumable uploads expired,
  * completes pin replacements a crash left between the new pin and the removal of the old, and
  * recategorises a few directories left from before 0010. Safe to run on every instance at once:
@@ -52,6 +54,7 @@ export async function sweepOnce(app: AppContext, now = Date.now()): Promise<Swee
   const before = new Date(now - app.config.leaseMs).toISOString();
   let reservationsFreed = 0;
   for (const id of await app.stores.quota.stale(before)) {
+    if (!(await claimNamedPins(app, id))) continue;
     if (await app.stores.quota.releaseIfStale(id, before)) reservationsFreed++;
   }
   // Every limiter's window is at most the longest configured one; a day more leaves no doubt.

@@ -107,7 +107,7 @@ describe('records and content after kill -9 of one of two instances (kubo engine
     expect(pins.has(kept.cid) && pins.has(remote.cid)).toBe(true);
     expect(pins.has(deleted.cid) || pins.has(orphan.cid)).toBe(false);
   }, 300_000);
-  it('B undoes the uploads A was killed in inside beforePin, between the claim and the pin (a folder, a file)', async () => {
+  it('B undoes the uploads A was killed in between import and pin: claimed (a folder, a file) or pinned under its name unclaimed (a file)', async () => {
     const pg = { driver: 'pg' as const, url: database.url };
     const b = await start();
     const user = await signUp(b.api);
@@ -135,14 +135,22 @@ describe('records and content after kill -9 of one of two instances (kubo engine
     await upload(a2, user.token, 'file.bin', file.bytes).catch(() => undefined);
     await killedItself(a2);
 
-    await eventually('B released what the dead uploads claimed', async () => {
+    // A file Kubo imported and pinned under the upload's name, A killed before writing its claim.
+    const named = randomFile(180_000);
+    const a3 = await start('upload-imported');
+    await upload(a3, user.token, 'named.bin', named.bytes).catch(() => undefined);
+    await killedItself(a3);
+    expect((await engine.pins()).has(named.cid)).toBe(true);
+    expect((await accountState(pg, user.email)).jobs.some((job) => job.cid === named.cid)).toBe(false);
+
+    await eventually('B released what the dead uploads claimed or pinned', async () => {
       const state = await accountState(pg, user.email);
       return state.jobs.length === 0 && state.reservations === 0;
     });
     const pins = await engine.pins();
-    expect(pins.has(file.cid) || pins.has(folderCid)).toBe(false);
+    expect(pins.has(file.cid) || pins.has(folderCid) || pins.has(named.cid)).toBe(false);
     // What Kubo imported for them is not served either: no account holds it.
-    for (const cid of [file.cid, folderCid]) expect((await fetch(`${b.url}/ipfs/${cid}`)).status).toBe(404);
+    for (const cid of [file.cid, folderCid, named.cid]) expect((await fetch(`${b.url}/ipfs/${cid}`)).status).toBe(404);
 
     // Sent again, the file is recorded once and pinned again.
     expect((await upload(b, user.token, 'file.bin', file.bytes)).status).toBe(201);

@@ -49,6 +49,11 @@ export interface QuotaReservation {
   settle(trx: Db): Promise<void>;
   /** Gives the reservation back after a failure. Idempotent. */
   cancel(): Promise<void>;
+  /**
+   * Stops the heartbeat and leaves the reservation in place: once it is stale, the maintenance
+   * sweep looks for what the engine pinned under its name, claims it, and gives the quota back.
+   */
+  leaveToSweep(): void;
   /** The same reservation for a record that is not the upload's last: settling or cancelling it keeps it open. */
   partial(): QuotaReservation;
 }
@@ -107,16 +112,49 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
       await app.db.transaction().execute((trx) => app.stores.quota.release(trx, id));
       app.openReservations.delete(id);
     },
-    partial: () => ({ ...reservation, settle: async () => undefined, cancel: async () => undefined }),
+    leaveToSweep() {
+      clearInterval(beat);
+      app.openReservations.delete(id);
+    },
+    partial: () => ({ ...reservation, settle: async () => undefined, cancel: async () => undefined, leaveToSweep: () => undefined }),
   };
   return reservation;
+}
+
+/** The name an upload's import may be pinned under before its claim (`AddOptions.pinName`). */
+export const uploadPinName = (reservationId: string): string => `cairn-upload-${reservationId}`;
+
+/**
+ * Before a dead upload's reservation is dropped: claims what the engine pinned under the upload's
+ * name (`uploadPinName`), so the outbox releases it unless a record holds it. False when the engine
+ * could not be asked: the reservation must stay for the next sweep.
+ */
+export async function claimNamedPins(app: AppContext, reservationId: string): Promise<boolean> {
+  if (!app.content.pinsNamed) return true;
+  try {
+    for (const cid of await app.content.pinsNamed(uploadPinName(reservationId))) {
+      if (!(await app.stores.contentJobs.releasePending(cid, reservationId))) {
+        await app.stores.contentJobs.enqueueRelease(app.db, cid, reservationId);
+      }
+    }
+    return true;
+  } catch (error) {
+    app.logger.warn('could not look for the pins of a dead upload', { reservationId, error: String(error) });
+    return false;
+  }
 }
 
 /**
  * An upload gives up: its quota goes back, and what it pinned is released at once through the
  * outbox (whichever instance gets there first; a crash here leaves the jobs due for recovery).
+ * After a failure the engine may still have pinned under the upload's name (`possiblyPinned`),
+ * the reservation is left to the sweep, which looks for that pin once the engine is done.
  */
-export async function abandonUpload(app: AppContext, reservation: QuotaReservation): Promise<void> {
+export async function abandonUpload(app: AppContext, reservation: QuotaReservation, possiblyPinned = false): Promise<void> {
+  if (possiblyPinned) {
+    reservation.leaveToSweep();
+    return;
+  }
   await reservation.cancel();
   for (const job of reservation.claims) {
     await app.contentJobs.runNow(job).catch(() => app.contentJobs.kick());

@@ -7,7 +7,7 @@ import { sha256 } from 'multiformats/hashes/sha2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectKubo, startKubo, type KuboNode } from '../../../scripts/ipfs-local.mjs';
 import { ENGINES, startEngine, type EngineUnderTest } from '../../test/engines';
-import { ContentNotFoundError, ContentTooLargeError } from './errors';
+import { ContentNotFoundError, ContentTooLargeError, possiblyPinned } from './errors';
 import type { CidVersion, ContentStore, DirectoryEntryInput } from './types';
 
 const CHUNK = 262_144;
@@ -191,6 +191,53 @@ describe.each(ENGINES)('content engine contract: %s', (engine) => {
       expect(await e.pins()).toEqual(before);
     },
     30_000,
+  );
+
+  it.runIf(engine === 'kubo')(
+    'pins a file under the name it is given as it imports it; a failure after that pin is marked, one before it pins nothing',
+    async () => {
+      const name = `cairn-upload-${crypto.randomUUID()}`;
+      let seen: string[] = [];
+      const added = await e.store.addFile(pieces(bytesOf(3 * CHUNK + 5, 41)), {
+        cidVersion: 1,
+        maxBytes: MAX,
+        pinName: name,
+        beforePin: async () => {
+          seen = await e.store.pinsNamed!(name);
+        },
+      });
+      // Pinned by the import itself, before the claim: found by its name, and by no other.
+      expect(seen).toEqual([added.cid]);
+      expect(await e.store.isPinned(added.cid)).toBe(true);
+      expect(await e.store.pinsNamed!(`${name}-x`)).toEqual([]);
+      expect(await e.store.pinsNamed!(name.slice(0, -4))).toEqual([]);
+
+      const claimFails = `${name}-claim`;
+      const failed = await e.store
+        .addFile(pieces(bytesOf(2 * CHUNK, 42)), {
+          cidVersion: 1,
+          maxBytes: MAX,
+          pinName: claimFails,
+          beforePin: async () => {
+            throw new Error('the claim could not be written');
+          },
+        })
+        .catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(Error);
+      expect(possiblyPinned(failed)).toBe(true);
+      const orphans = await e.store.pinsNamed!(claimFails);
+      expect(orphans).toHaveLength(1);
+
+      const cutShort = `${name}-cut`;
+      const over = await e.store
+        .addFile(pieces(bytesOf(3 * CHUNK, 43)), { cidVersion: 1, maxBytes: 2 * CHUNK, pinName: cutShort })
+        .catch((error: unknown) => error);
+      expect(over).toBeInstanceOf(ContentTooLargeError);
+      expect(possiblyPinned(over)).toBe(false);
+      expect(await e.store.pinsNamed!(cutShort)).toEqual([]);
+      for (const cid of [added.cid, ...orphans]) await e.store.unpin(cid);
+    },
+    60_000,
   );
 
   it('reports the status and allocation of a pin', async () => {

@@ -31,9 +31,17 @@ export interface AddOptions {
    * Called with the root CID once the import is complete and before the engine pins it: the
    * caller records its claim on the CID first, so a crash in between leaves nothing pinned
    * unclaimed. The pin waits for it; if it throws, the import fails and nothing is pinned. Where
-   * the import pins by itself (a file through IPFS Cluster's `/add`) it is called right after.
+   * the import pins by itself (a file through IPFS Cluster's `/add`, a file given a `pinName` on
+   * Kubo) it is called right after.
    */
   beforePin?(cid: string): Promise<void>;
+  /**
+   * A name under which the engine may pin a file as it imports it, before `beforePin` runs
+   * (Kubo's `add --pin-name`: the pin is made without a second walk of the DAG). A crash or a
+   * failure after such a pin and before the claim leaves a pin that `pinsNamed` finds; the import
+   * then fails with an error `possiblyPinned` is true of. Engines that pin after `beforePin` ignore it.
+   */
+  pinName?: string;
 }
 
 export interface AddedFile {
@@ -174,6 +182,8 @@ export interface ContentStore {
   /** Drop a pin; blocks still reachable from another pinned root stay. Call only when no record references the CID. */
   unpin(cid: string): Promise<void>;
   isPinned(cid: string): Promise<boolean>;
+  /** The CIDs pinned under `name` by an import given it as `pinName`; absent where imports never pin by name. */
+  pinsNamed?(name: string): Promise<string[]>;
   /**
    * Whether this deployment holds the CID's root block now (pinned, or inside a pinned DAG),
    * without asking the network.

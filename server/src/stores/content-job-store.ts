@@ -42,6 +42,18 @@ function listed(db: Db) {
 export function createContentJobStore(db: Db) {
   return {
     /** Queues the release of a CID (unpin unless referenced) in the transaction that stops referencing it. */
+    /** True when a release of `cid` for this reservation is already queued. */
+    async releasePending(cid: string, reservationId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('content_jobs')
+        .select('id')
+        .where('kind', '=', 'release')
+        .where('cid', '=', cid)
+        .where('reservation_id', '=', reservationId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async enqueueRelease(trx: Db, cid: string, reservationId: string | null = null): Promise<string> {
       const now = nowIso();
       const id = newId();

@@ -65,7 +65,7 @@ export class KuboApi {
    */
   async add(
     files: AsyncIterable<MultipartFile>,
-    options: { cidVersion: CidVersion; pin: boolean; wrapWithDirectory?: boolean; signal?: AbortSignal },
+    options: { cidVersion: CidVersion; pin: boolean; pinName?: string; wrapWithDirectory?: boolean; signal?: AbortSignal },
   ): Promise<KuboAdded[]> {
     const settings = importSettings(options.cidVersion);
     const url = this.endpoint('add', {
@@ -74,6 +74,7 @@ export class KuboApi {
       chunker: settings.chunker,
       trickle: settings.trickle,
       pin: options.pin,
+      ...(options.pin && options.pinName ? { 'pin-name': options.pinName } : {}),
       'wrap-with-directory': options.wrapWithDirectory ?? false,
       progress: false,
       'stream-channels': true,
@@ -126,6 +127,18 @@ export class KuboApi {
       if (isMissing(error)) return false;
       throw error;
     }
+  }
+
+  /** The CIDs of the recursive pins named exactly `name` (Kubo matches names by substring). */
+  async pinsNamed(name: string, signal?: AbortSignal): Promise<CID[]> {
+    const url = this.endpoint('pin/ls', { type: 'recursive', name, names: true });
+    const response = await fetch(url, { method: 'POST', signal });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`Kubo pin/ls answered ${response.status}: ${errorMessage(text)}`);
+    const keys = (JSON.parse(text) as { Keys?: Record<string, { Name?: string }> }).Keys ?? {};
+    return Object.entries(keys)
+      .filter(([, pin]) => pin.Name === name)
+      .map(([cid]) => CID.parse(cid));
   }
 
   /**
