@@ -67,10 +67,12 @@ export class MultipartReader {
         this.endBody(this.pending, at);
         return;
       }
-      // Everything but a possible start of the delimiter at the very end is body.
-      if (this.pending.byteLength > keep) {
-        const bytes = this.pending.subarray(0, this.pending.byteLength - keep);
-        this.pending = this.pending.subarray(bytes.byteLength);
+      // Everything before a possible start of the delimiter at the very end is body: almost
+      // always the whole chunk, handed on as one piece.
+      const kept = partialDelimiterAt(this.pending, delimiter);
+      if (kept > 0) {
+        const bytes = this.pending.subarray(0, kept);
+        this.pending = this.pending.subarray(kept);
         yield bytes;
       }
       const carry = this.pending;
@@ -146,6 +148,19 @@ export class MultipartReader {
       if (chunk.byteLength > 0) return chunk;
     }
   }
+}
+
+/**
+ * Where the end of `bytes` could be the start of `delimiter` that the next chunk completes (the
+ * first such offset in its last `delimiter.length - 1` bytes), or `bytes.length` where it cannot.
+ */
+function partialDelimiterAt(bytes: Buffer, delimiter: Buffer): number {
+  const end = bytes.byteLength;
+  const first = delimiter[0]!;
+  for (let at = bytes.indexOf(first, Math.max(0, end - delimiter.byteLength + 1)); at >= 0; at = bytes.indexOf(first, at + 1)) {
+    if (bytes.compare(delimiter, 0, end - at, at, end) === 0) return at;
+  }
+  return end;
 }
 
 /** `Name: value` lines; a repeated header keeps its first value (only a few are ever read). */
