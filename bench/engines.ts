@@ -8,7 +8,8 @@ import { MiB, mibPerSecond, timed } from './lib/measure';
 import { passThroughUpload } from './lib/pass-through';
 import type { Figure } from './lib/report';
 import { startBenchServer, type BenchServer } from './lib/server';
-import { downloadWithCurl, uploadWithCurl } from './lib/upload';
+import { startTcpRelay, type TcpRelay } from './lib/tcp-relay';
+import { curlDownload, downloadWithCurl, uploadWithCurl } from './lib/upload';
 
 /** The file's size in MiB: 1 GiB unless BENCH_ENGINES_MIB asks for a quick run. */
 const SIZE_MIB = Math.max(1, Number(process.env.BENCH_ENGINES_MIB ?? 1024));
@@ -19,16 +20,19 @@ const CLUSTER_PEERS = 3;
 const REPLICATION = -1;
 const REPLICATED_WAIT_MS = 600_000;
 const DOWNLOAD_PAIRS = 3;
+/** Rounds of each upload against `ipfs add`: each side's best is taken. */
+const UPLOAD_ROUNDS = Math.max(1, Number(process.env.BENCH_ENGINES_ROUNDS ?? 3));
 
 const sizeText = SIZE_MIB % 1024 === 0 ? `${SIZE_MIB / 1024} GiB` : `${SIZE_MIB} MiB`;
 
 /**
  * Cairn on the engines users compare it with, each against Kubo itself in the same run: the same
  * file uploaded over HTTP through Cairn on the `cluster` engine (3 peers) and on the `kubo` engine,
- * each right after `ipfs add` of it on the Kubo node the engine writes to (the CLI against that
- * daemon, the content then unpinned and collected so both write every block); the embedded engine
- * against `ipfs add` for comparison; and the file read back through Cairn's gateway on the
- * `cluster` engine against that Kubo node's own gateway. Every pair must give the same CID.
+ * in turn with `ipfs add` of it on the Kubo node the engine writes to (the CLI against that daemon;
+ * each import undone before the next, so both write every block; each side's best of a few); the
+ * embedded engine against `ipfs add` for comparison; and the file read back through Cairn's gateway
+ * on the `cluster` engine against that Kubo node's own gateway, with a bare TCP relay to the same
+ * gateway beside them. Every upload must give `ipfs add`'s CID.
  */
 export const engines: Benchmark = async (env) => {
   const file = randomFile(env.inputDir, SIZE_MIB === 1024 ? 'random-1g.bin' : `random-${SIZE_MIB}m.bin`, SIZE);
@@ -41,40 +45,61 @@ async function onCluster(workDir: string, file: string, warmUp: string): Promise
   const dir = path.join(workDir, 'cluster');
   let cluster: LocalCluster | undefined;
   let server: BenchServer | undefined;
+  let relay: TcpRelay | undefined;
   try {
     cluster = await startCluster({ dir, peers: CLUSTER_PEERS, replicationMin: REPLICATION, replicationMax: REPLICATION });
     // Cairn writes through the first peer's Cluster API and reads through its Kubo.
     const kubo = cluster.nodes[0]!.kubo;
     server = await startBenchServer(workDir, cluster.env);
     await untilReplicated(server, (await uploadWithCurl(server, warmUp, 1)).cid);
-    const upload = await pair(kubo, file, `${CLUSTER_PEERS} peers, each to keep a copy`, () => uploadWithCurl(server!, file, 1));
-    // The other peers copy the file from the first one once the upload is answered: measured
-    // apart, and over before the downloads.
-    const replicated = await untilReplicated(server, upload.cid);
+    // The other peers copy each upload from the first one once it is answered: measured apart,
+    // and over before anything else is.
+    let replicated = 0;
+    const upload = await pair(
+      kubo,
+      file,
+      `${CLUSTER_PEERS} peers, each to keep a copy`,
+      async () => {
+        const uploaded = await uploadWithCurl(server!, file, 1);
+        replicated = await untilReplicated(server!, uploaded.cid);
+        return uploaded;
+      },
+      forgetUpload(server, kubo),
+    );
 
     // Downloads of a second or so: each gateway's best of a few, taken in turn, so that a moment
     // of other work on the machine does not decide the figure.
-    const reference: number[] = [];
-    const cairn: number[] = [];
+    relay = await startTcpRelay(kubo.gatewayUrl);
+    const relayUrl = `${relay.url}/ipfs/${upload.cid}`;
+    const times = { kubo: [] as number[], cairn: [] as number[], relay: [] as number[] };
     for (let i = 0; i < DOWNLOAD_PAIRS; i++) {
-      for (const [read, times] of [
-        [() => kuboGatewayDownload(kubo, upload.cid), reference],
-        [() => downloadWithCurl(server!, upload.cid), cairn],
+      for (const [read, list] of [
+        [() => kuboGatewayDownload(kubo, upload.cid), times.kubo],
+        [() => downloadWithCurl(server!, upload.cid), times.cairn],
+        [() => curlDownload(relayUrl), times.relay],
       ] as const) {
         const { seconds, bytes } = await read();
         if (bytes !== SIZE) throw new Error(`a gateway sent ${bytes} bytes, expected ${SIZE}`);
-        times.push(seconds);
+        list.push(seconds);
       }
     }
-    const list = (times: number[]) => times.map((t) => t.toFixed(2)).join(', ');
+    const reference = mibPerSecond(SIZE, Math.min(...times.kubo));
     const gateway: Figure = {
       benchmark: `gateway download ${sizeText}, cluster engine`,
-      value: mibPerSecond(SIZE, Math.min(...cairn)),
+      value: mibPerSecond(SIZE, Math.min(...times.cairn)),
       unit: 'MiB/s',
-      reference: mibPerSecond(SIZE, Math.min(...reference)),
+      reference,
       referenceLabel: 'Kubo gateway',
       target: { min: 0.8, of: 'ratio' },
-      note: `GET /ipfs/{cid} of Cairn (${list(cairn)} s) and of the Kubo node it reads through (${list(reference)} s), best of each`,
+      note: `GET /ipfs/{cid} of Cairn (${list(times.cairn)} s) and of the Kubo node it reads through (${list(times.kubo)} s), best of each`,
+    };
+    const relayed: Figure = {
+      benchmark: `gateway download ${sizeText} through a bare TCP relay to Kubo`,
+      value: mibPerSecond(SIZE, Math.min(...times.relay)),
+      unit: 'MiB/s',
+      reference,
+      referenceLabel: 'Kubo gateway',
+      note: `the least a Node process between curl and Kubo's gateway costs: bytes passed on unread (${list(times.relay)} s)`,
     };
     const copies: Figure = {
       benchmark: `upload ${sizeText}, cluster engine, until all peers pin`,
@@ -82,14 +107,16 @@ async function onCluster(workDir: string, file: string, warmUp: string): Promise
       unit: 'MiB/s',
       reference: null,
       referenceLabel: '',
-      note: `the other ${CLUSTER_PEERS - 1} peers held their copies ${replicated.toFixed(1)} s after the upload was answered`,
+      note: `the other ${CLUSTER_PEERS - 1} peers held their copies ${replicated.toFixed(1)} s after the last upload was answered`,
     };
     return [
       { ...upload.figure, benchmark: `upload ${sizeText} over HTTP, cluster engine`, target: { min: 0.8, of: 'ratio' } },
       copies,
       gateway,
+      relayed,
     ];
   } finally {
+    relay?.close();
     await server?.stop();
     await cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -104,14 +131,20 @@ async function onKubo(workDir: string, file: string, warmUp: string): Promise<Fi
     kubo = await startKubo({ dir });
     server = await startBenchServer(workDir, { CONTENT_ENGINE: 'kubo', KUBO_API_URL: kubo.apiUrl });
     await uploadWithCurl(server, warmUp, 1);
-    const viaKubo = await pair(kubo, file, 'the same daemon', () => uploadWithCurl(server!, file, 1));
+    const viaKubo = await pair(kubo, file, 'the same daemon', () => uploadWithCurl(server!, file, 1), forgetUpload(server, kubo));
     await ipfsRemove(kubo, viaKubo.cid);
     await server.stop();
     const passThrough = await passThroughPair(kubo, file);
 
     server = await startBenchServer(workDir);
     await uploadWithCurl(server, warmUp, 1);
-    const embedded = await pair(kubo, file, 'SQLite, packs synced to disk', () => uploadWithCurl(server!, file, 1));
+    const embedded = await pair(
+      kubo,
+      file,
+      'SQLite, packs synced to disk',
+      () => uploadWithCurl(server!, file, 1),
+      forgetUpload(server, kubo),
+    );
     return [
       { ...viaKubo.figure, benchmark: `upload ${sizeText} over HTTP, kubo engine`, target: { min: 0.9, of: 'ratio' } },
       passThrough,
@@ -124,42 +157,85 @@ async function onKubo(workDir: string, file: string, warmUp: string): Promise<Fi
   }
 }
 
+const list = (times: number[]) => times.map((t) => t.toFixed(2)).join(', ');
+
+interface Uploaded {
+  seconds: number;
+  cid: string;
+  size?: number;
+}
+
+/** Deletes an upload through Cairn's API, then collects `kubo`'s garbage: the next import of the file writes every block again. */
+const forgetUpload =
+  (server: BenchServer, kubo: KuboNode) =>
+  async (uploaded: Uploaded & { uploadId?: string }): Promise<void> => {
+    await server.api('DELETE', `/uploads/${uploaded.uploadId}`);
+    await ipfsCollect(kubo);
+  };
+
 /**
- * `ipfs add --cid-version=1` of the file on `kubo`, whose copy is then removed, and right after
- * it `upload` of the same file (to Cairn as a client sends it: `curl -F`, CIDv1, Cairn's default),
- * which must give the same CID.
+ * `ipfs add --cid-version=1` of the file on `kubo` against `upload` of the same file (to Cairn as
+ * a client sends it: `curl -F`, CIDv1, Cairn's default), UPLOAD_ROUNDS times, each side's best
+ * time. Each import is undone before the next (`ipfs add`'s by `pin rm` and a collection, the
+ * upload's by `forget`), so both write every block; the order alternates, so that neither always
+ * comes right after a collection, and the last upload, which comes last, is kept. Every upload
+ * must give `ipfs add`'s CID.
  */
 async function pair(
   kubo: KuboNode,
   file: string,
   note: string,
-  upload: () => Promise<{ seconds: number; cid: string; size?: number }>,
+  upload: () => Promise<Uploaded>,
+  forget: (uploaded: Uploaded) => Promise<void>,
 ): Promise<{ cid: string; seconds: number; figure: Figure }> {
-  const reference = await ipfsAdd(kubo, file, 1);
-  await ipfsRemove(kubo, reference.cid);
-  const uploaded = await upload();
-  if (uploaded.cid !== reference.cid) throw new Error(`the upload's CID ${uploaded.cid} differs from ipfs add's ${reference.cid}`);
-  if (uploaded.size !== undefined && uploaded.size !== SIZE) throw new Error(`Cairn recorded ${uploaded.size} bytes, expected ${SIZE}`);
+  const times = { reference: [] as number[], upload: [] as number[] };
+  let cid: string | undefined;
+  const sameCid = (got: string): void => {
+    cid ??= got;
+    if (got !== cid) throw new Error(`the upload's CID ${got} differs from ipfs add's ${cid}`);
+  };
+  for (let round = 0; round < UPLOAD_ROUNDS; round++) {
+    const add = async (): Promise<void> => {
+      const added = await ipfsAdd(kubo, file, 1);
+      sameCid(added.cid);
+      times.reference.push(added.seconds);
+      await ipfsRemove(kubo, added.cid);
+    };
+    const send = async (): Promise<void> => {
+      const uploaded = await upload();
+      sameCid(uploaded.cid);
+      if (uploaded.size !== undefined && uploaded.size !== SIZE) throw new Error(`Cairn recorded ${uploaded.size} bytes, expected ${SIZE}`);
+      times.upload.push(uploaded.seconds);
+      if (round < UPLOAD_ROUNDS - 1) await forget(uploaded);
+    };
+    const uploadFirst = (UPLOAD_ROUNDS - 1 - round) % 2 === 1;
+    for (const step of uploadFirst ? [send, add] : [add, send]) await step();
+  }
+  const seconds = Math.min(...times.upload);
   return {
-    cid: uploaded.cid,
-    seconds: uploaded.seconds,
+    cid: cid!,
+    seconds,
     figure: {
       benchmark: '',
-      value: mibPerSecond(SIZE, uploaded.seconds),
+      value: mibPerSecond(SIZE, seconds),
       unit: 'MiB/s',
-      reference: mibPerSecond(SIZE, reference.seconds),
+      reference: mibPerSecond(SIZE, Math.min(...times.reference)),
       referenceLabel: 'ipfs add',
-      note: `cid ${uploaded.cid} = ipfs add's; ${note}`,
+      note: `cid ${cid} = ipfs add's; best of ${list(times.upload)} s against ${list(times.reference)} s; ${note}`,
     },
   };
 }
 
 /** `ipfs add` of the file, then the same bytes through a bare Node pass-through into that daemon's `add` (see `passThroughUpload`). */
 async function passThroughPair(kubo: KuboNode, file: string): Promise<Figure> {
-  const passed = await pair(kubo, file, 'the least a Node process between curl and Kubo costs: the body piped unread into `add`', () =>
-    passThroughUpload(kubo, file),
+  // Imported unpinned: a collection undoes it.
+  const passed = await pair(
+    kubo,
+    file,
+    'the least a Node process between curl and Kubo costs: the body piped unread into `add`',
+    () => passThroughUpload(kubo, file),
+    () => ipfsCollect(kubo),
   );
-  // Imported unpinned: collected, so that the next `ipfs add` writes every block again.
   await ipfsCollect(kubo);
   return { ...passed.figure, benchmark: `upload ${sizeText} through a bare Node pass-through to Kubo` };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { TOOLS_BIN } from '../../scripts/build-tools.mjs';
 import type { KuboNode } from '../../scripts/ipfs-local.mjs';
 import { timed } from './measure';
+import { curlDownload } from './upload';
 
 const IPFS = path.join(TOOLS_BIN, 'ipfs');
 
@@ -31,15 +32,6 @@ export async function ipfsCollect(kubo: KuboNode): Promise<void> {
 }
 
 /** GET /ipfs/{cid} from Kubo's own gateway with curl, bytes thrown away. */
-export async function kuboGatewayDownload(kubo: KuboNode, cid: string): Promise<{ seconds: number; bytes: number }> {
-  const { seconds, stdout } = await timed('curl', [
-    '-sS',
-    '--fail',
-    '-o',
-    '/dev/null',
-    '-w',
-    '%{size_download}',
-    `${kubo.gatewayUrl}/ipfs/${cid}`,
-  ]);
-  return { seconds, bytes: Number(stdout) };
+export function kuboGatewayDownload(kubo: KuboNode, cid: string): Promise<{ seconds: number; bytes: number }> {
+  return curlDownload(`${kubo.gatewayUrl}/ipfs/${cid}`);
 }
