@@ -6,6 +6,8 @@ import { createClusterContentStore } from '../src/content/cluster/cluster-store'
 import { createEmbeddedContentStore } from '../src/content/embedded-store';
 import { createKuboContentStore } from '../src/content/kubo/kubo-store';
 import type { ContentStore } from '../src/content/types';
+import { contentConfig } from '../src/config/content-config';
+import { startTestServer, type TestServer } from './harness';
 
 export type EngineName = 'embedded' | 'kubo' | 'cluster';
 export const ENGINES: EngineName[] = ['embedded', 'kubo', 'cluster'];
@@ -110,6 +112,21 @@ export async function startEngine(
   } catch (error) {
     await cluster.stop();
     cleanup();
+    throw error;
+  }
+}
+
+/** A Kubo daemon and a test server on SQLite whose content engine it is. Stop the server first, then the engine. */
+export async function startKuboServer(): Promise<{ engine: EngineUnderTest; server: TestServer }> {
+  const engine = await startEngine('kubo');
+  const refuse = (message: string): never => {
+    throw new Error(message);
+  };
+  const content = contentConfig({ contentEngine: 'kubo', kuboApiUrl: engine.kubo!.apiUrl }, refuse);
+  try {
+    return { engine, server: await startTestServer({ driver: 'sqlite', config: { content } }) };
+  } catch (error) {
+    await engine.stop();
     throw error;
   }
 }

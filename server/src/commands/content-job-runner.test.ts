@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEngine, type EngineUnderTest } from '../../test/engines';
+import { startKuboServer, type EngineUnderTest } from '../../test/engines';
 import { createUser, uploadFile, type TestUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { contentConfig } from '../config/content-config';
+import type { TestServer } from '../../test/harness';
 import { MAX_CONTENT_JOB_ATTEMPTS } from './content-job-runner';
-
-const fail = (message: string) => {
-  throw new Error(message);
-};
 
 /** An outbox job whose engine is down: retried with backoff, then left failed for an operator. */
 describe('outbox jobs when the content engine does not answer', () => {
@@ -15,9 +10,7 @@ describe('outbox jobs when the content engine does not answer', () => {
   let server: TestServer;
   let user: TestUser;
   beforeAll(async () => {
-    engine = await startEngine('kubo');
-    const content = contentConfig({ contentEngine: 'kubo', kuboApiUrl: engine.kubo!.apiUrl }, fail);
-    server = await startTestServer({ driver: 'sqlite', config: { content } });
+    ({ engine, server } = await startKuboServer());
     user = await createUser(server);
   }, 120_000);
   afterAll(async () => {

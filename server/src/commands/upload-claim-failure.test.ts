@@ -1,15 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEngine, type EngineUnderTest } from '../../test/engines';
+import { startKuboServer, type EngineUnderTest } from '../../test/engines';
 import { createUser, type TestUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { contentConfig } from '../config/content-config';
+import type { TestServer } from '../../test/harness';
 import { fileUploader } from './file-uploader';
 import { sweepOnce } from './maintenance';
-
-const fail = (message: string) => {
-  throw new Error(message);
-};
 
 async function* bytes(size: number): AsyncGenerator<Uint8Array> {
   yield crypto.randomBytes(size);
@@ -25,9 +20,7 @@ describe('an upload whose claim fails after Kubo pinned it (kubo engine, SQLite)
   let server: TestServer;
   let user: TestUser;
   beforeAll(async () => {
-    engine = await startEngine('kubo');
-    const content = contentConfig({ contentEngine: 'kubo', kuboApiUrl: engine.kubo!.apiUrl }, fail);
-    server = await startTestServer({ driver: 'sqlite', config: { content } });
+    ({ engine, server } = await startKuboServer());
     user = await createUser(server);
   }, 120_000);
   afterAll(async () => {
