@@ -1,7 +1,7 @@
 import { parseCid } from '../cid';
-import { ContentNotFoundError } from '../errors';
+import { ContentNotFoundError, markPossiblyPinned } from '../errors';
 import { kuboBlockImport } from '../kubo/car-import';
-import { addedDirectory, checkedEntries, KuboReads, withPinTimeout } from '../kubo/kubo-store';
+import { addedDirectory, addPinnedFile, checkedEntries, KuboReads, withPinTimeout } from '../kubo/kubo-store';
 import { folderRoot } from '../remote/folder-root';
 import { ByteBudget } from '../remote/metered';
 import type { CidVersion, ContentStore, PeerPinState, PeerPinStatus, PinOptions } from '../types';
@@ -102,6 +102,18 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     async addFile(source, addOptions) {
       const budget = new ByteBudget(addOptions);
       const cidVersion = addOptions.cidVersion ?? 1;
+      if (kuboPeer && addOptions.pinName) {
+        // Imported and pinned by the Kubo Cairn reads through, under the upload's name (see
+        // `addPinnedFile`), then pinned through the Cluster with that Kubo's peer allocated first:
+        // its pin there finds the file pinned already, and the other peers copy it from there.
+        const added = await addPinnedFile(reads.api, source, { ...addOptions, pinName: addOptions.pinName });
+        try {
+          await cluster.pin(added.cid, { ...replication, 'user-allocations': kuboPeer }, addOptions.signal);
+        } catch (error) {
+          throw markPossiblyPinned(error);
+        }
+        return added;
+      }
       if (kuboPeer) {
         // Imported by the Kubo Cairn reads through (unpinned: an upload that dies leaves nothing
         // pinned), then pinned through the Cluster with that Kubo's peer allocated first; the
@@ -183,6 +195,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       await reads.api.unpin(parsed);
     },
     isPinned: async (cid) => (await cluster.allocation(parseCid(cid).toString())) !== null,
+    pinsNamed: async (name) => (await reads.api.pinsNamed(name)).map((cid) => cid.toString()),
     async status(cid) {
       const parsed = parseCid(cid).toString();
       if ((await cluster.allocation(parsed)) === null) return [];

@@ -165,7 +165,7 @@ async function pinImported(api: KuboApi, cid: string, signal?: AbortSignal): Pro
  * upload's time for 1 GiB), and holds off its garbage collection meanwhile. Once Kubo may have the
  * whole file, a failure is marked `possiblyPinned`: the caller looks for the pin by its name.
  */
-async function addPinnedFile(
+export async function addPinnedFile(
   api: KuboApi,
   source: AsyncIterable<Uint8Array>,
   options: AddOptions & { pinName: string },
