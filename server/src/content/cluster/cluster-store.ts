@@ -182,6 +182,18 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       // gateway stops serving the CID at once (the other peers' copies go as the Cluster unpins).
       await reads.api.unpin(parsed);
     },
+    async collectGarbage(signal) {
+      let removed = 0;
+      const errors: string[] = [];
+      for (const [id, peer] of Object.entries((await cluster.repoGc(signal)).peer_map ?? {})) {
+        if (peer.error) errors.push(`${peer.peername || id}: ${peer.error}`);
+        for (const key of peer.keys ?? []) {
+          if (key.error) errors.push(`${peer.peername || id}: ${key.error}`);
+          else if (key.key) removed++;
+        }
+      }
+      return { removed, errors };
+    },
     isPinned: async (cid) => (await cluster.allocation(parseCid(cid).toString())) !== null,
     async status(cid) {
       const parsed = parseCid(cid).toString();
