@@ -6,7 +6,21 @@ import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness
 import { contentConfig } from '../../config/content-config';
 import type { ContentStore } from '../../content/types';
 import { HOLD_PREFIX, takeCollectionLock } from '../../lib/engine-gc-lock';
-import { garbageCollector } from './garbage-collector';
+import { AppError } from '../../lib/errors';
+import type { AppContext } from '../../context';
+import { startCollection, type CollectionOptions } from './garbage-collector';
+
+/** One collection to its end; null when another one holds the lease. */
+async function garbageCollector(app: AppContext, options: CollectionOptions = {}) {
+  try {
+    return await (
+      await startCollection(app, 'admin', options)
+    ).finished;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'gc_running') return null;
+    throw error;
+  }
+}
 
 const CHUNK = 262_144;
 const MAX = 1 << 30;
@@ -112,8 +126,8 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     expect(await kuboHas(kuboUrl, children[0]!)).toBe(true);
 
     const result = await garbageCollector(server.app);
-    expect(result).toMatchObject({ outcome: 'done', errors: [] });
-    expect(result?.outcome === 'done' && result.removed).toBeGreaterThanOrEqual(children.length);
+    expect(result).toMatchObject({ status: 'done', error: null });
+    expect(result?.blocks_removed).toBeGreaterThanOrEqual(children.length);
     for (const child of children) expect(await kuboHas(kuboUrl, child)).toBe(false);
     expect((await read(server.app.content, stays.cid)).equals(Buffer.from(kept))).toBe(true);
   });
@@ -132,7 +146,7 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     expect(await stateAfter(collecting, 1_500)).toBe('pending');
     open();
     const added = await adding;
-    expect(await collecting).toMatchObject({ outcome: 'done' });
+    expect(await collecting).toMatchObject({ status: 'done' });
     expect(await server.app.content.isPinned(added.cid)).toBe(true);
     for (const child of await childBlocks(kuboUrl, added.cid)) expect(await kuboHas(kuboUrl, child)).toBe(true);
     expect((await read(server.app.content, added.cid)).equals(Buffer.concat([head, tail]))).toBe(true);
@@ -181,11 +195,11 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
     await leases.acquire(`${HOLD_PREFIX}live`, 'another instance', iso(now), iso(now + 60_000));
-    expect(await garbageCollector(server.app, { drainMs: 500 })).toEqual({ outcome: 'busy' });
+    expect(await garbageCollector(server.app, { drainMs: 500 })).toMatchObject({ status: 'busy', blocks_removed: null });
     await leases.release(`${HOLD_PREFIX}live`, 'another instance');
 
     await leases.acquire(`${HOLD_PREFIX}dead`, 'a dead instance', iso(now - 60_000), iso(now - 1_000));
-    expect(await garbageCollector(server.app, { drainMs: 500 })).toMatchObject({ outcome: 'done' });
+    expect(await garbageCollector(server.app, { drainMs: 500 })).toMatchObject({ status: 'done' });
     // The dead hold is gone for good.
     expect(await leases.isHeld(`${HOLD_PREFIX}dead`, iso(now - 30_000))).toBe(false);
   });
@@ -193,7 +207,7 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
   it('never runs two collections at once', async () => {
     const results = await Promise.all([garbageCollector(server.app), garbageCollector(server.app)]);
     expect(results.filter((result) => result === null)).toHaveLength(1);
-    expect(results.filter((result) => result?.outcome === 'done')).toHaveLength(1);
+    expect(results.filter((result) => result?.status === 'done')).toHaveLength(1);
 
     const lock = await takeCollectionLock(server.app.stores.leases, 'a collector elsewhere', server.app.config.leaseMs);
     try {
@@ -201,7 +215,7 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     } finally {
       await lock!.release();
     }
-    expect(await garbageCollector(server.app)).toMatchObject({ outcome: 'done' });
+    expect(await garbageCollector(server.app)).toMatchObject({ status: 'done' });
   });
 });
 
@@ -244,8 +258,8 @@ describe('engine garbage collection (cluster engine, sqlite)', () => {
     }, 'the unpin on the other peer');
 
     const result = await garbageCollector(server.app);
-    expect(result).toMatchObject({ outcome: 'done', errors: [] });
-    expect(result?.outcome === 'done' && result.removed).toBeGreaterThanOrEqual(2 * children.length);
+    expect(result).toMatchObject({ status: 'done', error: null });
+    expect(result?.blocks_removed).toBeGreaterThanOrEqual(2 * children.length);
     for (const url of kubos) for (const child of children) expect(await kuboHas(url, child)).toBe(false);
     expect((await read(server.app.content, stays.cid)).equals(Buffer.from(kept))).toBe(true);
   });
