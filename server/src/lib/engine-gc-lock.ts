@@ -66,7 +66,13 @@ export function createImportHolds(leases: LeaseStore, owner: string, leaseMs: nu
         // A collection runs: step back so that it can finish, and come back after it.
         await leases.release(name, owner);
         if (Date.now() > deadline) {
-          throw new AppError(503, 'engine_gc_running', 'The storage engine is collecting garbage: please try again in a few minutes');
+          throw new AppError(
+            503,
+            'engine_gc_running',
+            'The storage engine is collecting garbage: please try again in a few minutes',
+            undefined,
+            { 'Retry-After': '60' },
+          );
         }
         await sleep(delay, signal);
       }

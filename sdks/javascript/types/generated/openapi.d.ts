@@ -3778,7 +3778,9 @@ export interface components {
      *     was being stored; `shutting_down`: the server began to stop while the upload streamed.
      *     Nothing was recorded or charged; try again. `upload_owner_unavailable` (resumable uploads):
      *     the server instance that holds the upload's bytes does not answer but is not known to be
-     *     gone (a restart); ask again after `Retry-After` seconds.
+     *     gone (a restart); ask again after `Retry-After` seconds. `engine_gc_running` (kubo and
+     *     cluster engines): a garbage collection of the engine's nodes kept the import waiting for 10
+     *     minutes; ask again after `Retry-After` seconds.
      */
     ContentUnavailable: {
       headers: {
@@ -3793,7 +3795,7 @@ export interface components {
          */
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          code?: 'content_unavailable' | 'shutting_down' | 'upload_owner_unavailable';
+          code?: 'content_unavailable' | 'shutting_down' | 'upload_owner_unavailable' | 'engine_gc_running';
         };
       };
     };

@@ -5,7 +5,7 @@ import { createUser, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { contentConfig } from '../../config/content-config';
 import type { ContentStore } from '../../content/types';
-import { HOLD_PREFIX, takeCollectionLock } from '../../lib/engine-gc-lock';
+import { createImportHolds, HOLD_PREFIX, takeCollectionLock } from '../../lib/engine-gc-lock';
 import { AppError } from '../../lib/errors';
 import type { AppContext } from '../../context';
 import { startCollection, type CollectionOptions } from './garbage-collector';
@@ -173,6 +173,21 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     const added = await adding;
     expect(await server.app.content.isPinned(added.cid)).toBe(true);
     expect((await read(server.app.content, added.cid)).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('gives an import up with 503 engine_gc_running when a collection outlasts its wait', async () => {
+    const leases = server.app.stores.leases;
+    const lock = await takeCollectionLock(leases, 'a long collector', server.app.config.leaseMs);
+    try {
+      const error = await createImportHolds(leases, server.app.instanceId, server.app.config.leaseMs, 400)
+        .take()
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ status: 503, code: 'engine_gc_running', headers: { 'Retry-After': '60' } });
+      expect(await holds()).toBe(0);
+    } finally {
+      await lock!.release();
+    }
   });
 
   it('holds a block import (a CAR upload) from its start to its pin, and to its abort', async () => {
