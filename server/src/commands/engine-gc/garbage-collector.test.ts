@@ -279,3 +279,47 @@ describe('engine garbage collection (cluster engine, sqlite)', () => {
     expect((await read(server.app.content, stays.cid)).equals(Buffer.from(kept))).toBe(true);
   });
 });
+
+describe('engine garbage collection across two instances (kubo engine, pg)', () => {
+  let engine: EngineUnderTest;
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    engine = await startEngine('kubo');
+    const content = contentConfig({ contentEngine: 'kubo', kuboApiUrl: engine.kubo!.apiUrl }, (message) => {
+      throw new Error(message);
+    });
+    a = await startTestServer({ driver: 'pg', config: { content } });
+    b = await startTestServer({ driver: 'pg', shareWith: a, config: { content } });
+  }, 120_000);
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await engine?.stop();
+  }, 60_000);
+
+  it('a collection on one instance waits for an import on the other, which stays pinned and whole', async () => {
+    const head = bytesOf(3 * CHUNK, 10);
+    const tail = bytesOf(CHUNK + 1, 11);
+    const { source, sent, open } = gatedSource(head, tail);
+    const adding = b.app.content.addFile(source, { maxBytes: MAX });
+    await sent;
+    await until(async () => (await a.app.stores.leases.countHeld(HOLD_PREFIX, new Date().toISOString())) === 1, 'the hold of B');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const collecting = garbageCollector(a.app, { drainMs: 30_000 });
+    expect(await stateAfter(collecting, 1_500)).toBe('pending');
+    // Meanwhile B cannot start a second one.
+    expect(await garbageCollector(b.app)).toBeNull();
+    open();
+    const added = await adding;
+    expect(await collecting).toMatchObject({ status: 'done', instance_id: a.app.instanceId });
+    expect(await b.app.content.isPinned(added.cid)).toBe(true);
+    expect((await read(a.app.content, added.cid)).equals(Buffer.concat([head, tail]))).toBe(true);
+  });
+
+  it('of two collections asked at once on two instances, one runs and the other is refused', async () => {
+    const results = await Promise.all([garbageCollector(a.app), garbageCollector(b.app)]);
+    expect(results.filter((result) => result === null)).toHaveLength(1);
+    expect(results.filter((result) => result?.status === 'done')).toHaveLength(1);
+  });
+});
