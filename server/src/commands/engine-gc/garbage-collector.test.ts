@@ -259,6 +259,10 @@ describe('engine garbage collection (cluster engine, sqlite)', () => {
     const deleted = await uploadFile(server, user, 'gone.bin', bytesOf(3 * CHUNK + 2, 9));
     const stays = await uploadFile(server, user, 'kept.bin', kept);
     const kubos = engine.cluster!.nodes.map((node) => node.kubo.apiUrl);
+    // The upload answered once a peer's Kubo held its pin, not merely once the Cluster queued it.
+    const pinned = await fetch(`${kubos[0]}/api/v0/pin/ls?arg=${stays.cid}&type=recursive`, { method: 'POST' });
+    expect(pinned.status).toBe(200);
+    await pinned.body?.cancel();
     const children = await childBlocks(kubos[0]!, deleted.cid);
     expect(children.length).toBe(4);
     // Every peer pins everything (replication -1): each holds a copy.

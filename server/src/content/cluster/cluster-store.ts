@@ -88,6 +88,20 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     }
   }
 
+  /**
+   * Waits until a peer's Kubo holds the pin of an import: Cluster answers a pin once queued, and
+   * until a peer has pinned, the imported blocks are unpinned everywhere, which a garbage
+   * collection would take (the import's hold lasts until this returns).
+   */
+  async function untilOnePeerPinned(cid: string, signal?: AbortSignal): Promise<void> {
+    const deadline = Date.now() + (options.pinTimeoutMs ?? 120_000);
+    for (;;) {
+      if (peerStatuses(await cluster.status(cid, signal)).some((peer) => peer.status === 'pinned')) return;
+      if (Date.now() > deadline) throw new Error(`IPFS Cluster did not pin ${cid} on any peer in time`);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
   const store: ContentStore = {
     engine: 'cluster',
     ...reads.readers(),
@@ -120,6 +134,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
         if (!root) throw new Error('Kubo did not answer the import');
         await addOptions.beforePin?.(root.Hash);
         await cluster.pin(root.Hash, { ...replication, 'user-allocations': kuboPeer }, addOptions.signal);
+        await untilOnePeerPinned(root.Hash, addOptions.signal);
         return { cid: root.Hash, size: budget.total };
       }
       // `local`: the blocks go to this Cluster peer's Kubo only, and Cluster keeps it among the
@@ -136,6 +151,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       const root = added.at(-1);
       if (!root) throw new Error('IPFS Cluster did not answer the import');
       await addOptions.beforePin?.(root.cid);
+      await untilOnePeerPinned(root.cid, addOptions.signal);
       return { cid: root.cid, size: budget.total };
     },
     async addDirectory(entries, addOptions) {
@@ -154,6 +170,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       const root = folderRoot(entriesAdded, new Set(sizes.keys()));
       await addOptions.beforePin?.(root);
       await cluster.pin(root, replication, addOptions.signal);
+      await untilOnePeerPinned(root, addOptions.signal);
       return addedDirectory(root, entriesAdded, sizes);
     },
     async pin(cid, pinOptions = {}) {
