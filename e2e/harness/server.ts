@@ -20,6 +20,8 @@ export interface E2eServer extends RunningServer {
 export interface E2eServerOptions {
   /** Take card payments through a local Stripe stand-in (its checkout page has Pay and Cancel buttons). */
   stripe?: boolean;
+  /** Another content engine than the embedded one (say, a Kubo daemon the test started). */
+  content?: ServerConfig['content'];
 }
 
 /** A real Cairn server on a free loopback port, with a fresh data directory, serving the built UI. */
@@ -43,6 +45,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     // A CID nobody has is given up on after 3 s (not 2 minutes), so the not-found path is testable.
     pinTimeoutMs: 3000,
   };
+  if (options.content) config.content = options.content;
   const stripe = options.stripe ? await startStripeStandin() : null;
   if (stripe) config.stripe = stripe.config;
   const running = await startServer(config, createLogger('error'));

@@ -12,6 +12,7 @@ import { AppError } from './lib/errors';
 import type { ContentJobRunner } from './commands/content-job-runner';
 import type { KeyedLock } from './lib/keyed-lock';
 import { createSharedLock } from './lib/shared-lock';
+import { createImportHolds } from './lib/engine-gc-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { privateDir } from './lib/private-files';
 import { VersionedPages } from './db/fast/versioned-pages';
@@ -61,15 +62,16 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     await db.destroy();
     throw error;
   }
+  const stores = createStores(db);
+  const instanceId = instanceIdOf(config.dataDir);
   let content: ContentStore;
   try {
-    content = await createContentStore(config);
+    content = await createContentStore(config, createImportHolds(stores.leases, instanceId, config.leaseMs));
   } catch (error) {
     await db.destroy();
     throw error;
   }
   const shutdown = new AbortController();
-  const stores = createStores(db);
   const sharedLock = createSharedLock(stores.leases, config.leaseMs);
   const app: AppContext = {
     config,
@@ -87,7 +89,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     payments: createPaymentProvider(config),
     stopping: shutdown.signal,
     selfUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-    instanceId: instanceIdOf(config.dataDir),
+    instanceId,
     openReservations: new Set(),
     beginShutdown() {
       if (!shutdown.signal.aborted) shutdown.abort(new AppError(503, 'shutting_down', 'The server is restarting: please try again'));

@@ -27,6 +27,7 @@ export type AuditAction =
   | 'grant_bonus'
   | 'prune_logs'
   | 'retry_content_job'
+  | 'collect_engine_garbage'
   | 'order_cancel'
   | 'order_uncleared'
   | 'order_declined'

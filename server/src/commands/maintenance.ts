@@ -3,6 +3,7 @@ import { startContentJobRunner } from './content-job-runner';
 import { psaReplacementFinisher } from './psa-replacement-finisher';
 import { resumablePruner } from './resumable/resumable-pruner';
 import { storedFolderCategory } from './content-kind';
+import { scheduledCollection } from './engine-gc/gc-schedule';
 import { claimNamedPins } from './quota-reservation';
 
 export interface Maintenance {
@@ -85,7 +86,13 @@ export async function startMaintenance(app: AppContext, intervalMs: number): Pro
     contentJobsFailedTotal: failed,
   });
   let running: Promise<unknown> = Promise.resolve();
+  // A collection may take long: it runs beside the sweeps, one at a time, and stops with the server.
+  const startedAt = Date.now();
+  let collecting: Promise<unknown> | undefined;
   const timer = setInterval(() => {
+    collecting ??= scheduledCollection(app, startedAt)
+      .catch((error: unknown) => app.logger.error('scheduled engine garbage collection failed', { error: String(error) }))
+      .finally(() => (collecting = undefined));
     running = sweepOnce(app)
       .then((sweep) => {
         // Claims of the uploads whose reservations were just freed are due now.
@@ -99,6 +106,7 @@ export async function startMaintenance(app: AppContext, intervalMs: number): Pro
     async stop() {
       clearInterval(timer);
       await running;
+      await collecting;
       await runner.stop();
     },
   };

@@ -33,6 +33,8 @@ describe('buildConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
+    [{ ENGINE_GC_INTERVAL_HOURS: '1.5' }, 'ENGINE_GC_INTERVAL_HOURS must be a whole number from 0 to 8760'],
+    [{ ENGINE_GC_INTERVAL_HOURS: '-1' }, 'ENGINE_GC_INTERVAL_HOURS must be a whole number from 0 to 8760'],
   ])('stops at start on %j with one clear line', (env, message) => {
     expect(() => buildConfig(readEnv(env))).toThrow(ConfigError);
     expect(() => buildConfig(readEnv(env))).toThrow(message);

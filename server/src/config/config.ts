@@ -55,6 +55,11 @@ export interface ServerConfig {
    * on what it pinned, a pin job, an outbox job, a lock) stays its own before another instance takes it over.
    */
   leaseMs: number;
+  /**
+   * How long after the last garbage collection of the kubo or cluster engine the next one is due
+   * (whichever instance takes the lease runs it); 0: never on a schedule.
+   */
+  engineGcIntervalMs: number;
   /** Uploads one account may stream at once (all instances together); beyond: 429 with Retry-After. */
   uploadsPerAccount: number;
   /** Public gateway for 'view on the network' links. */
@@ -240,6 +245,7 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     staticDir: env.staticDir === undefined ? BUILT_UI : env.staticDir ? path.resolve(cwd, env.staticDir) : null,
     maintenanceIntervalMs: Math.min(30_000, (leaseSeconds * 1000) / 2),
     leaseMs: leaseSeconds * 1000,
+    engineGcIntervalMs: integer('ENGINE_GC_INTERVAL_HOURS', env.engineGcIntervalHours, 24, 0, 24 * 365) * 3600_000,
     uploadsPerAccount: integer('UPLOADS_PER_ACCOUNT', env.uploadsPerAccount, 4, 1, 1000),
     pinTimeoutMs: integer('PIN_TIMEOUT_SECONDS', env.pinTimeoutSeconds, 120, 1, 86_400) * 1000,
     publicGatewayUrl: origin('PUBLIC_GATEWAY_URL', env.publicGatewayUrl) ?? 'https://ipfs.io',

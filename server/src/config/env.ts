@@ -23,6 +23,7 @@ export interface ServerEnv {
   staticDir?: string;
   pinTimeoutSeconds?: string;
   leaseSeconds?: string;
+  engineGcIntervalHours?: string;
   uploadsPerAccount?: string;
   publicGatewayUrl?: string;
   gatewayOrigin?: string;
@@ -67,6 +68,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     staticDir: env.CAIRN_STATIC_DIR,
     pinTimeoutSeconds: env.PIN_TIMEOUT_SECONDS,
     leaseSeconds: env.LEASE_SECONDS,
+    engineGcIntervalHours: env.ENGINE_GC_INTERVAL_HOURS,
     uploadsPerAccount: env.UPLOADS_PER_ACCOUNT,
     publicGatewayUrl: env.PUBLIC_GATEWAY_URL,
     gatewayOrigin: env.GATEWAY_ORIGIN,

@@ -2,12 +2,22 @@ import type { ServerConfig } from '../config/config';
 import { createClusterContentStore } from './cluster/cluster-store';
 import { createEmbeddedContentStore } from './embedded-store';
 import { createKuboContentStore } from './kubo/kubo-store';
-import type { ContentStore } from './types';
+import { withImportHolds } from './import-holds';
+import type { ContentStore, ImportHolds } from './types';
 
-/** The content engine the configuration picks; a remote engine must answer before the server starts. */
-export async function createContentStore(
-  config: Pick<ServerConfig, 'content' | 'dataDir' | 'ipfs' | 'pinTimeoutMs'>,
-): Promise<ContentStore> {
+type EngineConfig = Pick<ServerConfig, 'content' | 'dataDir' | 'ipfs' | 'pinTimeoutMs'>;
+
+/**
+ * The content engine the configuration picks; a remote engine must answer before the server
+ * starts. An engine that collects garbage takes `holds` around every import; without them
+ * nothing may run its collection.
+ */
+export async function createContentStore(config: EngineConfig, holds?: ImportHolds): Promise<ContentStore> {
+  const store = await engineStore(config);
+  return holds && store.collectGarbage ? withImportHolds(store, holds) : store;
+}
+
+async function engineStore(config: EngineConfig): Promise<ContentStore> {
   const { content } = config;
   switch (content.engine) {
     case 'kubo':

@@ -169,8 +169,35 @@ export interface BlockImport {
   abort(): Promise<void>;
 }
 
+/**
+ * A claim that blocks now being imported, unpinned until their pin, are not garbage: while one is
+ * held no collection starts, and a collection that runs makes the next claim wait.
+ */
+export interface ImportHold {
+  /** Ends the claim; idempotent. */
+  release(): Promise<void>;
+}
+
+/** Where an engine takes its import holds (coordinated in the database across instances). */
+export interface ImportHolds {
+  take(signal?: AbortSignal): Promise<ImportHold>;
+}
+
+/** What one garbage collection removed. */
+export interface GarbageCollected {
+  /** Blocks removed, summed over every node that collected. */
+  removed: number;
+  /** Errors nodes reported while collecting (a Cluster peer that could not be reached, say). */
+  errors: string[];
+}
+
 export interface ContentStore {
   readonly engine: 'embedded' | 'kubo' | 'cluster';
+  /**
+   * Deletes every unpinned block of the engine's nodes. Engines that remove blocks at unpin leave
+   * it out. The caller must hold off imports first (see ImportHolds): it deletes theirs too.
+   */
+  collectGarbage?(signal?: AbortSignal): Promise<GarbageCollected>;
   /** Import a file stream; the result is already pinned (no second walk of the DAG). */
   addFile(source: AsyncIterable<Uint8Array>, options: AddOptions): Promise<AddedFile>;
   /** Import a stream of files as one DAG; the root is pinned. */

@@ -145,6 +145,23 @@ export interface InstancesTable {
   heartbeat_at: string;
 }
 
+export type EngineGcTrigger = 'schedule' | 'admin';
+/** `running` until it ends: `done`, `busy` (imports in flight did not drain in time) or `failed`. */
+export type EngineGcStatus = 'running' | 'done' | 'busy' | 'failed';
+
+/** A garbage collection of the kubo or cluster engine's nodes (0014). */
+export interface EngineGcRunsTable {
+  id: string;
+  instance_id: string;
+  engine: string;
+  trigger: EngineGcTrigger;
+  status: EngineGcStatus;
+  started_at: string;
+  finished_at: string | null;
+  blocks_removed: number | null;
+  error: string | null;
+}
+
 export interface PinJobsTable {
   id: string;
   user_id: string;
@@ -311,6 +328,7 @@ export interface Database {
   signed_uploads: SignedUploadsTable;
   resumable_uploads: ResumableUploadsTable;
   instances: InstancesTable;
+  engine_gc_runs: EngineGcRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -329,4 +347,5 @@ export type RewardRow = Selectable<RewardsTable>;
 export type SignedUploadRow = Selectable<SignedUploadsTable>;
 export type ResumableUploadRow = Selectable<ResumableUploadsTable>;
 export type InstanceRow = Selectable<InstancesTable>;
+export type EngineGcRunRow = Selectable<EngineGcRunsTable>;
 export type { Generated };

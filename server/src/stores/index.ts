@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { createAdminStores } from './admin/index';
 import { createContentJobStore } from './content-job-store';
+import { createEngineGcRunStore } from './engine-gc-run-store';
 import { createInstanceStore } from './instance-store';
 import { createLeaseStore } from './lease-store';
 import { createCategoryRecheckStore } from './category-recheck-store';
@@ -44,6 +45,7 @@ export function createStores(db: Db) {
     resumable: createResumableStore(db),
     signedUploads: createSignedUploadStore(db),
     instances: createInstanceStore(db),
+    engineGcRuns: createEngineGcRunStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

@@ -24,6 +24,29 @@ export function createLeaseStore(db: Db) {
     async release(name: string, owner: string): Promise<void> {
       await db.deleteFrom('leases').where('name', '=', name).where('owner', '=', owner).execute();
     },
+
+    /** Whether someone holds `name` at `now` (an expired lease is held by nobody). */
+    async isHeld(name: string, now: string): Promise<boolean> {
+      const row = await db.selectFrom('leases').select('name').where('name', '=', name).where('expires_at', '>=', now).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** How many unexpired leases have a name that starts with `prefix`. */
+    async countHeld(prefix: string, now: string): Promise<number> {
+      const row = await db
+        .selectFrom('leases')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('name', 'like', `${prefix}%`)
+        .where('expires_at', '>=', now)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Deletes the expired leases whose name starts with `prefix` (their holders died). */
+    async pruneExpired(prefix: string, now: string): Promise<number> {
+      const result = await db.deleteFrom('leases').where('name', 'like', `${prefix}%`).where('expires_at', '<', now).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 export type LeaseStore = ReturnType<typeof createLeaseStore>;

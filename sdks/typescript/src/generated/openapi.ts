@@ -1300,6 +1300,39 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/engine/gc': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The content engine's garbage collection
+     * @description The `kubo` and `cluster` engines import uploads unpinned and pin them once recorded; the
+     *     blocks of deleted content stay in their Kubo nodes until a garbage collection. Cairn runs
+     *     one every `ENGINE_GC_INTERVAL_HOURS` (whichever instance takes the lease; one at a time
+     *     over every instance, while no import is in flight), and an administrator can start one.
+     *     This lists the last runs, newest first, the schedule, and whether one runs now. The
+     *     `embedded` engine removes blocks as content is deleted: `supported` is false.
+     */
+    get: operations['adminGetEngineGc'];
+    put?: never;
+    /**
+     * Start a garbage collection of the content engine now
+     * @description Starts a collection in the background and answers at once with the run (`running`); follow
+     *     it with `GET /admin/engine/gc`. It first waits (at most two minutes) for the uploads being
+     *     imported to be pinned, while new ones wait for it, then removes every unpinned block from
+     *     every Kubo node (`status` `busy` if the uploads did not finish in time). Logged
+     *     (`collect_engine_garbage`, under the administrator).
+     */
+    post: operations['adminStartEngineGc'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/referrals': {
     parameters: {
       query?: never;
@@ -2168,6 +2201,48 @@ export interface components {
       waitsForUpload: boolean;
       createdAt: components['schemas']['Timestamp'];
       updatedAt: components['schemas']['Timestamp'];
+    };
+    /** @description One garbage collection of the content engine's nodes. */
+    AdminEngineGcRun: {
+      /** Format: uuid */
+      id: string;
+      /** @description The API instance that ran it. */
+      instanceId: string;
+      /**
+       * @description `schedule`: due after `ENGINE_GC_INTERVAL_HOURS`; `admin`: started by an administrator.
+       * @enum {string}
+       */
+      trigger: 'schedule' | 'admin';
+      /**
+       * @description `running`; `done`; `busy`: uploads being imported did not finish in time, nothing was
+       *     collected; `failed`: the engine failed, or the instance running it stopped.
+       * @enum {string}
+       */
+      status: 'running' | 'done' | 'busy' | 'failed';
+      startedAt: components['schemas']['Timestamp'];
+      /** Format: date-time */
+      finishedAt: string | null;
+      /** @description Blocks removed, summed over every Kubo node; null unless `done`. */
+      blocksRemoved: number | null;
+      /** @description Why it did not finish, or what nodes reported while collecting (at most 1000 characters). */
+      error: string | null;
+    };
+    AdminEngineGc: {
+      /** @enum {string} */
+      engine: 'embedded' | 'kubo' | 'cluster';
+      /** @description Whether Cairn collects this engine's garbage (false on `embedded`, which needs none). */
+      supported: boolean;
+      /** @description `ENGINE_GC_INTERVAL_HOURS`; 0: none on a schedule. */
+      intervalHours: number;
+      /** @description A collection runs now, on any instance. */
+      running: boolean;
+      /**
+       * Format: date-time
+       * @description When the next scheduled run is due (it starts at the next maintenance pass after); null without a schedule.
+       */
+      nextRunAt: string | null;
+      /** @description The last runs, newest first. */
+      runs: components['schemas']['AdminEngineGcRun'][];
     };
     AdminContentJobList: {
       /** @description At most `limit` jobs, oldest first. */
@@ -3703,7 +3778,9 @@ export interface components {
      *     was being stored; `shutting_down`: the server began to stop while the upload streamed.
      *     Nothing was recorded or charged; try again. `upload_owner_unavailable` (resumable uploads):
      *     the server instance that holds the upload's bytes does not answer but is not known to be
-     *     gone (a restart); ask again after `Retry-After` seconds.
+     *     gone (a restart); ask again after `Retry-After` seconds. `engine_gc_running` (kubo and
+     *     cluster engines): a garbage collection of the engine's nodes kept the import waiting for 10
+     *     minutes; ask again after `Retry-After` seconds.
      */
     ContentUnavailable: {
       headers: {
@@ -3718,7 +3795,7 @@ export interface components {
          */
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          code?: 'content_unavailable' | 'shutting_down' | 'upload_owner_unavailable';
+          code?: 'content_unavailable' | 'shutting_down' | 'upload_owner_unavailable' | 'engine_gc_running';
         };
       };
     };
@@ -6990,6 +7067,75 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             /** @constant */
             code?: 'content_job_running';
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminGetEngineGc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The runs and the schedule. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminEngineGc'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminStartEngineGc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run, started. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            run: components['schemas']['AdminEngineGcRun'];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      /**
+       * @description `gc_running`: a collection runs now (on this or another instance).
+       *     `gc_unsupported`: the `embedded` engine has no garbage collection to run.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "A garbage collection of the storage engine is running already",
+           *       "code": "gc_running"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'gc_running' | 'gc_unsupported';
           };
         };
       };

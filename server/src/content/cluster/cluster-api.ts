@@ -72,6 +72,14 @@ function errorMessage(text: string): string {
   }
 }
 
+/** `POST /ipfs/gc`'s answer: each peer's removed blocks (`keys`), or why it could not collect. */
+export interface ClusterRepoGc {
+  peer_map: Record<
+    string,
+    { peer: string; peername: string; keys: Array<{ key?: { '/': string }; error?: string }> | null; error?: string }
+  > | null;
+}
+
 /** IPFS Cluster's REST API (default port 9094), with its own wire shapes. */
 export class ClusterApi {
   private readonly headers: Record<string, string> = {};
@@ -146,6 +154,11 @@ export class ClusterApi {
 
   async status(cid: string, signal?: AbortSignal): Promise<ClusterPinInfo> {
     return (await this.request('GET', `/pins/${cid}`, { signal })).json() as Promise<ClusterPinInfo>;
+  }
+
+  /** `POST /ipfs/gc`: a garbage collection of every peer's Kubo node, answered when all are done. */
+  async repoGc(signal?: AbortSignal): Promise<ClusterRepoGc> {
+    return (await this.request('POST', '/ipfs/gc', { signal })).json() as Promise<ClusterRepoGc>;
   }
 
   async peers(): Promise<ClusterPeer[]> {

@@ -88,6 +88,20 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     }
   }
 
+  /**
+   * Waits until a peer's Kubo holds the pin of an import: Cluster answers a pin once queued, and
+   * until a peer has pinned, the imported blocks are unpinned everywhere, which a garbage
+   * collection would take (the import's hold lasts until this returns).
+   */
+  async function untilOnePeerPinned(cid: string, signal?: AbortSignal): Promise<void> {
+    const deadline = Date.now() + (options.pinTimeoutMs ?? 120_000);
+    for (;;) {
+      if (peerStatuses(await cluster.status(cid, signal)).some((peer) => peer.status === 'pinned')) return;
+      if (Date.now() > deadline) throw new Error(`IPFS Cluster did not pin ${cid} on any peer in time`);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
   const store: ContentStore = {
     engine: 'cluster',
     ...reads.readers(),
@@ -100,8 +114,6 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
         },
       }),
     async addFile(source, addOptions) {
-      const budget = new ByteBudget(addOptions);
-      const cidVersion = addOptions.cidVersion ?? 1;
       if (kuboPeer && addOptions.pinName) {
         // Imported and pinned by the Kubo Cairn reads through, under the upload's name (see
         // `addPinnedFile`), then pinned through the Cluster with that Kubo's peer allocated first:
@@ -114,6 +126,8 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
         }
         return added;
       }
+      const budget = new ByteBudget(addOptions);
+      const cidVersion = addOptions.cidVersion ?? 1;
       if (kuboPeer) {
         // Imported by the Kubo Cairn reads through (unpinned: an upload that dies leaves nothing
         // pinned), then pinned through the Cluster with that Kubo's peer allocated first; the
@@ -132,6 +146,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
         if (!root) throw new Error('Kubo did not answer the import');
         await addOptions.beforePin?.(root.Hash);
         await cluster.pin(root.Hash, { ...replication, 'user-allocations': kuboPeer }, addOptions.signal);
+        await untilOnePeerPinned(root.Hash, addOptions.signal);
         return { cid: root.Hash, size: budget.total };
       }
       // `local`: the blocks go to this Cluster peer's Kubo only, and Cluster keeps it among the
@@ -148,6 +163,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       const root = added.at(-1);
       if (!root) throw new Error('IPFS Cluster did not answer the import');
       await addOptions.beforePin?.(root.cid);
+      await untilOnePeerPinned(root.cid, addOptions.signal);
       return { cid: root.cid, size: budget.total };
     },
     async addDirectory(entries, addOptions) {
@@ -166,6 +182,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       const root = folderRoot(entriesAdded, new Set(sizes.keys()));
       await addOptions.beforePin?.(root);
       await cluster.pin(root, replication, addOptions.signal);
+      await untilOnePeerPinned(root, addOptions.signal);
       return addedDirectory(root, entriesAdded, sizes);
     },
     async pin(cid, pinOptions = {}) {
@@ -193,6 +210,18 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       // store until its garbage collection: the Kubo Cairn reads through drops both now, so the
       // gateway stops serving the CID at once (the other peers' copies go as the Cluster unpins).
       await reads.api.unpin(parsed);
+    },
+    async collectGarbage(signal) {
+      let removed = 0;
+      const errors: string[] = [];
+      for (const [id, peer] of Object.entries((await cluster.repoGc(signal)).peer_map ?? {})) {
+        if (peer.error) errors.push(`${peer.peername || id}: ${peer.error}`);
+        for (const key of peer.keys ?? []) {
+          if (key.error) errors.push(`${peer.peername || id}: ${key.error}`);
+          else if (key.key) removed++;
+        }
+      }
+      return { removed, errors };
     },
     isPinned: async (cid) => (await cluster.allocation(parseCid(cid).toString())) !== null,
     pinsNamed: async (name) => (await reads.api.pinsNamed(name)).map((cid) => cid.toString()),

@@ -27,7 +27,10 @@ export function kuboBlockImport(api: KuboApi, options: KuboBlockImportOptions): 
   })();
   // A put waiting for Kubo to read must not wait for ever once the import has failed.
   const failed = imported.then(() => new Promise<never>(() => {}));
+  // Both are awaited only on some paths: an import dropped before its first put must not leave
+  // a rejection nobody handles (the process would die of it).
   imported.catch(() => undefined);
+  failed.catch(() => undefined);
   let state: 'open' | 'done' = 'open';
 
   return {

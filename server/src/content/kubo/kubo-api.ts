@@ -159,6 +159,20 @@ export class KuboApi {
     }
   }
 
+  /**
+   * `repo/gc`: deletes every block no pin holds. Kubo streams one line per block removed, and
+   * an `Error` line for each block it could not remove.
+   */
+  async collectGarbage(signal?: AbortSignal): Promise<{ removed: number; errors: string[] }> {
+    let removed = 0;
+    const errors: string[] = [];
+    for await (const result of this.client.repo.gc({ signal })) {
+      if (result.err) errors.push(result.err.message);
+      else if (result.cid) removed++;
+    }
+    return { removed, errors };
+  }
+
   /** `pin/add` with progress lines (`{"Progress": blocks}`); aborting stops the fetch. */
   async pin(cid: CID, options: { signal: AbortSignal; onProgress?(progress: PinProgress): void }): Promise<number> {
     const url = new URL('/api/v0/pin/add', this.url);

@@ -258,6 +258,7 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
           await api.client.pin.add(cid, { signal });
         },
       }),
+    collectGarbage: (signal) => api.collectGarbage(signal),
     async pin(cid, pinOptions: PinOptions = {}): Promise<PinResult> {
       const parsed = parseCid(cid);
       if (pinOptions.origins?.length) api.connect(pinOptions.origins);

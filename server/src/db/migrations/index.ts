@@ -11,6 +11,7 @@ import * as pinningService from './0009-pinning-service';
 import * as resumableUploads from './0011-resumable-uploads';
 import * as planTranslationsAndContentKinds from './0010-plan-translations-and-content-kinds';
 import * as instances from './0013-instances';
+import * as engineGcRuns from './0014-engine-gc-runs';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-plan-translations-and-content-kinds': planTranslationsAndContentKinds,
   '0011-resumable-uploads': resumableUploads,
   '0013-instances': instances,
+  '0014-engine-gc-runs': engineGcRuns,
 };

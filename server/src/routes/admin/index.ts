@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { AppState } from '../../koa-types';
 import { adminContentJobRoutes } from './content-jobs';
+import { adminEngineGcRoutes } from './engine-gc';
 import { adminFileRoutes } from './files';
 import { adminLogRoutes } from './logs';
 import { adminPlanRoutes } from './plans';
@@ -21,6 +22,7 @@ export function adminRoutes() {
     adminTokenRoutes(),
     adminReferralRoutes(),
     adminContentJobRoutes(),
+    adminEngineGcRoutes(),
   ]) {
     router.use(routes.routes());
   }

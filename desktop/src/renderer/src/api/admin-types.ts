@@ -144,6 +144,31 @@ export interface AdminContentJob {
   updatedAt: string;
 }
 
+/** One garbage collection of the content engine's nodes. */
+export interface AdminEngineGcRun {
+  id: string;
+  instanceId: string;
+  trigger: 'schedule' | 'admin';
+  status: 'running' | 'done' | 'busy' | 'failed';
+  startedAt: string;
+  finishedAt: string | null;
+  /** Summed over every Kubo node; null unless `done`. */
+  blocksRemoved: number | null;
+  error: string | null;
+}
+
+/** The engine's garbage collection: its schedule, whether one runs now, the last runs. */
+export interface AdminEngineGc {
+  engine: 'embedded' | 'kubo' | 'cluster';
+  /** False on the embedded engine, which removes blocks as content is deleted. */
+  supported: boolean;
+  /** 0: none on a schedule. */
+  intervalHours: number;
+  running: boolean;
+  nextRunAt: string | null;
+  runs: AdminEngineGcRun[];
+}
+
 export interface ContentJobQuery extends Omit<ListQuery, 'search'> {
   status?: ContentJobStatus;
 }

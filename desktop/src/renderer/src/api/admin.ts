@@ -1,6 +1,8 @@
 import type { AdminBonusGrantInput, LogPruneInput, PlanCreateInput, PlanUpdateInput } from '@cairn/shared';
 import type {
   AdminContentJob,
+  AdminEngineGc,
+  AdminEngineGcRun,
   AdminFile,
   AdminPlan,
   AdminReferral,
@@ -49,4 +51,6 @@ export const adminApi = {
   contentJobs: list<'jobs', AdminContentJob>('/admin/content-jobs'),
   retryContentJob: (jobId: string) =>
     api.post<{ done: boolean; job: AdminContentJob | null }>(`/admin/content-jobs/${id(jobId)}/retry`, {}),
+  engineGc: (signal?: AbortSignal) => api.get<AdminEngineGc>('/admin/engine/gc', { signal }),
+  startEngineGc: () => api.post<{ run: AdminEngineGcRun }>('/admin/engine/gc', {}),
 };

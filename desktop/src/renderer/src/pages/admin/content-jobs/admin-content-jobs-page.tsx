@@ -11,6 +11,7 @@ import { AdminTable } from '../list/admin-table';
 import { ListView } from '../list/list-view';
 import { useAdminAction } from '../list/use-admin-action';
 import { useAdminList } from '../list/use-admin-list';
+import { EngineGcPanel } from './engine-gc-panel';
 
 const FILTERS = ['status'] as const;
 const BADGES: Record<ContentJobStatus, string> = { pending: 'badge-warning', running: 'badge-info', failed: 'badge-revoked' };
@@ -120,6 +121,7 @@ export function AdminContentJobsPage() {
           </AdminTable>
         )}
       </ListView>
+      <EngineGcPanel />
     </div>
   );
 }

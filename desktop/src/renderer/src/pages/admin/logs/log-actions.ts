@@ -30,6 +30,7 @@ export const LOG_ACTIONS = [
   'grant_bonus',
   'prune_logs',
   'retry_content_job',
+  'collect_engine_garbage',
 ] as const;
 
 /**
