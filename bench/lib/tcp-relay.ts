@@ -27,6 +27,9 @@ export async function startTcpRelay(target: string): Promise<TcpRelay> {
         callback: (bytes: number, buffer: Uint8Array): boolean => client.write(buffer.subarray(0, bytes)),
       },
     });
+    // As Node's HTTP server does for its own sockets: no wait for an ACK before a short segment.
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
     client.on('drain', () => upstream.resume());
     upstream.on('end', () => client.end());
     client.pipe(upstream);
