@@ -8,8 +8,7 @@ import { MiB, mibPerSecond, timed } from './lib/measure';
 import { passThroughUpload } from './lib/pass-through';
 import type { Figure } from './lib/report';
 import { startBenchServer, type BenchServer } from './lib/server';
-import { startTcpRelay, type TcpRelay } from './lib/tcp-relay';
-import { curlDownload, downloadWithCurl, uploadWithCurl } from './lib/upload';
+import { downloadWithCurl, uploadWithCurl } from './lib/upload';
 
 /** The file's size in MiB: 1 GiB unless BENCH_ENGINES_MIB asks for a quick run. */
 const SIZE_MIB = Math.max(1, Number(process.env.BENCH_ENGINES_MIB ?? 1024));
@@ -31,8 +30,8 @@ const sizeText = SIZE_MIB % 1024 === 0 ? `${SIZE_MIB / 1024} GiB` : `${SIZE_MIB}
  * in turn with `ipfs add` of it on the Kubo node the engine writes to (the CLI against that daemon;
  * each import undone before the next, so both write every block; each side's best of a few); the
  * embedded engine against `ipfs add` for comparison; and the file read back through Cairn's gateway
- * on the `cluster` engine against that Kubo node's own gateway, with a bare TCP relay to the same
- * gateway beside them. Every upload must give `ipfs add`'s CID.
+ * on the `cluster` engine against that Kubo node's own gateway. Every upload must give `ipfs add`'s
+ * CID.
  */
 export const engines: Benchmark = async (env) => {
   const file = randomFile(env.inputDir, SIZE_MIB === 1024 ? 'random-1g.bin' : `random-${SIZE_MIB}m.bin`, SIZE);
@@ -45,7 +44,6 @@ async function onCluster(workDir: string, file: string, warmUp: string): Promise
   const dir = path.join(workDir, 'cluster');
   let cluster: LocalCluster | undefined;
   let server: BenchServer | undefined;
-  let relay: TcpRelay | undefined;
   try {
     cluster = await startCluster({ dir, peers: CLUSTER_PEERS, replicationMin: REPLICATION, replicationMax: REPLICATION });
     // Cairn writes through the first peer's Cluster API and reads through its Kubo.
@@ -69,37 +67,25 @@ async function onCluster(workDir: string, file: string, warmUp: string): Promise
 
     // Downloads of a second or so: each gateway's best of a few, taken in turn, so that a moment
     // of other work on the machine does not decide the figure.
-    relay = await startTcpRelay(kubo.gatewayUrl);
-    const relayUrl = `${relay.url}/ipfs/${upload.cid}`;
-    const times = { kubo: [] as number[], cairn: [] as number[], relay: [] as number[] };
+    const times = { kubo: [] as number[], cairn: [] as number[] };
     for (let i = 0; i < DOWNLOAD_PAIRS; i++) {
       for (const [read, list] of [
         [() => kuboGatewayDownload(kubo, upload.cid), times.kubo],
         [() => downloadWithCurl(server!, upload.cid), times.cairn],
-        [() => curlDownload(relayUrl), times.relay],
       ] as const) {
         const { seconds, bytes } = await read();
         if (bytes !== SIZE) throw new Error(`a gateway sent ${bytes} bytes, expected ${SIZE}`);
         list.push(seconds);
       }
     }
-    const reference = mibPerSecond(SIZE, Math.min(...times.kubo));
     const gateway: Figure = {
       benchmark: `gateway download ${sizeText}, cluster engine`,
       value: mibPerSecond(SIZE, Math.min(...times.cairn)),
       unit: 'MiB/s',
-      reference,
+      reference: mibPerSecond(SIZE, Math.min(...times.kubo)),
       referenceLabel: 'Kubo gateway',
       target: { min: 0.8, of: 'ratio' },
       note: `GET /ipfs/{cid} of Cairn (${list(times.cairn)} s) and of the Kubo node it reads through (${list(times.kubo)} s), best of each`,
-    };
-    const relayed: Figure = {
-      benchmark: `gateway download ${sizeText} through a bare TCP relay to Kubo`,
-      value: mibPerSecond(SIZE, Math.min(...times.relay)),
-      unit: 'MiB/s',
-      reference,
-      referenceLabel: 'Kubo gateway',
-      note: `the least a Node process between curl and Kubo's gateway costs: bytes passed on unread (${list(times.relay)} s)`,
     };
     const copies: Figure = {
       benchmark: `upload ${sizeText}, cluster engine, until all peers pin`,
@@ -113,10 +99,8 @@ async function onCluster(workDir: string, file: string, warmUp: string): Promise
       { ...upload.figure, benchmark: `upload ${sizeText} over HTTP, cluster engine`, target: { min: 0.8, of: 'ratio' } },
       copies,
       gateway,
-      relayed,
     ];
   } finally {
-    relay?.close();
     await server?.stop();
     await cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
