@@ -62,7 +62,8 @@ async function onCluster(workDir: string, file: string, warmUp: string): Promise
         replicated = await untilReplicated(server!, uploaded.cid);
         return uploaded;
       },
-      forgetUpload(server, kubo),
+      // Collected on every peer, so that each round's copies are made again.
+      forgetUpload(server, ...cluster.nodes.map((node) => node.kubo)),
     );
 
     // Downloads of a second or so: each gateway's best of a few, taken in turn, so that a moment
@@ -149,12 +150,12 @@ interface Uploaded {
   size?: number;
 }
 
-/** Deletes an upload through Cairn's API, then collects `kubo`'s garbage: the next import of the file writes every block again. */
+/** Deletes an upload through Cairn's API, then collects each Kubo node's garbage: the next import of the file writes every block again. */
 const forgetUpload =
-  (server: BenchServer, kubo: KuboNode) =>
+  (server: BenchServer, ...nodes: KuboNode[]) =>
   async (uploaded: Uploaded & { uploadId?: string }): Promise<void> => {
     await server.api('DELETE', `/uploads/${uploaded.uploadId}`);
-    await ipfsCollect(kubo);
+    for (const node of nodes) await ipfsCollect(node);
   };
 
 /**
