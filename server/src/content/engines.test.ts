@@ -6,25 +6,15 @@ import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectKubo, startKubo, type KuboNode } from '../../../scripts/ipfs-local.mjs';
-import { ENGINES, startEngine, type EngineUnderTest } from '../../test/engines';
+import { bytesOf, ENGINES, readBack, startEngine, type EngineUnderTest } from '../../test/engines';
 import { ContentNotFoundError, ContentTooLargeError, possiblyPinned } from './errors';
-import type { CidVersion, ContentStore, DirectoryEntryInput } from './types';
+import type { CidVersion, DirectoryEntryInput } from './types';
 
 const CHUNK = 262_144;
 /** Sizes at the chunker's and the balanced layout's edges: more than 174 chunks makes a second level. */
 const SIZES = [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 174 * CHUNK + 1];
 const MAX = 1 << 30;
 const RAW = 0x55;
-
-function bytesOf(size: number, seed: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let x = seed * 2_654_435_761;
-  for (let i = 0; i < size; i++) {
-    x = (x * 1_103_515_245 + 12_345) >>> 0;
-    bytes[i] = x >>> 24;
-  }
-  return bytes;
-}
 
 async function* pieces(bytes: Uint8Array, piece = 1 << 20): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.byteLength; at += piece) yield bytes.subarray(at, at + piece);
@@ -60,12 +50,6 @@ async function kuboCid(kubo: KuboNode, files: Array<{ path: string; bytes: Uint8
   return lines.find((line) => line.Name === 'site')!.Hash;
 }
 
-async function read(store: ContentStore, cid: string, offset?: number, length?: number): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of store.cat(cid, { offset, length })) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
-
 let reference: KuboNode;
 let referenceDir: string;
 beforeAll(async () => {
@@ -98,7 +82,7 @@ describe.each(ENGINES)('content engine contract: %s', (engine) => {
         expect(await e.store.has(added.cid)).toBe(true);
         const stat = await e.store.stat(added.cid);
         expect(stat).toMatchObject({ cid: added.cid, type: 'file', size, files: 1, complete: true });
-        if (size > 0 && size <= CHUNK + 1) expect((await read(e.store, added.cid)).equals(Buffer.from(bytes))).toBe(true);
+        if (size > 0 && size <= CHUNK + 1) expect((await readBack(e.store, added.cid)).equals(Buffer.from(bytes))).toBe(true);
       }
     },
     300_000,
@@ -127,7 +111,7 @@ describe.each(ENGINES)('content engine contract: %s', (engine) => {
 
       const logo = await e.store.resolve(added.cid, 'img/logo.bin');
       expect(logo).toMatchObject({ type: 'file', size: CHUNK + 7 });
-      const range = await read(e.store, logo.cid, CHUNK - 3, 8);
+      const range = await readBack(e.store, logo.cid, CHUNK - 3, 8);
       expect(range.equals(Buffer.from(TREE['site/img/logo.bin']!.subarray(CHUNK - 3, CHUNK + 5)))).toBe(true);
       await expect(e.store.resolve(added.cid, 'img/missing.png')).rejects.toMatchObject({ code: 'path_not_found' });
     },
@@ -269,7 +253,7 @@ describe.each(ENGINES)('content engine contract: %s', (engine) => {
     const pinned = await e.store.pin(cid, { timeoutMs: 30_000 });
     expect(pinned.cid).toBe(cid);
     expect(await e.store.isPinned(cid)).toBe(true);
-    expect((await read(e.store, cid)).equals(bytes)).toBe(true);
+    expect((await readBack(e.store, cid)).equals(bytes)).toBe(true);
 
     const nobody = CID.createV1(RAW, await sha256.digest(crypto.randomBytes(32))).toString();
     await expect(e.store.pin(nobody, { timeoutMs: 1500 })).rejects.toBeInstanceOf(ContentNotFoundError);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unixfsFile } from '../../../test/cars';
-import { startEngine, type EngineUnderTest } from '../../../test/engines';
+import { bytesOf, readBack, startEngine, type EngineUnderTest } from '../../../test/engines';
 import { createUser, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { contentConfig } from '../../config/content-config';
-import type { ContentStore } from '../../content/types';
 import { createImportHolds, HOLD_PREFIX, takeCollectionLock } from '../../lib/engine-gc-lock';
 import { AppError } from '../../lib/errors';
 import type { AppContext } from '../../context';
@@ -24,22 +23,6 @@ async function garbageCollector(app: AppContext, options: CollectionOptions = {}
 
 const CHUNK = 262_144;
 const MAX = 1 << 30;
-
-function bytesOf(size: number, seed: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let x = seed * 2_654_435_761;
-  for (let i = 0; i < size; i++) {
-    x = (x * 1_103_515_245 + 12_345) >>> 0;
-    bytes[i] = x >>> 24;
-  }
-  return bytes;
-}
-
-async function read(store: ContentStore, cid: string): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of store.cat(cid)) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
 
 /** The CIDs of every block under `cid` but the root, from Kubo itself. */
 async function childBlocks(kuboUrl: string, cid: string): Promise<string[]> {
@@ -129,7 +112,7 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     expect(result).toMatchObject({ status: 'done', error: null });
     expect(result?.blocks_removed).toBeGreaterThanOrEqual(children.length);
     for (const child of children) expect(await kuboHas(kuboUrl, child)).toBe(false);
-    expect((await read(server.app.content, stays.cid)).equals(Buffer.from(kept))).toBe(true);
+    expect((await readBack(server.app.content, stays.cid)).equals(Buffer.from(kept))).toBe(true);
   });
 
   it('waits for an import in flight; the import is then pinned and whole', async () => {
@@ -149,7 +132,7 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     expect(await collecting).toMatchObject({ status: 'done' });
     expect(await server.app.content.isPinned(added.cid)).toBe(true);
     for (const child of await childBlocks(kuboUrl, added.cid)) expect(await kuboHas(kuboUrl, child)).toBe(true);
-    expect((await read(server.app.content, added.cid)).equals(Buffer.concat([head, tail]))).toBe(true);
+    expect((await readBack(server.app.content, added.cid)).equals(Buffer.concat([head, tail]))).toBe(true);
     expect(await holds()).toBe(0);
   });
 
@@ -172,7 +155,7 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     }
     const added = await adding;
     expect(await server.app.content.isPinned(added.cid)).toBe(true);
-    expect((await read(server.app.content, added.cid)).equals(Buffer.from(bytes))).toBe(true);
+    expect((await readBack(server.app.content, added.cid)).equals(Buffer.from(bytes))).toBe(true);
   });
 
   it('gives an import up with 503 engine_gc_running when a collection outlasts its wait', async () => {
@@ -280,7 +263,7 @@ describe('engine garbage collection (cluster engine, sqlite)', () => {
     expect(result).toMatchObject({ status: 'done', error: null });
     expect(result?.blocks_removed).toBeGreaterThanOrEqual(2 * children.length);
     for (const url of kubos) for (const child of children) expect(await kuboHas(url, child)).toBe(false);
-    expect((await read(server.app.content, stays.cid)).equals(Buffer.from(kept))).toBe(true);
+    expect((await readBack(server.app.content, stays.cid)).equals(Buffer.from(kept))).toBe(true);
   });
 });
 
@@ -318,7 +301,7 @@ describe('engine garbage collection across two instances (kubo engine, pg)', () 
     const added = await adding;
     expect(await collecting).toMatchObject({ status: 'done', instance_id: a.app.instanceId });
     expect(await b.app.content.isPinned(added.cid)).toBe(true);
-    expect((await read(a.app.content, added.cid)).equals(Buffer.concat([head, tail]))).toBe(true);
+    expect((await readBack(a.app.content, added.cid)).equals(Buffer.concat([head, tail]))).toBe(true);
   });
 
   it('of two collections asked at once on two instances, one runs and the other is refused', async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEngine, type EngineUnderTest } from '../../../test/engines';
+import { startKuboServer, type EngineUnderTest } from '../../../test/engines';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
-import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { DRIVERS, type TestServer } from '../../../test/harness';
 import { serverSuite, withAdmin } from '../../../test/suites';
-import { contentConfig } from '../../config/content-config';
 import { HOLD_PREFIX } from '../../lib/engine-gc-lock';
 
 async function until(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
@@ -20,11 +19,7 @@ describe.each(DRIVERS)('/api/v2/admin/engine/gc on the kubo engine (%s)', (drive
   let admin: TestUser;
   let user: TestUser;
   beforeAll(async () => {
-    engine = await startEngine('kubo');
-    const content = contentConfig({ contentEngine: 'kubo', kuboApiUrl: engine.kubo!.apiUrl }, (message) => {
-      throw new Error(message);
-    });
-    server = await startTestServer({ driver, config: { content } });
+    ({ engine, server } = await startKuboServer(driver));
     admin = await createAdmin(server);
     user = await createUser(server);
   }, 120_000);
