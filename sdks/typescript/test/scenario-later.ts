@@ -48,7 +48,9 @@ export async function resumableCutAndResumed(url: string, dir: string): Promise<
     expect(seen[0]).toBeGreaterThan(0);
     expect(seen.at(-1)).toBe(3 * MiB);
     expect(result.duplicate).toBe(false);
-    expect(counter.sent() - before).toBeLessThanOrEqual(1.05 * 3 * MiB);
+    // The part of the first chunk still in flight when it was cut is sent again (it was 5.4% of the
+    // file once); a resume from zero would send at least 4 MiB in all.
+    expect(counter.sent() - before).toBeLessThanOrEqual(1.15 * 3 * MiB);
 
     const again = await cairn.uploads.file(file);
     expect(again).toMatchObject({ duplicate: true, cid: result.cid, uploadId: result.uploadId });
