@@ -76,31 +76,44 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     ...replication,
   });
 
-  /** Waits until every allocated peer holds the pin; a peer in error fails it. */
-  async function untilPinned(cid: string, signal: AbortSignal, onProgress?: PinOptions['onProgress']): Promise<void> {
+  /**
+   * Polls the per-peer statuses of a pin until `done` accepts them; past `deadline` (when set) it
+   * gives up with an error.
+   */
+  async function untilStatuses(
+    cid: string,
+    signal: AbortSignal | undefined,
+    done: (statuses: PeerPinStatus[]) => boolean,
+    deadline = Number.POSITIVE_INFINITY,
+  ): Promise<void> {
     for (;;) {
-      signal.throwIfAborted();
-      const statuses = peerStatuses(await cluster.status(cid, signal));
-      const pinned = statuses.filter((peer) => peer.status === 'pinned').length;
-      onProgress?.({ blocks: 0 });
-      if (statuses.length > 0 && pinned >= Math.min(statuses.length, Math.max(1, options.replicationMin))) return;
+      signal?.throwIfAborted();
+      if (done(peerStatuses(await cluster.status(cid, signal)))) return;
+      if (Date.now() > deadline) throw new Error(`IPFS Cluster did not pin ${cid} on any peer in time`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
+
+  /** Waits until as many allocated peers hold the pin as the minimum replication asks (the caller's signal gives up). */
+  const untilPinned = (cid: string, signal: AbortSignal, onProgress?: PinOptions['onProgress']): Promise<void> =>
+    untilStatuses(cid, signal, (statuses) => {
+      onProgress?.({ blocks: 0 });
+      const pinned = statuses.filter((peer) => peer.status === 'pinned').length;
+      return statuses.length > 0 && pinned >= Math.min(statuses.length, Math.max(1, options.replicationMin));
+    });
 
   /**
    * Waits until a peer's Kubo holds the pin of an import: Cluster answers a pin once queued, and
    * until a peer has pinned, the imported blocks are unpinned everywhere, which a garbage
    * collection would take (the import's hold lasts until this returns).
    */
-  async function untilOnePeerPinned(cid: string, signal?: AbortSignal): Promise<void> {
-    const deadline = Date.now() + (options.pinTimeoutMs ?? 120_000);
-    for (;;) {
-      if (peerStatuses(await cluster.status(cid, signal)).some((peer) => peer.status === 'pinned')) return;
-      if (Date.now() > deadline) throw new Error(`IPFS Cluster did not pin ${cid} on any peer in time`);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
-  }
+  const untilOnePeerPinned = (cid: string, signal?: AbortSignal): Promise<void> =>
+    untilStatuses(
+      cid,
+      signal,
+      (statuses) => statuses.some((peer) => peer.status === 'pinned'),
+      Date.now() + (options.pinTimeoutMs ?? 120_000),
+    );
 
   const store: ContentStore = {
     engine: 'cluster',
