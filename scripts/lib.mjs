@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,44 @@ export function run(command, args, env = {}) {
     console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);
   }
+}
+
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+/** `run`, then a line saying how long the step took. */
+export function step(name, command, args, env = {}) {
+  const started = Date.now();
+  run(command, args, env);
+  console.log(`\n${name}: passed in ${seconds(started)}`);
+}
+
+/**
+ * Runs steps at once (`{ name, command, args }`), each one's output held and printed whole when it
+ * ends, so the logs of steps do not interleave; once every step has ended, exits with the first
+ * failure's code, if any.
+ */
+export async function stepsTogether(steps) {
+  const codes = await Promise.all(
+    steps.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const output = [];
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on('close', (code, signal) => {
+            process.stdout.write(Buffer.concat(output));
+            const failed = code === 0 ? '' : ` (exit ${code ?? signal})`;
+            console.log(`\n${name}: ${failed ? 'FAILED' : 'passed'} in ${seconds(started)}${failed}`);
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
+  const failure = codes.find((code) => code !== 0);
+  if (failure !== undefined) process.exit(failure);
 }
 
 const newest = (dir) => {
