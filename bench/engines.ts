@@ -230,9 +230,15 @@ async function untilReplicated(server: BenchServer, cid: string): Promise<number
   const started = performance.now();
   const deadline = Date.now() + REPLICATED_WAIT_MS;
   for (;;) {
-    const { peers } = await server.api<{ peers: Array<{ status: string }> }>('GET', `/status/${cid}`);
+    const { peers } = await server.api<{ peers: Array<{ peerName: string; status: string; error: string | null }> }>(
+      'GET',
+      `/status/${cid}`,
+    );
     if (peers.length === CLUSTER_PEERS && peers.every((peer) => peer.status === 'pinned')) return (performance.now() - started) / 1000;
-    if (Date.now() > deadline) throw new Error(`${cid} was not pinned on every peer within ${REPLICATED_WAIT_MS / 1000} s`);
+    if (Date.now() > deadline) {
+      const seen = peers.map((peer) => `${peer.peerName} ${peer.status}${peer.error ? ` (${peer.error})` : ''}`).join(', ');
+      throw new Error(`${cid} was not pinned on every peer within ${REPLICATED_WAIT_MS / 1000} s: ${seen || 'no peer reported'}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
