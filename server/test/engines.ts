@@ -7,6 +7,7 @@ import { createEmbeddedContentStore } from '../src/content/embedded-store';
 import { createKuboContentStore } from '../src/content/kubo/kubo-store';
 import type { ContentStore } from '../src/content/types';
 import { contentConfig } from '../src/config/content-config';
+import { collect } from '../src/content/test-helpers';
 import { startTestServer, type Driver, type TestServer } from './harness';
 
 export type EngineName = 'embedded' | 'kubo' | 'cluster';
@@ -116,23 +117,11 @@ export async function startEngine(
   }
 }
 
-/** Bytes that differ with `seed`, the same on every run. */
-export function bytesOf(size: number, seed: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let x = seed * 2_654_435_761;
-  for (let i = 0; i < size; i++) {
-    x = (x * 1_103_515_245 + 12_345) >>> 0;
-    bytes[i] = x >>> 24;
-  }
-  return bytes;
-}
+export { bytesOf } from '../src/content/test-helpers';
 
 /** A file's bytes, or a range of them, read back whole through the engine. */
-export async function readBack(store: ContentStore, cid: string, offset?: number, length?: number): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of store.cat(cid, { offset, length })) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
+export const readBack = (store: ContentStore, cid: string, offset?: number, length?: number): Promise<Buffer> =>
+  collect(store.cat(cid, { offset, length }));
 
 /** A Kubo daemon and a test server (SQLite unless told) whose content engine it is. Stop the server first, then the engine. */
 export async function startKuboServer(driver: Driver = 'sqlite'): Promise<{ engine: EngineUnderTest; server: TestServer }> {
