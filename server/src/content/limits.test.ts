@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedContentStore } from './embedded-store';
 import { ContentAbortedError, ContentTooLargeError } from './errors';
@@ -84,6 +85,18 @@ describe('abort (client disconnect)', () => {
       throw new Error('Unexpected end of form');
     }
     await expectNothingKept(() => store.addFile(truncated(), { maxBytes: 1 << 30 }), Error);
+  });
+
+  it('leaves no listener on a signal that many imports share, as a folder uploaded as files does', async () => {
+    const request = new AbortController();
+    for (let i = 0; i < 12; i++) {
+      const added = await store.addFile(chunks(bytesOf(1000, 700 + i)), { maxBytes: 1 << 20, signal: request.signal });
+      await store.unpin(added.cid);
+    }
+    const refused = store.addFile(chunks(bytesOf(2000, 720)), { maxBytes: 1000, signal: request.signal });
+    await expect(refused).rejects.toBeInstanceOf(ContentTooLargeError);
+    // A listener left behind would keep each ended import, and its 4 MiB pieces, alive until the request ends.
+    expect(getEventListeners(request.signal, 'abort')).toHaveLength(0);
   });
 
   it('still works after refused uploads (the import worker is reused)', async () => {

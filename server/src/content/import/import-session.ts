@@ -32,6 +32,8 @@ export class ImportSession {
   private settle: ((message: FromWorker) => void) | undefined;
   private readonly result: Promise<FromWorker>;
   private failure: Error | undefined;
+  /** Wakes a write waiting for credit when the caller gives up; removed once the import ends. */
+  private readonly onAbort = (): void => this.wake();
 
   constructor(
     private readonly worker: ImportWorker,
@@ -54,7 +56,9 @@ export class ImportSession {
         this.wake();
       },
     );
-    options.signal?.addEventListener('abort', () => this.wake(), { once: true });
+    // The signal may be a whole request's, shared by the imports of many files: each import takes
+    // its listener away when it ends (`finish`, `abort`), so that none keeps an ended import alive.
+    options.signal?.addEventListener('abort', this.onAbort, { once: true });
     worker.post(start);
   }
 
@@ -84,15 +88,20 @@ export class ImportSession {
   }
 
   async finish(): Promise<ImportOutcome> {
-    await this.sendPiece();
-    this.worker.post({ type: 'end' });
-    const message = await this.untilAborted(this.result);
-    if (message.type === 'done') return message;
-    throw this.failure ?? new Error(message.type === 'error' ? `import failed: ${message.message}` : 'import aborted');
+    try {
+      await this.sendPiece();
+      this.worker.post({ type: 'end' });
+      const message = await this.untilAborted(this.result);
+      if (message.type === 'done') return message;
+      throw this.failure ?? new Error(message.type === 'error' ? `import failed: ${message.message}` : 'import aborted');
+    } finally {
+      this.options.signal?.removeEventListener('abort', this.onAbort);
+    }
   }
 
   /** Stops the worker's import and waits until it has deleted its pack; false if it did not answer. */
   async abort(): Promise<{ leftover?: ImportOutcome; clean: boolean }> {
+    this.options.signal?.removeEventListener('abort', this.onAbort);
     if (!this.worker.dead) this.worker.post({ type: 'abort' });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ABORT_GRACE_MS)));
