@@ -1,7 +1,7 @@
 import { parseCid } from '../cid';
 import { ContentNotFoundError, markPossiblyPinned } from '../errors';
 import { kuboBlockImport } from '../kubo/car-import';
-import { addedDirectory, addPinnedFile, checkedEntries, KuboReads, withPinTimeout } from '../kubo/kubo-store';
+import { addedDirectory, addPinnedFile, checkedEntries, importFolder, KuboReads, withPinTimeout } from '../kubo/kubo-store';
 import { folderRoot } from '../remote/folder-root';
 import { ByteBudget } from '../remote/metered';
 import type { CidVersion, ContentStore, PeerPinState, PeerPinStatus, PinOptions } from '../types';
@@ -35,6 +35,8 @@ const STATES: Record<string, PeerPinState | undefined> = {
   cluster_error: 'error',
 };
 const POLL_MS = 250;
+/** Cluster has a peer's Kubo dial at most this many of a pin's origins. */
+const MAX_ORIGINS = 10;
 
 /** The per-peer statuses of a pin, peers that merely know of it (`remote`) left out. */
 function peerStatuses(info: ClusterPinInfo): PeerPinStatus[] {
@@ -52,8 +54,8 @@ async function clusterPeerOf(cluster: ClusterApi, kuboPeerId: string): Promise<s
 }
 
 /**
- * IPFS Cluster over its REST API: imports a file through the peer's Kubo that Cairn reads through
- * (or Cluster's `/add` when that Kubo is none of the Cluster's) and folders through `/add`, pins
+ * IPFS Cluster over its REST API: imports files and folders through the peer's Kubo that Cairn
+ * reads through (or Cluster's `/add` when that Kubo is none of the Cluster's), pins
  * with `/pins/{cid}` and the deployment's replication factors, and reads through that Kubo, which
  * fetches what only other peers hold.
  */
@@ -66,7 +68,13 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     readTimeoutMs: options.readTimeoutMs,
   });
   await cluster.id();
-  const kuboPeer = await clusterPeerOf(cluster, (await reads.api.identity()).id);
+  const readKubo = await reads.api.identity();
+  const kuboPeer = await clusterPeerOf(cluster, readKubo.id);
+  // That Kubo's addresses, as the origins of what it imports (see `pinImport`).
+  const importOrigins = readKubo.addresses
+    .slice(0, MAX_ORIGINS)
+    .map((addr) => (addr.includes('/p2p/') ? addr : `${addr}/p2p/${readKubo.id}`))
+    .join(',');
   const replication = { 'replication-min': String(options.replicationMin), 'replication-max': String(options.replicationMax) };
   const importQuery = (cidVersion: CidVersion) => ({
     'cid-version': String(cidVersion),
@@ -115,6 +123,25 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       Date.now() + (options.pinTimeoutMs ?? 120_000),
     );
 
+  /**
+   * Pins through the Cluster what the Kubo Cairn reads through has just imported: that Kubo's peer
+   * allocated first, and that Kubo's addresses given as the pin's origins. Each other allocated
+   * peer's Kubo then dials it before pinning and copies the blocks from there, also when the two
+   * are not connected (Cluster connects its Kubo nodes to each other once, at start, and without
+   * a DHT nothing else would find the blocks).
+   */
+  const pinImport = async (cid: string, peer: string, signal?: AbortSignal): Promise<void> => {
+    const query: Record<string, string> = { ...replication, 'user-allocations': peer };
+    if (importOrigins) query.origins = importOrigins;
+    await cluster.pin(cid, query, signal);
+  };
+
+  /** `pinImport`, then waits until that Kubo holds the pin. */
+  const pinImported = async (cid: string, peer: string, signal?: AbortSignal): Promise<void> => {
+    await pinImport(cid, peer, signal);
+    await untilOnePeerPinned(cid, signal);
+  };
+
   const store: ContentStore = {
     engine: 'cluster',
     ...reads.readers(),
@@ -133,7 +160,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
         // its pin there finds the file pinned already, and the other peers copy it from there.
         const added = await addPinnedFile(reads.api, source, { ...addOptions, pinName: addOptions.pinName });
         try {
-          await cluster.pin(added.cid, { ...replication, 'user-allocations': kuboPeer }, addOptions.signal);
+          await pinImport(added.cid, kuboPeer, addOptions.signal);
         } catch (error) {
           throw markPossiblyPinned(error);
         }
@@ -158,8 +185,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
         const root = added.at(-1);
         if (!root) throw new Error('Kubo did not answer the import');
         await addOptions.beforePin?.(root.Hash);
-        await cluster.pin(root.Hash, { ...replication, 'user-allocations': kuboPeer }, addOptions.signal);
-        await untilOnePeerPinned(root.Hash, addOptions.signal);
+        await pinImported(root.Hash, kuboPeer, addOptions.signal);
         return { cid: root.Hash, size: budget.total };
       }
       // `local`: the blocks go to this Cluster peer's Kubo only, and Cluster keeps it among the
@@ -180,6 +206,14 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       return { cid: root.cid, size: budget.total };
     },
     async addDirectory(entries, addOptions) {
+      if (kuboPeer) {
+        // As a file without a pin name: imported once by the Kubo Cairn reads through, claimed,
+        // then pinned through the Cluster.
+        const folder = await importFolder(reads.api, entries, addOptions);
+        await addOptions.beforePin?.(folder.cid);
+        await pinImported(folder.cid, kuboPeer, addOptions.signal);
+        return folder;
+      }
       const budget = new ByteBudget(addOptions);
       const sizes = new Map<string, number>();
       const added = await budget.run(() =>

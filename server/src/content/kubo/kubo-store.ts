@@ -11,7 +11,7 @@ import { deferredStream } from '../remote/http-stream';
 import { RemoteBlockstore } from '../remote/remote-blockstore';
 import type { AddedDirectory, AddOptions, ContentStore, DirectoryEntryInput, PinOptions, PinResult } from '../types';
 import { kuboBlockImport } from './car-import';
-import { importSettings, KuboApi, offlineFlag } from './kubo-api';
+import { KuboApi, offlineFlag } from './kubo-api';
 import { gatewayRead } from './kubo-gateway';
 
 export interface KuboContentStoreOptions {
@@ -202,6 +202,30 @@ export async function addPinnedFile(
   return { cid, size: budget.total };
 }
 
+/**
+ * A folder imported by Kubo's `add`, wrapped and unpinned: an upload that dies half-way leaves
+ * nothing pinned for a garbage collection to keep. The caller claims and pins the root picked here
+ * (`folderRoot`), which is what `ipfs add -r` of the folder gives.
+ */
+export async function importFolder(
+  api: KuboApi,
+  entries: AsyncIterable<DirectoryEntryInput>,
+  options: AddOptions,
+): Promise<AddedDirectory> {
+  const budget = new ByteBudget(options);
+  const sizes = new Map<string, number>();
+  const imported = await budget.run(() =>
+    api.add(checkedEntries(entries, budget, sizes), {
+      cidVersion: options.cidVersion ?? 1,
+      pin: false,
+      wrapWithDirectory: true,
+      signal: options.signal,
+    }),
+  );
+  const added: AddedEntry[] = imported.map((entry) => ({ path: entry.Name, cid: entry.Hash }));
+  return addedDirectory(folderRoot(added, new Set(sizes.keys())), added, sizes);
+}
+
 /** A Kubo node over its RPC API: imports with Kubo's own `add`, pins with `pin/add`. */
 export async function createKuboContentStore(options: KuboContentStoreOptions): Promise<ContentStore> {
   const reads = new KuboReads(options);
@@ -231,25 +255,10 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
       return { cid: root.Hash, size: budget.total };
     },
     async addDirectory(entries, addOptions) {
-      const budget = new ByteBudget(addOptions);
-      const sizes = new Map<string, number>();
-      const added: AddedEntry[] = [];
-      // Imported unpinned and wrapped; only the root picked afterwards is pinned, so an upload
-      // that dies half-way leaves nothing pinned for Kubo's garbage collector to keep.
-      await budget.run(async () => {
-        for await (const entry of api.client.addAll(checkedEntries(entries, budget, sizes), {
-          ...importSettings(addOptions.cidVersion ?? 1),
-          pin: false,
-          wrapWithDirectory: true,
-          signal: addOptions.signal,
-        })) {
-          added.push({ path: entry.path, cid: entry.cid.toString() });
-        }
-      });
-      const root = folderRoot(added, new Set(sizes.keys()));
-      await addOptions.beforePin?.(root);
-      await pinImported(api, root, addOptions.signal);
-      return addedDirectory(root, added, sizes);
+      const folder = await importFolder(api, entries, addOptions);
+      await addOptions.beforePin?.(folder.cid);
+      await pinImported(api, folder.cid, addOptions.signal);
+      return folder;
     },
     importBlocks: async (importOptions) =>
       kuboBlockImport(api, {
