@@ -178,6 +178,11 @@ export async function startCluster({ dir, peers = 3, replicationMin = -1, replic
       service.cluster.peer_addresses = [];
       service.cluster.replication_factor_min = replicationMin;
       service.cluster.replication_factor_max = replicationMax;
+      // A copy whose blocks stop coming (Kubo's bitswap can lose a want while both nodes stay
+      // connected) fails after 30 s without progress and is tried again within a minute, not
+      // after Cluster's defaults of 2 and 12 minutes.
+      service.cluster.pin_recover_interval = '1m0s';
+      service.ipfs_connector.ipfshttp.pin_timeout = '30s';
       service.consensus.crdt.trusted_peers = ['*'];
       service.api.restapi.http_listen_multiaddress = `/ip4/127.0.0.1/tcp/${restPort}`;
       service.api.ipfsproxy.listen_multiaddress = `/ip4/127.0.0.1/tcp/${proxyPort}`;
