@@ -5,9 +5,9 @@ import { runCrashScenario } from '../desktop/src/main/upload-queue/testing/crash
 import { RestartableServer } from '../desktop/src/main/upload-queue/testing/live-server';
 import type { Benchmark } from './lib/context';
 import { SMALL_FILES, smallTree } from './lib/inputs';
-import { timed } from './lib/measure';
 import type { Figure } from './lib/report';
 import { startBenchServer } from './lib/server';
+import { curlApi } from './lib/upload';
 
 /** Files in the crash run: 10,000, or BENCH_QUEUE_CRASH_FILES for a quick look. */
 const CRASH_FILES = Number(process.env.BENCH_QUEUE_CRASH_FILES ?? SMALL_FILES);
@@ -22,20 +22,13 @@ export const desktopQueue: Benchmark = async (env) => {
   const web = await startBenchServer(env.workDir);
   let webSeconds: number;
   try {
-    const { seconds, stdout } = await timed('curl', [
-      '-sS',
-      '--fail-with-body',
-      '-H',
-      `authorization: Bearer ${web.token}`,
+    const { seconds, answer } = await curlApi<{ total: number }>(web, '/api/v2/upload/directory?mode=files', [
       '-H',
       `content-type: ${tree.contentType}`,
-      '-H',
-      'Expect:',
       '--data-binary',
       `@${tree.body}`,
-      `${web.url}/api/v2/upload/directory?mode=files`,
     ]);
-    const total = (JSON.parse(stdout) as { total: number }).total;
+    const { total } = answer;
     if (total !== SMALL_FILES) throw new Error(`the web upload stored ${total} files, expected ${SMALL_FILES}`);
     webSeconds = seconds;
   } finally {

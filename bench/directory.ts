@@ -6,6 +6,7 @@ import { SMALL_FILES, smallTree } from './lib/inputs';
 import { timed } from './lib/measure';
 import type { Figure } from './lib/report';
 import { startBenchServer } from './lib/server';
+import { curlApi } from './lib/upload';
 
 const ipfsCar = path.join(path.dirname(createRequire(import.meta.url).resolve('ipfs-car/package.json')), 'bin.js');
 
@@ -17,20 +18,12 @@ export const directory: Benchmark = async (env) => {
   rmSync(car, { force: true });
   const server = await startBenchServer(env.workDir);
   try {
-    const { seconds, stdout } = await timed('curl', [
-      '-sS',
-      '--fail-with-body',
-      '-H',
-      `authorization: Bearer ${server.token}`,
+    const { seconds, answer: body } = await curlApi<{ cid: string; filesCount: number }>(server, '/api/v2/upload/directory?mode=dag', [
       '-H',
       `content-type: ${tree.contentType}`,
-      '-H',
-      'Expect:',
       '--data-binary',
       `@${tree.body}`,
-      `${server.url}/api/v2/upload/directory?mode=dag`,
     ]);
-    const body = JSON.parse(stdout) as { cid: string; filesCount: number };
     if (body.filesCount !== SMALL_FILES) throw new Error(`the DAG holds ${body.filesCount} files, expected ${SMALL_FILES}`);
     const figure: Figure = {
       benchmark: `folder of ${SMALL_FILES.toLocaleString('en')} files (1-4 KB) as one DAG`,

@@ -11,6 +11,15 @@ export function randomFile(dir: string, name: string, bytes: number): string {
   return file;
 }
 
+/** `count` random files of `bytes` each in `<dir>/large-tree-<MiB>m/site/`, reused when already there: the folder's path and its files' names. */
+export function randomFolder(dir: string, count: number, bytes: number): { folder: string; names: string[] } {
+  const folder = path.join(dir, `large-tree-${bytes / 1024 ** 2}m`, 'site');
+  mkdirSync(folder, { recursive: true });
+  const names = Array.from({ length: count }, (_, i) => `f${String(i + 1).padStart(2, '0')}.bin`);
+  for (const name of names) randomFile(folder, name, bytes);
+  return { folder, names };
+}
+
 export const SMALL_FILES = 10_000;
 const BOUNDARY = 'cairn-bench-boundary-7f3a9c';
 

@@ -14,9 +14,14 @@ const apiAddress = (kubo: KuboNode): string => {
 
 const ipfs = (kubo: KuboNode, args: string[]) => timed(IPFS, [`--api=${apiAddress(kubo)}`, ...args]);
 
-/** `ipfs add` of a file by the CLI against a running daemon, as its users run it (pinned; only the CID printed). */
-export async function ipfsAdd(kubo: KuboNode, file: string, cidVersion: 0 | 1): Promise<{ seconds: number; cid: string }> {
-  const { seconds, stdout } = await ipfs(kubo, ['add', '-Q', `--cid-version=${cidVersion}`, file]);
+/** `ipfs add` (`-r` of a folder) by the CLI against a running daemon, as its users run it (pinned; only the root's CID printed). */
+export async function ipfsAdd(
+  kubo: KuboNode,
+  file: string,
+  cidVersion: 0 | 1,
+  recursive = false,
+): Promise<{ seconds: number; cid: string }> {
+  const { seconds, stdout } = await ipfs(kubo, ['add', '-Q', ...(recursive ? ['-r'] : []), `--cid-version=${cidVersion}`, file]);
   return { seconds, cid: stdout.trim() };
 }
 

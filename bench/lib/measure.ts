@@ -35,6 +35,15 @@ export function timed(command: string, args: string[], quietStderr = false): Pro
   });
 }
 
+/**
+ * Writes every dirty page on the machine to disk (`sync`): called before each timed step, so that
+ * no step pays for the block files an earlier one left to be written or freed (a collection, or
+ * other peers' copies).
+ */
+export async function settleDisks(): Promise<void> {
+  await timed('sync', []);
+}
+
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
 export const mibPerSecond = (bytes: number, seconds: number): number => bytes / MiB / seconds;

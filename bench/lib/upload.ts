@@ -1,12 +1,16 @@
+import path from 'node:path';
 import { timed } from './measure';
 import type { BenchServer } from './server';
 
-/** POST /api/v2/upload with curl streaming the file from disk, as a client would. */
-export async function uploadWithCurl(
-  server: BenchServer,
-  file: string,
-  cidVersion: 0 | 1,
-): Promise<{ seconds: number; cid: string; size: number; uploadId: string }> {
+interface Uploaded {
+  seconds: number;
+  cid: string;
+  size: number;
+  uploadId: string;
+}
+
+/** A POST by curl to the server's `apiPath` with the bench user's token, `body` the arguments giving its body: its wall time and its JSON answer. */
+export async function curlApi<T>(server: BenchServer, apiPath: string, body: string[]): Promise<{ seconds: number; answer: T }> {
   const { seconds, stdout } = await timed('curl', [
     '-sS',
     '--fail-with-body',
@@ -15,12 +19,30 @@ export async function uploadWithCurl(
     // No 100-continue round trip: send the body at once.
     '-H',
     'Expect:',
-    '-F',
-    `file=@${file};type=application/octet-stream`,
-    `${server.url}/api/v2/upload?cidVersion=${cidVersion}`,
+    ...body,
+    `${server.url}${apiPath}`,
   ]);
-  const body = JSON.parse(stdout) as { cid: string; size: number; uploadId: string };
-  return { seconds, cid: body.cid, size: body.size, uploadId: body.uploadId };
+  return { seconds, answer: JSON.parse(stdout) as T };
+}
+
+/** The fields of an upload's answer the benchmarks use. */
+const uploaded = ({ seconds, answer: { cid, size, uploadId } }: { seconds: number; answer: Omit<Uploaded, 'seconds'> }): Uploaded => ({
+  seconds,
+  cid,
+  size,
+  uploadId,
+});
+
+/** POST /api/v2/upload with curl streaming the file from disk, as a client would. */
+export async function uploadWithCurl(server: BenchServer, file: string, cidVersion: 0 | 1): Promise<Uploaded> {
+  return uploaded(await curlApi(server, `/api/v2/upload?cidVersion=${cidVersion}`, ['-F', `file=@${file};type=application/octet-stream`]));
+}
+
+/** POST /api/v2/upload/directory?mode=dag with curl: each file of `folder` a part named by its path (`site/f01.bin`), as a browser sends a folder. */
+export async function uploadFolderWithCurl(server: BenchServer, folder: string, names: string[]): Promise<Uploaded> {
+  const top = path.basename(folder);
+  const parts = names.flatMap((name) => ['-F', `file=@${path.join(folder, name)};filename=${top}/${name};type=application/octet-stream`]);
+  return uploaded(await curlApi(server, '/api/v2/upload/directory?mode=dag&cidVersion=1', parts));
 }
 
 /** GET /ipfs/{cid} through the server's gateway with curl, bytes thrown away. */
