@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
-import { apiSignup, apiToken, apiUpload } from './harness/content';
+import { apiSignup, apiToken, apiUpload, apiUploadFolder } from './harness/content';
 import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
 import { LoginPage } from './page-models/login-page';
 
@@ -41,6 +41,8 @@ beforeAll(async () => {
   adminToken = await apiToken(server, ADMIN.email, ADMIN.password);
   await apiUpload(server, adminToken, `${'a-very-long-file-name-'.repeat(11)}end.txt`, 'long name');
   await apiUpload(server, adminToken, 'tiny.txt', 'four');
+  // A folder: its row has a type badge beside the name.
+  await apiUploadFolder(server, adminToken, { 'holiday-photos/readme.txt': 'sun' });
   await apiUpload(server, adminToken, 'report.pdf', '%PDF-1.4 '.repeat(300_000));
   await server.api('POST', '/tokens/generate', adminToken, { name: 'continuous-integration-deploy-token', expiresInDays: 30 });
   await server.api('POST', '/tokens/generate', adminToken, {
@@ -88,6 +90,10 @@ function misfits(): Promise<string[]> {
     const label = (element: Element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`;
     for (const wrap of Array.from(document.querySelectorAll('.table-wrap'))) {
       if (wrap.scrollWidth > wrap.clientWidth + 1) found.push(`table ${wrap.scrollWidth}px in ${wrap.clientWidth}px`);
+    }
+    // A squeezed cell spills into the next one without making the table wider.
+    for (const cell of Array.from(document.querySelectorAll('.table-wrap td'))) {
+      if (cell.scrollWidth > cell.clientWidth + 1) found.push(`${label(cell)} ${cell.scrollWidth}px in ${cell.clientWidth}px`);
     }
     // Lines of each piece of text, not box height: a stacked row's cell has padding and a label beside the value.
     const lines = (element: Element) => {

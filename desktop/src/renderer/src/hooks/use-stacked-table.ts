@@ -4,10 +4,18 @@ import { useLayoutEffect, useRef, useState } from 'react';
 const PHONE = '(max-width: 760px)';
 
 /**
- * True on phones, and while the wrapped table is wider than its card: the table then shows its rows as stacked
- * cards (as on phones) instead of being clipped or scrolled sideways. Column widths depend on the
- * language and the data, so the table is measured, not guessed: the wrapper's width and the
- * table's content are watched, and each check lays the table out as a table once to compare.
+ * A cell whose content is wider than the cell: a column the table squeezes (the files table's name
+ * takes the room the others leave) spills into its neighbour without making the table wider.
+ */
+const cellOverflows = (wrap: HTMLElement): boolean =>
+  Array.from(wrap.querySelectorAll('td')).some((cell) => cell.scrollWidth > cell.clientWidth + 1);
+
+/**
+ * True on phones, and while the wrapped table is wider than its card or a cell's content wider than
+ * its cell: the table then shows its rows as stacked cards (as on phones) instead of being clipped,
+ * scrolled sideways or drawn over. Column widths depend on the language and the data, so the table
+ * is measured, not guessed: the wrapper's width and the table's content are watched, and each check
+ * lays the table out as a table once to compare.
  */
 export function useStackedTable<T extends HTMLElement>() {
   const ref = useRef<T>(null);
@@ -19,7 +27,7 @@ export function useStackedTable<T extends HTMLElement>() {
     const check = () => {
       const was = wrap.classList.contains('stacked');
       wrap.classList.remove('stacked');
-      const overflows = wrap.scrollWidth > wrap.clientWidth + 1;
+      const overflows = wrap.scrollWidth > wrap.clientWidth + 1 || cellOverflows(wrap);
       wrap.classList.toggle('stacked', was);
       setStacked(overflows || window.matchMedia(PHONE).matches);
     };
