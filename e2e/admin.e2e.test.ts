@@ -166,7 +166,7 @@ describe('admin console', () => {
       .row('notes.txt')
       .getByRole('button', { name: af('files.delete_named', { name: 'notes.txt' }) })
       .click();
-    const confirm = admin.confirmDialog('files.delete_title');
+    const confirm = admin.confirmDialog('files.delete_title_file');
     await confirm.getByRole('button', { name: a('files.delete') }).click();
     await admin.message(af('files.deleted', { name: 'notes.txt' })).waitFor();
     await page.getByText(a('list.no_match')).waitFor();

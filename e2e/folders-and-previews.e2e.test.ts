@@ -6,7 +6,7 @@ import { solidPng } from './harness/images';
 import { en, translation } from './harness/locales';
 import { checkScreen } from './harness/screens';
 import { startE2eServer, type E2eServer } from './harness/server';
-import { cf, UploadScreen } from './page-models/content-pages';
+import { cf, FilesScreen, UploadScreen } from './page-models/content-pages';
 import { LoginPage } from './page-models/login-page';
 
 /** The DAG viewer browsing a folder tree with breadcrumbs, and previews of pictures chosen for upload. */
@@ -101,6 +101,20 @@ describe('DAG viewer folders', () => {
     await checkScreen(page, 'dag-not-a-folder');
     await page.getByRole('link', { name: c('dag.to_root') }).click();
     await expect.poll(names).toEqual(['day-1', 'day-2', 'readme.md']);
+  });
+});
+
+describe('deleting a folder', () => {
+  it('asks before deleting it, calling it a folder, and it goes', async () => {
+    await apiUploadFolder(server, token, { 'old-trip/notes.txt': 'gone soon', 'old-trip/day-1/list.txt': 'tent' });
+    const files = await new FilesScreen(page).open(server.url);
+    await files.action('old-trip', 'delete_named').click();
+    const dialog = files.deleteDialog('directory');
+    await dialog.getByText(cf('files.delete_message', { name: 'old-trip' })).waitFor();
+    await expect(files.deleteDialog('file').count()).resolves.toBe(0);
+    await dialog.getByRole('button', { name: c('files.delete') }).click();
+    await files.row('old-trip').waitFor({ state: 'detached' });
+    await files.row('trip').waitFor();
   });
 });
 

@@ -119,8 +119,9 @@ export class FilesScreen {
     return this.page.getByRole('dialog', { name: c('info.title') });
   }
 
-  deleteDialog() {
-    return this.page.getByRole('alertdialog', { name: c('files.delete_title') });
+  /** The confirmation before a delete, titled after what is deleted. */
+  deleteDialog(type: 'file' | 'directory' | 'dag' = 'file') {
+    return this.page.getByRole('alertdialog', { name: c(`files.delete_title_${type}`) });
   }
 
   async rename(from: string, to: string): Promise<void> {

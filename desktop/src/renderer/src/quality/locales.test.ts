@@ -99,6 +99,7 @@ const SAME_AS_ENGLISH = new Set([
   'fr:admin:plans.active',
   'fr:admin:plans.inactive',
   'de:admin:columns.status',
+  'de:admin:content_jobs.status',
   'de:admin:columns.name',
   'de:admin:columns.details',
   'de:admin:charts.uploads',
@@ -109,6 +110,7 @@ const SAME_AS_ENGLISH = new Set([
   'de:admin:plans.name',
   'it:admin:labels.no',
   'it:admin:files.type_file',
+  'it:admin:files.type_directory',
   'it:admin:files.category.video',
   'it:admin:files.category.audio',
 ]);

@@ -156,7 +156,7 @@ export function FilesPage() {
       {open?.dialog === 'info' && <InfoDialog uploadId={open.upload.uploadId} onClose={() => setOpen(null)} />}
       {open?.dialog === 'delete' && (
         <ConfirmDialog
-          title={t('files.delete_title')}
+          title={t(`files.delete_title_${open.upload.type}`)}
           message={t('files.delete_message', { name: open.upload.name })}
           confirmLabel={t('files.delete')}
           danger

@@ -84,7 +84,7 @@ export function AdminFilesPage() {
       </ListView>
       {deleting && (
         <ConfirmDialog
-          title={t('files.delete_title')}
+          title={t(`files.delete_title_${deleting.type}`)}
           message={t('files.delete_message', { name: deleting.name, email: deleting.userEmail })}
           confirmLabel={t('files.delete')}
           danger
