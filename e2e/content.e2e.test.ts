@@ -268,10 +268,26 @@ describe('folders', () => {
   it('filters My files by name and pages through them', async () => {
     const files = await new FilesScreen(page).open(server.url);
     await files.row('letter-1.txt').waitFor();
-    await files.search('letter');
-    // The table leaves while the filtered page loads: wait for the filtered rows, not for a row to go.
+    // The filtered page is held back: meanwhile the rows on screen stay, marked busy.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const filtered = (url: URL) => url.pathname.endsWith('/users/me/uploads') && url.searchParams.get('search') === 'letter';
+    await page.route(filtered, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await files.search('letter');
+      await page.locator('.table-wrap[aria-busy="true"]').waitFor();
+      expect(await files.rows().count()).toBe(4);
+      expect(await page.locator('.state-loading').count()).toBe(0);
+    } finally {
+      release();
+      await page.unroute(filtered);
+    }
     await expect.poll(() => files.rows().count()).toBe(2);
     expect(await files.row('taken.txt').count()).toBe(0);
+    expect(await page.locator('.table-wrap[aria-busy="true"]').count()).toBe(0);
     await files.search('no-such-file');
     await page.getByText(c('files.no_match_title')).waitFor();
     await files.search('');

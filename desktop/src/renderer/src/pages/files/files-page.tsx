@@ -31,7 +31,7 @@ export function FilesPage() {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 300);
   const [order, setOrder] = useState<FileOrder>(DEFAULT_ORDER);
-  const { state, reload, setData } = useAsync(
+  const { state, latest, reload, setData } = useAsync(
     (signal) => contentApi.list({ page, limit, search: query || undefined, ...order }, signal),
     [page, limit, query, order],
   );
@@ -40,7 +40,11 @@ export function FilesPage() {
   // Ticked records are those of the page on screen: another page, filter or order starts afresh.
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setTicked(new Set()), [page, limit, query, order]);
-  const files = useMemo(() => (state.status === 'ready' ? state.data.files : []), [state]);
+  // While another page, filter or order loads, the rows on screen stay (marked busy) rather than
+  // give way to a spinner at every keystroke of a search; an empty result is only shown once loaded.
+  const shown = state.status === 'ready' ? state.data : state.status === 'loading' && latest?.files.length ? latest : null;
+  const refreshing = state.status === 'loading' && shown !== null;
+  const files = useMemo(() => shown?.files ?? [], [shown]);
   const selected = files.filter((upload) => ticked.has(upload.uploadId));
   const select = (uploadIds: string[], checked: boolean) => {
     const next = new Set(ticked);
@@ -126,7 +130,7 @@ export function FilesPage() {
           onClear={() => setTicked(new Set())}
           onRemoved={bulkRemoved}
         />
-        {state.status === 'loading' && <LoadingState />}
+        {state.status === 'loading' && !shown && <LoadingState />}
         {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.files_load')} onRetry={reload} />}
         {state.status === 'ready' &&
           state.data.total === 0 &&
@@ -135,10 +139,11 @@ export function FilesPage() {
           ) : (
             <NoFilesYet />
           ))}
-        {state.status === 'ready' && state.data.files.length > 0 && (
+        {shown && shown.files.length > 0 && (
           <>
             <FilesTable
-              files={state.data.files}
+              files={shown.files}
+              busy={refreshing}
               selected={ticked}
               onSelect={select}
               order={order}
@@ -148,7 +153,7 @@ export function FilesPage() {
               }}
               onOpen={(dialog, upload) => setOpen({ dialog, upload })}
             />
-            <Pagination page={page} limit={limit} total={state.data.total} onPage={setPage} label={t('files.pages')} />
+            <Pagination page={shown.page} limit={shown.limit} total={shown.total} onPage={setPage} label={t('files.pages')} />
           </>
         )}
       </section>

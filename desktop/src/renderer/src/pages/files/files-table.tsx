@@ -21,13 +21,15 @@ interface FilesTableProps {
   order: FileOrder;
   onOrder(next: FileOrder): void;
   onOpen(dialog: FileDialog, upload: Upload): void;
+  /** A newer page is loading: these rows stay, marked busy. */
+  busy?: boolean;
 }
 
-export function FilesTable({ files, selected, onSelect, order, onOrder, onOpen }: FilesTableProps) {
+export function FilesTable({ files, selected, onSelect, order, onOrder, onOpen, busy }: FilesTableProps) {
   const { t } = useTranslation('content');
   const language = currentLanguage();
   return (
-    <TableWrap>
+    <TableWrap busy={busy}>
       <table className="table files-table">
         <caption className="visually-hidden">{t('files.caption')}</caption>
         <thead>

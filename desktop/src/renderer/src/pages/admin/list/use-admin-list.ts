@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAsync } from '../../../hooks/use-async';
 
@@ -55,9 +55,7 @@ export function useAdminList<T>(
   const [params, setParams] = useSearchParams();
   const state = readListState(params, filterKeys);
   const key = JSON.stringify(state);
-  const { state: result, reload } = useAsync((signal) => load(state, signal), [key]);
-  const last = useRef<T | null>(null);
-  if (result.status === 'ready') last.current = result.data;
+  const { state: result, latest, reload } = useAsync((signal) => load(state, signal), [key]);
 
   const update = useCallback(
     (changes: ListChanges) =>
@@ -78,7 +76,7 @@ export function useAdminList<T>(
 
   return {
     query: state,
-    data: result.status === 'ready' ? result.data : last.current,
+    data: latest,
     loading: result.status === 'loading',
     error: result.status === 'error' ? result.error : null,
     reload,
