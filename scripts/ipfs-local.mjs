@@ -111,15 +111,21 @@ export async function startKubo({ dir, offline = false }) {
     return `http://${host}:${port}`;
   };
   const apiUrl = toUrl(apiAddr);
-  const id = await (await fetch(`${apiUrl}/api/v0/id`, { method: 'POST' })).json();
-  return {
-    apiUrl,
-    gatewayUrl: toUrl(gatewayAddr),
-    peerId: id.ID,
-    addresses: id.Addresses.filter((addr) => addr.startsWith('/ip4/127.0.0.1/tcp/')),
-    dir,
-    stop: daemon.stop,
-  };
+  try {
+    const id = await (await fetch(`${apiUrl}/api/v0/id`, { method: 'POST' })).json();
+    return {
+      apiUrl,
+      gatewayUrl: toUrl(gatewayAddr),
+      peerId: id.ID,
+      // An offline node has none (`"Addresses": null`).
+      addresses: (id.Addresses ?? []).filter((addr) => addr.startsWith('/ip4/127.0.0.1/tcp/')),
+      dir,
+      stop: daemon.stop,
+    };
+  } catch (error) {
+    await daemon.stop();
+    throw error;
+  }
 }
 
 /** Connects one Kubo node to another over loopback. */

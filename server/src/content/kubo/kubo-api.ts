@@ -223,10 +223,12 @@ export class KuboApi {
     }
   }
 
-  /** The node's peer id and the addresses other nodes can dial. */
+  /** The node's peer id and the addresses other nodes can dial (none when it runs `--offline`). */
   async identity(): Promise<{ id: string; addresses: string[] }> {
     const id = await this.client.id();
-    return { id: id.id.toString(), addresses: id.addresses.map((address) => address.toString()) };
+    // An offline Kubo answers `"Addresses": null`.
+    const addresses = (id.addresses as typeof id.addresses | null) ?? [];
+    return { id: id.id.toString(), addresses: addresses.map((address) => address.toString()) };
   }
 
   /** The CID a path under a root resolves to, and the part of the path left over (the inside of a file). */
