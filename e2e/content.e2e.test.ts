@@ -272,17 +272,18 @@ describe('folders', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const filtered = (url: URL) => url.pathname.endsWith('/users/me/uploads') && url.searchParams.get('search') === 'letter';
-    await page.route(filtered, async (route) => {
-      await held;
-      await route.continue();
-    });
+    let continued: Promise<void> | undefined;
+    await page.route(filtered, (route) => (continued = held.then(() => route.continue())));
     try {
       await files.search('letter');
       await page.locator('.table-wrap[aria-busy="true"]').waitFor();
       expect(await files.rows().count()).toBe(4);
       expect(await page.locator('.state-loading').count()).toBe(0);
     } finally {
+      // Let the held request go on before the route is removed: removed first, it would be sent
+      // on by Playwright, and the handler's own `continue` would then fail.
       release();
+      await continued;
       await page.unroute(filtered);
     }
     await expect.poll(() => files.rows().count()).toBe(2);
