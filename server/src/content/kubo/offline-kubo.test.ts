@@ -5,14 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKubo, type KuboNode } from '../../../../scripts/ipfs-local.mjs';
 import { readBack } from '../../../test/engines';
 import { bytesOf, chunks } from '../test-helpers';
-import type { ContentStore } from '../types';
 import { createKuboContentStore } from './kubo-store';
 
 /** A Kubo daemon run with `--offline`, as some keep theirs: it has no addresses to give, and Cairn works on it. */
 describe('kubo engine on an offline Kubo', () => {
   let dir: string;
   let kubo: KuboNode;
-  let store: ContentStore;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-offline-kubo-'));
@@ -24,7 +22,7 @@ describe('kubo engine on an offline Kubo', () => {
   });
 
   it('starts, stores a file and reads it back through the gateway', async () => {
-    store = await createKuboContentStore({ apiUrl: kubo.apiUrl, gatewayUrl: kubo.gatewayUrl, offlineReads: true });
+    const store = await createKuboContentStore({ apiUrl: kubo.apiUrl, gatewayUrl: kubo.gatewayUrl, offlineReads: true });
     expect(await store.multiaddrs()).toEqual([]);
     const bytes = bytesOf(600_000, 7);
     const added = await store.addFile(chunks(bytes), { maxBytes: 1 << 20 });
