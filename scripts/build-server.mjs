@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { root } from './lib.mjs';
+import { keepOwnMappings } from './own-source-map.mjs';
 
 const serverDir = path.join(root, 'server');
 const EXTERNAL = ['better-sqlite3', 'argon2', 'pg-native', 'swagger-ui-dist', 'tsx'];
@@ -18,7 +19,7 @@ export async function buildServer({
   entries = { main: path.join(serverDir, 'src', 'main.ts') },
   outdir = path.join(serverDir, 'dist'),
 } = {}) {
-  await build({
+  const { metafile } = await build({
     entryPoints: {
       ...entries,
       'import-worker': path.join(serverDir, 'src', 'content', 'import', 'import-worker.ts'),
@@ -33,7 +34,10 @@ export async function buildServer({
     // Bundled CommonJS helpers need a require() in an ES module.
     banner: { js: "import { createRequire as __cairnRequire } from 'node:module'; const require = __cairnRequire(import.meta.url);" },
     logLevel: 'warning',
+    metafile: true,
   });
+  const maps = Object.keys(metafile.outputs).filter((output) => output.endsWith('.map'));
+  await Promise.all(maps.map((map) => keepOwnMappings(path.resolve(map))));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

@@ -84,7 +84,13 @@ export function ensureUiBuild() {
 /** Compiles the server into server/dist when the bundle is missing or older than its sources. */
 export async function ensureServerBuild() {
   const bundle = path.join(root, 'server', 'dist', 'main.js');
-  const sources = [path.join(root, 'server', 'src'), path.join(root, 'shared', 'src'), path.join(root, 'server', 'package.json')];
+  const sources = [
+    path.join(root, 'server', 'src'),
+    path.join(root, 'shared', 'src'),
+    path.join(root, 'server', 'package.json'),
+    path.join(root, 'scripts', 'build-server.mjs'),
+    path.join(root, 'scripts', 'own-source-map.mjs'),
+  ];
   const newestSource = Math.max(
     ...sources.map((source) => (fs.statSync(source).isDirectory() ? newest(source) : fs.statSync(source).mtimeMs)),
   );
