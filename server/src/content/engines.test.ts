@@ -9,6 +9,7 @@ import { connectKubo, startKubo, type KuboNode } from '../../../scripts/ipfs-loc
 import { bytesOf, ENGINES, readBack, startEngine, type EngineUnderTest } from '../../test/engines';
 import { ContentNotFoundError, ContentTooLargeError, possiblyPinned } from './errors';
 import type { CidVersion, DirectoryEntryInput } from './types';
+import { collect } from './test-helpers';
 
 const CHUNK = 262_144;
 /** Sizes at the chunker's and the balanced layout's edges: more than 174 chunks makes a second level. */
@@ -128,6 +129,21 @@ describe.each(ENGINES)('content engine contract: %s', (engine) => {
     const missing = CID.createV1(RAW, await sha256.digest(crypto.randomBytes(32))).toString();
     await expect(e.store.block(missing)).rejects.toBeInstanceOf(ContentNotFoundError);
   }, 60_000);
+
+  it.runIf(engine !== 'embedded')(
+    'hands a remote read over as its own stream: the same bytes as cat, and a file it does not hold fails before any byte',
+    async () => {
+      const bytes = bytesOf(3 * CHUNK + 5, 31);
+      const added = await e.store.addFile(pieces(bytes), { cidVersion: 1, maxBytes: MAX });
+      const whole = await e.store.catStream!(added.cid);
+      expect((await collect(whole)).equals(Buffer.from(bytes))).toBe(true);
+      const range = await e.store.catStream!(added.cid, { offset: CHUNK - 2, length: CHUNK + 4 });
+      expect((await collect(range)).equals(Buffer.from(bytes.subarray(CHUNK - 2, 2 * CHUNK + 2)))).toBe(true);
+      const missing = CID.createV1(RAW, await sha256.digest(crypto.randomBytes(32))).toString();
+      await expect(e.store.catStream!(missing)).rejects.toBeInstanceOf(ContentNotFoundError);
+    },
+    60_000,
+  );
 
   it('unpins, and an upload cut short leaves nothing pinned', async () => {
     const before = await e.pins();

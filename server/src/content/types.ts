@@ -1,4 +1,5 @@
 import type { CID } from 'multiformats/cid';
+import type { Readable, Writable } from 'node:stream';
 
 /**
  * What the server needs of IPFS, engine-neutral. Three engines implement it: the embedded one
@@ -191,6 +192,12 @@ export interface GarbageCollected {
   errors: string[];
 }
 
+/**
+ * A started read's bytes as a stream. With `relay`, they can instead be written straight into one
+ * destination (not ended), with no memory allocated per read; a stream read one way or the other.
+ */
+export type ContentStream = Readable & { relay?(destination: Writable): Promise<void> };
+
 export interface ContentStore {
   readonly engine: 'embedded' | 'kubo' | 'cluster';
   /**
@@ -235,6 +242,12 @@ export interface ContentStore {
   block(cid: string, options?: ReadOptions): Promise<Uint8Array>;
   /** Read a file's bytes, or a range of them, with flat memory. */
   cat(cid: string, options?: CatOptions): AsyncIterable<Uint8Array>;
+  /**
+   * The same bytes as `cat`, handed over once the read has started, so a read that fails at its
+   * start is an error to answer, not a broken body. Engines that relay another node's answer give
+   * its socket's stream itself, which can also `relay` itself into one destination.
+   */
+  catStream?(cid: string, options?: CatOptions): Promise<ContentStream>;
   /** Addresses other nodes can dial to fetch this deployment's content (empty when networking is off). */
   multiaddrs(): Promise<string[]>;
   close(): Promise<void>;

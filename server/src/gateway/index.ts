@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { CID } from 'multiformats/cid';
@@ -111,22 +112,36 @@ async function serve(ctx: Ctx): Promise<void> {
     throw new AppError(416, 'range_not_satisfiable', 'Requested range not satisfiable');
   }
   const [offset, length] = range.kind === 'partial' ? [range.start, range.end - range.start + 1] : [0, target.size];
-  if (range.kind === 'partial') {
-    ctx.status = 206;
-    ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${target.size}`);
-  }
+  ctx.status = range.kind === 'partial' ? 206 : 200;
+  if (range.kind === 'partial') ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${target.size}`);
   ctx.length = length;
-  if (ctx.method === 'HEAD') {
-    ctx.status = range.kind === 'partial' ? 206 : 200;
-    return;
-  }
+  if (ctx.method === 'HEAD') return;
   if (length === 0) {
     ctx.body = '';
     return;
   }
-  // A remote engine's read is already a stream, piped from its socket: handed on as it is.
-  const bytes = app.content.cat(target.cid, { offset, length });
-  ctx.body = bytes instanceof Readable ? bytes : Readable.from(bytes);
+  if (!app.content.catStream) {
+    ctx.body = Readable.from(app.content.cat(target.cid, { offset, length }));
+    return;
+  }
+  // A remote engine's read is already a stream from its socket: handed on as it is, or relayed.
+  const bytes = await app.content.catStream(target.cid, { offset, length });
+  if (bytes.relay) await relayInto(ctx, bytes.relay.bind(bytes));
+  else ctx.body = bytes;
+}
+
+/**
+ * Sends the head set so far, then the bytes `relay` writes into the response itself. The head is
+ * out by then: a failure on the way can only cut the answer short, as with a streamed body.
+ */
+async function relayInto(ctx: Ctx, relay: (destination: ServerResponse) => Promise<void>): Promise<void> {
+  ctx.respond = false;
+  try {
+    await relay(ctx.res);
+    ctx.res.end();
+  } catch {
+    ctx.res.destroy();
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Readable } from 'node:stream';
 import type { CID } from 'multiformats/cid';
 import { ContentNotFoundError } from '../errors';
+import type { ContentStream } from '../types';
 import { answerText, streamedAnswer } from '../remote/http-stream';
 import { socketGet } from '../remote/socket-get';
 
@@ -18,7 +18,7 @@ interface RangeRead {
  * gateway answers 412 instead of fetching). A plain-HTTP gateway is read over a bare socket
  * (`socketGet`), anything else through Node's HTTP client.
  */
-export async function gatewayRead(gatewayUrl: string, cid: CID, options: RangeRead): Promise<Readable> {
+export async function gatewayRead(gatewayUrl: string, cid: CID, options: RangeRead): Promise<ContentStream> {
   const url = new URL(`/ipfs/${cid.toString()}`, gatewayUrl);
   const headers: Record<string, string> = { range: `bytes=${options.offset}-${options.offset + options.length - 1}` };
   if (options.offline) headers['cache-control'] = 'only-if-cached';

@@ -9,7 +9,7 @@ import { ByteBudget } from '../remote/metered';
 import { folderRoot, type AddedEntry } from '../remote/folder-root';
 import { deferredStream } from '../remote/http-stream';
 import { RemoteBlockstore } from '../remote/remote-blockstore';
-import type { AddedDirectory, AddOptions, ContentStore, DirectoryEntryInput, PinOptions, PinResult } from '../types';
+import type { AddedDirectory, AddOptions, ContentStore, ContentStream, DirectoryEntryInput, PinOptions, PinResult } from '../types';
 import { kuboBlockImport } from './car-import';
 import { KuboApi, offlineFlag } from './kubo-api';
 import { gatewayRead } from './kubo-gateway';
@@ -46,7 +46,7 @@ export class KuboReads {
     this.reader = new Reader(new RemoteBlockstore((cid, signal) => this.fetchBlock(cid, signal)));
   }
 
-  readers(): Pick<ContentStore, 'has' | 'stat' | 'ls' | 'resolve' | 'cat' | 'block' | 'multiaddrs'> {
+  readers(): Pick<ContentStore, 'has' | 'stat' | 'ls' | 'resolve' | 'cat' | 'catStream' | 'block' | 'multiaddrs'> {
     return {
       has: (cid) => this.api.hasBlock(parseCid(cid)),
       stat: async (cid, options) => {
@@ -56,7 +56,8 @@ export class KuboReads {
       },
       ls: (cid, options) => this.reader.ls(parseCid(cid), options ?? {}),
       resolve: (cid, path, options) => this.reader.resolve(parseCid(cid), path, options),
-      cat: (cid, options) => this.cat(parseCid(cid), options),
+      cat: (cid, options) => deferredStream(() => this.catStream(parseCid(cid), options)),
+      catStream: (cid, options) => this.catStream(parseCid(cid), options),
       block: async (cid, options) => {
         // Online on a Cluster, as every read there: its node fetches blocks the other nodes hold.
         const bytes = await this.fetchBlock(parseCid(cid), options?.signal);
@@ -83,17 +84,15 @@ export class KuboReads {
    * File bytes straight from Kubo's gateway or its `cat` (its own reads are faster than block by
    * block), piped through as Kubo sends them; types and paths are checked here first.
    */
-  private cat(cid: CID, options: { offset?: number; length?: number; signal?: AbortSignal } = {}): Readable {
-    return deferredStream(async () => {
-      const entry = await this.reader.stat(cid, options);
-      // Reuse the reader's own error for a directory read as a file.
-      if (entry.type === 'directory') return Readable.from(this.reader.cat(cid, options));
-      const start = Math.min(Math.max(0, options.offset ?? 0), entry.size);
-      const end = options.length === undefined ? entry.size : Math.min(entry.size, start + Math.max(0, options.length));
-      if (end <= start) return Readable.from([]);
-      const range = { offset: start, length: end - start, offline: this.offline, signal: options.signal };
-      return this.gatewayUrl ? gatewayRead(this.gatewayUrl, cid, range) : this.api.cat(cid, range);
-    });
+  private async catStream(cid: CID, options: { offset?: number; length?: number; signal?: AbortSignal } = {}): Promise<ContentStream> {
+    const entry = await this.reader.stat(cid, options);
+    // Reuse the reader's own error for a directory read as a file.
+    if (entry.type === 'directory') return Readable.from(this.reader.cat(cid, options));
+    const start = Math.min(Math.max(0, options.offset ?? 0), entry.size);
+    const end = options.length === undefined ? entry.size : Math.min(entry.size, start + Math.max(0, options.length));
+    if (end <= start) return Readable.from([]);
+    const range = { offset: start, length: end - start, offline: this.offline, signal: options.signal };
+    return this.gatewayUrl ? gatewayRead(this.gatewayUrl, cid, range) : this.api.cat(cid, range);
   }
 }
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Readable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentAbortedError } from '../errors';
 import { socketGet } from './socket-get';
@@ -53,6 +53,23 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+/**
+ * A destination that takes its time over each write and only copies the bytes when it is done, as
+ * a socket's write does: a read into a buffer still being written would change what it copies.
+ */
+function slowCopy(): { destination: Writable; chunks: Buffer[] } {
+  const chunks: Buffer[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      setImmediate(() => {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      });
+    },
+  });
+  return { destination, chunks };
+}
+
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
@@ -88,6 +105,32 @@ describe('socketGet', () => {
     // Many reads share one buffer: none may have written over the bytes of another.
     expect(chunks.length).toBeGreaterThan(100);
     expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+  });
+
+  it('relays an answer into a destination byte for byte, reads reusing their buffers only once each write is done', async () => {
+    for (const [path, headers, expected] of [
+      ['/whole', {}, bytes],
+      ['/range', { range: `bytes=7-${SIZE - 2}` }, bytes.subarray(7, SIZE - 1)],
+      ['/trickle', {}, bytes],
+    ] as const) {
+      const answer = await socketGet(new URL(path, base), headers);
+      const { destination, chunks } = slowCopy();
+      await answer!.body.relay(destination);
+      expect(Buffer.concat(chunks).equals(expected), path).toBe(true);
+      expect(destination.writableEnded, 'the caller ends it').toBe(false);
+    }
+  });
+
+  it('fails a relay cut short by the peer, or by a destination that closes', async () => {
+    const cut = await socketGet(new URL('/cut', base), {});
+    await expect(cut!.body.relay(slowCopy().destination)).rejects.toThrow(/still to come/);
+
+    const slow = await socketGet(new URL('/slow', base), {});
+    const { destination } = slowCopy();
+    const relaying = slow!.body.relay(destination);
+    setTimeout(() => destination.destroy(), 50);
+    await expect(relaying).rejects.toBeInstanceOf(ContentAbortedError);
+    expect(slow!.body.destroyed).toBe(true);
   });
 
   it('answers null for a chunked answer, for the ordinary client to read', async () => {
