@@ -1,10 +1,13 @@
 import {
   adminLogQuerySchema,
   countrySchema,
+  adminBonusGrantSchema,
   fileNameSchema,
+  pageQuerySchema,
   pinSchema,
   planCreateSchema,
   signupSchema,
+  tokenGenerateSchema,
   uploadQuerySchema,
 } from '@cairn/shared';
 import Ajv2020 from 'ajv/dist/2020';
@@ -47,6 +50,26 @@ const cases: [string, z.ZodObject, string, { accepted: unknown[]; refused: unkno
     z.object({ code: planCreateSchema.shape.code }),
     'code',
     { accepted: ['pro', ' pro-2 '], refused: ['', 'Pro', '-pro', 'a'.repeat(33)] },
+  ],
+  // A length bound holds for what is sent: spaces around the text count, though they are trimmed after.
+  [
+    'search',
+    pageQuerySchema.pick({ search: true }),
+    'search',
+    { accepted: ['', ' x ', 'a'.repeat(255)], refused: ['\t'.repeat(256), `${'a'.repeat(255)} `] },
+  ],
+  [
+    'token name',
+    z.object({ name: tokenGenerateSchema.shape.name }),
+    'name',
+    { accepted: ['cli', ' cli ', 'a'.repeat(100)], refused: ['', `${'a'.repeat(100)} `] },
+  ],
+  ['pinned CID', pinSchema.pick({ cid: true }), 'cid', { accepted: ['bafy', ' bafy '], refused: ['', `${' '.repeat(200)}bafy`] }],
+  [
+    'bonus note',
+    adminBonusGrantSchema.pick({ note: true }),
+    'note',
+    { accepted: ['promo', ' promo '], refused: ['', `${' '.repeat(500)}promo`] },
   ],
   ['log type', adminLogQuerySchema.pick({ type: true }), 'type', { accepted: ['', 'info', 'critical'], refused: ['debug', 'INFO'] }],
   ['log action', adminLogQuerySchema.pick({ action: true }), 'action', { accepted: ['', 'login'], refused: ['Login', 'a'.repeat(51)] }],

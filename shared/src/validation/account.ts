@@ -5,15 +5,15 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SUPPORTED_LANGUAGES } 
 const requiredText = (label: string) =>
   z
     .string({ error: `${label} is required` })
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
     .trim()
-    .min(1, `${label} is required`)
-    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`);
+    .min(1, `${label} is required`);
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
+  .max(EMAIL_MAX, 'Email is too long')
   .trim()
   .toLowerCase()
-  .max(EMAIL_MAX, 'Email is too long')
   .pipe(z.email('Enter a valid email address'))
   .meta({ format: 'email' });
 

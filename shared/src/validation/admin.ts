@@ -31,7 +31,7 @@ export const adminUserUpdateSchema = z
   .object({
     status: z.enum(USER_STATUSES, { error: 'status must be active or inactive' }).optional(),
     role: z.enum(USER_ROLES, { error: 'role must be user or admin' }).optional(),
-    planCode: z.string({ error: 'planCode must be a plan code' }).trim().min(1, 'planCode must be a plan code').max(32).optional(),
+    planCode: z.string({ error: 'planCode must be a plan code' }).max(32).trim().min(1, 'planCode must be a plan code').optional(),
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), 'Nothing to change: send status, role or planCode');
 export type AdminUserUpdateInput = z.infer<typeof adminUserUpdateSchema>;
@@ -49,9 +49,9 @@ export const adminBonusGrantSchema = z.object({
     .max(BONUS_GRANT_MAX_MB, `megabytes must be at most ${BONUS_GRANT_MAX_MB}`),
   note: z
     .string({ error: 'A note saying why is required' })
+    .max(BONUS_NOTE_MAX, `The note must be at most ${BONUS_NOTE_MAX} characters`)
     .trim()
-    .min(1, 'A note saying why is required')
-    .max(BONUS_NOTE_MAX, `The note must be at most ${BONUS_NOTE_MAX} characters`),
+    .min(1, 'A note saying why is required'),
 });
 export type AdminBonusGrantInput = z.infer<typeof adminBonusGrantSchema>;
 
@@ -85,7 +85,7 @@ export const adminLogQuerySchema = pageQuerySchema.omit({ search: true }).extend
   type: filter(z.enum(LOG_TYPES, { error: 'type must be info, warning or critical' }), { enum: [...LOG_TYPES, ''] }),
   action: filter(z.string().regex(/^[a-z_]{1,50}$/, 'action must be an action name such as login'), { pattern: '^[a-z_]{0,50}$' }),
   userId: filter(uuid('userId'), { format: undefined, pattern: UUID_OR_EMPTY }),
-  user: filter(z.string().trim().min(1).max(254, 'user must be at most 254 characters'), { minLength: undefined }),
+  user: filter(z.string().max(254, 'user must be at most 254 characters').trim().min(1), { minLength: undefined }),
   from: filter(dateBound('from', 'start'), {}),
   to: filter(dateBound('to', 'end'), {}),
 });
@@ -114,8 +114,8 @@ export const PLAN_TRANSLATION_LANGUAGES = SUPPORTED_LANGUAGES.filter((code) => c
 export const planTranslationsSchema = z.partialRecord(
   z.enum(PLAN_TRANSLATION_LANGUAGES, { error: 'Plan translations are given for es, ca, eu, fr, de, it, pt, ru or uk' }),
   z.strictObject({
-    name: z.string().trim().max(PLAN_NAME_MAX, `Plan name must be at most ${PLAN_NAME_MAX} characters`).default(''),
-    description: z.string().trim().max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`).default(''),
+    name: z.string().max(PLAN_NAME_MAX, `Plan name must be at most ${PLAN_NAME_MAX} characters`).trim().default(''),
+    description: z.string().max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`).trim().default(''),
   }),
 );
 export type PlanTranslationsInput = z.infer<typeof planTranslationsSchema>;
@@ -123,9 +123,9 @@ export type PlanTranslationsInput = z.infer<typeof planTranslationsSchema>;
 const planFields = {
   name: z
     .string({ error: 'Plan name is required' })
+    .max(PLAN_NAME_MAX, `Plan name must be at most ${PLAN_NAME_MAX} characters`)
     .trim()
-    .min(1, 'Plan name is required')
-    .max(PLAN_NAME_MAX, `Plan name must be at most ${PLAN_NAME_MAX} characters`),
+    .min(1, 'Plan name is required'),
   storageLimitBytes: z
     .number({ error: 'storageLimitBytes must be a whole number of bytes' })
     .int('storageLimitBytes must be a whole number of bytes')
@@ -136,7 +136,7 @@ const planFields = {
     .min(0, 'priceMonthlyEur cannot be negative')
     .max(PLAN_PRICE_MAX_EUR, `priceMonthlyEur must be at most ${PLAN_PRICE_MAX_EUR}`)
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'priceMonthlyEur must have at most two decimals'),
-  description: z.string().trim().max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`),
+  description: z.string().max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`).trim(),
   active: z.boolean({ error: 'active must be true or false' }),
   isDefault: z.boolean({ error: 'isDefault must be true or false' }),
   translations: planTranslationsSchema,

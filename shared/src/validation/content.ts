@@ -20,8 +20,8 @@ export type RenameInput = z.infer<typeof renameSchema>;
 
 const optionalName = z
   .string()
-  .trim()
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+  .trim()
   .optional()
   .nullable()
   .transform((value) => (value ? value : undefined));
@@ -38,7 +38,7 @@ const optionalFileNameQuery = optionalFileName.meta({
 });
 
 export const pinSchema = z.object({
-  cid: z.string({ error: 'Please enter a CID' }).trim().min(1, 'Please enter a CID').max(200, 'Invalid CID'),
+  cid: z.string({ error: 'Please enter a CID' }).max(200, 'Invalid CID').trim().min(1, 'Please enter a CID'),
   originalName: optionalName,
   customName: optionalFileName,
 });
@@ -78,7 +78,7 @@ const positiveInt = (fallback: number, max: number, label: string) =>
 export const pageQuerySchema = z.object({
   page: positiveInt(PAGE_DEFAULT, 1_000_000, 'page'),
   limit: positiveInt(LIMIT_DEFAULT, LIMIT_MAX, 'limit'),
-  search: z.string().trim().max(NAME_MAX).optional(),
+  search: z.string().max(NAME_MAX).trim().optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

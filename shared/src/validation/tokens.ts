@@ -6,9 +6,9 @@ export const tokenGenerateSchema = z
   .object({
     name: z
       .string({ error: 'Token name is required' })
+      .max(TOKEN_NAME_MAX, `Token name must be at most ${TOKEN_NAME_MAX} characters`)
       .trim()
-      .min(1, 'Token name is required')
-      .max(TOKEN_NAME_MAX, `Token name must be at most ${TOKEN_NAME_MAX} characters`),
+      .min(1, 'Token name is required'),
     expiresInDays: z
       .number({ error: 'expiresInDays must be a whole number of days or null' })
       .int('expiresInDays must be a whole number of days or null')
