@@ -42,7 +42,8 @@ export async function startBenchServer(workDir: string, env: Record<string, stri
   dataDir ??= mkdtempSync(path.join(workDir, 'server-'));
   // BENCH_CPU_PROF=<dir>: each server writes a CPU profile there when it stops (open it in DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, ['--enable-source-maps', ...profile, await compiledChild()], {
+  // The young generation `npm start` gives the server (package.json): see README, "Compiled start".
+  const child = spawn(process.execPath, ['--enable-source-maps', '--min-semi-space-size=16', ...profile, await compiledChild()], {
     env: { ...process.env, ...env, BENCH_DATA_DIR: dataDir, NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
