@@ -42,11 +42,15 @@ export async function startBenchServer(workDir: string, env: Record<string, stri
   dataDir ??= mkdtempSync(path.join(workDir, 'server-'));
   // BENCH_CPU_PROF=<dir>: each server writes a CPU profile there when it stops (open it in DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  // The young generation `npm start` gives the server (package.json): see README, "Compiled start".
-  const child = spawn(process.execPath, ['--enable-source-maps', '--min-semi-space-size=16', ...profile, await compiledChild()], {
-    env: { ...process.env, ...env, BENCH_DATA_DIR: dataDir, NODE_ENV: 'development' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // The heap settings `npm start` gives the server (package.json): see README, "Compiled start".
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--min-semi-space-size=16', '--initial-old-space-size=128', ...profile, await compiledChild()],
+    {
+      env: { ...process.env, ...env, BENCH_DATA_DIR: dataDir, NODE_ENV: 'development' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const ready = await firstLine(child);
   const info = JSON.parse(ready) as { url: string; token: string; userId: string; multiaddrs: string[] };
   return {
