@@ -23,13 +23,29 @@ interface Window {
   bytes: Uint8Array;
   /** Bytes actually read (less than a slab at the end of a pack). */
   length: number;
+  /** Blocks lent out of this window and not given back yet. */
+  lent: number;
+  /** Moved off: the slab goes back to the pool once nothing is lent out of it. */
+  retired: boolean;
 }
+
+/**
+ * A block's bytes, lent: they stay valid until `done` is called (once), after which the memory
+ * holding them may be reused. Whoever keeps the bytes longer copies them first.
+ */
+export interface LentBlock {
+  bytes: Uint8Array;
+  done(): void;
+}
+
+const owned = (bytes: Uint8Array): LentBlock => ({ bytes, done: () => undefined });
 
 /**
  * Reads one file's blocks for a sequential download: the leaves of an import lie one after
  * another in its pack, so they are read in 4 MiB windows with O_DIRECT while the next windows are
  * already being read. A cold file is read at the disk's speed without filling the page cache
- * (on a VM, new page-cache pages cost more than the read), and memory stays at three slabs.
+ * (on a VM, new page-cache pages cost more than the read), and memory stays at three slabs (one
+ * more while a block of a window already passed is still lent out).
  * Small blocks, and every block where the file system does not take O_DIRECT, go through the
  * store's ordinary reads.
  */
@@ -47,8 +63,11 @@ export class WindowReader {
     return this.store.has(cid);
   }
 
-  /** The block's bytes, or undefined when it is not held here. Calls are served in order. */
-  get(cid: CID): Promise<Uint8Array | undefined> {
+  /**
+   * The block's bytes, lent out of the window that holds them (no copy), or undefined when the
+   * block is not held here. Calls are served in order.
+   */
+  borrow(cid: CID): Promise<LentBlock | undefined> {
     const result = this.queue.then(() => this.read(cid));
     this.queue = result.catch(() => undefined);
     return result;
@@ -65,17 +84,33 @@ export class WindowReader {
     this.handles.clear();
   }
 
-  private async read(cid: CID): Promise<Uint8Array | undefined> {
+  private async read(cid: CID): Promise<LentBlock | undefined> {
     const at = this.store.index.lookup(cid.multihash.bytes);
     if (!this.store.directIo || this.closed || at === undefined || at.length < MIN_WINDOWED_BYTES || at.length > MAX_WINDOWED_BYTES) {
-      return this.store.get(cid);
+      return this.ownRead(cid);
     }
-    if (!(await this.handle(at.pack))) return this.store.get(cid);
+    if (!(await this.handle(at.pack))) return this.ownRead(cid);
     if (!covers(this.current, at)) await this.moveTo(at);
     const window = this.current!;
     const from = at.offset - window.start;
-    // A copy: the window's slab is reused once the reader moves on.
-    return Buffer.from(window.bytes.subarray(from, from + at.length));
+    // Not copied: the window's slab is kept from reuse until the block is given back.
+    window.lent++;
+    let given = false;
+    return {
+      bytes: window.bytes.subarray(from, from + at.length),
+      done: () => {
+        if (given) return;
+        given = true;
+        window.lent--;
+        if (window.retired && window.lent === 0) releaseSlab(window.bytes);
+      },
+    };
+  }
+
+  /** A block read by the store itself, into memory of its own. */
+  private async ownRead(cid: CID): Promise<LentBlock | undefined> {
+    const bytes = await this.store.get(cid);
+    return bytes === undefined ? undefined : owned(bytes);
   }
 
   private async moveTo(at: BlockLocation): Promise<void> {
@@ -122,7 +157,7 @@ export class WindowReader {
         // Direct reads stop short only at the end of the file (on a sector boundary or not).
         if (length % SECTOR_BYTES !== 0) break;
       }
-      return { pack, start, bytes, length };
+      return { pack, start, bytes, length, lent: 0, retired: false };
     } catch (error) {
       releaseSlab(bytes);
       throw error;
@@ -140,7 +175,9 @@ export class WindowReader {
   }
 
   private drop(window: Window | undefined): void {
-    if (window) releaseSlab(window.bytes);
+    if (!window) return;
+    window.retired = true;
+    if (window.lent === 0) releaseSlab(window.bytes);
   }
 }
 
