@@ -5,7 +5,8 @@
  */
 export const SLAB_BYTES = 4 * 1024 * 1024;
 const WASM_PAGE_BYTES = 64 * 1024;
-const KEEP_FREE = 4;
+/** Free slabs kept for reuse, at most. */
+export const KEEP_FREE = 4;
 
 const free: Uint8Array[] = [];
 // The server's type libraries leave WebAssembly out; Node always has it.
