@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,12 @@ const CHILD_SOURCE = fileURLToPath(new URL('../server-child.ts', import.meta.url
 /** Ignored by git (`dist/`), inside the repository so the bundle finds its external packages. */
 const CHILD_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
+/** The Node flags `npm start` runs the server with (its heap settings: README, "Compiled start"), read from package.json so both stay the same. */
+const START_FLAGS = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
 
 export interface BenchServer {
   url: string;
@@ -42,15 +48,10 @@ export async function startBenchServer(workDir: string, env: Record<string, stri
   dataDir ??= mkdtempSync(path.join(workDir, 'server-'));
   // BENCH_CPU_PROF=<dir>: each server writes a CPU profile there when it stops (open it in DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  // The heap settings `npm start` gives the server (package.json): see README, "Compiled start".
-  const child = spawn(
-    process.execPath,
-    ['--enable-source-maps', '--min-semi-space-size=16', '--initial-old-space-size=128', ...profile, await compiledChild()],
-    {
-      env: { ...process.env, ...env, BENCH_DATA_DIR: dataDir, NODE_ENV: 'development' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, ['--enable-source-maps', ...START_FLAGS, ...profile, await compiledChild()], {
+    env: { ...process.env, ...env, BENCH_DATA_DIR: dataDir, NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const ready = await firstLine(child);
   const info = JSON.parse(ready) as { url: string; token: string; userId: string; multiaddrs: string[] };
   return {
