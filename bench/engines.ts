@@ -5,10 +5,10 @@ import type { Benchmark } from './lib/context';
 import { randomFile, randomFolder } from './lib/inputs';
 import { ipfsAdd, ipfsCollect, ipfsRemove, kuboGatewayDownload } from './lib/kubo';
 import { MiB, mibPerSecond, settleDisks, timed } from './lib/measure';
-import { passThroughUpload } from './lib/pass-through';
 import type { Figure } from './lib/report';
+import { startByteRelay, type ByteRelay } from './lib/relay';
 import { startBenchServer, type BenchServer } from './lib/server';
-import { downloadWithCurl, uploadFolderWithCurl, uploadWithCurl } from './lib/upload';
+import { curlDownload, downloadWithCurl, uploadFolderWithCurl, uploadWithCurl } from './lib/upload';
 
 /** The file's size in MiB: 1 GiB unless BENCH_ENGINES_MIB asks for a quick run. */
 const SIZE_MIB = Math.max(1, Number(process.env.BENCH_ENGINES_MIB ?? 1024));
@@ -59,6 +59,7 @@ async function onCluster(
   const dir = path.join(workDir, 'cluster');
   let cluster: LocalCluster | undefined;
   let server: BenchServer | undefined;
+  let gatewayRelay: ByteRelay | undefined;
   try {
     cluster = await startCluster({ dir, peers: CLUSTER_PEERS, replicationMin: REPLICATION, replicationMax: REPLICATION });
     // Cairn writes through the first peer's Cluster API and reads through its Kubo.
@@ -84,11 +85,15 @@ async function onCluster(
 
     // Downloads of a second or so: each gateway's best of a few, taken in turn, so that a moment
     // of other work on the machine does not decide the figure.
-    const times = { kubo: [] as number[], cairn: [] as number[] };
+    // And the same gateway through a byte relay: the least anything between curl and Kubo costs.
+    gatewayRelay = await startByteRelay(kubo.gatewayUrl);
+    const relayUrl = `${gatewayRelay.url}/ipfs/${upload.last.cid}`;
+    const times = { kubo: [] as number[], cairn: [] as number[], relay: [] as number[] };
     for (let i = 0; i < DOWNLOAD_PAIRS; i++) {
       for (const [read, list] of [
         [() => kuboGatewayDownload(kubo, upload.last.cid), times.kubo],
         [() => downloadWithCurl(server!, upload.last.cid), times.cairn],
+        [() => curlDownload(relayUrl), times.relay],
       ] as const) {
         await settleDisks();
         const { seconds, bytes } = await read();
@@ -119,6 +124,14 @@ async function onCluster(
       target: { min: 0.8, of: 'ratio' },
       note: `GET /ipfs/{cid} of Cairn (${list(times.cairn)} s) and of the Kubo node it reads through (${list(times.kubo)} s), best of each`,
     };
+    const relayed: Figure = {
+      benchmark: `gateway download ${sizeText} through a byte relay`,
+      value: mibPerSecond(SIZE, Math.min(...times.relay)),
+      unit: 'MiB/s',
+      reference: mibPerSecond(SIZE, Math.min(...times.kubo)),
+      referenceLabel: 'Kubo gateway',
+      note: `that Kubo gateway through socat (${list(times.relay)} s), best; the least any process between curl and Kubo costs`,
+    };
     const copies: Figure = {
       benchmark: `upload ${sizeText}, cluster engine, until all peers pin`,
       value: mibPerSecond(SIZE, upload.seconds + replicated),
@@ -131,6 +144,7 @@ async function onCluster(
       { ...upload.figure, benchmark: `upload ${sizeText} over HTTP, cluster engine`, target: { min: 0.8, of: 'ratio' } },
       copies,
       gateway,
+      relayed,
       {
         ...folderUpload.figure,
         benchmark: `upload folder of ${FOLDER_FILES} files of ${FOLDER_FILE_BYTES / MiB} MiB over HTTP, cluster engine`,
@@ -138,6 +152,7 @@ async function onCluster(
       },
     ];
   } finally {
+    await gatewayRelay?.stop();
     await server?.stop();
     await cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -155,7 +170,7 @@ async function onKubo(workDir: string, file: Input, warmUp: string): Promise<Fig
     const viaKubo = await pair(kubo, file, 'the same daemon', () => uploadWithCurl(server!, file.path, 1), forgetUpload(server, kubo));
     await ipfsRemove(kubo, viaKubo.last.cid);
     await server.stop();
-    const passThrough = await passThroughPair(kubo, file);
+    const relayed = await relayPair(kubo, file);
 
     server = await startBenchServer(workDir);
     await uploadWithCurl(server, warmUp, 1);
@@ -168,7 +183,7 @@ async function onKubo(workDir: string, file: Input, warmUp: string): Promise<Fig
     );
     return [
       { ...viaKubo.figure, benchmark: `upload ${sizeText} over HTTP, kubo engine`, target: { min: 0.9, of: 'ratio' } },
-      passThrough,
+      relayed,
       { ...embedded.figure, benchmark: `upload ${sizeText} over HTTP, embedded engine` },
     ];
   } finally {
@@ -266,18 +281,23 @@ async function pair(
   };
 }
 
-/** `ipfs add` of the file, then the same bytes through a bare Node pass-through into that daemon's `add` (see `passThroughUpload`). */
-async function passThroughPair(kubo: KuboNode, file: Input): Promise<Figure> {
-  // Imported unpinned: a collection undoes it.
-  const passed = await pair(
-    kubo,
-    file,
-    'the least a Node process between curl and Kubo costs: the body piped unread into `add`',
-    () => passThroughUpload(kubo, file.path),
-    () => ipfsCollect(kubo),
-  );
-  await ipfsCollect(kubo);
-  return { ...passed.figure, benchmark: `upload ${sizeText} through a bare Node pass-through to Kubo` };
+/** `ipfs add` of the file, against the same `ipfs add` through a byte relay into that daemon (see `startByteRelay`). */
+async function relayPair(kubo: KuboNode, file: Input): Promise<Figure> {
+  const relay = await startByteRelay(kubo.apiUrl);
+  try {
+    const viaRelay = { ...kubo, apiUrl: relay.url };
+    const relayed = await pair(
+      kubo,
+      file,
+      "the CLI's request through socat into the same daemon: the least any process between a client and Kubo costs",
+      () => ipfsAdd(viaRelay, file.path, 1),
+      (added) => ipfsRemove(kubo, added.cid),
+    );
+    await ipfsRemove(kubo, relayed.last.cid);
+    return { ...relayed.figure, benchmark: `ipfs add of ${sizeText} through a byte relay`, referenceLabel: 'ipfs add, direct' };
+  } finally {
+    await relay.stop();
+  }
 }
 
 /** Seconds until Cairn reports the CID pinned on every Cluster peer (`GET /api/v2/status/{cid}`). */

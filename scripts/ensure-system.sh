@@ -9,6 +9,8 @@ sudo=""
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v ipfs_cid >/dev/null 2>&1 || need+=(ipfs-cid)
+# The engines benchmark's byte relay.
+command -v socat >/dev/null 2>&1 || need+=(socat)
 # pg_isready comes with the client package; the server is what the tests need.
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || need+=(postgresql)
 # The PHP SDK's tests: the CLI with curl, and PHPUnit (which needs dom and mbstring).
