@@ -85,7 +85,7 @@ async function onCluster(
 
     // Downloads of a second or so: each gateway's best of a few, taken in turn, so that a moment
     // of other work on the machine does not decide the figure.
-    // And the same gateway through a byte relay: the least anything between curl and Kubo costs.
+    // And the same gateway through a byte relay: what a bare copy between curl and Kubo costs.
     gatewayRelay = await startByteRelay(kubo.gatewayUrl);
     const relayUrl = `${gatewayRelay.url}/ipfs/${upload.last.cid}`;
     const times = { kubo: [] as number[], cairn: [] as number[], relay: [] as number[] };

@@ -13,9 +13,9 @@ export interface ByteRelay {
 /**
  * A relay with nothing in it but the copying: socat on a fresh loopback port, copying every
  * connection's bytes to `target`'s host and port and back, 1 MiB at a time, in C, with no HTTP
- * parsing. What it costs against talking to the target directly is the least any process between
- * a client and Kubo can cost, whatever it is written in: each byte read from one socket and written
- * into another.
+ * parsing. What it costs against talking to the target directly is the least a process between a
+ * client and Kubo can cost when it reads each byte from one socket and writes it into the other, as
+ * a Node process must (only a relay that splices the sockets inside the kernel could cost less).
  */
 export async function startByteRelay(target: string): Promise<ByteRelay> {
   const { hostname, port: targetPort } = new URL(target);
