@@ -38,8 +38,6 @@ export interface LentBlock {
   done(): void;
 }
 
-const owned = (bytes: Uint8Array): LentBlock => ({ bytes, done: () => undefined });
-
 /**
  * Reads one file's blocks for a sequential download: the leaves of an import lie one after
  * another in its pack, so they are read in 4 MiB windows with O_DIRECT while the next windows are
@@ -102,7 +100,7 @@ export class WindowReader {
         if (given) return;
         given = true;
         window.lent--;
-        if (window.retired && window.lent === 0) releaseSlab(window.bytes);
+        releaseIfFree(window);
       },
     };
   }
@@ -110,7 +108,7 @@ export class WindowReader {
   /** A block read by the store itself, into memory of its own. */
   private async ownRead(cid: CID): Promise<LentBlock | undefined> {
     const bytes = await this.store.get(cid);
-    return bytes === undefined ? undefined : owned(bytes);
+    return bytes === undefined ? undefined : { bytes, done: () => undefined };
   }
 
   private async moveTo(at: BlockLocation): Promise<void> {
@@ -177,8 +175,13 @@ export class WindowReader {
   private drop(window: Window | undefined): void {
     if (!window) return;
     window.retired = true;
-    if (window.lent === 0) releaseSlab(window.bytes);
+    releaseIfFree(window);
   }
+}
+
+/** A window's slab goes back to the pool once the reader has moved off it and nothing is lent out of it. */
+function releaseIfFree(window: Window): void {
+  if (window.retired && window.lent === 0) releaseSlab(window.bytes);
 }
 
 function covers(window: Window | undefined, at: BlockLocation): boolean {
