@@ -40,3 +40,13 @@ export async function cborNode(value: Record<string, unknown>): Promise<TestBloc
   const bytes = dagCbor.encode(value);
   return { cid: CID.createV1(dagCbor.code, await sha256.digest(bytes)), bytes };
 }
+
+/** A UnixFS directory node (not sharded) with these links, sorted by name as UnixFS requires. */
+export async function unixfsDirectory(links: Array<{ name: string; cid: CID; size: number }>): Promise<TestBlock> {
+  const sorted = [...links].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const bytes = dagPb.encode({
+    Data: new UnixFS({ type: 'directory' }).marshal(),
+    Links: sorted.map((link) => ({ Name: link.name, Hash: link.cid, Tsize: link.size })),
+  });
+  return { cid: CID.createV1(dagPb.code, await sha256.digest(bytes)), bytes };
+}

@@ -36,6 +36,8 @@ export async function storedFolderCategory(content: ContentStore, cid: string, s
     const page = await content.ls(cid, { recursive: true, offset, limit: PAGE, signal });
     for (const entry of page.entries) {
       if (entry.type === 'directory') continue;
+      // A link to other IPLD data (a dag-cbor node, say) has no bytes to sniff: the folder is mixed.
+      if (entry.type === 'raw') return 'other';
       const category = detectCategory(await storedHead(content, entry.cid), entry.name);
       if (shared !== undefined && category !== shared) return 'other';
       shared = category;

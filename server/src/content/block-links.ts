@@ -1,18 +1,29 @@
 import * as dagCbor from '@ipld/dag-cbor';
 import * as dagJson from '@ipld/dag-json';
 import * as dagPb from '@ipld/dag-pb';
+import { decode as decodeCbor } from 'cborg';
+import * as json from 'multiformats/codecs/json';
 import { CID } from 'multiformats/cid';
 import { sha256, sha512 } from 'multiformats/hashes/sha2';
 
 const RAW = 0x55;
+const CBOR = 0x51;
 const IDENTITY = 0x00;
 
-/** The codecs whose links Cairn can follow, so whose DAGs it can check, pin and serve whole. */
+/** Any CBOR tag is read as the value it wraps: plain CBOR may carry tags, none of them a link. */
+const ANY_TAG = new Proxy([], { get: () => (decode: () => unknown) => decode() });
+
+/**
+ * The codecs whose links Cairn can follow, so whose DAGs it can check, pin and serve whole. Plain
+ * CBOR and JSON hold no links by definition: their blocks are leaves, checked only for being well formed.
+ */
 export const LINKED_CODECS: ReadonlyMap<number, (bytes: Uint8Array) => CID[]> = new Map<number, (bytes: Uint8Array) => CID[]>([
   [dagPb.code, (bytes) => dagPb.decode(bytes).Links.map((link) => link.Hash)],
   [RAW, () => []],
   [dagCbor.code, (bytes) => [...cidsIn(dagCbor.decode(bytes))]],
   [dagJson.code, (bytes) => [...cidsIn(dagJson.decode(bytes))]],
+  [CBOR, (bytes) => (decodeCbor(bytes, { tags: ANY_TAG, useMaps: true }), [])],
+  [json.code, (bytes) => (json.decode(bytes), [])],
 ]);
 
 const HASHERS = new Map<number, { digest(bytes: Uint8Array): Promise<{ bytes: Uint8Array }> | { bytes: Uint8Array } }>([

@@ -19,6 +19,8 @@ export interface SequentialBlocks {
 // Each exporter call reads at most this much: it reads ahead without bound inside one call.
 const WINDOW_BYTES = 4 * 1024 * 1024;
 const RAW_CODE = 0x55;
+/** dag-pb, raw and identity: the codecs UnixFS is made of. */
+const UNIXFS_CODES = new Set([0x70, RAW_CODE, 0x00]);
 
 /**
  * Reads UnixFS content through a blockstore: the embedded engine's local blocks (pinned content is
@@ -40,6 +42,8 @@ export class Reader {
   }
 
   async stat(cid: CID, options: ReadOptions = {}): Promise<Omit<ContentStat, 'complete'>> {
+    // Other IPLD data is described by its root block; the exporter would decode plain CBOR as dag-cbor.
+    if (!UNIXFS_CODES.has(cid.code)) return { cid: cid.toString(), type: 'raw', size: (await this.block(cid, options)).byteLength, files: 1 };
     const root = await this.entry(cid, options);
     if (root.type !== 'directory') return { cid: cid.toString(), type: typeOf(root), size: sizeOf(root), files: 1 };
     let size = 0;
@@ -49,6 +53,16 @@ export class Reader {
       files++;
     }
     return { cid: cid.toString(), type: 'directory', size, files };
+  }
+
+  private async block(cid: CID, options: ReadOptions): Promise<Uint8Array> {
+    const chunks: Uint8Array[] = [];
+    try {
+      for await (const chunk of this.blockstore.get(cid, options)) chunks.push(chunk);
+    } catch (error) {
+      throw mapError(error, cid.toString());
+    }
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   }
 
   /** One level of a directory, or (recursive) every file under it with its relative path. */
@@ -61,8 +75,8 @@ export class Reader {
     try {
       if (options.recursive) {
         let total = 0;
-        for await (const { path, cid: fileCid, size } of this.walkFiles(root, '', options)) {
-          if (total >= offset && entries.length < limit) entries.push({ name: path, cid: fileCid.toString(), type: 'file', size });
+        for await (const { path, cid: fileCid, type, size } of this.walkFiles(root, '', options)) {
+          if (total >= offset && entries.length < limit) entries.push({ name: path, cid: fileCid.toString(), type, size });
           total++;
         }
         return { entries, total };
@@ -133,13 +147,13 @@ export class Reader {
     dir: UnixFSEntry,
     prefix: string,
     options: ReadOptions,
-  ): AsyncGenerator<{ path: string; cid: CID; size: number }> {
+  ): AsyncGenerator<{ path: string; cid: CID; type: ContentType; size: number }> {
     if (dir.type !== 'directory') return;
     for await (const link of dir.entries({ signal: options.signal })) {
       const path = prefix === '' ? link.name : `${prefix}/${link.name}`;
       const child = await this.describe(link, options);
       if (child.type === 'directory' && child.entry) yield* this.walkFiles(child.entry, path, options);
-      else yield { path, cid: link.cid, size: child.size };
+      else yield { path, cid: link.cid, type: child.type, size: child.size };
     }
   }
 }

@@ -6,9 +6,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { CarReader } from '@ipld/car';
 import { CID } from 'multiformats/cid';
+import { sha256 } from 'multiformats/hashes/sha2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedContentStore } from '../../content/embedded-store';
-import { carBytes, cborNode, rawBlock, unixfsFile, type TestBlock } from '../../../test/cars';
+import { carBytes, cborNode, rawBlock, unixfsDirectory, unixfsFile, type TestBlock } from '../../../test/cars';
 import { createUser, setStorageLimit, type TestUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 
@@ -115,6 +116,33 @@ describe.each(DRIVERS)('POST /api/v2/upload/car (%s)', (driver) => {
     const pathBlocks: string[] = [];
     for await (const block of pathed.blocks()) pathBlocks.push(block.cid.toString());
     expect(pathBlocks).toEqual([root.cid.toString(), file.root.cid.toString(), file.leaves[0]!.cid.toString()]);
+  });
+
+  it('imports plain CBOR and JSON blocks, and a UnixFS folder that links to a dag-cbor node', async () => {
+    const user = await createUser(server);
+    const cbor = Uint8Array.from([0xa1, 0x61, 0x61, 0xd8, 0x20, 0x61, 0x78]); // {"a": tag 32 "x"}: plain CBOR, not dag-cbor
+    const cborBlock = { cid: CID.createV1(0x51, await sha256.digest(cbor)), bytes: cbor };
+    const json = new TextEncoder().encode('{"hello":"world"}');
+    const jsonBlock = { cid: CID.createV1(0x0200, await sha256.digest(json)), bytes: json };
+    for (const block of [cborBlock, jsonBlock]) {
+      const res = await postCar(user, await carBytes([block.cid], [block]));
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ cid: block.cid.toString(), type: 'dag' });
+      const served = await fetch(`${server.url}/ipfs/${block.cid}?format=raw`);
+      expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(block.bytes))).toBe(true);
+    }
+    const notCbor = { cid: CID.createV1(0x51, await sha256.digest(Uint8Array.of(0xff))), bytes: Uint8Array.of(0xff) };
+    expect((await postCar(user, await carBytes([notCbor.cid], [notCbor]))).body.code).toBe('car_block_undecodable');
+
+    const document = await cborNode({ title: 'doc' });
+    const leaf = await rawBlock(leafBytes(40, 3));
+    const folder = await unixfsDirectory([
+      { name: 'document', cid: document.cid, size: document.bytes.byteLength },
+      { name: 'a.txt', cid: leaf.cid, size: 40 },
+    ]);
+    const res = await postCar(user, await carBytes([folder.cid], [folder, document, leaf]));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ cid: folder.cid.toString(), type: 'directory', category: 'other' });
   });
 
   it('completes a DAG with blocks already stored here, and keeps them while the new root needs them', async () => {
