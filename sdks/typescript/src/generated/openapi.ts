@@ -400,7 +400,7 @@ export interface paths {
      *     is buffered whole.
      *
      *     - Every block is hashed and checked against its CID as it arrives (sha2-256 or sha2-512;
-     *       codecs dag-pb, raw, dag-cbor and dag-json; at most 2 MiB a block).
+     *       codecs dag-pb, raw, dag-cbor, dag-json, and plain cbor and json; at most 2 MiB a block).
      *     - The CAR must name exactly one root (as web3.storage and Pinata ask), and that root must be
      *       a complete DAG: every block it links to, down to the leaves, is in the CAR or already
      *       stored here. A block the root's DAG does not reach is refused too. Duplicate blocks are
