@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+
 export interface KuboNode {
   apiUrl: string;
   gatewayUrl: string;
@@ -21,6 +23,11 @@ export interface LocalCluster {
   stop(): Promise<void>;
 }
 export function freePort(): Promise<number>;
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string>; log: string; ready: RegExp; lines?: (line: string) => void },
+): { child: ChildProcess; started: Promise<void>; stop(): Promise<void> };
 export function startKubo(options: { dir: string; offline?: boolean }): Promise<KuboNode>;
 export function connectKubo(from: KuboNode, to: KuboNode): Promise<void>;
 export function startCluster(options: {

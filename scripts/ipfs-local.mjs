@@ -32,8 +32,11 @@ function runSync(command, args, env) {
   return result.stdout;
 }
 
-/** Starts a process whose output goes to a log file; resolves once a line matches `ready`. */
-function startProcess(command, args, { env, log, ready, lines = () => undefined }) {
+/**
+ * Starts a process whose output goes to a log file: `{ child, started, stop() }`, where `started`
+ * resolves once a line matches `ready` (each line also goes to `lines`).
+ */
+export function startProcess(command, args, { env, log, ready, lines = () => undefined }) {
   const out = fs.openSync(log, 'a');
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let buffered = '';

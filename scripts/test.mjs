@@ -6,7 +6,8 @@ import { ensureDependencies, ensureUiBuild, run, step, stepsTogether } from './l
 run('bash', ['scripts/ensure-system.sh']);
 ensureDependencies();
 ensureUiBuild();
-// Kubo and IPFS Cluster, built from the Go module proxy at pinned versions (instant when built).
+// Kubo and IPFS Cluster, built from the Go module proxy at pinned versions, and the gateway
+// conformance suite from ../shared/vendor (each instant when built).
 run('node', ['scripts/build-tools.mjs']);
 await stepsTogether([
   { name: 'lint', command: 'npm', args: ['run', 'lint'] },
@@ -22,6 +23,8 @@ step('typescript sdk', 'npx', ['vitest', 'run', '-c', 'sdks/typescript/vitest.co
 // Browser tests in Chromium against a real server, one file at a time.
 step('browser tests', 'npx', ['vitest', 'run', '-c', 'e2e/vitest.config.ts']);
 await stepsTogether([
+  // The IPFS gateway conformance suite against the built server, on the embedded and kubo engines.
+  { name: 'gateway conformance', command: 'node', args: ['scripts/test-gateway-conformance.mjs', '--engines=embedded,kubo'] },
   // The Go and PHP SDKs, each running the SDK scenario against a live server.
   { name: 'go sdk', command: 'node', args: ['scripts/test-sdk-go.mjs'] },
   { name: 'php sdk', command: 'node', args: ['scripts/test-sdk-php.mjs'] },

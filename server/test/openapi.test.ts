@@ -144,7 +144,7 @@ describe('openapi.yaml matches the routes', () => {
   it('documents every gateway route, and every documented gateway operation exists', () => {
     const gateway = documented().filter((op) => op.split(' ')[1]!.startsWith('/ipfs/'));
     expect(gateway).toEqual(routesOf(gatewayRoutes()));
-    expect(gateway).toEqual(['GET /ipfs/{cid}', 'GET /ipfs/{cid}/{path}']);
+    expect(gateway).toEqual(['GET /ipfs/{cid}', 'GET /ipfs/{cid}/{path}', 'OPTIONS /ipfs/{cid}', 'OPTIONS /ipfs/{cid}/{path}']);
     // HEAD is documented on its own (no body), for both gateway paths.
     const heads = documentedOperations()
       .filter((op) => op.method === 'HEAD')
@@ -301,7 +301,12 @@ describe('validateResponse on content routes', () => {
     'x-content-type-options': 'nosniff',
     'access-control-allow-origin': '*',
     'cross-origin-resource-policy': 'cross-origin',
+    'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+    'access-control-allow-headers': 'Content-Type, Range, User-Agent, X-Requested-With',
+    'access-control-expose-headers':
+      'Content-Length, Content-Range, Content-Disposition, ETag, X-Ipfs-Path, X-Ipfs-Roots, X-Chunked-Output, X-Stream-Output',
     'x-ipfs-path': `/ipfs/${cid}`,
+    'x-ipfs-roots': cid,
   };
   const gateway = (status: number, contentType: string, body: unknown, headers: Record<string, string> = content, method = 'GET') =>
     validateResponse({ method, url: `/ipfs/${cid}?download=1`, status, contentType, body, headers });
@@ -359,10 +364,14 @@ describe('validateResponse on content routes', () => {
     const disposition = { ...content, 'content-disposition': 'attachment; filename="notes.md"; filename*=UTF-8\'\'notes.md' };
     expect(gateway(200, 'application/octet-stream', new Uint8Array(3), disposition)).toEqual([]);
     expect(gateway(200, 'text/plain', 'x', { ...content, 'content-disposition': 'inline' })[0]).toMatch(/Content-Disposition/);
+    expect(gateway(200, 'text/plain', 'x', { ...content, 'x-ipfs-roots': 'a, b' })[0]).toMatch(/X-Ipfs-Roots/);
     expect(gateway(200, 'text/plain', 'x', { ...content, 'content-security-policy': "default-src 'self'" })[0]).toMatch(
       /Content-Security-Policy/,
     );
     expect(gateway(200, 'text/plain', 'x', { ...content, etag: 'W/"x"' })[0]).toMatch(/ETag/);
+    for (const etag of [`W/"${cid}.car.AbC-_1"`, `W/"${cid}.x-tar"`, `"${cid}.dag-json"`, `"DirIndex-cairn-2_CID-${cid}"`]) {
+      expect(gateway(200, 'application/octet-stream', new Uint8Array(1), { ...content, etag })).toEqual([]);
+    }
     const { etag: _etag, ...withoutEtag } = content;
     expect(gateway(200, 'text/plain', 'x', withoutEtag)[0]).toMatch(/required header ETag is missing/);
   });
@@ -371,12 +380,16 @@ describe('validateResponse on content routes', () => {
     expect(gateway(206, 'image/png', new Uint8Array(4), { ...content, 'content-range': 'bytes 0-3/10', 'accept-ranges': 'bytes' })).toEqual(
       [],
     );
-    expect(gateway(206, 'image/png', new Uint8Array(4))[0]).toMatch(/required header Content-Range is missing/);
+    expect(gateway(206, 'image/png', new Uint8Array(4), {})[0]).toMatch(/required header ETag is missing/);
+    expect(gateway(206, 'multipart/byteranges; boundary=x', new Uint8Array(4), content)).toEqual([]);
     expect(gateway(304, '', undefined)).toEqual([]);
     expect(gateway(304, 'text/plain', 'x')[0]).toMatch(/no body is documented/);
     const unsatisfiable = { error: 'Requested range not satisfiable', code: 'range_not_satisfiable' };
-    expect(gateway(416, JSON_TYPE, unsatisfiable, { ...content, 'content-range': 'bytes */10' })).toEqual([]);
-    expect(gateway(416, JSON_TYPE, unsatisfiable, { ...content, 'content-range': 'bytes 0-3/10' })[0]).toMatch(/Content-Range/);
+    const notStored = { ...content, 'cache-control': 'no-store' };
+    expect(gateway(416, JSON_TYPE, unsatisfiable, { ...notStored, 'content-range': 'bytes */10' })).toEqual([]);
+    expect(gateway(416, JSON_TYPE, unsatisfiable, { ...notStored, 'content-range': 'bytes 0-3/10' })[0]).toMatch(/Content-Range/);
+    const slash = { location: `/ipfs/${cid}/docs/`, 'access-control-allow-origin': '*' };
+    expect(gateway(301, 'text/plain; charset=utf-8', `Redirecting to ${slash.location}.`, slash)).toEqual([]);
     const location = { location: `https://gateway.example.com/ipfs/${cid}` };
     expect(gateway(302, 'text/plain; charset=utf-8', `Redirecting to ${location.location}.`, location)).toEqual([]);
     expect(gateway(302, 'text/plain', 'moved', {})).toHaveLength(2);

@@ -39,7 +39,10 @@ async function checked(cid: CID, bytes: Uint8Array): Promise<CheckedBlock> {
     throw badRequest('car_unsupported_hash', `Block ${cid} uses a hash function Cairn cannot verify (use sha2-256)`);
   }
   if (!LINKED_CODECS.has(cid.code)) {
-    throw badRequest('car_unsupported_codec', `Block ${cid} uses a codec Cairn cannot read (dag-pb, raw, dag-cbor, dag-json, cbor and json are)`);
+    throw badRequest(
+      'car_unsupported_codec',
+      `Block ${cid} uses a codec Cairn cannot read (dag-pb, raw, dag-cbor, dag-json, cbor and json are)`,
+    );
   }
   if (bytes.byteLength > MAX_BLOCK_BYTES) throw badRequest('car_block_too_large', `Block ${cid} is larger than 2 MiB`);
   if (!(await blockMatches(cid, bytes))) throw badRequest('car_block_mismatch', `The bytes of block ${cid} do not hash to its CID`);

@@ -43,7 +43,8 @@ export class Reader {
 
   async stat(cid: CID, options: ReadOptions = {}): Promise<Omit<ContentStat, 'complete'>> {
     // Other IPLD data is described by its root block; the exporter would decode plain CBOR as dag-cbor.
-    if (!UNIXFS_CODES.has(cid.code)) return { cid: cid.toString(), type: 'raw', size: (await this.block(cid, options)).byteLength, files: 1 };
+    if (!UNIXFS_CODES.has(cid.code))
+      return { cid: cid.toString(), type: 'raw', size: (await this.block(cid, options)).byteLength, files: 1 };
     const root = await this.entry(cid, options);
     if (root.type !== 'directory') return { cid: cid.toString(), type: typeOf(root), size: sizeOf(root), files: 1 };
     let size = 0;

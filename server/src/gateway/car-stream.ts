@@ -1,10 +1,6 @@
 import { CarBufferWriter } from '@ipld/car';
 import { varint, type CID } from 'multiformats';
-
-export interface Block {
-  cid: CID;
-  bytes: Uint8Array;
-}
+import type { Block } from './blocks';
 
 /**
  * A CARv1 as a stream of frames: the header naming `root`, then one frame per block as the walk

@@ -2,90 +2,95 @@ import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
 import type { CID } from 'multiformats/cid';
 import { blockLinks } from '../content/block-links';
-import type { ContentStore } from '../content/types';
-import type { Block } from './car-stream';
-import type { DagScope, EntityBytes } from './trustless-request';
-
-const DAG_PB = 0x70;
-const IDENTITY = 0x00;
+import { DAG_PB, isIdentity, type Block } from './blocks';
+import type { DagScope, EntityBytes } from './car-params';
 
 /** Half-open byte window of a file, relative to the node being visited. */
 type Window = [start: number, end: number];
 
 interface Visit {
+  cid: CID;
   /** Everything below (`all`), or only the entity (a file's blocks, a directory's own shards). */
   deep: boolean;
   /** Only the leaves covering these bytes of a file. */
   window?: Window;
 }
 
+export interface WalkOptions {
+  scope: DagScope;
+  bytes: EntityBytes | null;
+  /** Send a block again each time the DAG links to it again (`dups=y`). */
+  dups: boolean;
+  signal?: AbortSignal;
+  /** The blocks that prove the path down to `root`, sent first. */
+  path?: Block[];
+}
+
 /**
- * The blocks of a CAR in depth-first order, each once: the whole DAG, the entity the CID names, or
- * its block alone; with `bytes`, only the nodes on the way to the leaves of that byte range. One
- * node per level is held at a time; only the set of CIDs already sent grows with the DAG.
+ * The blocks of a CAR in depth-first order: the whole DAG, the entity the CID names, or its block
+ * alone; with `bytes`, only the nodes on the way to the leaves of that byte range. The walk keeps
+ * its own stack (a DAG a hundred thousand levels deep is no deeper for it) and, without `dups`,
+ * never walks below a block it has already sent whole, so a DAG that links the same nodes many
+ * times costs what its distinct blocks cost.
  */
-export async function* dagBlocks(
-  content: Pick<ContentStore, 'block'>,
-  root: CID,
-  scope: DagScope,
-  bytes: EntityBytes | null,
-  signal?: AbortSignal,
-  path: Block[] = [],
-): AsyncGenerator<Block> {
+export async function* dagBlocks(load: (cid: CID) => Promise<Uint8Array>, root: CID, options: WalkOptions): AsyncGenerator<Block> {
   const sent = new Set<string>();
-  // The blocks that prove the path from the CID in the URL down to `root` come first.
-  for (const block of path) {
-    if (block.cid.multihash.code === IDENTITY || sent.has(block.cid.toString())) continue;
+  const whole = new Set<string>();
+  for (const block of options.path ?? []) {
+    if (isIdentity(block.cid) || (!options.dups && sent.has(block.cid.toString()))) continue;
     sent.add(block.cid.toString());
     yield block;
   }
-  const load = async (cid: CID): Promise<Uint8Array> =>
-    cid.multihash.code === IDENTITY ? cid.multihash.digest : content.block(cid.toString(), { signal });
-
-  async function* visit(cid: CID, how: Visit): AsyncGenerator<Block> {
-    signal?.throwIfAborted();
-    const block = await load(cid);
+  const first: Visit = { cid: root, deep: options.scope === 'all' };
+  if (options.scope === 'entity' && options.bytes) first.window = fileWindow(root, await load(root), options.bytes);
+  const stack: Visit[] = [first];
+  while (stack.length > 0) {
+    options.signal?.throwIfAborted();
+    const visit = stack.pop()!;
+    const key = visit.cid.toString();
+    if (!options.dups && whole.has(key)) continue;
+    const block = await load(visit.cid);
     // Identity CIDs carry their bytes inline: the spec leaves them out of CARs.
-    if (cid.multihash.code !== IDENTITY && !sent.has(cid.toString())) {
-      sent.add(cid.toString());
-      yield { cid, bytes: block };
+    if (!isIdentity(visit.cid) && (options.dups || !sent.has(key))) {
+      sent.add(key);
+      yield { cid: visit.cid, bytes: block };
     }
-    if (scope === 'block') return;
-    if (cid.code !== DAG_PB) {
-      // Outside UnixFS the entity is the block itself; `all` follows every link the codec lists.
-      if (how.deep) for (const link of linksOf(cid, block)) yield* visit(link, how);
-      return;
-    }
-    const node = dagPb.decode(block);
-    const unixfs = unixfsOf(node);
-    if (how.deep || !unixfs) {
-      if (how.deep) for (const link of node.Links) yield* visit(link.Hash, how);
-      return;
-    }
-    if ((unixfs.type === 'file' || unixfs.type === 'raw') && how.window) {
-      // Inline data comes first, then each child covers its blockSizes entry.
-      let offset = unixfs.data?.byteLength ?? 0;
-      for (const [index, link] of node.Links.entries()) {
-        const size = Number(unixfs.blockSizes[index] ?? 0n);
-        const [start, end] = [Math.max(how.window[0] - offset, 0), Math.min(how.window[1] - offset, size)];
-        if (start < end) yield* visit(link.Hash, { deep: false, window: [start, end] });
-        offset += size;
-      }
-    } else if (unixfs.type === 'file' || unixfs.type === 'raw') {
-      for (const link of node.Links) yield* visit(link.Hash, { deep: true });
-    } else if (unixfs.type === 'hamt-sharded-directory') {
-      // Sub-shards are the links named by their bucket alone; longer names are the entries.
-      const bucketName = (Number(unixfs.fanout ?? 256n) - 1).toString(16).length;
-      for (const link of node.Links) if (link.Name?.length === bucketName) yield* visit(link.Hash, { deep: false });
-    }
+    if (options.scope === 'block') continue;
+    const below = children(visit, block);
+    if (visit.deep) whole.add(key);
+    for (let i = below.length - 1; i >= 0; i--) stack.push(below[i]!);
   }
+}
 
-  if (scope === 'all') {
-    yield* visit(root, { deep: true });
-    return;
+/** What a visit of this block goes on to visit, in order. */
+function children(visit: Visit, block: Uint8Array): Visit[] {
+  if (visit.cid.code !== DAG_PB) {
+    // Outside UnixFS the entity is the block itself; `all` follows every link the codec lists.
+    return visit.deep ? linksOf(visit.cid, block).map((cid) => ({ cid, deep: true })) : [];
   }
-  const window = bytes ? fileWindow(root, await load(root), bytes) : undefined;
-  yield* visit(root, { deep: false, window });
+  const node = dagPb.decode(block);
+  const unixfs = unixfsOf(node);
+  if (visit.deep) return node.Links.map((link) => ({ cid: link.Hash, deep: true }));
+  if (!unixfs) return [];
+  if ((unixfs.type === 'file' || unixfs.type === 'raw') && visit.window) {
+    // Inline data comes first, then each child covers its blockSizes entry.
+    const visits: Visit[] = [];
+    let offset = unixfs.data?.byteLength ?? 0;
+    for (const [index, link] of node.Links.entries()) {
+      const size = Number(unixfs.blockSizes[index] ?? 0n);
+      const [start, end] = [Math.max(visit.window[0] - offset, 0), Math.min(visit.window[1] - offset, size)];
+      if (start < end) visits.push({ cid: link.Hash, deep: false, window: [start, end] });
+      offset += size;
+    }
+    return visits;
+  }
+  if (unixfs.type === 'file' || unixfs.type === 'raw') return node.Links.map((link) => ({ cid: link.Hash, deep: true }));
+  if (unixfs.type === 'hamt-sharded-directory') {
+    // Sub-shards are the links named by their bucket alone; longer names are the entries.
+    const bucketName = (Number(unixfs.fanout ?? 256n) - 1).toString(16).length;
+    return node.Links.filter((link) => link.Name?.length === bucketName).map((link) => ({ cid: link.Hash, deep: false }));
+  }
+  return [];
 }
 
 /** Links of a codec Cairn cannot read are not followed: the CAR then holds what it can prove. */

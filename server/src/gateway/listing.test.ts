@@ -4,33 +4,42 @@ import { directoryPage, humanSize } from './listing';
 const ROOT = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';
 
 describe('gateway folder listing', () => {
-  const listing = {
-    total: 3,
+  const input = {
+    rootText: ROOT,
+    segments: ['ą', 'site'],
+    dir: 'bafydir',
+    dagSize: 1600,
+    total: 2,
     entries: [
-      { name: 'css', cid: 'bafyfolder', type: 'directory' as const, size: 0 },
-      { name: 'index.html', cid: 'bafyindex', type: 'file' as const, size: 1536 },
-      { name: '<script>alert(1)</script>.txt', cid: 'bafyevil', type: 'file' as const, size: 4 },
+      { name: 'file-źł.txt', cid: 'bafyindex', size: 1536 },
+      { name: '<script>alert(1)</script>.txt', cid: 'bafyevil', size: 4 },
     ],
   };
 
-  it('is a styled page: breadcrumbs, folders first-class, readable sizes, no script', () => {
-    const html = directoryPage(`/ipfs/${ROOT}/site`, `/ipfs/${ROOT}/site`, listing);
+  it('uses the markup IPFS listings share: breadcrumbs, a link up, each entry and its CID link', () => {
+    const html = directoryPage(input);
+    expect(html).toContain(
+      `Index of /ipfs/<a href="/ipfs/${ROOT}">${ROOT}</a>/<a href="/ipfs/${ROOT}/%C4%85">ą</a>/<a href="/ipfs/${ROOT}/%C4%85/site">site</a>`,
+    );
+    expect(html).toContain(`<a href="/ipfs/${ROOT}/%C4%85/site/..">..</a>`);
+    expect(html).toContain(`<a href="/ipfs/${ROOT}/%C4%85/site/file-%C5%BA%C5%82.txt">file-źł.txt</a>`);
+    expect(html).toContain('<a class="ipfs-hash" translate="no" href="/ipfs/bafyindex?filename=file-%25C5%25BA%25C5%2582.txt">');
+    expect(html).toContain('<td class="size">1.5 KB</td>');
+    expect(html).toContain('2 entries');
+  });
+
+  it('is styled, runs no script, and escapes every name', () => {
+    const html = directoryPage(input);
     expect(html).toContain('<style>');
     expect(html).toContain('<meta name="viewport"');
-    expect(html).toContain(`<a href="/ipfs/${ROOT}/" title="${ROOT}">bafybeig…5fbzdi</a>`);
-    expect(html).toContain('<span aria-current="page" title="site">site</span>');
-    expect(html).toContain('<a href="../">');
-    expect(html).toContain(`href="/ipfs/${ROOT}/site/css/"`);
-    expect(html).toContain('<td class="size">1.5 KB</td>');
-    expect(html).toContain('3 entries');
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;.txt');
   });
 
-  it('has no parent link at the root, and says when entries were left out', () => {
-    const html = directoryPage(`/ipfs/${ROOT}`, `/ipfs/${ROOT}`, { ...listing, total: 250 });
-    expect(html).not.toContain('href="../"');
-    expect(html).toContain('3 of 250 entries shown.');
+  it('has no link up at the root, and says when entries were left out', () => {
+    const html = directoryPage({ ...input, segments: [], total: 250 });
+    expect(html).not.toContain('>..</a>');
+    expect(html).toContain('2 of 250 entries shown.');
   });
 
   it('sizes by 1024, keeping whole units whole', () => {

@@ -1,4 +1,26 @@
-import type { DirectoryListing } from '../content/types';
+import { escapePath, pathEscape } from './headers';
+
+export interface ListingEntry {
+  name: string;
+  cid: string;
+  /** The link's cumulative DAG size (data and metadata), as IPFS listings show it. */
+  size: number;
+}
+
+export interface ListingInput {
+  /** The CID of the URL, as written there. */
+  rootText: string;
+  /** The decoded path below it. */
+  segments: string[];
+  /** The directory listed. */
+  dir: string;
+  dagSize: number;
+  entries: ListingEntry[];
+  total: number;
+}
+
+/** Changes with the page's markup: listings are cached by an ETag that names it. */
+export const LISTING_VERSION = 'cairn-2';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -16,10 +38,11 @@ export function humanSize(bytes: number): string {
   return `${Number(value.toFixed(digits))} ${UNITS[unit]}`;
 }
 
-const FOLDER_ICON =
-  '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z"/></svg>';
+const shortCid = (cid: string) => (cid.length > 16 ? `${cid.slice(0, 8)}…${cid.slice(-6)}` : cid);
+
 const FILE_ICON =
   '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z"/><path d="M14 3v5h5"/></svg>';
+const UP_ICON = '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 19V5M5 12l7-7 7 7"/></svg>';
 
 /** Inline only: the gateway's sandbox CSP allows inline styles and nothing else (no scripts, no fonts). */
 const STYLE = `
@@ -28,73 +51,63 @@ const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--text);font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
 main{max-width:960px;margin:0 auto;padding:32px 20px}
-header{display:flex;align-items:baseline;gap:12px;flex-wrap:wrap;margin-bottom:16px}
-.brand{font-weight:700;color:var(--accent)}
-nav{font-size:15px;overflow-wrap:anywhere}
-nav a{color:var(--accent);text-decoration:none}
-nav a:hover,td a:hover{text-decoration:underline}
-nav .sep{color:var(--muted);margin:0 4px}
+header{margin-bottom:16px}
+.brand{font-weight:700;color:var(--accent);margin-right:12px}
+h1{display:inline;font-size:15px;font-weight:600;overflow-wrap:anywhere}
+h1 a,td a{color:var(--accent);text-decoration:none}
+h1 a:hover,td a:hover{text-decoration:underline}
+.dir-cid{margin:6px 0 0;font:12px ui-monospace,SFMono-Regular,Menlo,monospace;color:var(--muted);overflow-wrap:anywhere}
 .card{background:var(--card);border:1px solid var(--border);border-radius:10px;overflow:hidden}
 .summary{margin:0;padding:12px 16px;color:var(--muted);border-bottom:1px solid var(--border)}
 table{width:100%;border-collapse:collapse;table-layout:fixed}
 th{text-align:left;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);padding:8px 16px;border-bottom:1px solid var(--border)}
-td{padding:10px 16px;border-bottom:1px solid var(--border);vertical-align:middle}
+td{padding:10px 16px;border-bottom:1px solid var(--border);vertical-align:middle;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 tr:last-child td{border-bottom:0}
-td a{color:var(--text);text-decoration:none;display:inline-flex;align-items:center;gap:8px;max-width:100%}
-td a span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.icon{width:18px;height:18px;flex:none;fill:none;stroke:var(--muted);stroke-width:1.8;stroke-linejoin:round}
-.dir .icon{stroke:var(--accent)}
-.size{width:110px;text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
-.cid{width:34%;font:12px ui-monospace,SFMono-Regular,Menlo,monospace;color:var(--muted);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+td.name a{color:var(--text)}
+.kind{width:44px;padding-right:0}
+.icon{width:18px;height:18px;display:block;fill:none;stroke:var(--muted);stroke-width:1.8;stroke-linejoin:round}
+.size{width:110px;text-align:right;font-variant-numeric:tabular-nums}
+.cid{width:30%;font:12px ui-monospace,SFMono-Regular,Menlo,monospace}
+.cid a{color:var(--muted)}
 .more{margin:0;padding:12px 16px;color:var(--muted);border-top:1px solid var(--border)}
 @media (max-width:640px){.cid{display:none}.size{width:80px}}
 `;
 
-/** `/ipfs/<cid>/a/b` as links to each level: the root CID, then each folder. */
-function breadcrumbs(title: string): string {
-  const [root = '', ...parts] = title
-    .replace(/^\/ipfs\//, '')
-    .split('/')
-    .filter(Boolean);
-  const levels = [root, ...parts];
-  return levels
-    .map((part, index) => {
-      const href = `/ipfs/${levels
-        .slice(0, index + 1)
-        .map(encodeURIComponent)
-        .join('/')}/`;
-      const label = index === 0 && part.length > 16 ? `${part.slice(0, 8)}…${part.slice(-6)}` : part;
-      return index === levels.length - 1
-        ? `<span aria-current="page" title="${escape(part)}">${escape(label)}</span>`
-        : `<a href="${escape(href)}" title="${escape(part)}">${escape(label)}</a>`;
-    })
-    .join('<span class="sep">/</span>');
+/**
+ * "Index of /ipfs/<cid>/a/b": every level a link, the CID of the URL as written there. The markup
+ * is the one IPFS gateways share, so that tools which read listings understand this one too.
+ */
+function breadcrumbs(rootText: string, segments: string[]): string {
+  let href = `/ipfs/${pathEscape(rootText)}`;
+  let crumbs = `/ipfs/<a href="${escape(href)}">${escape(rootText)}</a>`;
+  for (const segment of segments) {
+    href += `/${pathEscape(segment)}`;
+    crumbs += `/<a href="${escape(href)}">${escape(segment)}</a>`;
+  }
+  return crumbs;
 }
 
-/** A styled index of a directory, as IPFS gateways show one: breadcrumbs, folders and files, sizes, CIDs. */
-export function directoryPage(title: string, base: string, listing: DirectoryListing): string {
-  const prefix = base.endsWith('/') ? base : `${base}/`;
-  const nested =
-    title
-      .replace(/^\/ipfs\//, '')
-      .split('/')
-      .filter(Boolean).length > 1;
-  const parent = nested
-    ? `<tr class="dir"><td><a href="../">${FOLDER_ICON}<span>..</span></a></td><td class="size"></td><td class="cid"></td></tr>`
-    : '';
-  const rows = listing.entries
-    .map((e) => {
-      const directory = e.type === 'directory';
-      const href = `${prefix}${encodeURIComponent(e.name)}${directory ? '/' : ''}`;
-      return `<tr${directory ? ' class="dir"' : ''}><td><a href="${escape(href)}">${directory ? FOLDER_ICON : FILE_ICON}<span>${escape(e.name)}</span></a></td><td class="size">${directory ? '' : humanSize(e.size)}</td><td class="cid" title="${escape(e.cid)}">${escape(e.cid)}</td></tr>`;
+/** A styled listing of a directory: its path, a link up (below the root), and each entry with its CID and size. */
+export function directoryPage(input: ListingInput): string {
+  const here = `/ipfs/${pathEscape(input.rootText)}${input.segments.length ? `/${escapePath(input.segments.join('/'))}` : ''}`;
+  const up =
+    input.segments.length > 0
+      ? `<tr><td class="kind">${UP_ICON}</td><td class="name"><a href="${escape(`${here}/..`)}">..</a></td><td class="cid"></td><td class="size"></td></tr>\n`
+      : '';
+  const rows = input.entries
+    .map((entry) => {
+      const href = `${here}/${pathEscape(entry.name)}`;
+      // The CID link keeps the entry's name for a download, escaped as other IPFS listings escape it.
+      const cidHref = `/ipfs/${entry.cid}?filename=${encodeURIComponent(pathEscape(entry.name))}`;
+      return `<tr><td class="kind">${FILE_ICON}</td><td class="name"><a href="${escape(href)}">${escape(entry.name)}</a></td><td class="cid"><a class="ipfs-hash" translate="no" href="${escape(cidHref)}">${escape(shortCid(entry.cid))}</a></td><td class="size">${humanSize(entry.size)}</td></tr>`;
     })
     .join('\n');
-  const more =
-    listing.total > listing.entries.length ? `<p class="more">${listing.entries.length} of ${listing.total} entries shown.</p>` : '';
+  const more = input.total > input.entries.length ? `<p class="more">${input.entries.length} of ${input.total} entries shown.</p>` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title><style>${STYLE}</style></head>
-<body><main><header><span class="brand">Cairn</span><nav aria-label="Path">${breadcrumbs(title)}</nav></header>
-<div class="card"><p class="summary">${listing.total} ${listing.total === 1 ? 'entry' : 'entries'}</p>
-<table><thead><tr><th scope="col">Name</th><th scope="col" class="size">Size</th><th scope="col" class="cid">CID</th></tr></thead><tbody>
-${parent}${rows}</tbody></table>${more}</div></main></body></html>`;
+<title>${escape(`${here}/`)}</title><style>${STYLE}</style></head>
+<body><main><header><span class="brand">Cairn</span><h1>Index of ${breadcrumbs(input.rootText, input.segments)}</h1>
+<p class="dir-cid" translate="no">${escape(input.dir)}</p></header>
+<div class="card"><p class="summary">${input.total} ${input.total === 1 ? 'entry' : 'entries'} · ${humanSize(input.dagSize)}</p>
+<table><thead><tr><th scope="col" class="kind"><span hidden>Type</span></th><th scope="col">Name</th><th scope="col" class="cid">CID</th><th scope="col" class="size">Size</th></tr></thead><tbody>
+${up}${rows}</tbody></table>${more}</div></main></body></html>`;
 }

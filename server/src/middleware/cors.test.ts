@@ -20,14 +20,13 @@ const list = (value: string | null) => (value ?? '').split(',').map((entry) => e
 describe('CORS for any origin (the default)', () => {
   const suite = serverSuite('sqlite');
 
-  it('answers preflights of the API, the Pinning Service API and the gateway, without credentials', async () => {
+  it('answers preflights of the API and the Pinning Service API, without credentials', async () => {
     const { server } = suite;
     const preflights: Array<[string, string]> = [
       ['/api/v2/uploads/resumable', 'POST'],
       ['/api/v2/uploads/resumable/some-upload', 'PATCH'],
       ['/api/v2/users/me', 'GET'],
       ['/psa/pins', 'POST'],
-      ['/ipfs/bafkqaaa', 'GET'],
     ];
     for (const [path, method] of preflights) {
       const res = await preflight(`${server.url}${path}`, method);
@@ -40,6 +39,15 @@ describe('CORS for any origin (the default)', () => {
       expect(res.headers.get('access-control-allow-credentials')).toBeNull();
       expect(Number(res.headers.get('access-control-max-age'))).toBeGreaterThan(0);
     }
+  });
+
+  it('answers the gateway with its own rules: reads only, from anywhere, with no credential to carry', async () => {
+    const res = await preflight(`${suite.server.url}/ipfs/bafkqaaa`, 'GET');
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(list(res.headers.get('access-control-allow-methods'))).toEqual(['get', 'head', 'options']);
+    expect(list(res.headers.get('access-control-allow-headers'))).not.toContain('authorization');
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
   it('lets a page read answers and the tus headers, and never offers the session cookie', async () => {

@@ -2,8 +2,8 @@ import cors from '@koa/cors';
 import type { Next } from 'koa';
 import type { Ctx } from '../koa-types';
 
-/** Where pages of other sites may call: the API, the Pinning Service API and the gateway. */
-const CROSS_ORIGIN_PATHS = /^\/(api\/v2|psa|ipfs|ipns)(\/|$)/;
+/** Where pages of other sites may call with credentials: the API and the Pinning Service API (the gateway keeps rules of its own). */
+const CROSS_ORIGIN_PATHS = /^\/(api\/v2|psa)(\/|$)/;
 
 /** What a browser may send: token auth, JSON, tus uploads, gateway ranges. */
 export const CORS_ALLOWED_HEADERS = [

@@ -28,8 +28,12 @@ describe.each(DRIVERS)('POST /api/v2/upload/directory (%s)', (driver) => {
     const css = await fetch(`${server.url}/ipfs/${res.body.cid}/css/style.css`);
     expect(await css.text()).toBe('body{}');
     expect(css.headers.get('content-type')).toContain('text/css');
-    const listing = await (await fetch(`${server.url}/ipfs/${res.body.cid}/`)).text();
-    for (const name of ['css', 'img', 'index.html']) expect(listing).toContain(`/ipfs/${res.body.cid}/${name}`);
+    // The folder is a site: its root answers its index.html, as any IPFS gateway does.
+    const home = await fetch(`${server.url}/ipfs/${res.body.cid}/`);
+    expect(home.headers.get('content-type')).toBe('text/html');
+    expect(await home.text()).toBe(tree.find((t) => t.name === 'site/index.html')!.content);
+    const listing = await (await fetch(`${server.url}/ipfs/${res.body.cid}/css/`)).text();
+    expect(listing).toContain(`/ipfs/${res.body.cid}/css/style.css`);
     expect(listing).not.toContain(`/ipfs/${res.body.cid}/site`);
 
     const dag = await server.api.get(`/api/v2/dag/${res.body.cid}`, { token: user.token });

@@ -1,0 +1,150 @@
+// `npm run test:gateway-conformance [-- --engines=embedded,kubo] [--readme]`: the IPFS gateway
+// conformance suite (../shared/vendor/gateway-conformance) against Cairn as a new user runs it —
+// the built server on a fresh data directory, on each engine in turn (the `kubo` one over a Kubo
+// daemon of its own, offline) — with the suite's fixtures loaded through the public API
+// (`POST /api/v2/upload/car`). It runs the groups Cairn claims, writes a summary per engine to
+// test-results/gateway-conformance-<engine>.json, prints the table, and fails when any case fails
+// that is not one of the documented exceptions. `--readme` writes the README's Conformance table
+// from the summaries of every engine run so far.
+import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildConformance, CONFORMANCE_BIN, CONFORMANCE_HOME } from './build-tools.mjs';
+import { EXCEPTIONS, markdownTable, summarize } from './conformance/report.mjs';
+import { freePort, startKubo, startProcess } from './ipfs-local.mjs';
+import { ensureServerBuild, root } from './lib.mjs';
+
+/** The groups Cairn claims; the IPNS, DNSLink, subdomain and redirects groups come with names. */
+const SPECS = [
+  'trustless-block-gateway',
+  'trustless-car-gateway',
+  'trustless-car-gateway-optional',
+  'path-unixfs-gateway',
+  'path-raw-gateway',
+  'path-range-gateway',
+  'path-dag-gateway',
+  'path-tar-gateway',
+];
+/** The one fixture Cairn refuses by its rules: a DAG with a block missing on purpose. */
+const REFUSED_FIXTURES = new Map([['file-3k-and-3-blocks-missing-block', 'car_incomplete']]);
+const RESULTS = path.join(root, 'test-results');
+const SUITE_TIMEOUT = '10m';
+
+const args = process.argv.slice(2);
+const engines = (/^--engines=([\w,]+)$/.exec(args.find((arg) => arg.startsWith('--engines=')) ?? '')?.[1] ?? 'embedded').split(',');
+for (const engine of engines)
+  if (!['embedded', 'kubo'].includes(engine)) throw new Error(`--engines takes embedded and kubo, not ${engine}`);
+
+const suiteEnv = { ...process.env, GATEWAY_CONFORMANCE_HOME: CONFORMANCE_HOME, GOFLAGS: '-mod=readonly -modcacherw' };
+buildConformance();
+await ensureServerBuild();
+let failed = false;
+for (const engine of engines) failed = (await runOn(engine)) || failed;
+if (args.includes('--readme')) writeReadme();
+process.exit(failed ? 1 : 0);
+
+/** One engine's run, from a fresh data directory to its summary; true when it failed. */
+async function runOn(engine) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-conformance-'));
+  const stops = [];
+  try {
+    const fixtures = path.join(work, 'fixtures');
+    run(CONFORMANCE_BIN, ['extract-fixtures', '--directory', fixtures]);
+    const env = { CAIRN_DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn' };
+    if (engine === 'kubo') {
+      const kubo = await startKubo({ dir: path.join(work, 'kubo'), offline: true });
+      stops.push(kubo.stop);
+      Object.assign(env, { CONTENT_ENGINE: 'kubo', KUBO_API_URL: kubo.apiUrl, KUBO_GATEWAY_URL: kubo.gatewayUrl });
+    }
+    const { url, admin } = await startCairn(env, work, stops);
+    await loadFixtures(url, admin, fixtures);
+    console.log(`${engine} engine: the suite's fixtures loaded through ${url}/api/v2/upload/car`);
+
+    const report = path.join(work, 'report.json');
+    const started = Date.now();
+    spawnSync(
+      CONFORMANCE_BIN,
+      ['test', '--gateway-url', url, '--specs', SPECS.join(','), '--json', report, '--', '-timeout', SUITE_TIMEOUT],
+      {
+        env: suiteEnv,
+        stdio: 'ignore',
+      },
+    );
+    const summary = {
+      engine,
+      suite: 'gateway-conformance v0.13.1',
+      seconds: Math.round((Date.now() - started) / 1000),
+      ...summarize(report, CONFORMANCE_HOME),
+    };
+    fs.mkdirSync(RESULTS, { recursive: true });
+    fs.writeFileSync(path.join(RESULTS, `gateway-conformance-${engine}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+    console.log(`\n${markdownTable({ [engine]: summary })}\n`);
+    for (const { name, error } of summary.failures) console.log(`FAIL ${name}\n     ${error}`);
+    console.log(`${summary.exceptions.length} cases excepted (see README "Conformance")`);
+    return summary.failures.length > 0 || Object.keys(summary.groups).length !== SPECS.length;
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function run(command, commandArgs) {
+  const result = spawnSync(command, commandArgs, { env: suiteEnv, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${path.basename(command)} ${commandArgs[0]} failed: ${result.stderr || result.stdout}`);
+}
+
+/** The built server, as `npm start` runs it, on a free loopback port; stopped at the end. */
+async function startCairn(env, work, stops) {
+  const port = await freePort();
+  const admin = { ADMIN_EMAIL: 'conformance@cairn.test', ADMIN_PASSWORD: crypto.randomBytes(12).toString('base64url') };
+  const server = startProcess(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
+    env: { ...env, ...admin, PORT: String(port), HOST: '127.0.0.1' },
+    log: path.join(work, 'cairn.log'),
+    ready: /Cairn is running at/,
+  });
+  stops.push(server.stop);
+  await server.started;
+  return { url: `http://127.0.0.1:${port}`, admin };
+}
+
+/** Signs in as the admin and uploads every fixture CAR; only the documented ones may be refused. */
+async function loadFixtures(url, admin, dir) {
+  const login = await fetch(`${url}/api/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`signing in failed: ${login.status} ${await login.text()}`);
+  const { token } = await login.json();
+  const cars = fs.readdirSync(dir).filter((name) => name.endsWith('.car'));
+  if (cars.length === 0) throw new Error('the suite extracted no CAR fixtures');
+  for (const car of cars) {
+    const res = await fetch(`${url}/api/v2/upload/car`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ipld.car' },
+      body: fs.readFileSync(path.join(dir, car)),
+    });
+    const body = await res.json();
+    const refusal = [...REFUSED_FIXTURES].find(([name]) => car.startsWith(name));
+    if (refusal ? body.code !== refusal[1] : !res.ok) throw new Error(`fixture ${car}: ${res.status} ${JSON.stringify(body)}`);
+  }
+}
+
+/** The README's Conformance table, between its markers, from the summaries written so far. */
+function writeReadme() {
+  const summaries = {};
+  for (const name of ['embedded', 'kubo']) {
+    const file = path.join(RESULTS, `gateway-conformance-${name}.json`);
+    if (fs.existsSync(file)) summaries[name] = JSON.parse(fs.readFileSync(file, 'utf8'));
+  }
+  const readme = path.join(root, 'README.md');
+  const text = fs.readFileSync(readme, 'utf8');
+  const begin = '<!-- conformance:begin -->';
+  const end = '<!-- conformance:end -->';
+  if (!text.includes(begin) || !text.includes(end)) throw new Error(`README.md has no ${begin} … ${end} markers`);
+  const exceptions = EXCEPTIONS.map((rule) => `- Cases named "${rule.match.source.replaceAll('_', ' ')}": ${rule.reason}.`).join('\n');
+  const table = `${begin}\n${markdownTable(summaries)}\n\nExceptions:\n\n${exceptions}\n${end}`;
+  fs.writeFileSync(readme, text.slice(0, text.indexOf(begin)) + table + text.slice(text.indexOf(end) + end.length));
+}

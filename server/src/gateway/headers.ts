@@ -1,0 +1,78 @@
+import type { CID } from 'multiformats/cid';
+import type { Ctx } from '../koa-types';
+
+/** Content addressed by CID never changes. */
+export const IMMUTABLE = 'public, max-age=29030400, immutable';
+/** Pages Cairn generates (listings, DAG previews) may change with Cairn itself. */
+export const GENERATED = 'public, max-age=604800, stale-while-revalidate=2678400';
+
+/**
+ * The gateway serves public content: any page may read it, as from any IPFS gateway, without
+ * credentials (no `Authorization` is allowed cross-origin, so no token can ride along).
+ */
+export function gatewayCors(ctx: Ctx): void {
+  ctx.set('Access-Control-Allow-Origin', '*');
+  ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+  ctx.set('Access-Control-Allow-Headers', 'Content-Type, Range, User-Agent, X-Requested-With');
+  ctx.set(
+    'Access-Control-Expose-Headers',
+    'Content-Length, Content-Range, Content-Disposition, ETag, X-Ipfs-Path, X-Ipfs-Roots, X-Chunked-Output, X-Stream-Output',
+  );
+}
+
+/** User content must never run as the app: no scripts, no same-origin, no sniffing. */
+export function untrustedContent(ctx: Ctx): void {
+  ctx.set('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'");
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+}
+
+/** The logical roots of the path (one CID per segment), so caches can tell what changed. */
+export function setRoots(ctx: Ctx, roots: CID[]): void {
+  ctx.set('X-Ipfs-Roots', roots.map(String).join(','));
+}
+
+/**
+ * Whether `If-None-Match` names `etag` (weak comparison, any item of the list, or `*`): then the
+ * answer is a 304 and nothing else is sent.
+ */
+export function notModified(ctx: Ctx, etag: string): boolean {
+  const header = ctx.get('If-None-Match');
+  if (!header) return false;
+  const wanted = opaque(etag);
+  const matches = header
+    .split(',')
+    .map((item) => item.trim())
+    .some((item) => item === '*' || (item !== '' && opaque(item) === wanted));
+  if (!matches) return false;
+  ctx.status = 304;
+  ctx.body = null;
+  return true;
+}
+
+const opaque = (etag: string) => etag.replace(/^W\//, '');
+
+/** `Content-Disposition` with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
+export function setDisposition(ctx: Ctx, disposition: 'inline' | 'attachment', filename: string): void {
+  const ascii = pathEscape(filename.replace(/[^\p{ASCII}]/gu, '_'));
+  ctx.set('Content-Disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${pathEscape(filename)}`);
+}
+
+/** `?filename=` as given, and `?download=true` (or Cairn's `1`) forcing a download. */
+export function downloadQuery(ctx: Ctx): { filename: string | null; download: boolean } {
+  const filename = typeof ctx.query.filename === 'string' && ctx.query.filename !== '' ? ctx.query.filename : null;
+  return { filename, download: ctx.query.download === 'true' || ctx.query.download === '1' };
+}
+
+/**
+ * A path segment escaped as Go's `url.PathEscape` does, which IPFS gateways' links use: every
+ * byte but unreserved characters and `$&+:=@` is percent-encoded.
+ */
+export function pathEscape(segment: string): string {
+  return encodeURIComponent(segment)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%(24|26|2B|3A|3D|40)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A whole path, each segment escaped, the slashes kept. */
+export const escapePath = (path: string): string => path.split('/').map(pathEscape).join('/');

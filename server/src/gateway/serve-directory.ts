@@ -1,0 +1,100 @@
+import type * as dagPb from '@ipld/dag-pb';
+import { exporter } from 'ipfs-unixfs-exporter';
+import type { CID } from 'multiformats/cid';
+import type { AppError } from '../lib/errors';
+import type { GatewayBlocks } from './blocks';
+import type { GatewayRequest } from './gateway-request';
+import { escapePath, GENERATED, notModified, pathEscape } from './headers';
+import { directoryPage, LISTING_VERSION, type ListingEntry } from './listing';
+import { resolvePath } from './resolve-path';
+import { serveFile } from './serve-file';
+import { nodeKind } from './unixfs-node';
+
+/** Entries a listing shows; the page says how many more there are. */
+export const LISTING_LIMIT = 1000;
+
+/**
+ * A UnixFS directory, as web servers answer one: at a URL ending in `/` (else a 301 there), its
+ * `index.html` when it has one, else a generated listing.
+ */
+export async function serveDirectory(request: GatewayRequest, dir: CID, node: dagPb.PBNode, sharded: boolean): Promise<void> {
+  const { ctx } = request;
+  if (!ctx.path.endsWith('/')) {
+    const base = `/ipfs/${pathEscape(request.rootText)}${request.segments.length ? `/${escapePath(request.segments.join('/'))}` : ''}/`;
+    ctx.status = 301;
+    ctx.redirect(`${base}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+    return;
+  }
+  const index = await indexFile(request.blocks, dir, node, sharded);
+  if (index) {
+    const kind = nodeKind(index.cid, index.bytes);
+    if (kind.kind === 'file') return serveFile(request, index.cid, index.bytes, kind.size, dir);
+  }
+  const etag = `"DirIndex-${LISTING_VERSION}_CID-${dir}"`;
+  ctx.set('ETag', etag);
+  ctx.set('Cache-Control', GENERATED);
+  if (notModified(ctx, etag)) return;
+  ctx.type = 'text/html; charset=utf-8';
+  if (ctx.method === 'HEAD') {
+    ctx.status = 200;
+    return;
+  }
+  const { entries, total } = await listEntries(request.blocks, dir, node, sharded);
+  ctx.body = directoryPage({
+    rootText: request.rootText,
+    segments: request.segments,
+    dir: dir.toString(),
+    dagSize: node.Links.reduce((sum, link) => sum + (link.Tsize ?? 0), 0),
+    entries,
+    total,
+  });
+}
+
+async function indexFile(
+  blocks: GatewayBlocks,
+  dir: CID,
+  node: dagPb.PBNode,
+  sharded: boolean,
+): Promise<{ cid: CID; bytes: Uint8Array } | null> {
+  let cid: CID | undefined;
+  if (!sharded) cid = node.Links.find((link) => link.Name === 'index.html')?.Hash;
+  else {
+    try {
+      cid = (await resolvePath(blocks, dir, ['index.html'])).target;
+    } catch (error) {
+      if ((error as AppError).status !== 404) throw error;
+    }
+  }
+  return cid ? { cid, bytes: await blocks.get(cid) } : null;
+}
+
+/** The directory's links as it lists them (a HAMT's shards walked), without reading the entries themselves. */
+async function listEntries(
+  blocks: GatewayBlocks,
+  dir: CID,
+  node: dagPb.PBNode,
+  sharded: boolean,
+): Promise<{ entries: ListingEntry[]; total: number }> {
+  if (!sharded) {
+    const entries = node.Links.slice(0, LISTING_LIMIT).map((link) => ({
+      name: link.Name ?? '',
+      cid: link.Hash.toString(),
+      size: link.Tsize ?? 0,
+    }));
+    return { entries, total: node.Links.length };
+  }
+  const store = {
+    async *get(cid: CID) {
+      yield await blocks.read(cid);
+    },
+  };
+  const directory = await exporter(dir, store, { signal: blocks.signal });
+  const entries: ListingEntry[] = [];
+  let total = 0;
+  if (directory.type !== 'directory') return { entries, total };
+  for await (const entry of directory.entries({ signal: blocks.signal })) {
+    if (entries.length < LISTING_LIMIT) entries.push({ name: entry.name, cid: entry.cid.toString(), size: Number(entry.size) });
+    total++;
+  }
+  return { entries, total };
+}
