@@ -1379,35 +1379,36 @@ export interface paths {
     parameters: {
       query?: {
         /**
-         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
-         *     Other values are ignored. Has no effect on a directory.
-         * @example 1
+         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
+         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
+         *     the CID. Other values are ignored.
+         * @example true
          */
         download?: components['parameters']['Download'];
         /**
-         * @description With `download`, the name to save as when the caller does not send a credential of an
-         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
-         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
-         *     segment, else the root CID, is used.
+         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
+         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
+         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
         /**
-         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
-         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
-         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
-         *     `format`. Any other value is `400 invalid_parameter`.
+         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
+         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
+         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
+         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
+         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
          * @example car
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
-         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
-         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
-         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
-         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
-         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
-         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
+         *     path under the CID (each directory, shard and document the path runs through; the CAR
+         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
+         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
+         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
+         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
+         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
@@ -1421,34 +1422,45 @@ export interface paths {
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
         /**
-         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
          * @example 1
          */
         'car-version'?: components['parameters']['CarVersion'];
         /**
-         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
          * @example dfs
          */
         'car-order'?: components['parameters']['CarOrder'];
         /**
-         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
+         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
          * @example n
          */
         'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
-         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
-         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
-         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
          * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
          */
         Accept?: components['parameters']['GatewayAccept'];
+        /**
+         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
+         * @example only-if-cached
+         */
+        'Cache-Control'?: components['parameters']['OnlyIfCached'];
       };
       path: {
         /**
-         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
-         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+         *     use the canonical form). Served only when some account holds it or its root block is on
+         *     the node, or when it is an identity CID of at most 128 bytes.
          * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
          */
         cid: components['parameters']['GatewayCid'];
@@ -1457,16 +1469,21 @@ export interface paths {
     };
     /**
      * Read content by CID
-     * @description Streams the content of a CID from this server's IPFS node: a file's bytes (with `Range`
-     *     support), or an HTML listing of a directory (its first 1000 entries). With `format` (or the
-     *     matching `Accept`), the verifiable answers of a trustless gateway instead: the raw block, or
-     *     a CAR of the DAG. See the Gateway tag for the rules that apply to every gateway read.
+     * @description The content of a CID this server holds: a file's bytes (with ranges), a directory (its
+     *     `index.html`, else a listing), a dag-json, dag-cbor, json or cbor document, or, with
+     *     `format` (or the matching `Accept`), the verifiable answers of the trustless gateway: the
+     *     raw block, a CAR of the DAG, or a tar of a UnixFS tree. See the Gateway tag for the rules
+     *     of every gateway read.
      */
     get: operations['gatewayGet'];
     put?: never;
     post?: never;
     delete?: never;
-    options?: never;
+    /**
+     * The gateway's CORS rules
+     * @description Any page may read the gateway; the answer is the same for every path, with or without `Origin`.
+     */
+    options: operations['gatewayOptions'];
     /**
      * Read the headers of content by CID
      * @description `GET` without the body: the same status and headers (`Content-Length` is the size that `GET` would send).
@@ -1479,35 +1496,36 @@ export interface paths {
     parameters: {
       query?: {
         /**
-         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
-         *     Other values are ignored. Has no effect on a directory.
-         * @example 1
+         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
+         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
+         *     the CID. Other values are ignored.
+         * @example true
          */
         download?: components['parameters']['Download'];
         /**
-         * @description With `download`, the name to save as when the caller does not send a credential of an
-         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
-         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
-         *     segment, else the root CID, is used.
+         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
+         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
+         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
         /**
-         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
-         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
-         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
-         *     `format`. Any other value is `400 invalid_parameter`.
+         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
+         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
+         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
+         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
+         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
          * @example car
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
-         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
-         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
-         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
-         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
-         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
-         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
+         *     path under the CID (each directory, shard and document the path runs through; the CAR
+         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
+         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
+         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
+         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
+         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
@@ -1521,40 +1539,51 @@ export interface paths {
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
         /**
-         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
          * @example 1
          */
         'car-version'?: components['parameters']['CarVersion'];
         /**
-         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
          * @example dfs
          */
         'car-order'?: components['parameters']['CarOrder'];
         /**
-         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
+         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
          * @example n
          */
         'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
-         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
-         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
-         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
          * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
          */
         Accept?: components['parameters']['GatewayAccept'];
+        /**
+         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
+         * @example only-if-cached
+         */
+        'Cache-Control'?: components['parameters']['OnlyIfCached'];
       };
       path: {
         /**
-         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
-         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+         *     use the canonical form). Served only when some account holds it or its root block is on
+         *     the node, or when it is an identity CID of at most 128 bytes.
          * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
          */
         cid: components['parameters']['GatewayCid'];
         /**
-         * @description A path inside the directory `cid`; it may span several segments (`docs/a/readme.md`). Empty
-         *     segments are ignored.
+         * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
+         *     percent-decoded once. Empty segments are ignored.
          * @example docs/readme.md
          */
         path: components['parameters']['GatewayPath'];
@@ -1563,15 +1592,21 @@ export interface paths {
     };
     /**
      * Read content by CID and path
-     * @description Follows `path` inside the directory `cid` and serves what it names, as `GET /ipfs/{cid}`
-     *     does. The content type comes from the last path segment's extension when it has a known
-     *     one. The `ETag` is the CID of the target, not of the root.
+     * @description Follows `path` from `cid` (through UnixFS directories, HAMT-sharded ones included, and
+     *     through the links of dag-cbor and dag-json documents) and serves what it names, as
+     *     `GET /ipfs/{cid}` does. A file's content type comes from the last path segment's extension
+     *     when it has a known one. The `ETag` is the target's, not the root's; `X-Ipfs-Roots` lists
+     *     the CID of every segment.
      */
     get: operations['gatewayGetPath'];
     put?: never;
     post?: never;
     delete?: never;
-    options?: never;
+    /**
+     * The gateway's CORS rules
+     * @description The same answer as `OPTIONS /ipfs/{cid}`.
+     */
+    options: operations['gatewayOptionsPath'];
     /**
      * Read the headers of content by CID and path
      * @description `GET` without the body: the same status and headers (`Content-Length` is the size that `GET` would send).
@@ -3800,10 +3835,18 @@ export interface components {
       };
     };
     /**
-     * @description A file's bytes, with a content type from the file name's extension (the last path segment),
-     *     else from its first bytes, else `text/plain` for UTF-8 text or `application/octet-stream`;
-     *     textual types carry `charset=utf-8`. A directory is an HTML listing (`text/html`) of its
-     *     first 1000 entries with links, sizes and CIDs.
+     * @description The answer `format`, `Accept` and the CID's codec choose (see the Gateway tag):
+     *     - a file's bytes, typed by the last path segment's (or `filename`'s) extension when it has
+     *       a known one, else by its first bytes (HTML, SVG, XML, JSON, the common binary formats),
+     *       else `text/plain; charset=utf-8` for UTF-8 text or `application/octet-stream`;
+     *     - a directory's `index.html` (`text/html`), else an HTML listing of its first 1000 entries
+     *       with links, CIDs and sizes;
+     *     - a UnixFS symlink's target path (`inode/symlink`);
+     *     - a document's block as stored: `application/vnd.ipld.dag-json`,
+     *       `application/vnd.ipld.dag-cbor`, `application/json`, `application/cbor`, or an HTML
+     *       preview of a DAG for a browser;
+     *     - `format=raw`: the block (`application/vnd.ipld.raw`); `format=car`: a CARv1 stream;
+     *       `format=tar`: a tar archive.
      */
     GatewayContent: {
       headers: {
@@ -3812,8 +3855,12 @@ export interface components {
         'Content-Security-Policy': components['headers']['SandboxCsp'];
         'X-Content-Type-Options': components['headers']['NoSniff'];
         'Access-Control-Allow-Origin': components['headers']['AllowAnyOrigin'];
+        'Access-Control-Allow-Methods': components['headers']['GatewayAllowMethods'];
+        'Access-Control-Allow-Headers': components['headers']['GatewayAllowHeaders'];
+        'Access-Control-Expose-Headers': components['headers']['GatewayExposeHeaders'];
         'Cross-Origin-Resource-Policy': components['headers']['CrossOriginResource'];
         'X-Ipfs-Path': components['headers']['IpfsPath'];
+        'X-Ipfs-Roots': components['headers']['IpfsRoots'];
         'Accept-Ranges': components['headers']['AcceptRanges'];
         'Content-Disposition': components['headers']['ContentDisposition'];
         'Content-Length': components['headers']['ContentLength'];
@@ -3824,13 +3871,22 @@ export interface components {
         'application/octet-stream': string;
         'application/vnd.ipld.raw': string;
         'application/vnd.ipld.car': string;
+        'application/x-tar': string;
+        'application/vnd.ipld.dag-json': unknown;
+        'application/vnd.ipld.dag-cbor': string;
+        'application/json': unknown;
+        'application/cbor': string;
         '*/*': unknown;
       };
     };
-    /** @description The requested byte range of a file. */
+    /**
+     * @description The requested byte range of a file or block (with `Content-Range`), or several ranges as
+     *     `multipart/byteranges` (each part with its own `Content-Type` and `Content-Range`).
+     */
     GatewayPartialContent: {
       headers: {
-        'Content-Range': components['headers']['ContentRange'];
+        /** @description The range sent and the full size (absent for several ranges). */
+        'Content-Range'?: string;
         'Accept-Ranges': components['headers']['AcceptRanges'];
         ETag: components['headers']['ETag'];
         'Cache-Control': components['headers']['ImmutableCache'];
@@ -3839,16 +3895,18 @@ export interface components {
         'Access-Control-Allow-Origin': components['headers']['AllowAnyOrigin'];
         'Cross-Origin-Resource-Policy': components['headers']['CrossOriginResource'];
         'X-Ipfs-Path': components['headers']['IpfsPath'];
+        'X-Ipfs-Roots': components['headers']['IpfsRoots'];
         'Content-Disposition': components['headers']['ContentDisposition'];
         'Content-Length': components['headers']['ContentLength'];
         [name: string]: unknown;
       };
       content: {
+        'multipart/byteranges': string;
         'application/octet-stream': string;
         '*/*': unknown;
       };
     };
-    /** @description `If-None-Match` named this content's CID: the cached copy is current. No body. */
+    /** @description `If-None-Match` named this answer's ETag: the cached copy is current. No body. */
     GatewayNotModified: {
       headers: {
         ETag: components['headers']['ETag'];
@@ -3861,6 +3919,21 @@ export interface components {
         [name: string]: unknown;
       };
       content?: never;
+    };
+    /**
+     * @description A directory (or a DAG preview) asked for without a trailing slash: the same path with one,
+     *     so that the relative links of its page resolve under it.
+     */
+    GatewayTrailingSlash: {
+      headers: {
+        Location: components['headers']['TrailingSlashLocation'];
+        'Access-Control-Allow-Origin': components['headers']['AllowAnyOrigin'];
+        [name: string]: unknown;
+      };
+      content: {
+        'text/html': string;
+        'text/plain': string;
+      };
     };
     /**
      * @description A separate gateway origin is configured (`GATEWAY_ORIGIN`) and the request came to another
@@ -3878,9 +3951,10 @@ export interface components {
       };
     };
     /**
-     * @description `invalid_cid` (`cid` is not a CID), `not_a_file` (the target is neither a file nor a
-     *     directory, e.g. a dag-cbor node) or `invalid_parameter` (a bad `format`, `dag-scope` or
-     *     `entity-bytes`, or one given twice).
+     * @description `invalid_cid` (`cid` is not a CID, or an identity CID over 128 bytes), `invalid_parameter`
+     *     (a bad `format`, `dag-scope`, `entity-bytes` or `car-*` value, or one given twice),
+     *     `path_outside_root` (`format=tar` of a directory with an entry named outside it, such as
+     *     `../x`) or `not_unixfs` (`format=tar` of content that is not UnixFS).
      */
     GatewayBadRequest: {
       headers: {
@@ -3895,7 +3969,7 @@ export interface components {
          */
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          code?: 'invalid_cid' | 'not_a_file' | 'invalid_parameter';
+          code?: 'invalid_cid' | 'invalid_parameter' | 'path_outside_root' | 'not_unixfs';
         };
       };
     };
@@ -3922,8 +3996,9 @@ export interface components {
       };
     };
     /**
-     * @description `not_acceptable`: the `Accept` header asks for a CAR this gateway cannot send (a `version`
-     *     other than 1, an `order` other than `dfs` or `unk`, or `dups=y`).
+     * @description `not_acceptable`: the answer asked for would need a codec conversion (`dag-json` of a
+     *     dag-pb file or of a dag-cbor document, say: fetch the block with `format=raw` and convert
+     *     it yourself), or `Accept` names a type this gateway does not send.
      */
     GatewayNotAcceptable: {
       headers: {
@@ -3932,7 +4007,7 @@ export interface components {
       content: {
         /**
          * @example {
-         *       "error": "Only CAR version=1, order=dfs or unk, dups=n can be sent (asked for version=2)",
+         *       "error": "dag-json was asked for, but bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku is of another codec: codecs are not converted; fetch the block with ?format=raw and convert it yourself",
          *       "code": "not_acceptable"
          *     }
          */
@@ -3942,15 +4017,52 @@ export interface components {
         };
       };
     };
+    /** @description `not_cached`: `Cache-Control: only-if-cached` was sent and the content is not held here. */
+    GatewayNotCached: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This content is not stored here",
+         *       "code": "not_cached"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'not_cached';
+        };
+      };
+    };
     /**
-     * @description `range_not_satisfiable`: the range starts beyond the end of the file (or the file is
-     *     empty). The content headers (`ETag`, `Cache-Control`, sandbox CSP) are sent as on a 200.
+     * @description `not_implemented`: the path ends inside a dag-json or dag-cbor document at a value that is
+     *     not a link (fetch the whole document instead), or the target is neither UnixFS nor of a
+     *     codec the gateway renders (fetch it with `format=raw` or `format=car`).
      */
+    GatewayNotImplemented: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "/foo is a value inside bafyreibs4utpgbn7uqegmd2goqz4bkyflre2ek2iwv743fhvylwi4zeeim, not a link: fetch the whole document instead",
+         *       "code": "not_implemented"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'not_implemented';
+        };
+      };
+    };
+    /** @description `range_not_satisfiable`: every range starts beyond the end (or the body is empty). */
     RangeNotSatisfiable: {
       headers: {
         'Content-Range': components['headers']['UnsatisfiedRange'];
-        ETag: components['headers']['ETag'];
-        'Cache-Control': components['headers']['ImmutableCache'];
+        /** @description Not to be cached. */
+        'Cache-Control': 'no-store';
         'Content-Security-Policy': components['headers']['SandboxCsp'];
         [name: string]: unknown;
       };
@@ -3967,7 +4079,20 @@ export interface components {
         };
       };
     };
-    /** @description The headers `GET` would send with a file or a directory listing; no body. */
+    /** @description The gateway's CORS rules; no body. */
+    GatewayOptions: {
+      headers: {
+        'Access-Control-Allow-Origin': components['headers']['AllowAnyOrigin'];
+        'Access-Control-Allow-Methods': components['headers']['GatewayAllowMethods'];
+        'Access-Control-Allow-Headers': components['headers']['GatewayAllowHeaders'];
+        'Access-Control-Expose-Headers': components['headers']['GatewayExposeHeaders'];
+        /** @description The methods of the gateway. */
+        Allow: 'GET, HEAD, OPTIONS';
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description The headers `GET` would send; no body. */
     GatewayHeadContent: {
       headers: {
         ETag: components['headers']['ETag'];
@@ -3977,6 +4102,7 @@ export interface components {
         'Access-Control-Allow-Origin': components['headers']['AllowAnyOrigin'];
         'Cross-Origin-Resource-Policy': components['headers']['CrossOriginResource'];
         'X-Ipfs-Path': components['headers']['IpfsPath'];
+        'X-Ipfs-Roots': components['headers']['IpfsRoots'];
         'Accept-Ranges': components['headers']['AcceptRanges'];
         'Content-Disposition': components['headers']['ContentDisposition'];
         'Content-Length': components['headers']['ContentLength'];
@@ -3987,12 +4113,19 @@ export interface components {
     /** @description The headers `GET` would send with the range; no body. */
     GatewayHeadPartialContent: {
       headers: {
-        'Content-Range': components['headers']['ContentRange'];
         'Accept-Ranges': components['headers']['AcceptRanges'];
         ETag: components['headers']['ETag'];
         'Cache-Control': components['headers']['ImmutableCache'];
         'Content-Security-Policy': components['headers']['SandboxCsp'];
         'Content-Length': components['headers']['ContentLength'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description The redirect to the path with a trailing slash; no body. */
+    GatewayHeadTrailingSlash: {
+      headers: {
+        Location: components['headers']['TrailingSlashLocation'];
         [name: string]: unknown;
       };
       content?: never;
@@ -4101,47 +4234,49 @@ export interface components {
     /** @description Ascending or descending (descending by default, newest first). */
     UploadOrder: 'asc' | 'desc';
     /**
-     * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
-     *     form respectively). Served only when some account holds it or its root block is on the node.
+     * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+     *     use the canonical form). Served only when some account holds it or its root block is on
+     *     the node, or when it is an identity CID of at most 128 bytes.
      * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
      */
     GatewayCid: string;
     /**
-     * @description A path inside the directory `cid`; it may span several segments (`docs/a/readme.md`). Empty
-     *     segments are ignored.
+     * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
+     *     percent-decoded once. Empty segments are ignored.
      * @example docs/readme.md
      */
     GatewayPath: string;
     /**
-     * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
-     *     Other values are ignored. Has no effect on a directory.
-     * @example 1
+     * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
+     *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
+     *     the CID. Other values are ignored.
+     * @example true
      */
     Download: string;
     /**
-     * @description With `download`, the name to save as when the caller does not send a credential of an
-     *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
-     *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
-     *     segment, else the root CID, is used.
+     * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
+     *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
+     *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
      * @example holiday.jpg
      */
     DownloadFilename: string;
     /**
-     * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
-     *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
-     *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
-     *     `format`. Any other value is `400 invalid_parameter`.
+     * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
+     *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
+     *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
+     *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
+     *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
      * @example car
      */
-    GatewayFormat: 'raw' | 'car';
+    GatewayFormat: 'raw' | 'car' | 'tar' | 'json' | 'cbor' | 'dag-json' | 'dag-cbor';
     /**
-     * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
-     *     prove a path under the CID (each directory and shard node the path runs through; the CAR
-     *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
-     *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
-     *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
-     *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
-     *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
+     * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
+     *     path under the CID (each directory, shard and document the path runs through; the CAR
+     *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
+     *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
+     *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
+     *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
+     *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
      * @example entity
      */
     DagScope: 'all' | 'entity' | 'block';
@@ -4155,36 +4290,47 @@ export interface components {
      */
     EntityBytes: string;
     /**
-     * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+     * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
      * @example 1
      */
     CarVersion: string;
     /**
-     * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+     * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
      * @example dfs
      */
     CarOrder: string;
     /**
-     * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+     * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
+     *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
      * @example n
      */
-    CarDups: string;
+    CarDups: 'y' | 'n';
     /**
-     * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
-     *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
-     *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+     * @description The first type of the list that names a format chooses it (when `format` does not):
+     *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+     *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+     *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+     *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+     *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+     *     Other types leave the default answer.
      * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
      */
     GatewayAccept: string;
     /**
-     * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
+     * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
+     * @example only-if-cached
+     */
+    OnlyIfCached: string;
+    /**
+     * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
      * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
      */
     IfNoneMatch: string;
     /**
-     * @description One byte range, `bytes=<start>-[<end>]` or `bytes=-<suffix length>`, of a file. Several
-     *     ranges or a malformed header give the whole file (200); a range that starts beyond the end
-     *     (or any range of an empty file) is `416`. Ignored for a directory.
+     * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+     *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+     *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+     *     any range of an empty body) are `416`. Ignored for directories and CARs.
      * @example bytes=0-1023
      */
     Range: string;
@@ -4218,14 +4364,18 @@ export interface components {
      */
     RetryAfter: number;
     /**
-     * @description The CID of the content served, quoted. The content behind a CID never changes. A raw block
-     *     is `"<cid>.raw"`; a CAR is `"<cid>.car.<order>.<dups>.<dag-scope>[.<from>-<to>]"`, so each
-     *     variant of it has its own.
+     * @description What the answer is, quoted: a file's (or a directory's `index.html`'s directory's) CID;
+     *     `"<cid>.raw"` for a raw block; `"<cid>.<format>"` for a document; `W/"<cid>.car.<variant>"`
+     *     for a CAR (one per path, scope, range and dups); `W/"<cid>.x-tar"` for a tar;
+     *     `"DirIndex-<version>_CID-<cid>"` and `"DagIndex-<version>_CID-<cid>"` for generated pages.
      * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
      */
     ETag: string;
-    /** @description Content addressed by CID never changes and may be cached for 336 days. */
-    ImmutableCache: 'public, max-age=29030400, immutable';
+    /**
+     * @description Content addressed by CID never changes and may be cached for 336 days; a generated page
+     *     (a directory listing, a DAG preview) for a week.
+     */
+    ImmutableCache: 'public, max-age=29030400, immutable' | 'public, max-age=604800, stale-while-revalidate=2678400';
     /**
      * @description User content never runs as the app: it is sandboxed (no scripts, no same origin), may load
      *     no resources except images and media from this origin and inline styles.
@@ -4235,6 +4385,12 @@ export interface components {
     NoSniff: 'nosniff';
     /** @description Any site may read gateway content. */
     AllowAnyOrigin: '*';
+    /** @description The methods any site may use on the gateway. */
+    GatewayAllowMethods: 'GET, HEAD, OPTIONS';
+    /** @description The request headers any site may send to the gateway (no `Authorization`). */
+    GatewayAllowHeaders: 'Content-Type, Range, User-Agent, X-Requested-With';
+    /** @description The answer headers any site's script may read. */
+    GatewayExposeHeaders: 'Content-Length, Content-Range, Content-Disposition, ETag, X-Ipfs-Path, X-Ipfs-Roots, X-Chunked-Output, X-Stream-Output';
     /** @description Any site may embed gateway content. */
     CrossOriginResource: 'cross-origin';
     /**
@@ -4242,22 +4398,23 @@ export interface components {
      * @example /ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/docs/readme.md
      */
     IpfsPath: string;
-    /** @description Files can be read in byte ranges (not sent for a directory listing). */
-    AcceptRanges: 'bytes';
     /**
-     * @description The range sent and the file's full size.
-     * @example bytes 0-1023/262145
+     * @description The CID each segment of the path resolved to, the root first, comma-separated.
+     * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi,bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku
      */
-    ContentRange: string;
+    IpfsRoots: string;
+    /** @description `bytes`: files and blocks can be read in byte ranges; `none` for a CAR, which is streamed. */
+    AcceptRanges: 'bytes' | 'none';
     /**
-     * @description The file's full size.
+     * @description The full size.
      * @example bytes *\/262145
      */
     UnsatisfiedRange: string;
     /**
-     * @description With `download=1`: save as the record's name (see `filename`); non-ASCII characters
-     *     are `_` in `filename` and kept in `filename*`. A raw block is always an attachment named
-     *     `<cid>.bin`, a CAR `<cid>.car`.
+     * @description The name to save as (see `filename` and `download`): ASCII in `filename` (others `_`),
+     *     exact in `filename*`. A raw block is always an attachment named `<cid>.bin`, a CAR
+     *     `<cid>[_<last segment>].car`, a tar `<cid>.tar`; a json document is inline, a cbor one an
+     *     attachment.
      * @example attachment; filename="holiday.jpg"; filename*=UTF-8''holiday.jpg
      */
     ContentDisposition: string;
@@ -4268,6 +4425,11 @@ export interface components {
      * @example https://gateway.example.com/ipfs/bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku
      */
     Location: string;
+    /**
+     * @description The same path with a trailing slash (each segment percent-encoded), and the same query.
+     * @example /ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/docs/
+     */
+    TrailingSlashLocation: string;
   };
   pathItems: never;
 }
@@ -7214,35 +7376,36 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
-         *     Other values are ignored. Has no effect on a directory.
-         * @example 1
+         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
+         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
+         *     the CID. Other values are ignored.
+         * @example true
          */
         download?: components['parameters']['Download'];
         /**
-         * @description With `download`, the name to save as when the caller does not send a credential of an
-         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
-         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
-         *     segment, else the root CID, is used.
+         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
+         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
+         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
         /**
-         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
-         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
-         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
-         *     `format`. Any other value is `400 invalid_parameter`.
+         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
+         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
+         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
+         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
+         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
          * @example car
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
-         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
-         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
-         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
-         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
-         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
-         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
+         *     path under the CID (each directory, shard and document the path runs through; the CAR
+         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
+         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
+         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
+         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
+         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
@@ -7256,46 +7419,58 @@ export interface operations {
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
         /**
-         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
          * @example 1
          */
         'car-version'?: components['parameters']['CarVersion'];
         /**
-         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
          * @example dfs
          */
         'car-order'?: components['parameters']['CarOrder'];
         /**
-         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
+         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
          * @example n
          */
         'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
-         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
-         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
-         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
          * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
          */
         Accept?: components['parameters']['GatewayAccept'];
         /**
-         * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
+         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
+         * @example only-if-cached
+         */
+        'Cache-Control'?: components['parameters']['OnlyIfCached'];
+        /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
          * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
          */
         'If-None-Match'?: components['parameters']['IfNoneMatch'];
         /**
-         * @description One byte range, `bytes=<start>-[<end>]` or `bytes=-<suffix length>`, of a file. Several
-         *     ranges or a malformed header give the whole file (200); a range that starts beyond the end
-         *     (or any range of an empty file) is `416`. Ignored for a directory.
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
          * @example bytes=0-1023
          */
         Range?: components['parameters']['Range'];
       };
       path: {
         /**
-         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
-         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+         *     use the canonical form). Served only when some account holds it or its root block is on
+         *     the node, or when it is an identity CID of at most 128 bytes.
          * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
          */
         cid: components['parameters']['GatewayCid'];
@@ -7306,48 +7481,149 @@ export interface operations {
     responses: {
       200: components['responses']['GatewayContent'];
       206: components['responses']['GatewayPartialContent'];
+      301: components['responses']['GatewayTrailingSlash'];
       302: components['responses']['GatewayRedirect'];
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayBadRequest'];
       404: components['responses']['GatewayNotFound'];
       406: components['responses']['GatewayNotAcceptable'];
+      412: components['responses']['GatewayNotCached'];
       416: components['responses']['RangeNotSatisfiable'];
       500: components['responses']['InternalError'];
+      501: components['responses']['GatewayNotImplemented'];
+    };
+  };
+  gatewayOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
+         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
+         *     the CID. Other values are ignored.
+         * @example true
+         */
+        download?: components['parameters']['Download'];
+        /**
+         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
+         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
+         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
+         * @example holiday.jpg
+         */
+        filename?: components['parameters']['DownloadFilename'];
+        /**
+         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
+         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
+         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
+         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
+         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
+         * @example car
+         */
+        format?: components['parameters']['GatewayFormat'];
+        /**
+         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
+         *     path under the CID (each directory, shard and document the path runs through; the CAR
+         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
+         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
+         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
+         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
+         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
+         * @example entity
+         */
+        'dag-scope'?: components['parameters']['DagScope'];
+        /**
+         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
+         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
+         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
+         *     wholly outside the file sends the file's root block alone. Ignored for directories and
+         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
+         * @example 0:1048575
+         */
+        'entity-bytes'?: components['parameters']['EntityBytes'];
+        /**
+         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
+         * @example 1
+         */
+        'car-version'?: components['parameters']['CarVersion'];
+        /**
+         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
+         * @example dfs
+         */
+        'car-order'?: components['parameters']['CarOrder'];
+        /**
+         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
+         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
+         * @example n
+         */
+        'car-dups'?: components['parameters']['CarDups'];
+      };
+      header?: {
+        /**
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
+        /**
+         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
+         * @example only-if-cached
+         */
+        'Cache-Control'?: components['parameters']['OnlyIfCached'];
+      };
+      path: {
+        /**
+         * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+         *     use the canonical form). Served only when some account holds it or its root block is on
+         *     the node, or when it is an identity CID of at most 128 bytes.
+         * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+         */
+        cid: components['parameters']['GatewayCid'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['GatewayOptions'];
     };
   };
   gatewayHead: {
     parameters: {
       query?: {
         /**
-         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
-         *     Other values are ignored. Has no effect on a directory.
-         * @example 1
+         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
+         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
+         *     the CID. Other values are ignored.
+         * @example true
          */
         download?: components['parameters']['Download'];
         /**
-         * @description With `download`, the name to save as when the caller does not send a credential of an
-         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
-         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
-         *     segment, else the root CID, is used.
+         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
+         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
+         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
         /**
-         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
-         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
-         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
-         *     `format`. Any other value is `400 invalid_parameter`.
+         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
+         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
+         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
+         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
+         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
          * @example car
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
-         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
-         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
-         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
-         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
-         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
-         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
+         *     path under the CID (each directory, shard and document the path runs through; the CAR
+         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
+         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
+         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
+         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
+         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
@@ -7361,46 +7637,58 @@ export interface operations {
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
         /**
-         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
          * @example 1
          */
         'car-version'?: components['parameters']['CarVersion'];
         /**
-         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
          * @example dfs
          */
         'car-order'?: components['parameters']['CarOrder'];
         /**
-         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
+         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
          * @example n
          */
         'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
-         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
-         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
-         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
          * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
          */
         Accept?: components['parameters']['GatewayAccept'];
         /**
-         * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
+         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
+         * @example only-if-cached
+         */
+        'Cache-Control'?: components['parameters']['OnlyIfCached'];
+        /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
          * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
          */
         'If-None-Match'?: components['parameters']['IfNoneMatch'];
         /**
-         * @description One byte range, `bytes=<start>-[<end>]` or `bytes=-<suffix length>`, of a file. Several
-         *     ranges or a malformed header give the whole file (200); a range that starts beyond the end
-         *     (or any range of an empty file) is `416`. Ignored for a directory.
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
          * @example bytes=0-1023
          */
         Range?: components['parameters']['Range'];
       };
       path: {
         /**
-         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
-         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+         *     use the canonical form). Served only when some account holds it or its root block is on
+         *     the node, or when it is an identity CID of at most 128 bytes.
          * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
          */
         cid: components['parameters']['GatewayCid'];
@@ -7411,48 +7699,52 @@ export interface operations {
     responses: {
       200: components['responses']['GatewayHeadContent'];
       206: components['responses']['GatewayHeadPartialContent'];
+      301: components['responses']['GatewayHeadTrailingSlash'];
       302: components['responses']['GatewayHeadRedirect'];
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayHeadError'];
       404: components['responses']['GatewayHeadError'];
       406: components['responses']['GatewayHeadError'];
+      412: components['responses']['GatewayHeadError'];
       416: components['responses']['GatewayHeadRangeNotSatisfiable'];
       500: components['responses']['GatewayHeadError'];
+      501: components['responses']['GatewayHeadError'];
     };
   };
   gatewayGetPath: {
     parameters: {
       query?: {
         /**
-         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
-         *     Other values are ignored. Has no effect on a directory.
-         * @example 1
+         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
+         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
+         *     the CID. Other values are ignored.
+         * @example true
          */
         download?: components['parameters']['Download'];
         /**
-         * @description With `download`, the name to save as when the caller does not send a credential of an
-         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
-         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
-         *     segment, else the root CID, is used.
+         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
+         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
+         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
         /**
-         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
-         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
-         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
-         *     `format`. Any other value is `400 invalid_parameter`.
+         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
+         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
+         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
+         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
+         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
          * @example car
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
-         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
-         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
-         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
-         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
-         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
-         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
+         *     path under the CID (each directory, shard and document the path runs through; the CAR
+         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
+         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
+         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
+         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
+         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
@@ -7466,52 +7758,64 @@ export interface operations {
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
         /**
-         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
          * @example 1
          */
         'car-version'?: components['parameters']['CarVersion'];
         /**
-         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
          * @example dfs
          */
         'car-order'?: components['parameters']['CarOrder'];
         /**
-         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
+         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
          * @example n
          */
         'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
-         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
-         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
-         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
          * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
          */
         Accept?: components['parameters']['GatewayAccept'];
         /**
-         * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
+         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
+         * @example only-if-cached
+         */
+        'Cache-Control'?: components['parameters']['OnlyIfCached'];
+        /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
          * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
          */
         'If-None-Match'?: components['parameters']['IfNoneMatch'];
         /**
-         * @description One byte range, `bytes=<start>-[<end>]` or `bytes=-<suffix length>`, of a file. Several
-         *     ranges or a malformed header give the whole file (200); a range that starts beyond the end
-         *     (or any range of an empty file) is `416`. Ignored for a directory.
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
          * @example bytes=0-1023
          */
         Range?: components['parameters']['Range'];
       };
       path: {
         /**
-         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
-         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+         *     use the canonical form). Served only when some account holds it or its root block is on
+         *     the node, or when it is an identity CID of at most 128 bytes.
          * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
          */
         cid: components['parameters']['GatewayCid'];
         /**
-         * @description A path inside the directory `cid`; it may span several segments (`docs/a/readme.md`). Empty
-         *     segments are ignored.
+         * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
+         *     percent-decoded once. Empty segments are ignored.
          * @example docs/readme.md
          */
         path: components['parameters']['GatewayPath'];
@@ -7522,48 +7826,52 @@ export interface operations {
     responses: {
       200: components['responses']['GatewayContent'];
       206: components['responses']['GatewayPartialContent'];
+      301: components['responses']['GatewayTrailingSlash'];
       302: components['responses']['GatewayRedirect'];
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayBadRequest'];
       404: components['responses']['GatewayNotFound'];
       406: components['responses']['GatewayNotAcceptable'];
+      412: components['responses']['GatewayNotCached'];
       416: components['responses']['RangeNotSatisfiable'];
       500: components['responses']['InternalError'];
+      501: components['responses']['GatewayNotImplemented'];
     };
   };
-  gatewayHeadPath: {
+  gatewayOptionsPath: {
     parameters: {
       query?: {
         /**
-         * @description `1` or `true` asks for a download: the file is sent with `Content-Disposition: attachment`.
-         *     Other values are ignored. Has no effect on a directory.
-         * @example 1
+         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
+         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
+         *     the CID. Other values are ignored.
+         * @example true
          */
         download?: components['parameters']['Download'];
         /**
-         * @description With `download`, the name to save as when the caller does not send a credential of an
-         *     account holding the root CID (then that record's name wins). Control characters, `"`, `\`
-         *     and `/` are removed and it is cut to 255 characters; when nothing is left the last path
-         *     segment, else the root CID, is used.
+         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
+         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
+         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
          * @example holiday.jpg
          */
         filename?: components['parameters']['DownloadFilename'];
         /**
-         * @description A verifiable answer instead of the content itself (the trustless gateway): `raw` is the
-         *     target's block exactly as stored (`application/vnd.ipld.raw`), `car` a CARv1 stream of its
-         *     DAG (`application/vnd.ipld.car`). An `Accept` header naming one of these types wins over
-         *     `format`. Any other value is `400 invalid_parameter`.
+         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
+         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
+         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
+         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
+         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
          * @example car
          */
         format?: components['parameters']['GatewayFormat'];
         /**
-         * @description With a CAR: which blocks it carries, in depth-first order, each once, after the blocks that
-         *     prove a path under the CID (each directory and shard node the path runs through; the CAR
-         *     then names the CID of the URL as its root). `all` (default): the whole DAG under the
-         *     target, following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's
-         *     blocks, or a directory's own node (and the shard nodes of a sharded directory), not its
-         *     entries; outside UnixFS, the target's block. `block`: the target's block alone. Blocks
-         *     with identity CIDs are never sent. Any other value is `400 invalid_parameter`.
+         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
+         *     path under the CID (each directory, shard and document the path runs through; the CAR
+         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
+         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
+         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
+         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
+         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
          * @example entity
          */
         'dag-scope'?: components['parameters']['DagScope'];
@@ -7577,52 +7885,167 @@ export interface operations {
          */
         'entity-bytes'?: components['parameters']['EntityBytes'];
         /**
-         * @description The `version` parameter of the CAR type, for clients that cannot set `Accept`; only `1` can be sent (else `406 not_acceptable`).
+         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
          * @example 1
          */
         'car-version'?: components['parameters']['CarVersion'];
         /**
-         * @description The `order` parameter of the CAR type; `dfs` or `unk` (else `406 not_acceptable`). Blocks always come depth-first.
+         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
          * @example dfs
          */
         'car-order'?: components['parameters']['CarOrder'];
         /**
-         * @description The `dups` parameter of the CAR type; only `n` can be sent, each block once (else `406 not_acceptable`).
+         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
+         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
          * @example n
          */
         'car-dups'?: components['parameters']['CarDups'];
       };
       header?: {
         /**
-         * @description `application/vnd.ipld.raw` or `application/vnd.ipld.car` ask for the verifiable answers of
-         *     `format`. CAR parameters: `version=1`, `order=dfs` or `unk`, `dups=n` are honoured; any
-         *     other value of them is `406 not_acceptable`. Other types leave the choice to `format`.
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
          * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
          */
         Accept?: components['parameters']['GatewayAccept'];
         /**
-         * @description `"<cid>"` (the `ETag` of an earlier answer): the content is immutable, so a match is always `304`.
+         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
+         * @example only-if-cached
+         */
+        'Cache-Control'?: components['parameters']['OnlyIfCached'];
+      };
+      path: {
+        /**
+         * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+         *     use the canonical form). Served only when some account holds it or its root block is on
+         *     the node, or when it is an identity CID of at most 128 bytes.
+         * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+         */
+        cid: components['parameters']['GatewayCid'];
+        /**
+         * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
+         *     percent-decoded once. Empty segments are ignored.
+         * @example docs/readme.md
+         */
+        path: components['parameters']['GatewayPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['GatewayOptions'];
+    };
+  };
+  gatewayHeadPath: {
+    parameters: {
+      query?: {
+        /**
+         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
+         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
+         *     the CID. Other values are ignored.
+         * @example true
+         */
+        download?: components['parameters']['Download'];
+        /**
+         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
+         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
+         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
+         * @example holiday.jpg
+         */
+        filename?: components['parameters']['DownloadFilename'];
+        /**
+         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
+         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
+         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
+         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
+         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
+         * @example car
+         */
+        format?: components['parameters']['GatewayFormat'];
+        /**
+         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
+         *     path under the CID (each directory, shard and document the path runs through; the CAR
+         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
+         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
+         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
+         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
+         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
+         * @example entity
+         */
+        'dag-scope'?: components['parameters']['DagScope'];
+        /**
+         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
+         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
+         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
+         *     wholly outside the file sends the file's root block alone. Ignored for directories and
+         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
+         * @example 0:1048575
+         */
+        'entity-bytes'?: components['parameters']['EntityBytes'];
+        /**
+         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
+         * @example 1
+         */
+        'car-version'?: components['parameters']['CarVersion'];
+        /**
+         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
+         * @example dfs
+         */
+        'car-order'?: components['parameters']['CarOrder'];
+        /**
+         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
+         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
+         * @example n
+         */
+        'car-dups'?: components['parameters']['CarDups'];
+      };
+      header?: {
+        /**
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
+        /**
+         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
+         * @example only-if-cached
+         */
+        'Cache-Control'?: components['parameters']['OnlyIfCached'];
+        /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
          * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
          */
         'If-None-Match'?: components['parameters']['IfNoneMatch'];
         /**
-         * @description One byte range, `bytes=<start>-[<end>]` or `bytes=-<suffix length>`, of a file. Several
-         *     ranges or a malformed header give the whole file (200); a range that starts beyond the end
-         *     (or any range of an empty file) is `416`. Ignored for a directory.
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
          * @example bytes=0-1023
          */
         Range?: components['parameters']['Range'];
       };
       path: {
         /**
-         * @description The root CID, in any form (the `ETag` and `X-Ipfs-Path` use the canonical and the requested
-         *     form respectively). Served only when some account holds it or its root block is on the node.
+         * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+         *     use the canonical form). Served only when some account holds it or its root block is on
+         *     the node, or when it is an identity CID of at most 128 bytes.
          * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
          */
         cid: components['parameters']['GatewayCid'];
         /**
-         * @description A path inside the directory `cid`; it may span several segments (`docs/a/readme.md`). Empty
-         *     segments are ignored.
+         * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
+         *     percent-decoded once. Empty segments are ignored.
          * @example docs/readme.md
          */
         path: components['parameters']['GatewayPath'];
@@ -7633,13 +8056,16 @@ export interface operations {
     responses: {
       200: components['responses']['GatewayHeadContent'];
       206: components['responses']['GatewayHeadPartialContent'];
+      301: components['responses']['GatewayHeadTrailingSlash'];
       302: components['responses']['GatewayHeadRedirect'];
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayHeadError'];
       404: components['responses']['GatewayHeadError'];
       406: components['responses']['GatewayHeadError'];
+      412: components['responses']['GatewayHeadError'];
       416: components['responses']['GatewayHeadRangeNotSatisfiable'];
       500: components['responses']['GatewayHeadError'];
+      501: components['responses']['GatewayHeadError'];
     };
   };
   healthz: {
