@@ -112,12 +112,6 @@ export function createUploadStore(db: Db) {
       return Number(row.n);
     },
 
-    /** A name some account gave this CID: only used to pick a content type, never shown. */
-    async anyName(cid: string): Promise<string | null> {
-      const row = await db.selectFrom('uploads').select('name').where('cid', '=', cid).orderBy('created_at').limit(1).executeTakeFirst();
-      return row?.name ?? null;
-    },
-
     /** Whether any account holds this CID: the gateway serves only such content. */
     async isHeld(cid: string): Promise<boolean> {
       return (await db.selectFrom('uploads').select('id').where('cid', '=', cid).limit(1).executeTakeFirst()) !== undefined;

@@ -17,7 +17,7 @@ export function gatewayUrl(origin: string, cid: string, path = ''): string {
 
 /**
  * The same content as a download. A browser link carries no bearer token, so the name to save as
- * travels in `filename` (the gateway cleans it).
+ * travels in `filename` (the gateway percent-encodes it into `Content-Disposition`).
  */
 export function downloadUrl(origin: string, cid: string, filename: string): string {
   return `${gatewayUrl(origin, cid)}?${new URLSearchParams({ download: '1', filename })}`;
