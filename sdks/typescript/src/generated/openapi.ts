@@ -5435,6 +5435,7 @@ export interface operations {
           'application/json': components['schemas']['UploadResult'];
         };
       };
+      400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['ResumableNotFound'];
       409: components['responses']['ResumableConflict'];
@@ -5466,6 +5467,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['ResumableNotFound'];
       410: components['responses']['ResumableExpired'];

@@ -64,21 +64,25 @@ export function resumableRoutes() {
     const query = input<undefined, z.infer<typeof uploadQuerySchema>>(ctx).query;
     const { id, maxBytes } = await resumableCreator(ctx.state.app, ctx.state.user, {
       uploadLength: ctx.get('Upload-Length') || undefined,
+      uploadMetadata: ctx.get('Upload-Metadata') || undefined,
       cidVersion: query.cidVersion,
       customName: query.name,
     });
     await passToTus(ctx, id, maxBytes, true);
   });
-  router.head('/uploads/resumable/:resumableId', continueUpload);
-  router.patch('/uploads/resumable/:resumableId', continueUpload);
-  router.get('/uploads/resumable/:resumableId', async (ctx) => {
+  // An upload's id is checked against its pattern where it is looked up; `validate` only refuses
+  // text that no id can be (NUL), as everywhere.
+  const id = validate({});
+  router.head('/uploads/resumable/:resumableId', id, continueUpload);
+  router.patch('/uploads/resumable/:resumableId', id, continueUpload);
+  router.get('/uploads/resumable/:resumableId', id, async (ctx) => {
     const row = await accessibleUpload(ctx);
     // Only the instance with the partial file can record it.
     if (!row.upload_id && heldElsewhere(ctx, row)) return forwardToOwner(ctx, row);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await resumableFinisher(ctx.state.app, row.id, ctx.ip);
   });
-  router.delete('/uploads/resumable/:resumableId', async (ctx) => {
+  router.delete('/uploads/resumable/:resumableId', id, async (ctx) => {
     const row = await accessibleUpload(ctx);
     if (!row.upload_id && heldElsewhere(ctx, row)) {
       const lost = await forwardToOwner(ctx, row).then(
