@@ -43,7 +43,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
   const root = path.join(options.dataDir, 'ipfs');
   mkdirSync(root, { recursive: true });
   // Before anything is read or swept: recovery deletes what it takes for another process's half-written packs.
-  const unlock = await lockDataDir(root, (error) => process.emitWarning(`the lock on ${root} was lost: ${error.message}`));
+  const unlock = await lockDataDir(root);
   const fsync = options.fsync ?? true;
   const store = new PackStore(path.join(root, 'blocks'), fsync);
   try {
