@@ -2,7 +2,7 @@ import { NAME_MAX, stripNameControls } from '@cairn/shared';
 import type { AppContext } from '../context';
 import type { Category, UploadRow, UploadType, UserRow } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
-import { AppError, conflict } from '../lib/errors';
+import { accountDisabled, AppError, conflict } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { quotaExceeded, storageLimit, type QuotaReservation } from './quota-reservation';
@@ -99,6 +99,8 @@ export async function contentRecorder(
       };
       try {
         await app.db.transaction().execute(async (trx) => {
+          // An upload that was streaming when its account was disabled records nothing.
+          if (!(await app.stores.users.holdActive(trx, user.id))) throw accountDisabled();
           await reservation?.settle(trx);
           // The record now holds the CID: the upload's claim on it has nothing left to guard.
           if (reservation) await app.stores.contentJobs.dropClaim(trx, reservation.id, content.cid);

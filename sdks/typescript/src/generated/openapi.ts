@@ -1042,8 +1042,10 @@ export interface paths {
     /**
      * Change an account's status, role or plan
      * @description Setting `status` to `inactive` disables the account: it stops working at its next request,
-     *     for its sessions and its API tokens alike (`401 account_disabled`), and cannot sign in;
-     *     `active` enables it again. An administrator cannot disable or demote their own account. A
+     *     for its sessions, its API tokens, its signed upload URLs and its unfinished resumable
+     *     uploads alike (`401 account_disabled`), and cannot sign in; an upload still streaming
+     *     records nothing, and its queued pins fail (`account_disabled`). `active` enables it again,
+     *     without bringing back any of those credentials, URLs or uploads. An administrator cannot disable or demote their own account. A
      *     new plan is given without payment and replaces any subscription the account was paying for
      *     (it is cancelled at the payment provider), and the referrer's paid-plan share follows it.
      *     Each change is written to the audit log (`update_user`; a plan change also as the
@@ -2857,8 +2859,9 @@ export interface components {
       /**
        * @description Why the job failed, or null: `cid_not_found` (the content could not be found in time),
        *     `path_not_found` or `not_a_file` (the content is not UnixFS), `quota_exceeded`,
-       *     `name_taken`, `content_unavailable`, `not_found` (the account is gone) or `pin_failed`
-       *     (anything else).
+       *     `name_taken`, `content_unavailable`, `not_found` (the account is gone), `account_disabled`
+       *     (the account was disabled before the content was recorded) or `pin_failed` (anything
+       *     else).
        * @enum {string|null}
        */
       errorCode:
@@ -2869,6 +2872,7 @@ export interface components {
         | 'name_taken'
         | 'content_unavailable'
         | 'not_found'
+        | 'account_disabled'
         | 'pin_failed'
         | null;
       createdAt: components['schemas']['Timestamp'];

@@ -6,7 +6,7 @@ import { discardResumable, resumableFinisher, resumableNotFound } from '../../co
 import { forwardToOwner, heldElsewhere } from '../../commands/resumable/owner-forwarder';
 import { handleTus } from '../../commands/resumable/tus-server';
 import type { ResumableUploadRow } from '../../db/schema';
-import { AppError, conflict } from '../../lib/errors';
+import { accountDisabled, AppError, conflict } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AppState, Ctx } from '../../koa-types';
 import { auth, authPrincipal } from '../../middleware/auth';
@@ -28,7 +28,8 @@ export async function passToTus(ctx: Ctx, uploadId: string, maxBytes: number, cr
 
 /**
  * The upload named in the path, if the caller may use it: its creator (token or session), or
- * anyone holding the URL of an upload made through a signed URL, whose id is its secret.
+ * anyone holding the URL of an upload made through a signed URL, whose id is its secret, while
+ * the account that made the URL is active.
  */
 async function accessibleUpload(ctx: Ctx): Promise<ResumableUploadRow> {
   const id = (ctx.params as { resumableId: string }).resumableId;
@@ -37,6 +38,9 @@ async function accessibleUpload(ctx: Ctx): Promise<ResumableUploadRow> {
   if (!row.signed_upload_id) {
     await authPrincipal()(ctx, async () => undefined);
     if (ctx.state.principal.id !== row.user_id) throw resumableNotFound();
+  } else {
+    const owner = await ctx.state.app.stores.users.findById(row.user_id);
+    if (owner?.status !== 'active') throw accountDisabled();
   }
   if (!row.upload_id && row.expires_at <= nowIso()) throw new AppError(410, 'upload_expired', 'This upload has expired: start it again');
   return row;
