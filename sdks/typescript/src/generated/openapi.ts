@@ -562,6 +562,10 @@ export interface paths {
      *     client works (`tus-js-client`, `tusd` clients); the `creation`, `expiration` and
      *     `termination` extensions are supported.
      *
+     *     - Every answer carries `Tus-Resumable: 1.0.0`; `OPTIONS` on the creation URL or an upload's
+     *       URL answers with `Tus-Version`, `Tus-Extension` and `Tus-Max-Size`. A client that
+     *       cannot send `PATCH`, `HEAD` or `DELETE` may send a `POST` to the upload's URL with
+     *       `X-HTTP-Method-Override` naming the method.
      *     - `Upload-Length` is required (deferred lengths are not supported) and checked before a
      *       byte is accepted: over 4 GiB is `413 file_too_large`, over the account's free quota
      *       `403 quota_exceeded`. The length is then reserved against the quota while the upload is
@@ -3553,9 +3557,12 @@ export interface components {
       };
     };
     /**
-     * @description A request that breaks the tus protocol, answered by the tus server in plain text: a missing
-     *     or malformed `Upload-Offset` (400), no or an unsupported `Tus-Resumable` (412), a body that
-     *     is not `application/offset+octet-stream` (415), or more bytes than the upload's length (413).
+     * @description A request that breaks the tus protocol: a `PATCH` without a valid `Upload-Offset` (400
+     *     `invalid_upload_offset`) or whose body is not `application/offset+octet-stream` (415
+     *     `unsupported_media_type`), a `Tus-Resumable` version other than `1.0.0` (412
+     *     `tus_version_unsupported`, with `Tus-Version: 1.0.0`; the request is not processed). The
+     *     tus server answers some others in plain text: no `Tus-Resumable` at all (412), more bytes
+     *     than the upload's length (413).
      */
     TusProtocolError: {
       headers: {
@@ -5444,6 +5451,7 @@ export interface operations {
       404: components['responses']['ResumableNotFound'];
       409: components['responses']['ResumableConflict'];
       410: components['responses']['ResumableExpired'];
+      412: components['responses']['TusProtocolError'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -5475,6 +5483,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['ResumableNotFound'];
       410: components['responses']['ResumableExpired'];
+      412: components['responses']['TusProtocolError'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };

@@ -11,6 +11,7 @@ import { nowIso } from '../../lib/time';
 import type { AppState, Ctx } from '../../koa-types';
 import { auth, authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
+import { tusProtocol } from './tus-protocol';
 
 /** Upload ids: UUIDs for uploads made with a token, 43 base64url characters through a signed URL. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -52,7 +53,7 @@ async function continueUpload(ctx: Ctx): Promise<void> {
   if (!row.upload_id) return passToTus(ctx, row.id, Number(row.size));
   if (ctx.method === 'PATCH') throw conflict('upload_complete', 'This upload is complete: GET its URL for the record');
   // Its partial file is gone once recorded: the offset of a finished upload is its length.
-  ctx.set({ 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(row.size), 'Upload-Length': String(row.size), 'Cache-Control': 'no-store' });
+  ctx.set({ 'Upload-Offset': String(row.size), 'Upload-Length': String(row.size), 'Cache-Control': 'no-store' });
   ctx.status = 200;
 }
 
@@ -64,7 +65,8 @@ async function continueUpload(ctx: Ctx): Promise<void> {
  */
 export function resumableRoutes() {
   const router = new Router<AppState>();
-  router.post('/uploads/resumable', auth(), validate({ query: uploadQuerySchema }), async (ctx) => {
+  const tus = tusProtocol();
+  router.post('/uploads/resumable', tus, auth(), validate({ query: uploadQuerySchema }), async (ctx) => {
     const query = input<undefined, z.infer<typeof uploadQuerySchema>>(ctx).query;
     const { id, maxBytes } = await resumableCreator(ctx.state.app, ctx.state.user, {
       uploadLength: ctx.get('Upload-Length') || undefined,
@@ -77,8 +79,8 @@ export function resumableRoutes() {
   // An upload's id is checked against its pattern where it is looked up; `validate` only refuses
   // text that no id can be (NUL), as everywhere.
   const id = validate({});
-  router.head('/uploads/resumable/:resumableId', id, continueUpload);
-  router.patch('/uploads/resumable/:resumableId', id, continueUpload);
+  router.head('/uploads/resumable/:resumableId', tus, id, continueUpload);
+  router.patch('/uploads/resumable/:resumableId', tus, id, continueUpload);
   router.get('/uploads/resumable/:resumableId', id, async (ctx) => {
     const row = await accessibleUpload(ctx);
     // Only the instance with the partial file can record it.
@@ -86,7 +88,7 @@ export function resumableRoutes() {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await resumableFinisher(ctx.state.app, row.id, ctx.ip);
   });
-  router.delete('/uploads/resumable/:resumableId', id, async (ctx) => {
+  router.delete('/uploads/resumable/:resumableId', tus, id, async (ctx) => {
     const row = await accessibleUpload(ctx);
     if (!row.upload_id && heldElsewhere(ctx, row)) {
       const lost = await forwardToOwner(ctx, row).then(
@@ -101,7 +103,6 @@ export function resumableRoutes() {
     }
     if (row.upload_id) await ctx.state.app.stores.resumable.remove(row.id);
     else await discardResumable(ctx.state.app, row.id);
-    ctx.set('Tus-Resumable', '1.0.0');
     ctx.status = 204;
   });
   return router;

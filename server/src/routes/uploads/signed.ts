@@ -7,6 +7,7 @@ import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { passToTus } from './resumable';
+import { tusProtocol } from './tus-protocol';
 import { receiveFile } from './upload-handlers';
 
 /**
@@ -51,6 +52,6 @@ export function signedUploadRoutes() {
   // Meant for pages of other sites (CORS_ORIGINS): the secret in the URL is the only credential.
   // No schema: any text may be a secret (an unknown one is a 404), as long as it can be text at all.
   router.post('/uploads/signed/:secret', validate({}), (ctx) => uploadThroughSignedUrl(ctx, false));
-  router.post('/uploads/signed/:secret/resumable', validate({}), (ctx) => uploadThroughSignedUrl(ctx, true));
+  router.post('/uploads/signed/:secret/resumable', tusProtocol(), validate({}), (ctx) => uploadThroughSignedUrl(ctx, true));
   return router;
 }
