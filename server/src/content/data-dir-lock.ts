@@ -37,7 +37,8 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   ensureLockFile(file);
   const db = new SQLite(file, { timeout: 0 });
   try {
-    db.pragma('journal_mode = OFF');
+    // No journal file beside it: the transaction never writes a page.
+    db.pragma('journal_mode = MEMORY');
     // Held, never committed, for as long as the process runs.
     db.exec('BEGIN EXCLUSIVE');
   } catch (error) {
