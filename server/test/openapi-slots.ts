@@ -14,6 +14,8 @@ export interface SlotRequest {
   method: string;
   /** Path and query, encoded. */
   path: string;
+  /** The required headers the operation documents, and the content type of a body that is not JSON. */
+  headers: Record<string, string>;
   json?: unknown;
 }
 
@@ -129,8 +131,14 @@ export function textSlots(): Slot[] {
       const parameters: Json[] = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) => resolve(spec, p)!);
       const pathParams = parameters.filter((p) => p.in === 'path');
       const queryParams = parameters.filter((p) => p.in === 'query');
+      const content = Object.keys(resolve(spec, op.requestBody)?.content ?? {});
       const json = resolve(spec, op.requestBody)?.content?.['application/json']?.schema;
       const baseBody = json ? filler(spec, json) : undefined;
+      const headers = Object.fromEntries(
+        parameters.filter((p) => p.in === 'header' && p.required).map((p) => [p.name, String(filler(spec, p.schema))]),
+      );
+      // A body of bytes (a tus PATCH) is sent empty, with its type; multipart bodies are left out.
+      if (!json && content[0] && !content[0].startsWith('multipart/')) headers['Content-Type'] = content[0];
       const fill = (name: string) => {
         const param = pathParams.find((p) => p.name === name);
         return String(param ? filler(spec, param.schema) : 'text');
@@ -138,7 +146,7 @@ export function textSlots(): Slot[] {
       const build = (path: Record<string, string>, query: Record<string, string>, body: unknown): SlotRequest => {
         const filled = template.replace(/\{([^}]+)\}/g, (_, name: string) => path[name] ?? encodeURIComponent(fill(name)));
         const search = new URLSearchParams(query).toString();
-        return { method: method.toUpperCase(), path: `${base}${filled}${search ? `?${search}` : ''}`, json: body };
+        return { method: method.toUpperCase(), path: `${base}${filled}${search ? `?${search}` : ''}`, headers, json: body };
       };
       const name = `${method.toUpperCase()} ${base}${template}`;
       for (const param of pathParams) {

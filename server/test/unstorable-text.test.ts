@@ -65,9 +65,11 @@ describe.each(DRIVERS)('text that cannot be stored, in every operation (%s)', (d
       // A path or a query string carries bytes: an unpaired surrogate has no UTF-8 form to send.
       const texts = slot.where === 'body' ? [NUL, SURROGATE] : [NUL];
       for (const text of texts) {
-        const { method, path, json } = slot.request(text);
+        const { method, path, headers, json } = slot.request(text);
         const label = `${slot.label} ${JSON.stringify(text)}`;
-        const res = await suite.server.api.request(method, path, { token: admin.token, json }).catch((error: unknown) => error as Error);
+        const res = await suite.server.api
+          .request(method, path, { token: admin.token, headers, json })
+          .catch((error: unknown) => error as Error);
         if (res instanceof Error) problems.push(`${label}: ${res.message}`);
         else if (res.status >= 500) problems.push(`${label}: ${res.status} ${res.text.slice(0, 200)}`);
         else if (!outsideApi(slot) && (res.status !== 400 || !messageOf(res.body).includes(UNSTORABLE_TEXT_MESSAGE))) {
@@ -76,8 +78,8 @@ describe.each(DRIVERS)('text that cannot be stored, in every operation (%s)', (d
       }
       if (slot.where !== 'body') {
         // What a client would send for a surrogate anyway: its UTF-8-like bytes, which decode to nothing valid.
-        const { method, path } = slot.request(SURROGATE);
-        const res = await suite.server.api.request(method, path, { token: admin.token, unchecked: true });
+        const { method, path, headers } = slot.request(SURROGATE);
+        const res = await suite.server.api.request(method, path, { token: admin.token, headers, unchecked: true });
         if (res.status >= 500) problems.push(`${slot.label} %ED%A0%80: ${res.status} ${res.text.slice(0, 200)}`);
       }
     }
