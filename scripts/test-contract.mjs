@@ -38,7 +38,7 @@ try {
   const env = {
     CAIRN_URL: url,
     CAIRN_SESSION: session,
-    SCHEMATHESIS_HOOKS: 'cairn_auth',
+    SCHEMATHESIS_HOOKS: 'cairn_hooks',
     PYTHONPATH: path.join(root, 'scripts', 'contract'),
   };
   const outside = '^/(ipfs|psa|docs|healthz|readyz|metrics)';

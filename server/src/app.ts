@@ -25,6 +25,7 @@ import { uploadRoutes } from './routes/uploads/index';
 import { userRoutes } from './routes/users/index';
 import { healthRoutes } from './ops/health';
 import { metricsRoutes } from './ops/metrics-route';
+import { tusEndpoints } from './routes/uploads/tus-protocol';
 import { staticFiles } from './web/static-files';
 
 export const API_BASE = '/api/v2';
@@ -66,6 +67,7 @@ export function createApp(app: AppContext): Koa<AppState> {
   koa.use(crossOrigin(app.config.corsOrigins));
   for (const ops of [healthRoutes(), metricsRoutes()]) koa.use(ops.routes());
   const api = apiRouter();
+  koa.use(tusEndpoints());
   koa.use(exactRoutesFirst(api));
   koa.use(api.routes());
   // Sets 405 (or 501 for a method no route implements) with the `Allow` header of the matched

@@ -14,7 +14,7 @@ import type { KeyedLock } from './lib/keyed-lock';
 import { createSharedLock } from './lib/shared-lock';
 import { createImportHolds } from './lib/engine-gc-lock';
 import { createLogger, type Logger } from './lib/logger';
-import { privateDir } from './lib/private-files';
+import { privateTree } from './lib/private-files';
 import { VersionedPages } from './db/fast/versioned-pages';
 import { instanceIdOf } from './commands/instance-registry';
 import { createMetrics, type Metrics } from './ops/metrics';
@@ -54,7 +54,8 @@ export interface AppContext {
 }
 
 export async function createContext(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<AppContext> {
-  privateDir(config.dataDir);
+  // Before anything in it is opened: what an operator loosened is tightened at every start.
+  privateTree(config.dataDir);
   const db = createDb(config.db);
   try {
     await migrateToLatest(db);

@@ -15,20 +15,12 @@ export interface Instance extends ServerProcess {
 }
 
 /**
- * Starts a server process; on an embedded data directory whose last holder was killed, retries
- * until that holder's lock has gone stale (about ten seconds).
+ * Starts a server process. On an embedded data directory whose last holder was killed it starts at
+ * once: the directory's lock went with its holder.
  */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const proc = await spawnServer({ LOG_LEVEL: 'info', ...env });
-      return { ...proc, api: createClient(proc.url) };
-    } catch (error) {
-      if (!String(error).includes('in use by another Cairn instance') || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  }
+  const proc = await spawnServer({ LOG_LEVEL: 'info', ...env });
+  return { ...proc, api: createClient(proc.url) };
 }
 
 /**

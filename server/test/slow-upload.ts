@@ -13,19 +13,18 @@ export interface SlowUpload {
 /**
  * A multipart upload that sends its head and `firstBytes` of the file, then waits: an upload still
  * streaming, as a slow client makes it. `declaredLength` sets a Content-Length (the rest is never sent).
+ * `path` is where it goes (`/api/v2/upload`); with no `token`, no Authorization header is sent.
  */
 export function slowUpload(
   url: string,
-  token: string,
-  options: { firstBytes?: number; declaredLength?: number; name?: string } = {},
+  token: string | null,
+  options: { firstBytes?: number; declaredLength?: number; name?: string; path?: string } = {},
 ): SlowUpload {
   const boundary = 'cairnslowupload';
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${token}`,
-    'Content-Type': `multipart/form-data; boundary=${boundary}`,
-  };
+  const headers: Record<string, string> = { 'Content-Type': `multipart/form-data; boundary=${boundary}` };
+  if (token) headers.Authorization = `Bearer ${token}`;
   if (options.declaredLength !== undefined) headers['Content-Length'] = String(options.declaredLength);
-  const req = http.request(`${url}/api/v2/upload`, { method: 'POST', headers });
+  const req = http.request(`${url}${options.path ?? '/api/v2/upload'}`, { method: 'POST', headers });
   let resolveHeaders: (headers: http.IncomingHttpHeaders) => void = () => undefined;
   const headersPromise = new Promise<http.IncomingHttpHeaders>((resolve) => (resolveHeaders = resolve));
   const status = new Promise<number>((resolve) => {

@@ -1,7 +1,7 @@
 import { normalizeIp } from '@cairn/shared';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { unauthorized } from '../lib/errors';
+import { accountDisabled, unauthorized } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import type { Authentication } from '../koa-types';
 import type { Principal } from '../db/fast/principal';
@@ -9,7 +9,6 @@ import type { SessionWith } from '../stores/session-store';
 import type { TokenWith } from '../stores/token-store';
 import { hashApiToken, looksLikeApiToken } from './api-token';
 
-const DISABLED = () => unauthorized('account_disabled', 'Account disabled, contact the administrator');
 /** A token's last use is recorded again after this long, or at once from another address. */
 const LAST_USE_PRECISION_MS = 60_000;
 
@@ -49,7 +48,7 @@ async function resolve<User extends Pick<UserRow, 'id' | 'status'>>(
   const found = await lookups.session(claims.sid);
   if (!found || found.user.id !== claims.sub) throw unauthorized('invalid_token', 'Invalid or expired token');
   // Disabling ends every credential too; while disabled, say why rather than "session ended".
-  if (found.user.status !== 'active') throw DISABLED();
+  if (found.user.status !== 'active') throw accountDisabled();
   if (found.session.revoked_at) throw unauthorized('session_ended', 'Session ended, sign in again');
   if (found.session.expires_at <= nowIso()) throw unauthorized('invalid_token', 'Invalid or expired token');
   return { user: found.user, auth: { kind: 'session', sessionId: found.session.id } };
@@ -65,7 +64,7 @@ async function resolveApiToken<User extends Pick<UserRow, 'status'>>(
   if (!found) throw unauthorized('invalid_token', 'Invalid or expired token');
   const { token, user } = found;
   const now = nowIso();
-  if (user.status !== 'active') throw DISABLED();
+  if (user.status !== 'active') throw accountDisabled();
   if (token.revoked_at) throw unauthorized('token_revoked', 'This API token has been revoked');
   if (token.expires_at && token.expires_at <= now) throw unauthorized('token_expired', 'This API token has expired');
   const ip = normalizeIp(clientIp);

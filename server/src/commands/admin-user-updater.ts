@@ -11,8 +11,9 @@ export const userNotFound = () => notFound('user_not_found', 'User not found');
 
 /**
  * An administrator changes an account's status, role or plan. Disabling (status `inactive`) takes
- * effect at the account's next request (auth reads the user fresh) and ends its sessions and API
- * tokens for good: enabling the account again does not bring them back. A new plan is given as is, without payment, and replaces any subscription the account was
+ * effect at the account's next request (auth reads the user fresh) and ends its sessions, API
+ * tokens, signed upload URLs and unfinished resumable uploads for good: enabling the account again
+ * does not bring them back; an upload still streaming records nothing. A new plan is given as is, without payment, and replaces any subscription the account was
  * paying for. An administrator cannot disable or demote themself, so the panel can never lock its
  * last admin out.
  */
@@ -52,6 +53,9 @@ export async function adminUserUpdater(
     const at = nowIso();
     await app.stores.sessions.revokeAllForUser(user.id, at);
     await app.stores.tokens.revokeAllForUser(user.id, at);
+    // Signed upload URLs and unfinished resumable uploads are credentials too.
+    await app.stores.signedUploads.expireAllOfUser(user.id, at);
+    await app.stores.resumable.expireAllOfUser(user.id, at);
   }
   const { plan_code: _planCode, ...rest } = changes;
   if (Object.keys(rest).length > 0) await app.stores.users.update(user.id, { ...rest, updated_at: nowIso() });

@@ -1,10 +1,9 @@
-import { NAME_MAX } from '@cairn/shared';
+import { NAME_MAX, stripNameControls } from '@cairn/shared';
 import type { AppContext } from '../context';
 import type { Category, UploadRow, UploadType, UserRow } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
-import { AppError, conflict } from '../lib/errors';
+import { accountDisabled, AppError, conflict } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { stripControl } from '../lib/text';
 import { nowIso } from '../lib/time';
 import { quotaExceeded, storageLimit, type QuotaReservation } from './quota-reservation';
 
@@ -27,11 +26,11 @@ export interface RecordResult {
   duplicate: boolean;
 }
 
-/** The last path segment, without control characters, at most NAME_MAX characters. */
+/** The last path segment, without control characters (see `stripNameControls`), at most NAME_MAX characters. */
 export function cleanOriginalName(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const base = raw.split(/[\\/]/).filter(Boolean).pop() ?? '';
-  const clean = stripControl(base).trim().slice(0, NAME_MAX);
+  const clean = stripNameControls(base).trim().slice(0, NAME_MAX);
   return clean && clean !== '.' && clean !== '..' ? clean : null;
 }
 
@@ -40,7 +39,7 @@ export function cleanFolderPath(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const segments = raw
     .split(/[\\/]/)
-    .map((segment) => stripControl(segment).trim())
+    .map((segment) => stripNameControls(segment).trim())
     .filter((segment) => segment && segment !== '.' && segment !== '..');
   const path = segments.join('/');
   return path.length > 0 && path.length <= NAME_MAX ? path : null;
@@ -100,6 +99,8 @@ export async function contentRecorder(
       };
       try {
         await app.db.transaction().execute(async (trx) => {
+          // An upload that was streaming when its account was disabled records nothing.
+          if (!(await app.stores.users.holdActive(trx, user.id))) throw accountDisabled();
           await reservation?.settle(trx);
           // The record now holds the CID: the upload's claim on it has nothing left to guard.
           if (reservation) await app.stores.contentJobs.dropClaim(trx, reservation.id, content.cid);

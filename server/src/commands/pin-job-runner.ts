@@ -2,7 +2,7 @@ import { detectCategory } from '../content/category';
 import type { AppContext } from '../context';
 import type { PinJobRow } from '../db/schema';
 import { crashPoint } from '../lib/crash-point';
-import { AppError } from '../lib/errors';
+import { accountDisabled, AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
@@ -51,6 +51,8 @@ function originsOf(job: PinJobRow): string[] | undefined {
 async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Promise<void> {
   const user = await app.stores.users.findById(job.user_id);
   if (!user) return app.stores.pinJobs.update(job.id, { status: 'failed', error: 'Account not found', error_code: 'not_found' }, nowIso());
+  // A disabled account's queued pins fetch nothing (and one that was fetching records nothing).
+  if (user.status !== 'active') return failJob(app, job, accountDisabled().message, 'account_disabled');
   if (job.attempts > MAX_PIN_ATTEMPTS) {
     return failJob(app, job, 'Pinning was interrupted too many times', 'pin_failed');
   }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { SignedUploadInput } from '@cairn/shared';
 import type { AppContext } from '../context';
 import type { SignedUploadRow, UserRow } from '../db/schema';
-import { AppError, conflict, notFound } from '../lib/errors';
+import { accountDisabled, AppError, conflict, notFound } from '../lib/errors';
 import { newId, sha256Hex } from '../lib/ids';
 import { nowIso } from '../lib/time';
 
@@ -52,12 +52,13 @@ export interface ClaimedUpload {
 export async function signedUploadClaimer(app: AppContext, secret: string): Promise<ClaimedUpload> {
   const signed = await app.stores.signedUploads.findBySecretHash(sha256Hex(secret));
   if (!signed) throw unknownUrl();
+  const user = await app.stores.users.findById(signed.user_id);
+  if (!user) throw unknownUrl();
+  // Said first: disabling the account also ended the URL, which would otherwise read as expired.
+  if (user.status !== 'active') throw accountDisabled();
   const now = nowIso();
   if (signed.used_at) throw usedUrl();
   if (signed.expires_at <= now) throw expiredUrl();
-  const user = await app.stores.users.findById(signed.user_id);
-  if (!user) throw unknownUrl();
-  if (user.status !== 'active') throw new AppError(401, 'account_disabled', 'Account disabled, contact the administrator');
   if (!(await app.stores.signedUploads.claim(signed.id, now))) throw usedUrl();
   return { signed, user, release: () => app.stores.signedUploads.unclaim(signed.id) };
 }

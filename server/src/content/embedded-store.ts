@@ -1,6 +1,7 @@
 import './polyfills';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE } from '../lib/private-files';
 import { parseCid, pinKey } from './cid';
 import { lockDataDir } from './data-dir-lock';
 import { ContentNotFoundError } from './errors';
@@ -41,9 +42,9 @@ export interface EmbeddedContentStore extends ContentStore {
 /** The default engine: UnixFS importer in worker threads, pack-file blockstore, bitswap over libp2p. */
 export async function createEmbeddedContentStore(options: EmbeddedContentStoreOptions): Promise<EmbeddedContentStore> {
   const root = path.join(options.dataDir, 'ipfs');
-  mkdirSync(root, { recursive: true });
+  mkdirSync(root, { recursive: true, mode: PRIVATE_DIR_MODE });
   // Before anything is read or swept: recovery deletes what it takes for another process's half-written packs.
-  const unlock = await lockDataDir(root, (error) => process.emitWarning(`the lock on ${root} was lost: ${error.message}`));
+  const unlock = await lockDataDir(root);
   const fsync = options.fsync ?? true;
   const store = new PackStore(path.join(root, 'blocks'), fsync);
   try {

@@ -9,6 +9,11 @@ describe('cleanPath', () => {
     expect(cleanPath('été/naïve file.txt')).toBe('été/naïve file.txt');
   });
 
+  it('drops bidirectional controls from every name, as from every name Cairn keeps', () => {
+    expect(cleanPath('docs/invoice\u202Efdp.exe')).toBe('docs/invoicefdp.exe');
+    expect(cleanPath('\u2066docs\u2069/\u200Fa.txt')).toBe('docs/a.txt');
+  });
+
   it.each([
     ['', 'empty'],
     ['../etc/passwd', 'parent'],
@@ -19,6 +24,9 @@ describe('cleanPath', () => {
     ['docs/', 'trailing slash'],
     ['./a.txt', 'dot segment'],
     ['a/\u0000b', 'control character'],
+    ['a/\u0085b', 'C1 control character'],
+    ['a/\ud800b', 'unpaired surrogate'],
+    ['\u202E/a.txt', 'a name of bidirectional controls only'],
     [`${'x'.repeat(256)}.txt`, 'name too long'],
   ])('rejects %j (%s)', (path) => {
     expect(() => cleanPath(path)).toThrow(InvalidPathError);

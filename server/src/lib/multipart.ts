@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@cairn/shared';
 import { AppError } from './errors';
 import { boundaryOf, MalformedMultipartError, MultipartReader, parseDisposition } from './multipart-reader';
 
@@ -23,6 +24,7 @@ const MAX_FIELDS = 50;
 const malformed = (detail: string) => new AppError(400, 'invalid_multipart', `Malformed multipart body: ${detail}`);
 const aborted = () => new AppError(400, 'upload_aborted', 'The upload was interrupted');
 const tooMany = (max: number) => new AppError(413, 'too_many_files', `At most ${max} files per upload`);
+const unstorableName = () => new AppError(400, 'validation_error', `The file name ${UNSTORABLE_TEXT_MESSAGE}`);
 
 /**
  * Yields the file parts of a multipart/form-data request one at a time, straight off the socket:
@@ -57,6 +59,8 @@ export async function* multipartFiles(req: IncomingMessage, options: MultipartOp
       if (++files > options.maxFiles) throw tooMany(options.maxFiles);
       if (disposition.params.get('name') !== options.field) continue;
       filename ??= '';
+      // A folder's paths are refused by its importer (`cleanPath`), with the code that names paths.
+      if (!options.preservePath && !isStorableText(filename)) throw unstorableName();
       if (!options.preservePath) filename = filename.slice(Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\')) + 1);
       yield { filename, mimeType, stream: guarded(reader, failure) };
     }

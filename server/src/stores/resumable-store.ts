@@ -78,6 +78,17 @@ export function createResumableStore(db: Db) {
       await db.updateTable('resumable_uploads').set({ expires_at: now }).where('id', '=', id).where('upload_id', 'is', null).execute();
     },
 
+    /** Expires every unfinished upload of the account at `now`: the next sweep deletes them and gives their quota back. */
+    async expireAllOfUser(userId: string, now: string): Promise<void> {
+      await db
+        .updateTable('resumable_uploads')
+        .set({ expires_at: now })
+        .where('user_id', '=', userId)
+        .where('upload_id', 'is', null)
+        .where('expires_at', '>', now)
+        .execute();
+    },
+
     async expiredBefore(before: string): Promise<string[]> {
       const rows = await db.selectFrom('resumable_uploads').select('id').where('expires_at', '<', before).execute();
       return rows.map((r) => r.id);

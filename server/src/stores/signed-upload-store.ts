@@ -36,6 +36,20 @@ export function createSignedUploadStore(db: Db) {
       await db.updateTable('signed_uploads').set({ upload_id: uploadId }).where('id', '=', id).execute();
     },
 
+    /**
+     * Ends at `now` every URL of the account that has not recorded an upload: a disabled
+     * account's links stop for good, as its sessions and tokens do.
+     */
+    async expireAllOfUser(userId: string, now: string): Promise<void> {
+      await db
+        .updateTable('signed_uploads')
+        .set({ expires_at: now })
+        .where('user_id', '=', userId)
+        .where('upload_id', 'is', null)
+        .where('expires_at', '>', now)
+        .execute();
+    },
+
     async pruneExpiredBefore(before: string): Promise<number> {
       const result = await db.deleteFrom('signed_uploads').where('expires_at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -19,6 +19,21 @@ export function createUserStore(db: Db) {
       await db.updateTable('users').set(changes).where('id', '=', id).execute();
     },
 
+    /**
+     * True if the account is active, holding its row until the transaction ends: a record written
+     * in it cannot land after the account was disabled (PostgreSQL re-reads the row an update
+     * waited for; SQLite runs one writer at a time).
+     */
+    async holdActive(trx: Db, id: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('users')
+        .set({ status: 'active' })
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async countAdmins(): Promise<number> {
       const row = await db
         .selectFrom('users')

@@ -8,3 +8,4 @@ export * from './content';
 export * from './admin';
 export * from './billing';
 export * from './cid';
+export * from './text';

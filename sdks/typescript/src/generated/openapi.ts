@@ -562,6 +562,10 @@ export interface paths {
      *     client works (`tus-js-client`, `tusd` clients); the `creation`, `expiration` and
      *     `termination` extensions are supported.
      *
+     *     - Every answer carries `Tus-Resumable: 1.0.0`; `OPTIONS` on the creation URL or an upload's
+     *       URL answers with `Tus-Version`, `Tus-Extension` and `Tus-Max-Size`. A client that
+     *       cannot send `PATCH`, `HEAD` or `DELETE` may send a `POST` to the upload's URL with
+     *       `X-HTTP-Method-Override` naming the method.
      *     - `Upload-Length` is required (deferred lengths are not supported) and checked before a
      *       byte is accepted: over 4 GiB is `413 file_too_large`, over the account's free quota
      *       `403 quota_exceeded`. The length is then reserved against the quota while the upload is
@@ -1042,8 +1046,10 @@ export interface paths {
     /**
      * Change an account's status, role or plan
      * @description Setting `status` to `inactive` disables the account: it stops working at its next request,
-     *     for its sessions and its API tokens alike (`401 account_disabled`), and cannot sign in;
-     *     `active` enables it again. An administrator cannot disable or demote their own account. A
+     *     for its sessions, its API tokens, its signed upload URLs and its unfinished resumable
+     *     uploads alike (`401 account_disabled`), and cannot sign in; an upload still streaming
+     *     records nothing, and its queued pins fail (`account_disabled`). `active` enables it again,
+     *     without bringing back any of those credentials, URLs or uploads. An administrator cannot disable or demote their own account. A
      *     new plan is given without payment and replaces any subscription the account was paying for
      *     (it is cancelled at the payment provider), and the referrer's paid-plan share follows it.
      *     Each change is written to the audit log (`update_user`; a plan change also as the
@@ -2892,8 +2898,9 @@ export interface components {
       /**
        * @description Why the job failed, or null: `cid_not_found` (the content could not be found in time),
        *     `path_not_found` or `not_a_file` (the content is not UnixFS), `quota_exceeded`,
-       *     `name_taken`, `content_unavailable`, `not_found` (the account is gone) or `pin_failed`
-       *     (anything else).
+       *     `name_taken`, `content_unavailable`, `not_found` (the account is gone), `account_disabled`
+       *     (the account was disabled before the content was recorded) or `pin_failed` (anything
+       *     else).
        * @enum {string|null}
        */
       errorCode:
@@ -2904,6 +2911,7 @@ export interface components {
         | 'name_taken'
         | 'content_unavailable'
         | 'not_found'
+        | 'account_disabled'
         | 'pin_failed'
         | null;
       createdAt: components['schemas']['Timestamp'];
@@ -3584,9 +3592,12 @@ export interface components {
       };
     };
     /**
-     * @description A request that breaks the tus protocol, answered by the tus server in plain text: a missing
-     *     or malformed `Upload-Offset` (400), no or an unsupported `Tus-Resumable` (412), a body that
-     *     is not `application/offset+octet-stream` (415), or more bytes than the upload's length (413).
+     * @description A request that breaks the tus protocol: a `PATCH` without a valid `Upload-Offset` (400
+     *     `invalid_upload_offset`) or whose body is not `application/offset+octet-stream` (415
+     *     `unsupported_media_type`), a `Tus-Resumable` version other than `1.0.0` (412
+     *     `tus_version_unsupported`, with `Tus-Version: 1.0.0`; the request is not processed). The
+     *     tus server answers some others in plain text: no `Tus-Resumable` at all (412), more bytes
+     *     than the upload's length (413).
      */
     TusProtocolError: {
       headers: {
@@ -5597,10 +5608,12 @@ export interface operations {
           'application/json': components['schemas']['UploadResult'];
         };
       };
+      400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['ResumableNotFound'];
       409: components['responses']['ResumableConflict'];
       410: components['responses']['ResumableExpired'];
+      412: components['responses']['TusProtocolError'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -5628,9 +5641,11 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['ResumableNotFound'];
       410: components['responses']['ResumableExpired'];
+      412: components['responses']['TusProtocolError'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { MAX_FILE_BYTES } from '@cairn/shared';
+import { isStorableText, MAX_FILE_BYTES, UNSTORABLE_TEXT_MESSAGE } from '@cairn/shared';
+import { Metadata } from '@tus/server';
 import type { AppContext } from '../../context';
 import type { CidVersion } from '../../content/types';
 import type { UserRow } from '../../db/schema';
@@ -12,10 +13,29 @@ import { RESUMABLE_TTL_MS } from './tus-server';
 export interface ResumableRequest {
   /** The `Upload-Length` header as sent. */
   uploadLength: string | undefined;
+  /** The `Upload-Metadata` header as sent. */
+  uploadMetadata: string | undefined;
   cidVersion: CidVersion;
   customName?: string;
   /** A signed upload URL's cap and id, when the upload comes through one. */
   signed?: { id: string; maxBytes: number };
+}
+
+/**
+ * Refuses metadata values (the `filename` that names the record, and the rest) that no database
+ * could keep. A header that is no tus metadata at all is left to the tus server, which refuses it.
+ */
+function checkMetadata(header: string | undefined): void {
+  if (header === undefined || header.trim() === '') return;
+  let metadata: Record<string, string | null>;
+  try {
+    metadata = Metadata.parse(header);
+  } catch {
+    return;
+  }
+  for (const [key, value] of Object.entries(metadata)) {
+    if (value !== null && !isStorableText(value)) throw badRequest('validation_error', `Upload-Metadata ${key} ${UNSTORABLE_TEXT_MESSAGE}`);
+  }
 }
 
 /**
@@ -33,6 +53,7 @@ export async function resumableCreator(
   if (header === undefined || !/^\d{1,16}$/.test(header)) {
     throw badRequest('invalid_upload_length', 'Send the file size as Upload-Length (deferred lengths are not supported)');
   }
+  checkMetadata(request.uploadMetadata);
   const size = Number(header);
   if (size === 0) throw badRequest('invalid_upload_length', 'Upload-Length must be at least 1 byte: send an empty file with POST /upload');
   const maxBytes = request.signed?.maxBytes ?? MAX_FILE_BYTES;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { CidVersion } from '../../content/types';
 import type { ResumableUploadRow } from '../../db/schema';
 import { ContentTooLargeError } from '../../content/errors';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { accountDisabled, AppError, conflict, notFound } from '../../lib/errors';
 import { presentUpload } from '../../presenters/upload';
 import { fileUploader } from '../file-uploader';
 import { quotaReservation, type QuotaReservation } from '../quota-reservation';
@@ -46,6 +46,7 @@ async function finish(app: AppContext, id: string, ip: string): Promise<Finished
   }
   const user = await app.stores.users.findById(row.user_id);
   if (!user) throw resumableNotFound();
+  if (user.status !== 'active') throw accountDisabled();
   const size = Number(row.size);
   // The bytes are reserved by the resumable upload already; the streaming reservation opened here
   // reserves none, and exists so that what the engine pins is claimed (a crash before the record

@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { Server, type Upload } from '@tus/server';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { PRIVATE_FILE_MODE, privateDir } from '../../lib/private-files';
 import { CORS_EXPOSED_HEADERS } from '../../middleware/cors';
 import { resumableFinisher } from './resumable-finisher';
 
@@ -18,6 +20,20 @@ interface TusRequest {
   maxBytes: number;
   ip: string;
   requestId: string;
+}
+
+/**
+ * tus's file store, whose files (a partial upload and its `.json` metadata) are private to the
+ * server (0600) as everything Cairn keeps: each is created with that mode before the store, which
+ * would create it with the default one, writes into it.
+ */
+class PrivateFileStore extends FileStore {
+  override async create(file: Upload): Promise<Upload> {
+    for (const name of [file.id, `${file.id}.json`]) {
+      await (await fs.promises.open(path.join(this.directory, name), 'a', PRIVATE_FILE_MODE)).close();
+    }
+    return super.create(file);
+  }
 }
 
 const current = new AsyncLocalStorage<TusRequest>();
@@ -39,7 +55,8 @@ function requestOf(): TusRequest {
 export function tusServerOf(app: AppContext): { tus: Server; store: FileStore } {
   let built = servers.get(app);
   if (!built) {
-    const store = new FileStore({ directory: resumableDir(app), expirationPeriodInMilliseconds: RESUMABLE_TTL_MS });
+    privateDir(resumableDir(app));
+    const store = new PrivateFileStore({ directory: resumableDir(app), expirationPeriodInMilliseconds: RESUMABLE_TTL_MS });
     const tus = new Server({
       path: RESUMABLE_PATH,
       datastore: store,

@@ -13,6 +13,7 @@ import type { Blockstore } from 'interface-blockstore';
 import { createLibp2p, type Libp2pOptions } from 'libp2p';
 import type { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
+import { privateDir } from '../../lib/private-files';
 import { loadPeerKey } from './peer-key';
 
 /**
@@ -79,6 +80,8 @@ export class Network {
   ) {}
 
   static async start(options: NetworkOptions, blockstore: Blockstore, dir: string): Promise<Network> {
+    // libp2p's store writes its files with the default mode: in a directory only the server can enter.
+    privateDir(`${dir}/datastore`);
     const libp2p = await createLibp2p({
       ...libp2pOptions(options, await loadPeerKey(`${dir}/peer.key`)),
       datastore: new FsDatastore(`${dir}/datastore`) as never,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { open, readdir, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { CID } from 'multiformats/cid';
+import { PRIVATE_DIR_MODE, privateFile } from '../../lib/private-files';
 import { supportsDirectIo } from './direct-io';
 import { PackIndex } from './pack-index';
 import { PackWriter } from './pack-writer';
@@ -39,8 +40,11 @@ export class PackStore {
     private readonly durable = true,
   ) {
     this.packDir = path.join(dir, 'packs');
-    mkdirSync(this.packDir, { recursive: true });
-    this.index = new PackIndex(path.join(dir, 'index.sqlite'), durable);
+    mkdirSync(this.packDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    // Created private before SQLite opens it: SQLite gives its -wal and -shm files the same mode.
+    const index = path.join(dir, 'index.sqlite');
+    privateFile(index, [`${index}-wal`, `${index}-shm`]);
+    this.index = new PackIndex(index, durable);
   }
 
   /** Whether packs are written and large files read with O_DIRECT (probed by `recover`). */

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CID } from 'multiformats/cid';
+import { PRIVATE_FILE_MODE } from '../../lib/private-files';
 import { EntryEncoder } from './entries';
 import { acquireSlab, releaseSlab, SLAB_BYTES } from './slabs';
 
@@ -44,8 +45,8 @@ export class PackWriter {
 
   /** `direct`: the store found that its file system takes O_DIRECT (see `supportsDirectIo`). */
   static async create(path: string, direct: boolean): Promise<PackWriter> {
-    if (direct) return new PackWriter(path, await open(path, CREATE | constants.O_DIRECT, 0o644), true);
-    return new PackWriter(path, await open(path, CREATE, 0o644), false);
+    if (direct) return new PackWriter(path, await open(path, CREATE | constants.O_DIRECT, PRIVATE_FILE_MODE), true);
+    return new PackWriter(path, await open(path, CREATE, PRIVATE_FILE_MODE), false);
   }
 
   get bytes(): number {

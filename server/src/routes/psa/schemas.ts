@@ -1,3 +1,4 @@
+import { stripNameControls } from '@cairn/shared';
 import { multiaddr } from '@multiformats/multiaddr';
 import { z } from 'zod';
 import { PIN_STATUSES } from '../../content/types';
@@ -19,6 +20,9 @@ const commaList = (value: unknown) =>
         .map((item) => item.trim())
         .filter(Boolean);
 
+/** A pin's name is kept without control characters, as every name is; a lookup by name drops them too, so it still finds it. */
+const pinName = z.string().max(NAME_MAX).transform(stripNameControls);
+
 const meta = z
   .record(z.string().min(1).max(META_KEY_MAX), z.string().max(META_VALUE_MAX))
   .refine((value) => Object.keys(value).length <= META_KEYS_MAX, `meta has at most ${META_KEYS_MAX} keys`);
@@ -35,7 +39,7 @@ const isMultiaddr = (value: string) => {
 /** The spec's Pin object. */
 export const psaPinSchema = z.object({
   cid: z.string().trim().min(1, 'cid is required').max(512),
-  name: z.string().max(NAME_MAX).optional(),
+  name: pinName.optional(),
   origins: z
     .array(z.string().max(1024).refine(isMultiaddr, 'origins must be multiaddrs'))
     .max(ORIGINS_MAX)
@@ -65,7 +69,7 @@ const metaQuery = z.string().transform((raw, ctx) => {
 /** The filters of `GET /psa/pins`; without `status`, only pinned requests are listed (the spec's default). */
 export const psaListSchema = z.object({
   cid: z.preprocess(commaList, z.array(z.string().max(512)).min(1).max(CID_FILTER_MAX).optional()),
-  name: z.string().max(NAME_MAX).optional(),
+  name: pinName.optional(),
   match: z.enum(['exact', 'iexact', 'partial', 'ipartial']).default('exact'),
   status: z.preprocess(commaList, z.array(z.enum(PIN_STATUSES)).min(1).default(['pinned'])),
   before: z.iso.datetime({ offset: true }).optional(),

@@ -6,11 +6,12 @@ import { discardResumable, resumableFinisher, resumableNotFound } from '../../co
 import { forwardToOwner, heldElsewhere } from '../../commands/resumable/owner-forwarder';
 import { handleTus } from '../../commands/resumable/tus-server';
 import type { ResumableUploadRow } from '../../db/schema';
-import { AppError, conflict } from '../../lib/errors';
+import { accountDisabled, AppError, conflict } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AppState, Ctx } from '../../koa-types';
 import { auth, authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
+import { tusProtocol } from './tus-protocol';
 
 /** Upload ids: UUIDs for uploads made with a token, 43 base64url characters through a signed URL. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -28,7 +29,8 @@ export async function passToTus(ctx: Ctx, uploadId: string, maxBytes: number, cr
 
 /**
  * The upload named in the path, if the caller may use it: its creator (token or session), or
- * anyone holding the URL of an upload made through a signed URL, whose id is its secret.
+ * anyone holding the URL of an upload made through a signed URL, whose id is its secret, while
+ * the account that made the URL is active.
  */
 async function accessibleUpload(ctx: Ctx): Promise<ResumableUploadRow> {
   const id = (ctx.params as { resumableId: string }).resumableId;
@@ -37,6 +39,9 @@ async function accessibleUpload(ctx: Ctx): Promise<ResumableUploadRow> {
   if (!row.signed_upload_id) {
     await authPrincipal()(ctx, async () => undefined);
     if (ctx.state.principal.id !== row.user_id) throw resumableNotFound();
+  } else {
+    const owner = await ctx.state.app.stores.users.findById(row.user_id);
+    if (owner?.status !== 'active') throw accountDisabled();
   }
   if (!row.upload_id && row.expires_at <= nowIso()) throw new AppError(410, 'upload_expired', 'This upload has expired: start it again');
   return row;
@@ -48,7 +53,7 @@ async function continueUpload(ctx: Ctx): Promise<void> {
   if (!row.upload_id) return passToTus(ctx, row.id, Number(row.size));
   if (ctx.method === 'PATCH') throw conflict('upload_complete', 'This upload is complete: GET its URL for the record');
   // Its partial file is gone once recorded: the offset of a finished upload is its length.
-  ctx.set({ 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(row.size), 'Upload-Length': String(row.size), 'Cache-Control': 'no-store' });
+  ctx.set({ 'Upload-Offset': String(row.size), 'Upload-Length': String(row.size), 'Cache-Control': 'no-store' });
   ctx.status = 200;
 }
 
@@ -60,25 +65,30 @@ async function continueUpload(ctx: Ctx): Promise<void> {
  */
 export function resumableRoutes() {
   const router = new Router<AppState>();
-  router.post('/uploads/resumable', auth(), validate({ query: uploadQuerySchema }), async (ctx) => {
+  const tus = tusProtocol();
+  router.post('/uploads/resumable', tus, auth(), validate({ query: uploadQuerySchema }), async (ctx) => {
     const query = input<undefined, z.infer<typeof uploadQuerySchema>>(ctx).query;
     const { id, maxBytes } = await resumableCreator(ctx.state.app, ctx.state.user, {
       uploadLength: ctx.get('Upload-Length') || undefined,
+      uploadMetadata: ctx.get('Upload-Metadata') || undefined,
       cidVersion: query.cidVersion,
       customName: query.name,
     });
     await passToTus(ctx, id, maxBytes, true);
   });
-  router.head('/uploads/resumable/:resumableId', continueUpload);
-  router.patch('/uploads/resumable/:resumableId', continueUpload);
-  router.get('/uploads/resumable/:resumableId', async (ctx) => {
+  // An upload's id is checked against its pattern where it is looked up; `validate` only refuses
+  // text that no id can be (NUL), as everywhere.
+  const id = validate({});
+  router.head('/uploads/resumable/:resumableId', tus, id, continueUpload);
+  router.patch('/uploads/resumable/:resumableId', tus, id, continueUpload);
+  router.get('/uploads/resumable/:resumableId', id, async (ctx) => {
     const row = await accessibleUpload(ctx);
     // Only the instance with the partial file can record it.
     if (!row.upload_id && heldElsewhere(ctx, row)) return forwardToOwner(ctx, row);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await resumableFinisher(ctx.state.app, row.id, ctx.ip);
   });
-  router.delete('/uploads/resumable/:resumableId', async (ctx) => {
+  router.delete('/uploads/resumable/:resumableId', tus, id, async (ctx) => {
     const row = await accessibleUpload(ctx);
     if (!row.upload_id && heldElsewhere(ctx, row)) {
       const lost = await forwardToOwner(ctx, row).then(
@@ -93,7 +103,6 @@ export function resumableRoutes() {
     }
     if (row.upload_id) await ctx.state.app.stores.resumable.remove(row.id);
     else await discardResumable(ctx.state.app, row.id);
-    ctx.set('Tus-Resumable', '1.0.0');
     ctx.status = 204;
   });
   return router;

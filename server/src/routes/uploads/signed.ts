@@ -7,6 +7,7 @@ import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { passToTus } from './resumable';
+import { tusProtocol } from './tus-protocol';
 import { receiveFile } from './upload-handlers';
 
 /**
@@ -24,6 +25,7 @@ async function uploadThroughSignedUrl(ctx: Ctx, resumable: boolean): Promise<voi
     if (resumable) {
       const { id, maxBytes } = await resumableCreator(ctx.state.app, claimed.user, {
         uploadLength: ctx.get('Upload-Length') || undefined,
+        uploadMetadata: ctx.get('Upload-Metadata') || undefined,
         cidVersion: 1,
         customName,
         signed,
@@ -48,7 +50,8 @@ export function signedUploadRoutes() {
     ctx.body = await signedUploadCreator(ctx.state.app, ctx.state.user, input<SignedUploadInput>(ctx).body);
   });
   // Meant for pages of other sites (CORS_ORIGINS): the secret in the URL is the only credential.
-  router.post('/uploads/signed/:secret', (ctx) => uploadThroughSignedUrl(ctx, false));
-  router.post('/uploads/signed/:secret/resumable', (ctx) => uploadThroughSignedUrl(ctx, true));
+  // No schema: any text may be a secret (an unknown one is a 404), as long as it can be text at all.
+  router.post('/uploads/signed/:secret', validate({}), (ctx) => uploadThroughSignedUrl(ctx, false));
+  router.post('/uploads/signed/:secret/resumable', tusProtocol(), validate({}), (ctx) => uploadThroughSignedUrl(ctx, true));
   return router;
 }
