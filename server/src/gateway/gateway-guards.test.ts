@@ -28,6 +28,12 @@ describe('GET /ipfs/{cid}: what it never reveals or trips over', () => {
     expect(signedIn.headers.get('content-disposition')).not.toContain('salary');
   });
 
+  it('names a download without the characters that would make its name read as another', async () => {
+    const res = await fetch(`${server.url}/ipfs/${stored}?download=true&filename=${encodeURIComponent('invoice\u202Efdp.exe')}`);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`);
+    await res.arrayBuffer();
+  });
+
   it('answers another codec over a stored block with the bytes stored, never a 5xx of its own making', async () => {
     const asCbor = CID.createV1(DAG_CBOR, stored.multihash);
     const cbor = await fetch(`${server.url}/ipfs/${asCbor}`);

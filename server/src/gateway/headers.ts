@@ -1,3 +1,4 @@
+import { stripNameControls } from '@cairn/shared';
 import type { CID } from 'multiformats/cid';
 import type { Ctx } from '../koa-types';
 
@@ -58,10 +59,13 @@ export function setDisposition(ctx: Ctx, disposition: 'inline' | 'attachment', f
   ctx.set('Content-Disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${pathEscape(filename)}`);
 }
 
-/** `?filename=` as given, and `?download=true` (or Cairn's `1`) forcing a download. */
+/**
+ * `?filename=` without the characters that would make the name read as another (bidirectional
+ * controls, control characters), and `?download=true` (or Cairn's `1`) forcing a download.
+ */
 export function downloadQuery(ctx: Ctx): { filename: string | null; download: boolean } {
-  const filename = typeof ctx.query.filename === 'string' && ctx.query.filename !== '' ? ctx.query.filename : null;
-  return { filename, download: ctx.query.download === 'true' || ctx.query.download === '1' };
+  const filename = typeof ctx.query.filename === 'string' ? stripNameControls(ctx.query.filename) : '';
+  return { filename: filename === '' ? null : filename, download: ctx.query.download === 'true' || ctx.query.download === '1' };
 }
 
 /**
