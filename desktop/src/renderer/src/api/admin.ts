@@ -26,7 +26,7 @@ type ListOperation =
   | 'adminListReferrals'
   | 'adminListRewards'
   | 'adminListContentJobs';
-/** One page of an admin list, its filters and answer those of its operation in openapi.yaml. */
+/** One page of an admin list: its filters and its answer are those of its operation in openapi.yaml. */
 const list =
   <Id extends ListOperation>(path: string) =>
   (query: QueryOf<Id>, signal?: AbortSignal) =>
