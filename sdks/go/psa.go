@@ -30,7 +30,7 @@ type PSAPin struct {
 // PSAPinStatus is one pin request: queued, pinning, pinned or failed.
 type PSAPinStatus struct {
 	RequestID string            `json:"requestid"`
-	Status    string            `json:"status"`
+	Status    string            `json:"status" enum:"queued,pinning,pinned,failed"`
 	Created   time.Time         `json:"created"`
 	Pin       PSAPin            `json:"pin"`
 	Delegates []string          `json:"delegates"`

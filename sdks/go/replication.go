@@ -11,7 +11,7 @@ import (
 type PeerStatus struct {
 	PeerID    string     `json:"peerId"`
 	PeerName  string     `json:"peerName"`
-	Status    string     `json:"status"`
+	Status    string     `json:"status" enum:"pinned,pinning,queued,unpinned,error"`
 	Error     *string    `json:"error"` // why, when Status is "error"
 	UpdatedAt *time.Time `json:"updatedAt"`
 }
@@ -19,7 +19,7 @@ type PeerStatus struct {
 // PinStatus is the per-node status of one of the account's CIDs.
 type PinStatus struct {
 	CID    string       `json:"cid"`
-	Engine string       `json:"engine"` // embedded, kubo or cluster
+	Engine string       `json:"engine" enum:"embedded,kubo,cluster"`
 	Peers  []PeerStatus `json:"peers"`
 }
 
@@ -33,7 +33,7 @@ type Peer struct {
 // no peers and factors of 0 that the content is not pinned right now.
 type PinAllocation struct {
 	CID            string `json:"cid"`
-	Engine         string `json:"engine"`
+	Engine         string `json:"engine" enum:"embedded,kubo,cluster"`
 	Peers          []Peer `json:"peers"`
 	ReplicationMin int    `json:"replicationMin"`
 	ReplicationMax int    `json:"replicationMax"`

@@ -8,13 +8,13 @@ type Upload struct {
 	Name         string    `json:"name"`
 	OriginalName *string   `json:"originalName"`
 	CustomName   *string   `json:"customName"`
-	NameSource   string    `json:"nameSource"` // custom, original or auto
+	NameSource   string    `json:"nameSource" enum:"custom,original,auto"`
 	CID          string    `json:"cid"`
 	Size         int64     `json:"size"`
-	Type         string    `json:"type"`     // file, directory or dag
-	Category     string    `json:"category"` // image, video, document, …
+	Type         string    `json:"type" enum:"file,directory,dag"`
+	Category     string    `json:"category" enum:"image,video,audio,document,office,archive,code,text,other"`
 	FilesCount   int       `json:"filesCount"`
-	Source       string    `json:"source"` // upload or pin
+	Source       string    `json:"source" enum:"upload,pin"`
 	CreatedAt    time.Time `json:"createdAt"`
 }
 
@@ -53,12 +53,15 @@ type UploadList struct {
 	Limit int      `json:"limit"`
 }
 
-// RemoveResult says what deleting a record did.
+// RemoveResult says what deleting a record did: Operation is unpinned, or record_removed when
+// another record still holds the CID.
 type RemoveResult struct {
+	Success   bool      `json:"success"`
 	CID       string    `json:"cid"`
 	UploadID  string    `json:"uploadId"`
-	Operation string    `json:"operation"` // unpinned, or record_removed when another record still holds the CID
-	Message   string    `json:"message"`
+	Removed   bool      `json:"removed"`
+	Operation string    `json:"operation" enum:"unpinned,record_removed"`
+	Message   string    `json:"message" enum:"File removed and unpinned,File removed from your account"`
 	Timestamp time.Time `json:"timestamp"`
 }
 
@@ -85,9 +88,9 @@ type User struct {
 	Lastname     string    `json:"lastname"`
 	Country      string    `json:"country"`
 	BirthDate    string    `json:"birthDate"`
-	Language     string    `json:"language"`
-	Role         string    `json:"role"`
-	Status       string    `json:"status"`
+	Language     string    `json:"language" enum:"en,es,ca,eu,fr,de,it,pt,ru,uk"`
+	Role         string    `json:"role" enum:"user,admin"`
+	Status       string    `json:"status" enum:"active,inactive"`
 	ReferralCode string    `json:"referralCode"`
 	CreatedAt    time.Time `json:"createdAt"`
 }
@@ -103,7 +106,7 @@ type Token struct {
 	LastUsedAt *time.Time `json:"lastUsedAt"`
 	LastUsedIP *string    `json:"lastUsedIp"`
 	RevokedAt  *time.Time `json:"revokedAt"`
-	Status     string     `json:"status"` // active, expired or revoked
+	Status     string     `json:"status" enum:"active,expired,revoked"`
 }
 
 // CreatedToken is a new token with its secret, which the server shows only this once.
@@ -116,11 +119,11 @@ type CreatedToken struct {
 type PinJob struct {
 	ID           string    `json:"id"`
 	CID          string    `json:"cid"`
-	Status       string    `json:"status"` // queued, pinning, pinned or failed
+	Status       string    `json:"status" enum:"queued,pinning,pinned,failed"`
 	BytesFetched int64     `json:"bytesFetched"`
 	Blocks       int       `json:"blocks"`
 	Error        *string   `json:"error"`
-	ErrorCode    *string   `json:"errorCode"`
+	ErrorCode    *string   `json:"errorCode" enum:"cid_not_found,path_not_found,not_a_file,quota_exceeded,name_taken,content_unavailable,not_found,pin_failed"`
 	CreatedAt    time.Time `json:"createdAt"`
 	UpdatedAt    time.Time `json:"updatedAt"`
 	Upload       *Upload   `json:"upload"` // the record, once pinned
@@ -130,7 +133,7 @@ type PinJob struct {
 type DagEntry struct {
 	Name string `json:"name"`
 	CID  string `json:"cid"`
-	Type string `json:"type"` // file, directory or raw
+	Type string `json:"type" enum:"file,directory,raw"`
 	Size int64  `json:"size"`
 }
 
@@ -139,7 +142,7 @@ type DagView struct {
 	CID        string     `json:"cid"`
 	UploadID   string     `json:"uploadId"`
 	Name       string     `json:"name"`
-	Type       string     `json:"type"`
+	Type       string     `json:"type" enum:"file,directory,dag"`
 	TotalFiles int        `json:"totalFiles"`
 	TotalSize  int64      `json:"totalSize"`
 	Entries    []DagEntry `json:"entries"`
@@ -167,12 +170,13 @@ type PlanList struct {
 	CurrentPlanCode    string `json:"currentPlanCode"`
 	CurrentPlan        Plan   `json:"currentPlan"`
 	PaymentsConfigured bool   `json:"paymentsConfigured"`
+	CryptoAvailable    bool   `json:"cryptoAvailable"` // false: only card payments for now
 }
 
 // Checkout is the result of choosing a plan: Status "changed" with the Plan now held, or
 // "redirect" with the URL of the payment page to send the user to.
 type Checkout struct {
-	Status        string `json:"status"`
+	Status        string `json:"status" enum:"changed,redirect"`
 	Plan          *Plan  `json:"plan,omitempty"`
 	URL           string `json:"url,omitempty"`
 	TransactionID string `json:"transactionId,omitempty"`

@@ -26,6 +26,40 @@ const JS_HEADER =
 
 const DTS_HEADER = '// Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.\n';
 
+/** The wire types the sources import from the private workspace package, and where the package ships them. */
+const WIRE_TYPES = '@cairn/shared/api-types/openapi';
+const wireTypesSource = fileURLToPath(new URL('../../../shared/src/api-types/openapi.d.ts', import.meta.url));
+const WIRE_TYPES_FILE = 'generated/openapi.d.ts';
+const WIRE_TYPES_HEADER = '// Generated from openapi.yaml (`npm run generate:api-types`), copied by the SDK build. Do not edit.\n';
+
+const declarationFiles = (dir) =>
+  fs
+    .readdirSync(dir, { recursive: true })
+    .map((file) => path.join(dir, String(file)))
+    .filter((file) => file.endsWith('.d.ts'));
+
+/**
+ * Makes the declarations in `dir` self-contained: the generated wire types, which the sources import
+ * from the private `@cairn/shared`, are copied in as `generated/openapi.d.ts` and imported from there.
+ */
+function inlineWireTypes(dir) {
+  const target = path.join(dir, WIRE_TYPES_FILE);
+  for (const file of declarationFiles(dir)) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!text.includes(WIRE_TYPES)) continue;
+    const relative = path
+      .relative(path.dirname(file), target)
+      .replace(/\.d\.ts$/, '')
+      .split(path.sep)
+      .join('/');
+    fs.writeFileSync(file, text.replaceAll(`'${WIRE_TYPES}'`, `'${relative.startsWith('.') ? relative : `./${relative}`}'`));
+  }
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, `${WIRE_TYPES_HEADER}${fs.readFileSync(wireTypesSource, 'utf8').replace(/^\/\/.*\n/, '')}`);
+  const leaked = declarationFiles(dir).filter((file) => fs.readFileSync(file, 'utf8').includes('@cairn/shared'));
+  if (leaked.length > 0) throw new Error(`declarations import a workspace package: ${leaked.join(', ')}`);
+}
+
 async function format(text, parser) {
   const options = (await prettier.resolveConfig(path.join(root, 'package.json'))) ?? {};
   return prettier.format(text, { ...options, parser });
@@ -48,13 +82,12 @@ export async function javascriptTypes(dir) {
       stdio: 'inherit',
     },
   );
-  for (const file of fs.readdirSync(dir, { recursive: true })) {
-    const full = path.join(dir, String(file));
-    if (!full.endsWith('.d.ts')) continue;
+  inlineWireTypes(dir);
+  for (const full of declarationFiles(dir)) {
     const text = fs.readFileSync(full, 'utf8');
     // Declarations keep the sources' value imports, which the lint rule wants as `import type`.
     const valueImport = [...text.matchAll(/^import \{([^}]*)\}/gm)].some((m) => m[1].split(',').some((s) => !/^\s*type\s/.test(s)));
-    const header = valueImport ? `${DTS_HEADER}/* eslint-disable */\n` : DTS_HEADER;
+    const header = text.startsWith(WIRE_TYPES_HEADER) ? '' : valueImport ? `${DTS_HEADER}/* eslint-disable */\n` : DTS_HEADER;
     fs.writeFileSync(full, await format(`${header}${text}`, 'typescript'));
   }
 }
@@ -80,6 +113,7 @@ async function main() {
       stdio: 'inherit',
     },
   );
+  inlineWireTypes(`${out}/types`);
   if (process.argv.includes('--javascript')) {
     fs.writeFileSync(`${javascriptDir}cairn.js`, await bundleJavascript());
     await javascriptTypes(`${javascriptDir}types`);

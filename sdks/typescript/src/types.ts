@@ -1,5 +1,5 @@
 /** Friendly names for the API's shapes, all taken from the types generated from `openapi.yaml`. */
-import type { components } from './generated/openapi';
+import type { components } from '@cairn/shared/api-types/openapi';
 
 type Schemas = components['schemas'];
 

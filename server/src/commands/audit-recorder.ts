@@ -1,42 +1,11 @@
+import type { AuditAction } from '@cairn/shared/api-types';
 import type { AppContext } from '../context';
 import type { LogRow } from '../db/schema';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 
-export type AuditAction =
-  | 'login'
-  | 'signup'
-  | 'logout'
-  | 'upload'
-  | 'pin'
-  | 'remove'
-  | 'rename'
-  | 'generate_token'
-  | 'revoke_token'
-  | 'update_profile'
-  | 'change_password'
-  | 'update_preferences'
-  | 'change_plan'
-  | 'change_plan_request'
-  | 'create_order'
-  | 'process_webhook'
-  | 'update_plan'
-  | 'create_plan'
-  | 'delete_plan'
-  | 'update_user'
-  | 'grant_bonus'
-  | 'prune_logs'
-  | 'retry_content_job'
-  | 'collect_engine_garbage'
-  | 'order_cancel'
-  | 'order_uncleared'
-  | 'order_declined'
-  | 'order_expired'
-  | 'order_refunded'
-  | 'order_void'
-  | 'order_error';
-
 export interface AuditEntry {
+  /** One of openapi.yaml's `AuditAction` values, which the admin console lists and translates. */
   action: AuditAction;
   type?: LogRow['type'];
   user?: { id: string | null; email: string } | null;

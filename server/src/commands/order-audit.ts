@@ -1,6 +1,7 @@
+import type { AuditAction } from '@cairn/shared/api-types';
 import type { AppContext } from '../context';
 import type { LogRow, OrderRow } from '../db/schema';
-import { auditRecorder, type AuditAction } from './audit-recorder';
+import { auditRecorder } from './audit-recorder';
 
 /** One audit row about an order, under its buyer's account (if it still exists). */
 export async function auditOrder(

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@cairn/shared/api-types';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 
@@ -13,7 +14,7 @@ export function answerClientErrors(server: http.Server): void {
       return;
     }
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const [message, code] = tooLarge
+    const [message, code]: [string, ErrorCode] = tooLarge
       ? ['The request line and headers are over 16 KiB', 'headers_too_large']
       : ['The request could not be read as HTTP', 'bad_request'];
     // The Pinning Service API answers in its own error shape, as its routes do.

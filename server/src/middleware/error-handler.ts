@@ -1,3 +1,4 @@
+import type { ErrorBody, ErrorCode } from '@cairn/shared/api-types';
 import type { Next } from 'koa';
 import { ContentAbortedError } from '../content/errors';
 import { AppError } from '../lib/errors';
@@ -11,7 +12,7 @@ interface HttpLikeError {
   code?: string;
 }
 
-const DEFAULT_CODES: Record<number, string> = {
+const DEFAULT_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'bad_request',
   401: 'unauthorized',
   403: 'forbidden',
@@ -69,7 +70,7 @@ export function errorHandler() {
         error: raw instanceof Error ? raw.stack : String(raw),
       });
       ctx.status = 500;
-      ctx.body = { error: 'Internal server error', code: 'internal_error', requestId: ctx.state.requestId };
+      ctx.body = { error: 'Internal server error', code: 'internal_error', requestId: ctx.state.requestId } satisfies ErrorBody;
     }
   };
 }

@@ -1,3 +1,4 @@
+import type { UploadResult as RecordResult, Usage } from '@cairn/shared/api-types';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -115,7 +116,7 @@ export class HttpUploader implements Uploader {
     if (response.status !== 200 && response.status !== 201) {
       throw failureFromResponse(response.status, response.body, response.retryAfter, Date.now());
     }
-    const body = JSON.parse(response.body) as UploadResult;
+    const body = JSON.parse(response.body) as RecordResult;
     return { cid: body.cid, uploadId: body.uploadId, duplicate: body.duplicate };
   }
 
@@ -133,7 +134,7 @@ export class HttpUploader implements Uploader {
         signal: AbortSignal.timeout(5000),
       });
       if (answer.status === 401) return failureFromResponse(401, await answer.text(), undefined, Date.now());
-      const usage = (await answer.json()) as { used?: number; limit?: number };
+      const usage = (await answer.json()) as Partial<Usage>;
       if (typeof usage.used === 'number' && typeof usage.limit === 'number' && usage.used + bytes > usage.limit) {
         return new UploadFailure('quota', 'quota_exceeded', 'Not enough storage left for this upload');
       }

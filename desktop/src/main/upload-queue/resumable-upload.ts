@@ -1,3 +1,4 @@
+import type { UploadResult as RecordResult } from '@cairn/shared/api-types';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Upload, type DetailedError, type HttpResponse } from 'tus-js-client';
@@ -51,7 +52,7 @@ async function recordOf(lastResponse: HttpResponse, uploadUrl: string, headers: 
     text = await answer.text();
     if (status !== 200) throw failureFromResponse(status, text, answer.headers.get('retry-after') ?? undefined, Date.now());
   }
-  const body = JSON.parse(text) as UploadResult;
+  const body = JSON.parse(text) as RecordResult;
   return { cid: body.cid, uploadId: body.uploadId, duplicate: body.duplicate };
 }
 

@@ -1,12 +1,11 @@
+import type { UploadResult as RecordResult } from '@cairn/shared/api-types';
 import type { QueueItem } from './queue-types';
 
-export interface UploadResult {
-  cid: string;
-  /** The server's record of it (the existing one for a duplicate). */
-  uploadId: string;
-  /** The account already held this content; the server kept its existing record. */
-  duplicate: boolean;
-}
+/**
+ * What the queue keeps of the server's answer: the CID, the server's record of it (`uploadId`, the
+ * existing one for a duplicate) and whether the account already held this content (`duplicate`).
+ */
+export type UploadResult = Pick<RecordResult, 'cid' | 'uploadId' | 'duplicate'>;
 
 /** What an uploader reads of a queue item. */
 export type UploadItem = Pick<QueueItem, 'kind' | 'path' | 'name'> & Partial<Pick<QueueItem, 'size' | 'resumeUrl'>>;

@@ -1,3 +1,5 @@
+import type { ErrorBody } from '@cairn/shared/api-types';
+
 /**
  * The two record operations watched folders need beyond uploading: follow a rename, and remove a
  * deleted file's record (only when the user chose that).
@@ -21,7 +23,7 @@ export function httpRecordsApi(serverUrl: string, token: () => string | null): R
     });
     // A record already gone is what a removal wants.
     if (response.ok || (method === 'DELETE' && response.status === 404)) return;
-    const answer = (await response.json().catch(() => ({}))) as { error?: string };
+    const answer = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
     throw new Error(answer.error ?? `The server answered ${response.status}`);
   }
   return {

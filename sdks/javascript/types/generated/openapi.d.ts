@@ -1,4 +1,4 @@
-// Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
+// Generated from openapi.yaml (`npm run generate:api-types`), copied by the SDK build. Do not edit.
 export interface paths {
   '/auth/signup': {
     parameters: {
@@ -2084,8 +2084,7 @@ export interface components {
       id: string;
       /** @enum {string} */
       type: 'info' | 'warning' | 'critical';
-      /** @example login */
-      action: string;
+      action: components['schemas']['AuditAction'];
       /** @description The account that acted (for administrators' actions, the administrator; the target is in `message`). */
       userId: string | null;
       userEmail: string | null;
@@ -2094,6 +2093,42 @@ export interface components {
       message: string | null;
       createdAt: components['schemas']['Timestamp'];
     };
+    /**
+     * @description What an audit entry records, in the order the admin console lists them.
+     * @enum {string}
+     */
+    AuditAction:
+      | 'login'
+      | 'signup'
+      | 'logout'
+      | 'upload'
+      | 'pin'
+      | 'remove'
+      | 'rename'
+      | 'generate_token'
+      | 'revoke_token'
+      | 'update_profile'
+      | 'change_password'
+      | 'update_preferences'
+      | 'change_plan'
+      | 'change_plan_request'
+      | 'create_order'
+      | 'process_webhook'
+      | 'order_cancel'
+      | 'order_uncleared'
+      | 'order_declined'
+      | 'order_expired'
+      | 'order_refunded'
+      | 'order_void'
+      | 'order_error'
+      | 'create_plan'
+      | 'update_plan'
+      | 'delete_plan'
+      | 'update_user'
+      | 'grant_bonus'
+      | 'prune_logs'
+      | 'retry_content_job'
+      | 'collect_engine_garbage';
     LogPruneRequest: {
       /**
        * @description Keep the last this many days; older entries are deleted.
@@ -2387,13 +2422,118 @@ export interface components {
     Error: {
       /** @description An English message for humans. */
       error: string;
-      /** @description A stable snake_case code for programs (the UI translates it). */
-      code: string;
+      code: components['schemas']['ErrorCode'];
       /** @description Present on `validation_error`; one entry per problem. */
       details?: components['schemas']['ValidationIssue'][];
       /** @description Present on `internal_error`; the request's `X-Request-Id`. */
       requestId?: string;
     };
+    /**
+     * @description A stable snake_case code for programs (the UI translates it): every code any error response
+     *     carries. Each operation documents the ones it can answer.
+     * @enum {string}
+     */
+    ErrorCode:
+      | 'account_disabled'
+      | 'admin_required'
+      | 'already_pinned'
+      | 'bad_request'
+      | 'busy'
+      | 'cannot_modify_self'
+      | 'car_block_mismatch'
+      | 'car_block_too_large'
+      | 'car_block_undecodable'
+      | 'car_incomplete'
+      | 'car_invalid'
+      | 'car_roots'
+      | 'car_unlinked_block'
+      | 'car_unsupported_codec'
+      | 'car_unsupported_hash'
+      | 'cid_not_found'
+      | 'content_job_not_found'
+      | 'content_job_running'
+      | 'content_unavailable'
+      | 'crypto_unavailable'
+      | 'default_plan_inactive'
+      | 'default_plan_protected'
+      | 'email_taken'
+      | 'engine_gc_running'
+      | 'file_not_found'
+      | 'file_not_received'
+      | 'file_too_large'
+      | 'files_not_received'
+      | 'forbidden'
+      | 'gc_running'
+      | 'gc_unsupported'
+      | 'headers_too_large'
+      | 'insufficient_funds'
+      | 'internal_error'
+      | 'invalid_cid'
+      | 'invalid_credentials'
+      | 'invalid_json'
+      | 'invalid_multipart'
+      | 'invalid_parameter'
+      | 'invalid_path'
+      | 'invalid_redirect_url'
+      | 'invalid_referral_code'
+      | 'invalid_signature'
+      | 'invalid_token'
+      | 'invalid_transaction'
+      | 'invalid_upload_length'
+      | 'invalid_upload_offset'
+      | 'method_not_allowed'
+      | 'missing_token'
+      | 'name_taken'
+      | 'not_a_directory'
+      | 'not_a_file'
+      | 'not_acceptable'
+      | 'not_cached'
+      | 'not_found'
+      | 'not_implemented'
+      | 'not_unixfs'
+      | 'path_not_found'
+      | 'path_outside_root'
+      | 'payload_too_large'
+      | 'payment_provider_error'
+      | 'payment_url_missing'
+      | 'payment_verification_failed'
+      | 'payments_not_configured'
+      | 'pin_failed'
+      | 'pin_not_found'
+      | 'pin_removed'
+      | 'plan_already_active'
+      | 'plan_exists'
+      | 'plan_in_use'
+      | 'plan_not_found'
+      | 'plan_update_failed'
+      | 'quota_exceeded'
+      | 'range_not_satisfiable'
+      | 'rate_limited'
+      | 'session_ended'
+      | 'shutting_down'
+      | 'signed_url_expired'
+      | 'signed_url_not_found'
+      | 'signed_url_used'
+      | 'terms_not_accepted'
+      | 'token_expired'
+      | 'token_ip_not_allowed'
+      | 'token_not_found'
+      | 'token_revoked'
+      | 'too_many_files'
+      | 'too_many_uploads'
+      | 'tus_version_unsupported'
+      | 'unauthorized'
+      | 'unsupported_media_type'
+      | 'upload_aborted'
+      | 'upload_complete'
+      | 'upload_expired'
+      | 'upload_incomplete'
+      | 'upload_lost'
+      | 'upload_not_found'
+      | 'upload_owner_unavailable'
+      | 'user_not_found'
+      | 'validation_error'
+      | 'wrong_password';
     ValidationIssue: {
       /**
        * @description The dotted path of the offending field; empty for the body as a whole.

@@ -6,8 +6,13 @@ namespace Cairn\Service;
 
 use Cairn\Http\Request;
 use Cairn\Http\Transport;
+use Cairn\Models;
 
-/** The account's CIDs viewed as DAGs. */
+/**
+ * The account's CIDs viewed as DAGs.
+ *
+ * @phpstan-import-type DagView from Models
+ */
 final class Dag
 {
     public function __construct(private readonly Transport $transport)
@@ -19,7 +24,7 @@ final class Dag
      * directory's direct entries.
      *
      * @param array{page?: int, limit?: int} $options
-     * @return array<string, mixed>
+     * @return DagView
      */
     public function get(string $cid, array $options = []): array
     {

@@ -8,11 +8,16 @@ use Cairn\Exception\PinFailedException;
 use Cairn\Exception\TimeoutException;
 use Cairn\Http\Request;
 use Cairn\Http\Transport;
+use Cairn\Models;
 
 /**
- * Pins existing IPFS content by CID. A job is an array with id, cid, status (queued, pinning,
- * pinned, failed), bytesFetched, blocks, error, errorCode, createdAt, updatedAt and upload (the
- * record, once pinned).
+ * Pins existing IPFS content by CID. A job (PinJob) has an id, the cid, a status (queued, pinning,
+ * pinned, failed), its progress, error and errorCode once failed, and upload (the record, once
+ * pinned).
+ *
+ * @phpstan-import-type PinJob from Models
+ * @phpstan-import-type PinAllocationView from Models
+ * @phpstan-import-type PinStatusView from Models
  */
 final class Pins
 {
@@ -24,7 +29,7 @@ final class Pins
      * Starts a pin job; content already on the server is usually `pinned` at once.
      *
      * @param array{name?: string, originalName?: string} $options
-     * @return array<string, mixed> the job
+     * @return PinJob
      */
     public function create(string $cid, array $options = []): array
     {
@@ -38,7 +43,7 @@ final class Pins
         return $this->transport->send(new Request('POST', '/pins', json: $body));
     }
 
-    /** @return array<string, mixed> the job's status and progress */
+    /** @return PinJob the job's status and progress */
     public function get(string $id): array
     {
         return $this->transport->send(new Request('GET', '/pins/' . rawurlencode($id)));
@@ -48,9 +53,9 @@ final class Pins
      * Polls a job until it is pinned (returned with its record) or failed (PinFailedException);
      * $onUpdate sees every state polled. Gives up with a TimeoutException after $timeout seconds.
      *
-     * @param array<string, mixed> $job
-     * @param (callable(array<string, mixed>): void)|null $onUpdate
-     * @return array<string, mixed>
+     * @param PinJob $job
+     * @param (callable(PinJob): void)|null $onUpdate
+     * @return PinJob
      */
     public function wait(array $job, ?callable $onUpdate = null, float $timeout = 600.0, float $interval = 1.0): array
     {
@@ -77,7 +82,7 @@ final class Pins
      * Starts a pin job and waits for its end.
      *
      * @param array{name?: string, originalName?: string} $options
-     * @return array<string, mixed>
+     * @return PinJob
      */
     public function createAndWait(string $cid, array $options = [], float $timeout = 600.0): array
     {
@@ -89,7 +94,7 @@ final class Pins
      * peerName, status `pinned`/`pinning`/`queued`/`unpinned`/`error`, error, updatedAt). A CID
      * the account does not hold is a NotFoundException `file_not_found`.
      *
-     * @return array<string, mixed>
+     * @return PinStatusView
      */
     public function status(string $cid): array
     {
@@ -100,7 +105,7 @@ final class Pins
      * The nodes one of the account's CIDs is allocated to (`peers`: peerId, peerName) and its
      * `replicationMin` and `replicationMax` (-1: every node; 0: not pinned right now).
      *
-     * @return array<string, mixed>
+     * @return PinAllocationView
      */
     public function allocations(string $cid): array
     {

@@ -8,13 +8,17 @@ use Cairn\Exception\PinFailedException;
 use Cairn\Exception\TimeoutException;
 use Cairn\Http\Request;
 use Cairn\Http\Transport;
+use Cairn\Models;
 
 /**
  * The IPFS Pinning Service API (`/psa/pins`, outside `/api/v2`), the interface IPFS tools speak.
- * A pin status is an array with requestid, status (queued, pinning, pinned, failed), created,
- * pin (cid, name, origins, meta), delegates and info (status_details, and upload_id once
- * recorded). Its errors, `{"error": {"reason", "details"}}`, become the same typed exceptions
+ * A pin status (PsaPinStatus) has a requestid, a status (queued, pinning, pinned, failed),
+ * created, the pin (cid, name, origins, meta), delegates and info (status_details, and upload_id
+ * once recorded). Its errors, `{"error": {"reason", "details"}}`, become the same typed exceptions
  * as the rest of the API's, the reason lower-cased as the code (`not_found`, `bad_request`).
+ *
+ * @phpstan-import-type PsaPinResults from Models
+ * @phpstan-import-type PsaPinStatus from Models
  */
 final class Psa
 {
@@ -26,14 +30,14 @@ final class Psa
      * Asks for a CID to be pinned; answers at once with the request (`queued` or further on).
      *
      * @param array{name?: string, origins?: list<string>, meta?: array<string, string>} $options
-     * @return array<string, mixed> the pin status
+     * @return PsaPinStatus the pin status
      */
     public function add(string $cid, array $options = []): array
     {
         return $this->transport->send(new Request('POST', '/psa/pins', json: self::pin($cid, $options), base: ''));
     }
 
-    /** @return array<string, mixed> the pin status */
+    /** @return PsaPinStatus */
     public function get(string $requestId): array
     {
         return $this->transport->send(new Request('GET', '/psa/pins/' . rawurlencode($requestId), base: ''));
@@ -47,7 +51,7 @@ final class Psa
      * @param array{cid?: list<string>, name?: string, match?: string, status?: list<string>,
      *     before?: string, after?: string, limit?: int, meta?: array<string, string>} $filters
      *     match: exact (default), iexact, partial or ipartial
-     * @return array{count: int, results: list<array<string, mixed>>}
+     * @return PsaPinResults
      */
     public function list(array $filters = []): array
     {
@@ -67,7 +71,7 @@ final class Psa
      * the new one is pinned, and stays if it fails.
      *
      * @param array{name?: string, origins?: list<string>, meta?: array<string, string>} $options
-     * @return array<string, mixed> the new pin status
+     * @return PsaPinStatus the new pin status
      */
     public function replace(string $requestId, string $cid, array $options = []): array
     {
@@ -84,8 +88,8 @@ final class Psa
      * Polls a request until it is pinned (returned) or failed (PinFailedException, its code the
      * request's `info.error_code`); a TimeoutException after $timeout seconds.
      *
-     * @param array<string, mixed> $status
-     * @return array<string, mixed>
+     * @param PsaPinStatus $status
+     * @return PsaPinStatus
      */
     public function wait(array $status, float $timeout = 600.0, float $interval = 1.0): array
     {

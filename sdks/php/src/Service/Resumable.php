@@ -10,12 +10,15 @@ use Cairn\Exception\TransportException;
 use Cairn\Http\Request;
 use Cairn\Http\Response;
 use Cairn\Http\Transport;
+use Cairn\Models;
 
 /**
  * Resumable uploads over the server's tus 1.0 endpoint (`/api/v2/uploads/resumable`): the file is
  * sent from disk in chunks of `PATCH` requests, each read as the connection takes it; after a
  * dropped connection the server's offset (`HEAD`) says where to go on, and an upload URL kept from
  * an earlier run (`onUrl`) resumes it in a later process.
+ *
+ * @phpstan-import-type UploadResult from Models
  */
 final class Resumable
 {
@@ -29,7 +32,7 @@ final class Resumable
     /**
      * @param array{name?: string, cidVersion?: int, chunkSize?: int, uploadUrl?: string|null,
      *     onUrl?: callable(string): void, progress?: callable(int, int): (bool|null)} $options
-     * @return array<string, mixed> the record, with `duplicate`
+     * @return UploadResult the record, with `duplicate`
      */
     public function upload(string $path, array $options): array
     {
@@ -115,7 +118,7 @@ final class Resumable
      *
      * @param resource $handle
      * @param (callable(int, int): (bool|null))|null $progress
-     * @return array<string, mixed>
+     * @return UploadResult
      */
     private function sendFrom($handle, string $url, int $offset, int $size, int $chunk, ?callable $progress): array
     {

@@ -6,10 +6,14 @@ namespace Cairn\Service;
 
 use Cairn\Http\Request;
 use Cairn\Http\Transport;
+use Cairn\Models;
 
 /**
- * The account's API tokens: arrays with id, name, prefix, allowedIp, expiresAt, createdAt,
+ * The account's API tokens (ApiToken): id, name, prefix, allowedIp, expiresAt, createdAt,
  * lastUsedAt, lastUsedIp, revokedAt and status (active, expired, revoked).
+ *
+ * @phpstan-import-type ApiToken from Models
+ * @phpstan-import-type ApiTokenCreated from Models
  */
 final class Tokens
 {
@@ -22,7 +26,7 @@ final class Tokens
      *
      * @param int|null $expiresInDays 1 to 3650, or null for a token that never expires (which
      *     the server accepts only with $allowedIp)
-     * @return array<string, mixed>
+     * @return ApiTokenCreated
      */
     public function create(string $name, ?int $expiresInDays, ?string $allowedIp = null): array
     {
@@ -33,13 +37,13 @@ final class Tokens
         return $this->transport->send(new Request('POST', '/tokens/generate', json: $body));
     }
 
-    /** @return list<array<string, mixed>> every token, expired and revoked ones included */
+    /** @return list<ApiToken> every token, expired and revoked ones included */
     public function list(): array
     {
         return $this->transport->send(new Request('GET', '/tokens'))['tokens'];
     }
 
-    /** @return array<string, mixed> the revoked token; revoking again keeps the first time */
+    /** @return ApiToken the revoked token; revoking again keeps the first time */
     public function revoke(string $id): array
     {
         return $this->transport->send(new Request('DELETE', '/tokens/' . rawurlencode($id)));

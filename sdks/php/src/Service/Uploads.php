@@ -7,18 +7,27 @@ namespace Cairn\Service;
 use Cairn\Http\MultipartStream;
 use Cairn\Http\Request;
 use Cairn\Http\Transport;
+use Cairn\Models;
 
 /**
  * Uploads of files and folders, streamed from disk, and the account's records.
  *
- * A record is an array with uploadId, name, originalName, customName, nameSource, cid, size,
+ * A record (Upload) has an uploadId, name, originalName, customName, nameSource, cid, size,
  * type (file, directory, dag), category, filesCount, source (upload, pin) and createdAt; upload
- * results add `duplicate` (the account already held the content; nothing was charged again).
+ * results (UploadResult) add `duplicate` (the account already held the content; nothing was
+ * charged again).
  *
  * Upload options: `name` (a custom record name), `cidVersion` (0 for what a default `ipfs add`
  * gives, 1 — the default — for `ipfs add --cid-version=1`), `progress` (called with the bytes
  * of the request body sent and its total; return false to cancel, which throws a
  * CancelledException). Uploads are never retried.
+ *
+ * @phpstan-import-type DagUploadResult from Models
+ * @phpstan-import-type FilesUploadResult from Models
+ * @phpstan-import-type RemoveResult from Models
+ * @phpstan-import-type Upload from Models
+ * @phpstan-import-type UploadList from Models
+ * @phpstan-import-type UploadResult from Models
  */
 final class Uploads
 {
@@ -30,7 +39,7 @@ final class Uploads
      * Streams the file at $path (with CURLFile), named after its last path segment.
      *
      * @param array{name?: string, cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
-     * @return array<string, mixed> the record, with `duplicate`
+     * @return UploadResult the record, with `duplicate`
      */
     public function file(string $path, array $options = []): array
     {
@@ -51,7 +60,7 @@ final class Uploads
      * @param resource $stream read to its end and left open
      * @param array{name?: string, cidVersion?: int, size?: int, progress?: callable(int, int): (bool|null)} $options
      *     size: the stream's length when known, else the body is sent chunked
-     * @return array<string, mixed> the record, with `duplicate`
+     * @return UploadResult the record, with `duplicate`
      */
     public function stream($stream, string $filename, array $options = []): array
     {
@@ -66,7 +75,7 @@ final class Uploads
      * (`site/css/a.css`), read from disk as the connection takes it.
      *
      * @param array{name?: string, cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
-     * @return array<string, mixed> the record, with `duplicate` and `files` (filename, cid, size of each)
+     * @return DagUploadResult the record, with `duplicate` and `files` (filename, cid, size of each)
      */
     public function directory(string $root, array $options = []): array
     {
@@ -77,7 +86,7 @@ final class Uploads
      * Uploads every file under $root as its own record (`name` is not used).
      *
      * @param array{cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
-     * @return array{files: list<array<string, mixed>>, total: int, size: int}
+     * @return FilesUploadResult
      */
     public function directoryFiles(string $root, array $options = []): array
     {
@@ -85,7 +94,7 @@ final class Uploads
         return $this->folder($root, 'files', $options);
     }
 
-    /** @return array<string, mixed> */
+    /** @return DagUploadResult|FilesUploadResult */
     private function folder(string $root, string $mode, array $options): array
     {
         $multipart = new MultipartStream();
@@ -124,7 +133,7 @@ final class Uploads
      *
      * @param array{name?: string, cidVersion?: int, chunkSize?: int, uploadUrl?: string|null,
      *     onUrl?: callable(string): void, progress?: callable(int, int): (bool|null)} $options
-     * @return array<string, mixed> the record, with `duplicate`
+     * @return UploadResult the record, with `duplicate`
      */
     public function resumable(string $path, array $options = []): array
     {
@@ -143,7 +152,7 @@ final class Uploads
      * ValidationException whose code starts with `car_`; nothing is kept.
      *
      * @param array{name?: string, progress?: callable(int, int): (bool|null)} $options
-     * @return array<string, mixed> the record, with `duplicate`
+     * @return UploadResult the record, with `duplicate`
      */
     public function car(string $path, array $options = []): array
     {
@@ -164,7 +173,7 @@ final class Uploads
      *
      * @param resource $stream read to its end and left open
      * @param array{name?: string, size?: int, progress?: callable(int, int): (bool|null)} $options
-     * @return array<string, mixed> the record, with `duplicate`
+     * @return UploadResult the record, with `duplicate`
      */
     public function carStream($stream, array $options = []): array
     {
@@ -188,7 +197,7 @@ final class Uploads
      * One page of the account's records (uploads and pins), newest first.
      *
      * @param array{page?: int, limit?: int, search?: string} $options
-     * @return array{files: list<array<string, mixed>>, total: int, page: int, limit: int}
+     * @return UploadList
      */
     public function list(array $options = []): array
     {
@@ -199,7 +208,7 @@ final class Uploads
      * Every record from $options['page'] on, fetching a page at a time as the loop goes.
      *
      * @param array{page?: int, limit?: int, search?: string} $options
-     * @return \Generator<int, array<string, mixed>>
+     * @return \Generator<int, Upload>
      */
     public function all(array $options = []): \Generator
     {
@@ -216,7 +225,7 @@ final class Uploads
         }
     }
 
-    /** @return array<string, mixed> one of the account's records */
+    /** @return Upload one of the account's records */
     public function get(string $uploadId): array
     {
         return $this->transport->send(new Request('GET', '/uploads/' . rawurlencode($uploadId)));
@@ -226,7 +235,7 @@ final class Uploads
      * Renames a record: letters, digits, dots, underscores and hyphens, unique in the account
      * (else a ValidationException or a ConflictException `name_taken`).
      *
-     * @return array<string, mixed> the renamed record
+     * @return Upload the renamed record
      */
     public function rename(string $uploadId, string $name): array
     {
@@ -236,7 +245,7 @@ final class Uploads
     /**
      * Removes a record and refunds its size; the content is unpinned once no record holds it.
      *
-     * @return array{success: true, cid: string, uploadId: string, removed: true, operation: string, timestamp: string, message: string}
+     * @return RemoveResult
      */
     public function delete(string $uploadId): array
     {

@@ -15,7 +15,19 @@ from ._pin_models import PsaPinResults as PsaPinResults
 from ._pin_models import PsaPinStatus as PsaPinStatus
 
 UploadType = Literal["file", "directory", "dag"]
+ContentCategory = Literal["image", "video", "audio", "document", "office", "archive", "code", "text", "other"]
+LanguageCode = Literal["en", "es", "ca", "eu", "fr", "de", "it", "pt", "ru", "uk"]
 PinStatus = Literal["queued", "pinning", "pinned", "failed"]
+PinErrorCode = Literal[
+    "cid_not_found",
+    "path_not_found",
+    "not_a_file",
+    "quota_exceeded",
+    "name_taken",
+    "content_unavailable",
+    "not_found",
+    "pin_failed",
+]
 
 
 @dataclass(frozen=True)
@@ -26,7 +38,7 @@ class User:
     lastname: str
     country: str
     birth_date: str
-    language: str
+    language: LanguageCode
     role: Literal["user", "admin"]
     status: Literal["active", "inactive"]
     referral_code: str
@@ -66,7 +78,7 @@ class Upload:
     cid: str
     size: int
     type: UploadType
-    category: str
+    category: ContentCategory
     files_count: int
     source: Literal["upload", "pin"]
     created_at: str
@@ -118,7 +130,7 @@ class RemoveResult:
     removed: bool
     operation: Literal["unpinned", "record_removed"]
     timestamp: str
-    message: str
+    message: Literal["File removed and unpinned", "File removed from your account"]
 
 
 @dataclass(frozen=True)
@@ -147,7 +159,7 @@ class PinJob:
     bytes_fetched: int
     blocks: int
     error: str | None
-    error_code: str | None
+    error_code: PinErrorCode | None
     created_at: str
     updated_at: str
     upload: Upload | None

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { pinSchema, type PinInput } from '@cairn/shared';
 import { z } from 'zod';
 import { pinRequester } from '../../commands/pin-requester';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, isErrorCode, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { AppState } from '../../koa-types';
 import { auth, authPrincipal } from '../../middleware/auth';
@@ -13,7 +13,7 @@ import { presentPinJob } from '../../presenters/upload';
 /** A pin that failed within the request answers with its error, as a synchronous pin would. */
 function failedPin(code: string | null, message: string | null): AppError {
   const status = code === 'cid_not_found' ? 404 : code === 'quota_exceeded' ? 403 : code === 'name_taken' ? 409 : 422;
-  return new AppError(status, code ?? 'pin_failed', message ?? 'Pinning failed');
+  return new AppError(status, isErrorCode(code) ? code : 'pin_failed', message ?? 'Pinning failed');
 }
 
 const pinParams = z.object({ id: z.string().min(1).max(100) });

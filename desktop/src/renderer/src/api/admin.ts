@@ -1,56 +1,60 @@
 import type { AdminBonusGrantInput, LogPruneInput, PlanCreateInput, PlanUpdateInput } from '@cairn/shared';
 import type {
-  AdminContentJob,
+  AdminBonusGrant,
+  AdminContentJobRetry,
   AdminEngineGc,
-  AdminEngineGcRun,
-  AdminFile,
   AdminPlan,
-  AdminReferral,
-  AdminReward,
+  AdminPlanList,
   AdminStats,
   AdminToken,
   AdminUser,
   AdminUserDetail,
-  AdminUserUpdate,
-  ContentJobQuery,
-  ListQuery,
-  LogEntry,
-  LogQuery,
-  Paged,
-} from './admin-types';
+  AdminUserUpdateRequest,
+  JsonResponseOf,
+  LogPruneResult,
+  QueryOf,
+  RemoveResult,
+} from '@cairn/shared/api-types';
 import { api } from './client';
 
 type Query = Record<string, string | number | undefined>;
+type ListOperation =
+  | 'adminListUsers'
+  | 'adminListFiles'
+  | 'adminListLogs'
+  | 'adminListTokens'
+  | 'adminListReferrals'
+  | 'adminListRewards'
+  | 'adminListContentJobs';
+/** One page of an admin list: its filters and its answer are those of its operation in openapi.yaml. */
 const list =
-  <K extends string, T>(path: string) =>
-  (query: ListQuery | LogQuery | ContentJobQuery, signal?: AbortSignal) =>
-    api.get<Paged & Record<K, T[]>>(path, { query: { ...query } as Query, signal });
+  <Id extends ListOperation>(path: string) =>
+  (query: QueryOf<Id>, signal?: AbortSignal) =>
+    api.get<JsonResponseOf<Id, 200>>(path, { query: { ...query } as Query, signal });
 const id = (value: string) => encodeURIComponent(value);
 
 /** The admin API. Imported by the admin area only, so it ships in that chunk. */
 export const adminApi = {
   stats: (signal?: AbortSignal) => api.get<AdminStats>('/admin/stats', { signal }),
-  users: list<'users', AdminUser>('/admin/users'),
+  users: list<'adminListUsers'>('/admin/users'),
   user: (userId: string, signal?: AbortSignal) => api.get<AdminUserDetail>(`/admin/users/${id(userId)}`, { signal }),
-  grantBonus: (userId: string, input: AdminBonusGrantInput) =>
-    api.post<{ user: AdminUser; reward: AdminReward }>(`/admin/users/${id(userId)}/bonus`, input),
-  updateUser: (userId: string, changes: AdminUserUpdate) =>
+  grantBonus: (userId: string, input: AdminBonusGrantInput) => api.post<AdminBonusGrant>(`/admin/users/${id(userId)}/bonus`, input),
+  updateUser: (userId: string, changes: AdminUserUpdateRequest) =>
     api.request<AdminUser>('PATCH', `/admin/users/${id(userId)}`, { body: changes }),
-  files: list<'files', AdminFile>('/admin/files'),
-  deleteFile: (uploadId: string) => api.delete<{ cid: string }>(`/admin/files/${id(uploadId)}`),
-  logs: list<'logs', LogEntry>('/admin/logs'),
-  pruneLogs: (input: LogPruneInput) => api.post<{ removed: number }>('/admin/logs/prune', input),
-  plans: (signal?: AbortSignal) => api.get<{ plans: AdminPlan[] }>('/admin/plans', { signal }),
+  files: list<'adminListFiles'>('/admin/files'),
+  deleteFile: (uploadId: string) => api.delete<RemoveResult>(`/admin/files/${id(uploadId)}`),
+  logs: list<'adminListLogs'>('/admin/logs'),
+  pruneLogs: (input: LogPruneInput) => api.post<LogPruneResult>('/admin/logs/prune', input),
+  plans: (signal?: AbortSignal) => api.get<AdminPlanList>('/admin/plans', { signal }),
   createPlan: (input: PlanCreateInput) => api.post<AdminPlan>('/admin/plans', input),
   updatePlan: (code: string, changes: PlanUpdateInput) => api.request<AdminPlan>('PATCH', `/admin/plans/${id(code)}`, { body: changes }),
   deletePlan: (code: string) => api.delete<void>(`/admin/plans/${id(code)}`),
-  tokens: list<'tokens', AdminToken>('/admin/tokens'),
+  tokens: list<'adminListTokens'>('/admin/tokens'),
   revokeToken: (tokenId: string) => api.delete<AdminToken>(`/admin/tokens/${id(tokenId)}`),
-  referrals: list<'referrals', AdminReferral>('/admin/referrals'),
-  rewards: list<'rewards', AdminReward>('/admin/rewards'),
-  contentJobs: list<'jobs', AdminContentJob>('/admin/content-jobs'),
-  retryContentJob: (jobId: string) =>
-    api.post<{ done: boolean; job: AdminContentJob | null }>(`/admin/content-jobs/${id(jobId)}/retry`, {}),
+  referrals: list<'adminListReferrals'>('/admin/referrals'),
+  rewards: list<'adminListRewards'>('/admin/rewards'),
+  contentJobs: list<'adminListContentJobs'>('/admin/content-jobs'),
+  retryContentJob: (jobId: string) => api.post<AdminContentJobRetry>(`/admin/content-jobs/${id(jobId)}/retry`, {}),
   engineGc: (signal?: AbortSignal) => api.get<AdminEngineGc>('/admin/engine/gc', { signal }),
-  startEngineGc: () => api.post<{ run: AdminEngineGcRun }>('/admin/engine/gc', {}),
+  startEngineGc: () => api.post<JsonResponseOf<'adminStartEngineGc', 202>>('/admin/engine/gc', {}),
 };

@@ -2,8 +2,8 @@ import { DEFAULT_COUNTRY, type LanguageCode } from '@cairn/shared';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '@cairn/shared/api-types';
 import { localeApi, userApi } from '../api/endpoints';
-import type { LanguageOption } from '../api/types';
 import { useAsync } from '../hooks/use-async';
 import { useErrorText } from '../hooks/use-error-text';
 import { applyLanguage, currentLanguage } from '../lib/i18n';
@@ -13,7 +13,7 @@ import { Modal } from './modal';
 import { EmptyState, ErrorState, LoadingState } from './states';
 
 /** True when the query is part of the language's English, native or displayed (translated) name, or its code. */
-export function matchesLanguage(option: LanguageOption, query: string, displayed = ''): boolean {
+export function matchesLanguage(option: Language, query: string, displayed = ''): boolean {
   const needle = query.trim().toLocaleLowerCase();
   return !needle || [option.name, option.native, displayed, option.code].some((value) => value.toLocaleLowerCase().includes(needle));
 }

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@cairn/shared';
+import type { Country } from '@cairn/shared/api-types';
 import { localeApi } from '../api/endpoints';
-import type { Country } from '../api/types';
 import { useAsync } from './use-async';
 
 const cache = new Map<LanguageCode, Promise<Country[]>>();

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@cairn/shared/api-types';
+
 /** An error answered by the Cairn API (or a failure to reach it). `code` is stable; the UI translates it. */
 export class ApiError extends Error {
   constructor(
@@ -14,7 +16,7 @@ export const UNEXPECTED_SERVER_ERROR = 'Unexpected server error';
 export const INVALID_JSON = 'Response is not valid JSON';
 
 /** Codes the server uses when a bearer token no longer opens a session. */
-const SESSION_CODES = new Set([
+const SESSION_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'missing_token',
   'invalid_token',
   'session_ended',
@@ -23,7 +25,7 @@ const SESSION_CODES = new Set([
   'token_ip_not_allowed',
 ]);
 /** 403s that refuse one action but leave the session valid (quota), so they must not log out. */
-const KEEP_SESSION_CODES = new Set(['quota_exceeded', 'storage_quota_exceeded', 'storage_limit_reached']);
+const KEEP_SESSION_CODES: ReadonlySet<string> = new Set<ErrorCode>(['quota_exceeded']);
 
 /** True when an error on an authenticated call means the session is over (spec section 4). */
 export function endsSession(error: ApiError): boolean {

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { User } from '../api/types';
+import type { User } from '@cairn/shared/api-types';
 import { decodeToken, restoreSession, type SessionClaims } from '../lib/session';
 import type { AppState } from './app-store';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CheckoutRequest, Plan } from '@cairn/shared/api-types';
 import { billingApi } from '../../api/billing';
-import type { Plan, PaymentMethod } from '../../api/billing-types';
 import { Icon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import { FormDialogActions } from '../../components/form-dialog-actions';
@@ -41,7 +41,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
   const [view, setView] = useState<'form' | 'terms'>('form');
   const [accepted, setAccepted] = useState(false);
   const [termsMissing, setTermsMissing] = useState(false);
-  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [method, setMethod] = useState<CheckoutRequest['method']>('card');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const blocked = paid && (!paymentsConfigured || (method === 'crypto' && !cryptoAvailable));

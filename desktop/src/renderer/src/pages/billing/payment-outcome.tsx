@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Payment } from '../../api/billing-types';
+import type { Payment } from '@cairn/shared/api-types';
 import { Icon, type IconName } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { currentLanguage } from '../../lib/i18n';

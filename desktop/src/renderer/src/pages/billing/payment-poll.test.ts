@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Payment, PaymentStatus } from '../../api/billing-types';
+import type { Payment, PaymentStatus } from '@cairn/shared/api-types';
 import { isUnsettled, pollPayment } from './payment-poll';
 
 const plan = { code: 'pro', name: 'Pro', storageLimitBytes: 1, priceMonthlyEur: 9.99, description: '', active: true, isDefault: false };
@@ -8,10 +8,13 @@ const payment = (status: PaymentStatus, applied = false): Payment => ({
   status,
   planCode: 'pro',
   amountEur: 9.99,
+  currency: 'EUR',
+  method: 'card',
   createdAt: '2026-01-01T00:00:00.000Z',
   paidAt: null,
   plan,
   applied,
+  endedAt: null,
 });
 
 function sequence(...answers: Payment[]) {

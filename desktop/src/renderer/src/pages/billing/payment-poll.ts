@@ -1,4 +1,4 @@
-import type { Payment } from '../../api/billing-types';
+import type { Payment } from '@cairn/shared/api-types';
 
 /** Still worth asking again: not settled yet, or settled as paid but the plan not applied yet. */
 export const isUnsettled = (payment: Payment) => payment.status === 'pending' || (payment.status === 'paid' && !payment.applied);

@@ -1,4 +1,7 @@
-export type RedirectCheck = { ok: true; url: string } | { ok: false; reason: 'payment_url_missing' | 'invalid_redirect_url' };
+import type { ErrorCode } from '@cairn/shared/api-types';
+
+export type RedirectCheck =
+  { ok: true; url: string } | { ok: false; reason: Extract<ErrorCode, 'payment_url_missing' | 'invalid_redirect_url'> };
 
 /** The payment page address from a checkout answer: present, absolute, and http(s) only. */
 export function paymentRedirect(url: unknown): RedirectCheck {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { Payment } from '@cairn/shared/api-types';
 import { billingApi } from '../../api/billing';
 import { contentApi } from '../../api/content';
-import type { Payment } from '../../api/billing-types';
 import { LoadingState } from '../../components/states';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Plan } from '../../api/billing-types';
+import type { Plan } from '@cairn/shared/api-types';
 import { Icon } from '../../components/icons';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes, formatEur } from '../../lib/units';

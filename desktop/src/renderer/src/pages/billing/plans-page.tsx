@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { Plan } from '@cairn/shared/api-types';
 import { billingApi } from '../../api/billing';
 import { contentApi } from '../../api/content';
-import type { Plan } from '../../api/billing-types';
 import { Icon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { ReferredUser } from '../../api/billing-types';
+import type { Referral } from '@cairn/shared/api-types';
 import { currentLanguage } from '../../lib/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { formatMegabytes } from '../../lib/units';
 import { TableWrap } from '../../components/table-wrap';
 
 /** The people who joined with the user's code: masked email, dates, what each earned. */
-export function ReferredUsersTable({ referrals }: { referrals: ReferredUser[] }) {
+export function ReferredUsersTable({ referrals }: { referrals: Referral[] }) {
   const { t } = useTranslation('billing');
   const language = currentLanguage();
   const yesNo = (value: boolean) => (value ? t('referrals.yes') : t('referrals.no'));

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { DagEntry } from '../../api/content-types';
+import type { DagEntry } from '@cairn/shared/api-types';
 import { ContentLink } from '../../components/content-link';
 import { Icon } from '../../components/icons';
 import { ShortCid } from '../../components/short-cid';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import type { DagView } from '@cairn/shared/api-types';
 import { contentApi } from '../../api/content';
-import type { DagView } from '../../api/content-types';
 import { CidField } from '../../components/cid-field';
 import { ContentLink } from '../../components/content-link';
 import { Icon } from '../../components/icons';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Upload } from '../../api/content-types';
+import type { Upload } from '@cairn/shared/api-types';
 import { recordDownloadUrl, removeEach } from './bulk-actions';
 
 const record = (uploadId: string, type: Upload['type'] = 'file'): Upload => ({

@@ -1,4 +1,4 @@
-import type { Upload } from '../../api/content-types';
+import type { Upload } from '@cairn/shared/api-types';
 import { carUrl, downloadUrl } from '../../lib/content-links';
 
 export interface BulkOutcome {

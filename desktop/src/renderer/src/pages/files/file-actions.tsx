@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Upload } from '../../api/content-types';
+import type { Upload } from '@cairn/shared/api-types';
 import { ContentLink } from '../../components/content-link';
 import { CopyButton } from '../../components/copy-button';
 import { Icon } from '../../components/icons';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Upload } from '../../api/content-types';
+import type { Upload } from '@cairn/shared/api-types';
 import { Icon } from '../../components/icons';
 import { gatewayUrl } from '../../lib/content-links';
 import { useAppStore } from '../../store/app-store';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Upload } from '../../api/content-types';
+import type { Upload } from '@cairn/shared/api-types';
 import { ShortCid } from '../../components/short-cid';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';

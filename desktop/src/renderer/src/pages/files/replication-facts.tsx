@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import type { PinStatusView } from '@cairn/shared/api-types';
 import { contentApi } from '../../api/content';
-import type { PeerPinState } from '../../api/content-types';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useAsync } from '../../hooks/use-async';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
+
+type PeerPinState = PinStatusView['peers'][number]['status'];
 
 const BADGE: Record<PeerPinState, string> = {
   pinned: 'badge badge-active',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { Upload } from '@cairn/shared/api-types';
 import { contentApi } from '../../api/content';
-import type { Upload } from '../../api/content-types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/icons';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';

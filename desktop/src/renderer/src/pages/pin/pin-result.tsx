@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Upload } from '../../api/content-types';
+import type { Upload } from '@cairn/shared/api-types';
 import { StoredRecord } from '../../components/stored-record';
 import { SuccessHead } from '../../components/success-head';
 import { currentLanguage } from '../../lib/i18n';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PinJob } from '../../api/content-types';
+import type { PinJob } from '@cairn/shared/api-types';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes, formatNumber } from '../../lib/units';
 

@@ -1,7 +1,7 @@
 import type { PinInput } from '@cairn/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PinJob } from '@cairn/shared/api-types';
 import { contentApi } from '../../api/content';
-import type { PinJob } from '../../api/content-types';
 import { ApiError } from '../../lib/api-client';
 
 export type PinPhase =

@@ -2,8 +2,8 @@ import { tokenGenerateSchema } from '@cairn/shared';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { ApiTokenCreated } from '@cairn/shared/api-types';
 import { tokenApi, userApi } from '../../api/endpoints';
-import type { GeneratedToken } from '../../api/types';
 import { CopyButton } from '../../components/copy-button';
 import { SelectField, TextField } from '../../components/field';
 import { Icon } from '../../components/icons';
@@ -17,7 +17,7 @@ const EXPIRY_CHOICES = ['7', '30', '90', '365', 'never'] as const;
  * Creates an API token. After creation the secret is shown once, with a copy button; closing the
  * dialog forgets it.
  */
-export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; onCreated(token: GeneratedToken): void }) {
+export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; onCreated(token: ApiTokenCreated): void }) {
   const { t } = useTranslation('settings');
   const errorText = useErrorText();
   const [name, setName] = useState('');
@@ -34,7 +34,7 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<GeneratedToken | null>(null);
+  const [created, setCreated] = useState<ApiTokenCreated | null>(null);
   const never = expiry === 'never';
 
   const submit = async (event: FormEvent) => {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { ApiToken } from '@cairn/shared/api-types';
 import { tokenApi } from '../../api/endpoints';
-import type { ApiToken } from '../../api/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LastUse } from '../../components/last-use';
 import { Icon } from '../../components/icons';

@@ -1,5 +1,5 @@
 import { Upload, type DetailedError, type HttpResponse } from 'tus-js-client';
-import type { UploadResult } from '../../api/content-types';
+import type { UploadResult } from '@cairn/shared/api-types';
 import { ApiError, endsSession, INVALID_JSON, sessionEndNotice, UNEXPECTED_SERVER_ERROR } from '../../lib/api-client';
 import { useAppStore } from '../../store/app-store';
 import { UploadCancelled, type RunningUpload, type UploadRequest } from './upload-request';

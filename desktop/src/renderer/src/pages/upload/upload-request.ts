@@ -1,4 +1,4 @@
-import type { DagUploadResult, FilesUploadResult, UploadResult } from '../../api/content-types';
+import type { DagUploadResult, FilesUploadResult, UploadResult } from '@cairn/shared/api-types';
 import { ApiError, endsSession, INVALID_JSON, sessionEndNotice, UNEXPECTED_SERVER_ERROR } from '../../lib/api-client';
 import { useAppStore } from '../../store/app-store';
 import { RESUMABLE_THRESHOLD, startResumableUpload } from './resumable-request';

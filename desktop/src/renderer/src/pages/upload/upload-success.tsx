@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UploadResult } from '../../api/content-types';
+import type { UploadResult } from '@cairn/shared/api-types';
 import { ContentLink } from '../../components/content-link';
 import { CopyButton } from '../../components/copy-button';
 import { Icon } from '../../components/icons';

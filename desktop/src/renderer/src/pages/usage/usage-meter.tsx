@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Usage } from '../../api/content-types';
+import type { Usage } from '@cairn/shared/api-types';
 import { ProgressBar } from '../../components/progress-bar';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';

@@ -1,8 +1,8 @@
 import { CONTENT_JOB_STATUSES, type ContentJobStatus } from '@cairn/shared';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { AdminContentJob } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
-import type { AdminContentJob } from '../../../api/admin-types';
 import { SelectField } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';

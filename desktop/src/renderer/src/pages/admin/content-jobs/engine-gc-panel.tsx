@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { AdminEngineGc, AdminEngineGcRun } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
-import type { AdminEngineGc, AdminEngineGcRun } from '../../../api/admin-types';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { TableWrap } from '../../../components/table-wrap';
 import { useAreaErrorText } from '../../../hooks/use-area-error-text';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { AdminFile } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
-import type { AdminFile } from '../../../api/admin-types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { PageHeader } from '../../../components/page-header';

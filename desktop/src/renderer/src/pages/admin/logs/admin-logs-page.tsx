@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { LogEntry } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
-import type { LogType } from '../../../api/admin-types';
 import { PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/format';
@@ -24,7 +24,7 @@ export function AdminLogsPage() {
       {
         page: query.page,
         limit: query.limit,
-        type: (type || undefined) as LogType | undefined,
+        type: (type || undefined) as LogEntry['type'] | undefined,
         action: action || undefined,
         userId: userId || undefined,
         user: user || undefined,

@@ -1,9 +1,9 @@
 import { adminLogQuerySchema, LOG_TYPES } from '@cairn/shared';
+import { auditActionValues } from '@cairn/shared/api-types';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../../components/field';
 import { fieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import { LOG_ACTIONS } from './log-actions';
 
 export const LOG_FILTERS = ['type', 'action', 'userId', 'user', 'from', 'to'] as const;
 export type LogFilterValues = Record<(typeof LOG_FILTERS)[number], string>;
@@ -59,7 +59,7 @@ export function LogFilters({ value, onApply }: { value: LogFilterValues; onApply
       </SelectField>
       <SelectField label={t('logs.action')} name="action" value={form.action} onChange={(e) => set('action')(e.target.value)}>
         <option value="">{t('logs.any_action')}</option>
-        {LOG_ACTIONS.map((action) => (
+        {auditActionValues.map((action) => (
           <option key={action} value={action}>
             {t(`logs.action_${action}`)}
           </option>

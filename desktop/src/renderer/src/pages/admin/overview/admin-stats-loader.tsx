@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import type { AdminStats } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
-import type { AdminStats } from '../../../api/admin-types';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { useAreaErrorText } from '../../../hooks/use-area-error-text';
 import { useAsync } from '../../../hooks/use-async';

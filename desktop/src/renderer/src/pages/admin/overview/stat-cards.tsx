@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminStats } from '../../../api/admin-types';
+import type { AdminStats } from '@cairn/shared/api-types';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatBytes, formatEur, formatNumber } from '../../../lib/units';
 

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { TopReferrer } from '../../../api/admin-types';
+import type { AdminStats } from '@cairn/shared/api-types';
 import { EmptyState } from '../../../components/states';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatMegabytes, formatNumber } from '../../../lib/units';
 import { TableWrap } from '../../../components/table-wrap';
 
 /** The ten accounts that brought the most sign-ups. */
-export function TopReferrers({ referrers }: { referrers: TopReferrer[] }) {
+export function TopReferrers({ referrers }: { referrers: AdminStats['topReferrers'] }) {
   const { t } = useTranslation('admin');
   const language = currentLanguage();
   return (

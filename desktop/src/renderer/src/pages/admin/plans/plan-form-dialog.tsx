@@ -1,8 +1,8 @@
 import { planCreateSchema, planUpdateSchema } from '@cairn/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AdminPlan } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
-import type { AdminPlan } from '../../../api/admin-types';
 import { SelectField, TextField } from '../../../components/field';
 import { Modal } from '../../../components/modal';
 import { FormDialogActions } from '../../../components/form-dialog-actions';

@@ -1,5 +1,5 @@
 import { GIB, PLAN_TRANSLATION_LANGUAGES } from '@cairn/shared';
-import type { AdminPlan, PlanText } from '../../../api/admin-types';
+import type { AdminPlan, PlanText } from '@cairn/shared/api-types';
 
 export const STORAGE_UNITS = { GB: GIB, TB: 1024 * GIB } as const;
 export type StorageUnit = keyof typeof STORAGE_UNITS;

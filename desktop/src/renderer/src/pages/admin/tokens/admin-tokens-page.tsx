@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { AdminToken } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
-import type { AdminToken } from '../../../api/admin-types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LastUse } from '../../../components/last-use';
 import { PageHeader } from '../../../components/page-header';

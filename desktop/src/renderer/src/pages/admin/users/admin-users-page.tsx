@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { AdminUser, AdminUserUpdateRequest } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
-import type { AdminUser, AdminUserUpdate } from '../../../api/admin-types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { useAsync } from '../../../hooks/use-async';
@@ -23,7 +23,7 @@ export function AdminUsersPage() {
   const action = useAdminAction();
   const [disabling, setDisabling] = useState<AdminUser | null>(null);
 
-  const change = (user: AdminUser, changes: AdminUserUpdate) =>
+  const change = (user: AdminUser, changes: AdminUserUpdateRequest) =>
     action.run(user.id, 'errors.user_update', async () => {
       const updated = await adminApi.updateUser(user.id, changes);
       rows.replace(updated);

@@ -1,8 +1,8 @@
 import { adminBonusGrantSchema, BONUS_NOTE_MAX } from '@cairn/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AdminUser } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
-import type { AdminUser } from '../../../api/admin-types';
 import { TextField } from '../../../components/field';
 import { FormDialogActions } from '../../../components/form-dialog-actions';
 import { Modal } from '../../../components/modal';

@@ -2,7 +2,7 @@ import { bytesToMb } from '@cairn/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { AdminUserDetail, DetailList } from '../../../api/admin-types';
+import type { AdminUserDetail } from '@cairn/shared/api-types';
 import { TableWrap } from '../../../components/table-wrap';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -12,7 +12,8 @@ import { logDetails } from '../logs/log-actions';
 
 interface SectionProps<T> {
   id: string;
-  list: DetailList<T>;
+  /** The newest rows of one of the account's lists, and how many there are in all. */
+  list: { items: T[]; total: number };
   /** The admin section holding the full list, searched for this account. */
   more: string;
   columns: readonly string[];

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { AdminPlan, AdminUser, AdminUserUpdate } from '../../../api/admin-types';
+import type { AdminPlan, AdminUser, AdminUserUpdateRequest } from '@cairn/shared/api-types';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { formatBytes } from '../../../lib/units';
@@ -12,7 +12,7 @@ interface UsersTableProps {
   plans: AdminPlan[];
   selfId: string | null;
   busyId: string | null;
-  onChange(user: AdminUser, changes: AdminUserUpdate): void;
+  onChange(user: AdminUser, changes: AdminUserUpdateRequest): void;
   onDisable(user: AdminUser): void;
 }
 

@@ -1,0 +1,80 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Cairn;
+
+/**
+ * What the API answers: the client returns the server's JSON decoded into arrays, and these array
+ * shapes (for PHPStan, Psalm and IDEs) name their keys and types. Each is named after its schema in
+ * openapi.yaml, and tests/ModelsTest.php holds it to that schema: every key, type, enum, and whether
+ * it may be null (`|null`) or absent (`key?:`). A JSON number is `float|int`, as json_decode gives
+ * either. The services import them (`@phpstan-import-type Upload from Models`).
+ *
+ * @phpstan-type Upload array{uploadId: string, name: string, originalName: string|null,
+ *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
+ *     type: 'file'|'directory'|'dag',
+ *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
+ *     filesCount: int, source: 'upload'|'pin', createdAt: string}
+ * @phpstan-type UploadResult array{uploadId: string, name: string, originalName: string|null,
+ *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
+ *     type: 'file'|'directory'|'dag',
+ *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
+ *     filesCount: int, source: 'upload'|'pin', createdAt: string, duplicate: bool}
+ * @phpstan-type DagFile array{filename: string, cid: string, size: int}
+ * @phpstan-type DagUploadResult array{uploadId: string, name: string, originalName: string|null,
+ *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
+ *     type: 'file'|'directory'|'dag',
+ *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
+ *     filesCount: int, source: 'upload'|'pin', createdAt: string, duplicate: bool, files: list<DagFile>}
+ * @phpstan-type FilesUploadResult array{files: list<UploadResult>, total: int, size: int}
+ * @phpstan-type UploadList array{files: list<Upload>, total: int, page: int, limit: int}
+ * @phpstan-type RemoveResult array{success: bool, cid: string, uploadId: string, removed: bool,
+ *     operation: 'unpinned'|'record_removed', timestamp: string,
+ *     message: 'File removed and unpinned'|'File removed from your account'}
+ * @phpstan-type Usage array{used: int, limit: int, percent: float|int, limitReached: bool,
+ *     planCode: string, planLimit: int, bonus: int, plan: array{code: string, name: string}}
+ * @phpstan-type User array{id: string, email: string, name: string, lastname: string, country: string,
+ *     birthDate: string, language: 'en'|'es'|'ca'|'eu'|'fr'|'de'|'it'|'pt'|'ru'|'uk',
+ *     role: 'user'|'admin', status: 'active'|'inactive', referralCode: string, createdAt: string}
+ * @phpstan-type ApiToken array{id: string, name: string, prefix: string, allowedIp: string|null,
+ *     expiresAt: string|null, createdAt: string, lastUsedAt: string|null, lastUsedIp: string|null,
+ *     revokedAt: string|null, status: 'active'|'expired'|'revoked'}
+ * @phpstan-type ApiTokenCreated array{id: string, name: string, prefix: string, allowedIp: string|null,
+ *     expiresAt: string|null, createdAt: string, lastUsedAt: string|null, lastUsedIp: string|null,
+ *     revokedAt: string|null, status: 'active'|'expired'|'revoked', token: string}
+ * @phpstan-type PinJob array{id: string, cid: string, status: 'queued'|'pinning'|'pinned'|'failed',
+ *     bytesFetched: int, blocks: int, error: string|null,
+ *     errorCode: 'cid_not_found'|'path_not_found'|'not_a_file'|'quota_exceeded'|'name_taken'|'content_unavailable'|'not_found'|'pin_failed'|null,
+ *     createdAt: string, updatedAt: string, upload: Upload|null}
+ * @phpstan-type PinStatusView array{cid: string, engine: 'embedded'|'kubo'|'cluster',
+ *     peers: list<array{peerId: string, peerName: string,
+ *     status: 'pinned'|'pinning'|'queued'|'unpinned'|'error', error: string|null, updatedAt: string|null}>}
+ * @phpstan-type PinAllocationView array{cid: string, engine: 'embedded'|'kubo'|'cluster',
+ *     peers: list<array{peerId: string, peerName: string}>, replicationMin: int, replicationMax: int}
+ * @phpstan-type DagView array{cid: string, uploadId: string, name: string, type: 'file'|'directory'|'dag',
+ *     totalFiles: int, totalSize: int,
+ *     entries: list<array{name: string, cid: string, type: 'file'|'directory'|'raw', size: int}>,
+ *     total: int, page: int, limit: int, gatewayUrl: string, localUrl: string}
+ * @phpstan-type Plan array{code: string, name: string, storageLimitBytes: int, priceMonthlyEur: float|int,
+ *     description: string, active: bool, isDefault: bool}
+ * @phpstan-type PlanList array{plans: list<Plan>, currentPlanCode: string, currentPlan: Plan,
+ *     paymentsConfigured: bool, cryptoAvailable: bool}
+ * @phpstan-type CheckoutResult array{status: 'changed'|'redirect', plan?: Plan, url?: string,
+ *     transactionId?: string}
+ * @phpstan-type Referral array{id: string, email: string, joinedAt: string, lastActivityAt: string|null,
+ *     earnedMb: float|int, hasPaidPlan: bool, active: bool}
+ * @phpstan-type ReferralSummary array{code: string, link: string, totalReferrals: int,
+ *     activeReferrals: int, totalEarnedMb: float|int, currentBonusMb: float|int,
+ *     referrals: list<Referral>}
+ * @phpstan-type PsaPin array{cid: string, name?: string, origins: list<string>, meta: array<string, string>}
+ * @phpstan-type PsaPinStatus array{requestid: string, status: 'queued'|'pinning'|'pinned'|'failed',
+ *     created: string, pin: PsaPin, delegates: list<string>, info: array<string, string>}
+ * @phpstan-type PsaPinResults array{count: int, results: list<PsaPinStatus>}
+ */
+final class Models
+{
+    private function __construct()
+    {
+    }
+}
