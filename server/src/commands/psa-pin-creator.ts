@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { PsaPinView } from '../stores/psa-pin-store';
-import { parseCid } from './pin-requester';
+import { pinnableCid } from './pin-requester';
 import { afterWithdrawal, pinNotFound } from './psa-pin-remover';
 import { psaPinWithdrawer, type Withdrawal } from './psa-pin-withdrawer';
 import { storageLimit } from './quota-reservation';
@@ -40,7 +40,7 @@ export async function psaPinCreator(
   input: PsaPinInput,
   replaces: string | null = null,
 ): Promise<PsaPinView> {
-  const cid = parseCid(input.cid);
+  const cid = pinnableCid(input.cid);
   const limit = await storageLimit(app, user);
   const used = Number(user.storage_used) + Number(user.storage_reserved);
   // The size of what will be fetched is known only once it is fetched; a full account is refused now.

@@ -170,6 +170,23 @@ describe.each(DRIVERS)('Pinning Service API at /psa (%s)', (driver) => {
     expectPsaError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
+  it('refuses identity CIDs, added or as a replacement: their bytes are inside the CID, there is nothing to store', async () => {
+    const { user, token, cids } = await account({ 'kept.txt': 'kept' });
+    const details = 'An identity CID holds its bytes inside the CID itself: there is nothing to store';
+    for (const cid of ['bafkqaaa', 'bafkqaalb', 'bafyaabakaieac']) {
+      const res = await server.api.post('/psa/pins', { cid }, { token });
+      expect([res.status, res.body]).toEqual([400, { error: { reason: 'BAD_REQUEST', details } }]);
+    }
+    const kept = (await server.api.post('/psa/pins', { cid: cids['kept.txt'] }, { token })).body;
+    await psaSettled(server, token, kept.requestid);
+    const replaced = await server.api.post(`/psa/pins/${kept.requestid}`, { cid: 'bafkqaalb' }, { token });
+    expect([replaced.status, replaced.body]).toEqual([400, { error: { reason: 'BAD_REQUEST', details } }]);
+    // Nothing was queued, and the request it would have replaced still stands.
+    expect((await server.api.get(`/psa/pins/${kept.requestid}`, { token })).body.status).toBe('pinned');
+    const jobs = await server.app.db.selectFrom('pin_jobs').select('cid').where('user_id', '=', user.id).execute();
+    expect(jobs).toEqual([{ cid: cids['kept.txt'] }]);
+  });
+
   it('answers unknown paths and methods under /psa in the spec’s shape', async () => {
     const { token } = await account();
     expectPsaError(await server.api.get('/psa/nothing', { token, unchecked: true }), 404, 'NOT_FOUND');
