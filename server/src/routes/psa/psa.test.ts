@@ -187,6 +187,19 @@ describe.each(DRIVERS)('Pinning Service API at /psa (%s)', (driver) => {
     expect(jobs).toEqual([{ cid: cids['kept.txt'] }]);
   });
 
+  it('answers delegates on the default configuration: the embedded node listens on loopback', async () => {
+    const plain = await startTestServer({ driver });
+    try {
+      const user = await createUser(plain);
+      const { token } = await createApiToken(plain, user);
+      const res = await plain.api.post('/psa/pins', { cid: UNKNOWN_CID }, { token });
+      expect(res.status).toBe(202);
+      expect(res.body.delegates).toEqual([expect.stringMatching(/^\/ip4\/127\.0\.0\.1\/tcp\/\d+\/p2p\/12D3KooW\w+$/)]);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('answers unknown paths and methods under /psa in the spec’s shape', async () => {
     const { token } = await account();
     expectPsaError(await server.api.get('/psa/nothing', { token, unchecked: true }), 404, 'NOT_FOUND');
