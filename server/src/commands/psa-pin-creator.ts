@@ -1,6 +1,7 @@
 import { queuedPinJob } from '../stores/pin-job-store';
 import type { AppContext } from '../context';
 import type { PinJobRow, UserRow } from '../db/schema';
+import { crashPoint } from '../lib/crash-point';
 import { isUniqueViolation } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -94,6 +95,7 @@ export async function psaPinCreator(
       if (!isUniqueViolation(error) || attempt >= CREATED_TRIES) throw error;
     }
   }
+  if (withdrawal) crashPoint('psa-replaced');
   app.pinRunner.kick();
   if (withdrawal) await afterWithdrawal(app, user, withdrawal, '');
   const view = await app.stores.psaPins.find(user.id, requestid);

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
+import { crashPoint } from '../lib/crash-point';
 import { notFound } from '../lib/errors';
 import { auditRecorder } from './audit-recorder';
 import { psaPinWithdrawer, type Withdrawal } from './psa-pin-withdrawer';
@@ -37,5 +38,6 @@ export async function psaPinRemover(app: AppContext, user: UserRow, requestid: s
     return pin ? psaPinWithdrawer(app, trx, user, pin, null) : null;
   });
   if (!outcome) throw pinNotFound();
+  crashPoint('psa-removed');
   await afterWithdrawal(app, user, outcome, ip);
 }
