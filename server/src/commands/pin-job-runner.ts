@@ -175,6 +175,14 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
   async function runClaimed(job: PinJobRow): Promise<void> {
     const withdrawn = new AbortController();
     withdrawals.set(job.id, withdrawn);
+    // The job's own signal, aborted by either cause (held here, so it lives as long as the job).
+    const stopping = new AbortController();
+    const stopJob = (reason: unknown) => stopping.abort(reason);
+    const onServerStop = () => stopJob(abort.signal.reason);
+    const onWithdrawn = () => stopJob(withdrawn.signal.reason);
+    if (abort.signal.aborted) onServerStop();
+    else abort.signal.addEventListener('abort', onServerStop, { once: true });
+    withdrawn.signal.addEventListener('abort', onWithdrawn, { once: true });
     const beat = setInterval(
       () => void app.stores.pinJobs.beat(job.id, worker, {}, nowIso()).catch(() => undefined),
       Math.min(HEARTBEAT_MS, app.config.leaseMs / 4),
@@ -190,11 +198,12 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
         .finally(() => (asking = false));
     }, WITHDRAWN_POLL_MS);
     try {
-      await runJob(app, job, worker, AbortSignal.any([abort.signal, withdrawn.signal]), withdrawn.signal);
+      await runJob(app, job, worker, stopping.signal, withdrawn.signal);
     } finally {
       clearInterval(beat);
       clearInterval(watch);
       withdrawals.delete(job.id);
+      abort.signal.removeEventListener('abort', onServerStop);
     }
   }
 

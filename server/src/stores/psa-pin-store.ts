@@ -34,8 +34,9 @@ const contains = (column: string, needle: string) => sql<boolean>`replace(${sql.
 
 /**
  * Pinning Service API requests. A request is visible while its job is queued, pinning or failed,
- * and once pinned only while the record its job made still exists (deleting the file in My files
- * removes the pin here too).
+ * and once pinned only while the record it stands on (the one its job made or found) still exists:
+ * deleting the file in My files deletes the requests on it too, and this keeps any a crash or an
+ * older version left out of sight.
  */
 export function createPsaPinStore(db: Db) {
   const base = (userId: string) =>
