@@ -67,6 +67,8 @@ export interface RecordOptions {
    * Throwing rolls the record back.
    */
   within?: (trx: Db, upload: UploadRow) => Promise<void>;
+  /** Runs in the transaction of a new record before it is charged: what it frees there counts. */
+  beforeCharge?: (trx: Db) => Promise<void>;
 }
 
 /**
@@ -137,6 +139,7 @@ export async function contentRecorder(
           await reservation?.settle(trx);
           // The record now holds the CID: the upload's claim on it has nothing left to guard.
           if (reservation) await app.stores.contentJobs.dropClaim(trx, reservation.id, content.cid);
+          await options.beforeCharge?.(trx);
           if (!(await app.stores.quota.charge(trx, user.id, content.size, limit))) throw quotaExceeded();
           await app.stores.uploads.insert(trx, upload);
           await options.within?.(trx, upload);

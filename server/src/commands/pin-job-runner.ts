@@ -8,6 +8,7 @@ import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
 import { recordType, storedFolderCategory } from './content-kind';
 import { contentRecorder } from './content-recorder';
+import { heldRecordSettler } from './held-record-settler';
 import { storedHead } from './head-capture';
 import { pinWithDeadline } from './pin-deadline';
 
@@ -114,6 +115,9 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
       null,
       {
         owned: job.kind !== 'psa',
+        // The records of the requests this one replaced go (unless something else stands on
+        // them) with this record's transaction, before it is charged: their bytes count.
+        beforeCharge: async (trx) => heldRecordSettler(app, trx, await app.stores.contentJobs.heldRecords(trx, job.id), job.id),
         within: async (trx, record) => {
           const changes = {
             upload_id: record.id,
@@ -123,6 +127,7 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
             blocks: pinned.blocks,
           };
           if (!(await app.stores.pinJobs.finishPinned(trx, job.id, worker, changes, nowIso()))) throw new JobWithdrawn();
+          await heldRecordSettler(app, trx, await app.stores.contentJobs.heldRecords(trx, job.id), null);
         },
       },
     );

@@ -59,8 +59,9 @@ describe('remote pins replaced and removed across kill -9 (embedded engine, SQLi
     await killedItself(second);
 
     const sqlite = { driver: 'sqlite' as const, file: path.join(dataDir, 'cairn.sqlite') };
+    // The replaced record stays, charged, until the new request's job is over.
     const replaced = await accountState(sqlite, user.email);
-    expect(replaced.cids).toEqual(new Set([removed.cid]));
+    expect(replaced.cids).toEqual(new Set([v1.cid, removed.cid]));
     expect(replaced.pinJobs).toContainEqual({ cid: v2.cid, status: 'queued', attempts: 0 });
 
     // 2. Killed in the new request's job, with its content pinned and not recorded. The job is
@@ -68,7 +69,7 @@ describe('remote pins replaced and removed across kill -9 (embedded engine, SQLi
     const third = await start('pin-job-pinned').catch(() => undefined);
     if (third) await killedItself(third);
     const pinned = await accountState(sqlite, user.email);
-    expect(pinned.cids).toEqual(new Set([removed.cid]));
+    expect(pinned.cids).toEqual(new Set([v1.cid, removed.cid]));
     expect(pinned.pinJobs).toContainEqual({ cid: v2.cid, status: 'pinning', attempts: 1 });
 
     // 3. Killed right after a removal committed, nothing unpinned.

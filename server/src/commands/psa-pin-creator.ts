@@ -32,8 +32,8 @@ const CREATED_TRIES = 20;
  *
  * `replaces` names a request of the account that this one replaces (`POST /psa/pins/{requestid}`):
  * it is withdrawn in the same transaction, so it is gone at once and, of many replacements racing,
- * exactly one wins (the others are 404). Its content stays pinned until the new request's job is
- * over (see `psaPinWithdrawer`).
+ * exactly one wins (the others are 404). Its content and record stay until the new request's job
+ * is over (see `psaPinWithdrawer`).
  */
 export async function psaPinCreator(
   app: AppContext,
@@ -70,10 +70,11 @@ export async function psaPinCreator(
           const old = await app.stores.psaPins.take(trx, user.id, replaces);
           if (!old) throw pinNotFound();
           replaced = await psaPinWithdrawer(app, trx, user, old, job.id);
-          // What the replaced request's record gives back counts: a full account can replace a pin.
-          if (used - Number(replaced.removed?.size ?? 0) >= limit) throw insufficientFunds();
         }
         await app.stores.pinJobs.insert(job, trx);
+        // The bytes the records held for the new request give back once it is recorded count: a
+        // full account can replace a pin.
+        if (replaces && used - (await app.stores.contentJobs.heldBytes(trx, job.id)) >= limit) throw insufficientFunds();
         await app.stores.psaPins.insert(
           trx,
           {

@@ -17,10 +17,13 @@ export interface Withdrawal {
  * Withdraws a Pinning Service API request whose row `take` has just deleted, inside the same
  * transaction: a job still queued or fetching is cancelled; a pinned one's record is deleted and
  * refunded when nothing else stands on it (the account's own upload or pin by CID of the same
- * content, or another of its requests). What the request held is released unless referenced,
- * at once, or, for a replacement (`successorJobId`), only once the successor's job is over, so
- * that what both share is never unpinned in between; a successor also takes on the holds the
- * withdrawn request had for the requests it replaced.
+ * content, or another of its requests), and its content released unless referenced.
+ *
+ * For a replacement (`successorJobId`) all of this waits until the successor's job is over: the
+ * content stays pinned, so that what both share is never fetched again, and the record stays in
+ * place and charged (so that replacing never frees storage for a while), then goes as above
+ * (`heldRecordSettler`). The successor also takes on the holds the withdrawn request had for the
+ * requests it replaced.
  *
  * Every decision reads and locks rows in `trx`, so that a request removed while its job records
  * the content, or while another request of the same record is removed, takes effect once.
@@ -33,8 +36,6 @@ export async function psaPinWithdrawer(
   successorJobId: string | null,
 ): Promise<Withdrawal> {
   const jobs = app.stores.pinJobs;
-  const release = (cid: string) =>
-    successorJobId ? app.stores.contentJobs.holdUntilPinJobEnds(trx, cid, successorJobId) : app.stores.contentJobs.enqueueRelease(trx, cid);
   const outcome: Withdrawal = { cancelledJobId: null, removed: null, releaseId: null };
 
   let job = await jobs.get(trx, pin.job_id);
@@ -42,9 +43,12 @@ export async function psaPinWithdrawer(
     if (await jobs.cancel(trx, job.id, nowIso())) {
       outcome.cancelledJobId = job.id;
       // The fetch may have pinned the content, or finish it before it stops.
-      const id = await release(pin.cid);
-      if (successorJobId) await app.stores.contentJobs.passOnHolds(trx, job.id, successorJobId);
-      else outcome.releaseId = id;
+      if (successorJobId) {
+        await app.stores.contentJobs.holdUntilPinJobEnds(trx, pin.cid, successorJobId, null);
+        await app.stores.contentJobs.passOnHolds(trx, job.id, successorJobId);
+      } else {
+        outcome.releaseId = await app.stores.contentJobs.enqueueRelease(trx, pin.cid);
+      }
       return outcome;
     }
     // It ended meanwhile (pinned or failed): decide on what it ended as.
@@ -53,10 +57,14 @@ export async function psaPinWithdrawer(
   if (!job || job.status !== 'pinned' || !job.upload_id) return outcome;
 
   const upload = await app.stores.uploads.lockById(trx, job.upload_id);
-  if (!upload || !(await app.stores.uploads.deleteUnreferenced(trx, upload.id))) return outcome;
+  if (!upload) return outcome;
+  if (successorJobId) {
+    await app.stores.contentJobs.holdUntilPinJobEnds(trx, upload.cid, successorJobId, upload.id);
+    return outcome;
+  }
+  if (!(await app.stores.uploads.deleteUnreferenced(trx, upload.id))) return outcome;
   await app.stores.quota.refund(trx, user.id, Number(upload.size));
   outcome.removed = upload;
-  const id = await release(upload.cid);
-  if (!successorJobId) outcome.releaseId = id;
+  outcome.releaseId = await app.stores.contentJobs.enqueueRelease(trx, upload.cid);
   return outcome;
 }

@@ -228,6 +228,11 @@ export interface ContentJobsTable {
    * pinning, or gone), and keeps the CID pinned meanwhile (0015).
    */
   pin_job_id: string | null;
+  /**
+   * The record a hold keeps (the replaced request's, still charged): when the hold ends it goes,
+   * refunded, unless something else of the account stands on it (0015).
+   */
+  upload_id: string | null;
   status: ContentJobStatus;
   attempts: number;
   /** Not run before this time (backoff after a failed attempt). */

@@ -56,7 +56,11 @@ function listed(db: Db) {
  * claimed by one instance at a time under a lease, and deleted once carried out.
  */
 export function createContentJobStore(db: Db) {
-  async function insertRelease(trx: Db, cid: string, waitFor: Pick<ContentJobRow, 'reservation_id' | 'pin_job_id'>): Promise<string> {
+  async function insertRelease(
+    trx: Db,
+    cid: string,
+    waitFor: Pick<ContentJobRow, 'reservation_id' | 'pin_job_id' | 'upload_id'>,
+  ): Promise<string> {
     const now = nowIso();
     const id = newId();
     await trx
@@ -94,23 +98,50 @@ export function createContentJobStore(db: Db) {
 
     /** Queues the release of a CID (unpin unless referenced) in the transaction that stops referencing it. */
     enqueueRelease: (trx: Db, cid: string, reservationId: string | null = null): Promise<string> =>
-      insertRelease(trx, cid, { reservation_id: reservationId, pin_job_id: null }),
+      insertRelease(trx, cid, { reservation_id: reservationId, pin_job_id: null, upload_id: null }),
 
     /**
-     * Holds a CID pinned until the pin job `pinJobId` is over (pinned, failed, or gone), then
-     * releases it unless something else references it: the content of a replaced pin request,
-     * kept while its successor fetches what they share.
+     * Holds a CID pinned, and the record `uploadId` (if any) in place, until the pin job
+     * `pinJobId` is over (pinned, failed, or gone); then the record goes unless something else
+     * stands on it, and the CID is released unless referenced: the content of a replaced pin
+     * request, kept (and charged) while its successor fetches what they share.
      */
-    holdUntilPinJobEnds: (trx: Db, cid: string, pinJobId: string): Promise<string> =>
-      insertRelease(trx, cid, { reservation_id: null, pin_job_id: pinJobId }),
+    holdUntilPinJobEnds: (trx: Db, cid: string, pinJobId: string, uploadId: string | null): Promise<string> =>
+      insertRelease(trx, cid, { reservation_id: null, pin_job_id: pinJobId, upload_id: uploadId }),
 
     /**
      * Makes every hold waiting for `fromJobId` wait for `toJobId` as well (copies, so a hold is
      * never shortened): a replacement replaced before its job ended passes on what it held.
      */
     async passOnHolds(trx: Db, fromJobId: string, toJobId: string): Promise<void> {
-      const held = await trx.selectFrom('content_jobs').select('cid').where('pin_job_id', '=', fromJobId).execute();
-      for (const cid of new Set(held.map((row) => row.cid))) await insertRelease(trx, cid, { reservation_id: null, pin_job_id: toJobId });
+      const held = await trx.selectFrom('content_jobs').select(['cid', 'upload_id']).where('pin_job_id', '=', fromJobId).execute();
+      for (const row of held) await insertRelease(trx, row.cid, { reservation_id: null, pin_job_id: toJobId, upload_id: row.upload_id });
+    },
+
+    /** Bytes of the records, not owned by their account, that holds keep for a pin job: what its record will free. */
+    async heldBytes(trx: Db, pinJobId: string): Promise<number> {
+      const row = await trx
+        .selectFrom('content_jobs as h')
+        .innerJoin('uploads as u', 'u.id', 'h.upload_id')
+        .select((eb) => eb.fn.sum<number>('u.size').as('bytes'))
+        .where('h.pin_job_id', '=', pinJobId)
+        .where('u.owned', '=', 0)
+        .executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+
+    /** The holds waiting for a pin job that still keep a record. */
+    heldRecords: (trx: Db, pinJobId: string): Promise<Array<Pick<ContentJobRow, 'id' | 'upload_id'>>> =>
+      trx
+        .selectFrom('content_jobs')
+        .select(['id', 'upload_id'])
+        .where('pin_job_id', '=', pinJobId)
+        .where('upload_id', 'is not', null)
+        .execute(),
+
+    /** The hold has settled its record (dropped it, or found it standing on its own): it keeps only the CID. */
+    async recordSettled(trx: Db, id: string): Promise<void> {
+      await trx.updateTable('content_jobs').set({ upload_id: null }).where('id', '=', id).execute();
     },
 
     /** Whether a hold keeps this CID pinned for a pin job that is not over. */

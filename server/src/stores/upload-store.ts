@@ -128,10 +128,12 @@ export function createUploadStore(db: Db) {
     },
 
     /**
-     * Deletes a record that nothing stands on any more: not owned by its account, and no pinned
-     * Pinning Service API request of the account recorded on it. True when this call deleted it.
+     * Deletes a record that nothing stands on any more: not owned by its account, no pinned
+     * Pinning Service API request of the account recorded on it, and no replaced request's hold
+     * whose successor's job is still queued or pinning (but `exceptHoldsOf`, whose holds are being
+     * settled). True when this call deleted it.
      */
-    async deleteUnreferenced(trx: Db, id: string): Promise<boolean> {
+    async deleteUnreferenced(trx: Db, id: string, exceptHoldsOf: string | null = null): Promise<boolean> {
       const result = await trx
         .deleteFrom('uploads')
         .where('id', '=', id)
@@ -148,6 +150,16 @@ export function createUploadStore(db: Db) {
             ),
           ),
         )
+        .where((eb) => {
+          let holds = eb
+            .selectFrom('content_jobs as h')
+            .innerJoin('pin_jobs as s', 's.id', 'h.pin_job_id')
+            .select('h.id')
+            .whereRef('h.upload_id', '=', 'uploads.id')
+            .where('s.status', 'in', ['queued', 'pinning']);
+          if (exceptHoldsOf) holds = holds.where('s.id', '!=', exceptHoldsOf);
+          return eb.not(eb.exists(holds));
+        })
         .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },

@@ -1774,12 +1774,13 @@ export interface paths {
      * Replace a pin request
      * @description Queues a new request (returned, with its own `requestid`) in place of the one named, which
      *     is gone at once: from this answer on it is `404` and not listed, and a fetch it still had
-     *     running stops. Its record goes (refunded) unless something else of the account stands on
-     *     it; its content stays pinned until the new request's job is over (pinned or failed), so
-     *     blocks both share are never fetched again, and is then released unless something else
-     *     holds it. Of concurrent replacements of one request, one wins; the others are `404`. A full
-     *     account can replace a pin: the bytes the replaced record gives back count. An identity CID
-     *     is refused (`400 BAD_REQUEST`) and the named request stays.
+     *     running stops. Its record stays in My files, charged, and its content pinned, until the new
+     *     request's job is over (pinned or failed), so blocks both share are never fetched again and
+     *     replacing never frees storage early; then the record goes (refunded) unless something else
+     *     of the account stands on it, and the content is released unless something else holds it.
+     *     Of concurrent replacements of one request, one wins; the others are `404`. A full account
+     *     can replace a pin: the bytes the old record will give back count. An identity CID is
+     *     refused (`400 BAD_REQUEST`) and the named request stays.
      */
     post: operations['psaReplacePin'];
     /**

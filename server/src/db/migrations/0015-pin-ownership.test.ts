@@ -95,6 +95,7 @@ describe.each(DRIVERS)('migration 0015: who owns a record held several ways (%s)
     expect(owned).toEqual([
       { id: 'both', owned: 1 },
       { id: 'bycid', owned: 1 },
+      { id: 'old', owned: 0 },
       { id: 'remote', owned: 0 },
       { id: 'uploaded', owned: 1 },
     ]);
@@ -112,14 +113,14 @@ describe.each(DRIVERS)('migration 0015: who owns a record held several ways (%s)
     ]);
     const requests = await db.selectFrom('psa_pins').select('requestid').orderBy('requestid').execute();
     expect(requests.map((r) => r.requestid)).toEqual(['r-after', 'r-both', 'r-new', 'r-remote', 'r-uploaded']);
-    // The replaced record went, refunded; its content is held until the new request's job is over.
+    // The replaced record and its content are held, still charged, until the new request's job is over.
     const { storage_used } = await db.selectFrom('users').select('storage_used').where('id', '=', user).executeTakeFirstOrThrow();
-    expect(Number(storage_used)).toBe(900);
-    const holds = await db.selectFrom('content_jobs').select(['cid', 'pin_job_id', 'status']).orderBy('cid').execute();
+    expect(Number(storage_used)).toBe(1000);
+    const holds = await db.selectFrom('content_jobs').select(['cid', 'pin_job_id', 'upload_id', 'status']).orderBy('cid').execute();
     expect(holds).toEqual(
       [
-        { cid: cidOf('old'), pin_job_id: 'j-new', status: 'pending' },
-        { cid: cidOf('queued'), pin_job_id: 'j-after', status: 'pending' },
+        { cid: cidOf('old'), pin_job_id: 'j-new', upload_id: 'old', status: 'pending' },
+        { cid: cidOf('queued'), pin_job_id: 'j-after', upload_id: null, status: 'pending' },
       ].sort((x, y) => x.cid.localeCompare(y.cid)),
     );
     const columns = (await db.introspection.getTables()).find((table) => table.name === 'psa_pins')!.columns.map((c) => c.name);

@@ -15,9 +15,10 @@ import { sql, type Kysely } from 'kysely';
  * `pin_jobs.kind`: `psa` for the jobs of Pinning Service API requests, `pin` for pins by CID.
  *
  * `content_jobs.pin_job_id`: a release that waits until that pin job is over, holding its CID
- * pinned meanwhile. A replaced pin request (`POST /psa/pins/{requestid}`) is gone at once; its
- * content is held this way until the new request's job ends. `psa_pins.replaces` (the old request
- * kept until its successor was pinned) goes: replacements in flight are converted here.
+ * pinned meanwhile, and `content_jobs.upload_id` the record it keeps (charged) until then. A
+ * replaced pin request (`POST /psa/pins/{requestid}`) is gone at once; its content and record are
+ * held this way until the new request's job ends. `psa_pins.replaces` (the old request kept until
+ * its successor was pinned) goes: replacements in flight are converted here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -29,7 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull().defaultTo('pin'))
     .execute();
   await db.schema.alterTable('content_jobs').addColumn('pin_job_id', 'text').execute();
+  await db.schema.alterTable('content_jobs').addColumn('upload_id', 'text').execute();
   await db.schema.createIndex('content_jobs_pin_job').on('content_jobs').column('pin_job_id').execute();
+  await db.schema.createIndex('content_jobs_upload').on('content_jobs').column('upload_id').execute();
   await db.schema.createIndex('pin_jobs_upload').on('pin_jobs').column('upload_id').execute();
 
   await sql`update pin_jobs set kind = 'psa' where id in (select job_id from psa_pins)`.execute(db);
@@ -53,9 +56,8 @@ interface Replacement {
 }
 
 /**
- * Replacements in flight take the new rule: the old request goes now, its content is held until
- * the new request's job is over, and its record goes (refunded) unless owned or another request
- * stands on it.
+ * Replacements in flight take the new rule: the old request goes now (a fetch it had running is
+ * cancelled), and its content and record are held until the new request's job is over.
  */
 async function convertReplacements(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<Replacement>`select p.job_id as new_job_id, o.requestid as old_requestid, o.job_id as old_job_id,
@@ -71,19 +73,11 @@ async function convertReplacements(db: Kysely<unknown>): Promise<void> {
       await sql`update pin_jobs set status = 'failed', error = 'The pin request was removed', error_code = 'cancelled', updated_at = ${now}
         where id = ${old.old_job_id}`.execute(db);
     }
-    await sql`insert into content_jobs (id, kind, cid, reservation_id, pin_job_id, status, attempts, run_after, created_at, updated_at)
-      values (${crypto.randomUUID()}, 'release', ${old.old_cid}, null, ${old.new_job_id}, 'pending', 0, ${now}, ${now}, ${now})`.execute(
+    const held = old.old_status === 'pinned' ? old.upload_id : null;
+    await sql`insert into content_jobs (id, kind, cid, reservation_id, pin_job_id, upload_id, status, attempts, run_after, created_at, updated_at)
+      values (${crypto.randomUUID()}, 'release', ${old.old_cid}, null, ${old.new_job_id}, ${held}, 'pending', 0, ${now}, ${now}, ${now})`.execute(
       db,
     );
-    if (old.old_status !== 'pinned' || !old.upload_id) continue;
-    const { rows: orphans } = await sql<{ user_id: string; size: number }>`select user_id, size from uploads u
-      where u.id = ${old.upload_id} and u.owned = 0
-        and not exists (select 1 from psa_pins p join pin_jobs j on j.id = p.job_id where j.upload_id = u.id)`.execute(db);
-    const orphan = orphans[0];
-    if (!orphan) continue;
-    await sql`delete from uploads where id = ${old.upload_id}`.execute(db);
-    await sql`update users set storage_used = case when storage_used > ${orphan.size} then storage_used - ${orphan.size} else 0 end
-      where id = ${orphan.user_id}`.execute(db);
   }
 }
 
@@ -91,7 +85,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('psa_pins').addColumn('replaces', 'text').execute();
   await db.schema.createIndex('psa_pins_replaces').on('psa_pins').column('replaces').execute();
   await db.schema.dropIndex('pin_jobs_upload').execute();
+  await db.schema.dropIndex('content_jobs_upload').execute();
   await db.schema.dropIndex('content_jobs_pin_job').execute();
+  await db.schema.alterTable('content_jobs').dropColumn('upload_id').execute();
   await db.schema.alterTable('content_jobs').dropColumn('pin_job_id').execute();
   await db.schema.alterTable('pin_jobs').dropColumn('kind').execute();
   await db.schema.alterTable('uploads').dropColumn('owned').execute();

@@ -25,6 +25,7 @@ describe.each(DRIVERS)('/api/v2/admin/content-jobs (%s)', (driver) => {
       cid: 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku',
       reservation_id: null,
       pin_job_id: null,
+      upload_id: null,
       status: 'failed',
       attempts: 10,
       run_after: at(0),

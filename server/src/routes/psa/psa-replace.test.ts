@@ -67,7 +67,7 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     return { user, token: (await createApiToken(server, user)).token };
   }
 
-  it('the replaced request is gone at once; its content stays pinned until the new pin is done, then goes', async () => {
+  it('the replaced request is gone at once; its content and record stay until the new pin is done, then go', async () => {
     const { user, token } = await account();
     const old = await pinnedRemotely(user, token, 'version one', 'site');
     const next = await gated('version two, fetched slowly');
@@ -78,16 +78,18 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     expectPsaError(await server.api.get(`/psa/pins/${old.requestid}`, { token }), 404, 'NOT_FOUND');
     const listed = (await server.api.get(`/psa/pins${ALL_STATUSES}`, { token })).body;
     expect(listed.results.map((r: { requestid: string }) => r.requestid)).toEqual([replaced.body.requestid]);
-    // The old record left My files and its bytes were given back; its content is held meanwhile.
-    expect(await files(user)).toEqual([]);
-    expect(await usage(user)).toBe(0);
+    // Its record stays in My files, charged, and its content pinned, until the new pin is done.
+    expect((await files(user)).map((f) => f.cid)).toEqual([old.cid]);
+    expect(await usage(user)).toBe(old.size);
     expect(await isPinned(old.cid)).toBe(true);
 
     next.open();
     expect((await psaSettled(server, token, replaced.body.requestid)).status).toBe('pinned');
+    // The new record and the old one's removal are one transaction.
+    expect((await files(user)).map((f) => f.cid)).toEqual([next.cid]);
+    expect(await usage(user)).toBe(next.size);
     await eventually('the old content is released', async () => !(await isPinned(old.cid)), 10_000);
     expect((await fetch(`${server.url}/ipfs/${old.cid}`)).status).toBe(404);
-    expect((await files(user)).map((f) => f.cid)).toEqual([next.cid]);
     await usageMatchesRecords(user);
     expect(await server.app.db.selectFrom('content_jobs').select('id').where('cid', '=', old.cid).execute()).toEqual([]);
   });
@@ -98,6 +100,8 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     const failed = (await server.api.post(`/psa/pins/${failing.requestid}`, { cid: FAIL_CID }, { token })).body;
     expect(await psaSettled(server, token, failed.requestid)).toMatchObject({ status: 'failed', info: { error_code: 'cid_not_found' } });
     await eventually('the content of the replaced pin is released', async () => !(await isPinned(failing.cid)), 10_000);
+    expect(await files(user)).toEqual([]);
+    expect(await usage(user)).toBe(0);
 
     const removed = await pinnedRemotely(user, token, 'replaced, then the replacement removed');
     const hanging = (await server.api.post(`/psa/pins/${removed.requestid}`, { cid: UNKNOWN_CIDS[0] }, { token })).body;
@@ -120,14 +124,18 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     expectPsaError(await server.api.get(`/psa/pins/${r2.requestid}`, { token }), 404, 'NOT_FOUND');
     const cancelled = await server.app.db
       .selectFrom('pin_jobs')
-      .select(['status', 'error_code'])
+      .select(['id', 'status', 'error_code'])
       .where('user_id', '=', user.id)
       .where('cid', '=', second.cid)
       .executeTakeFirstOrThrow();
-    expect(cancelled).toEqual({ status: 'failed', error_code: 'cancelled' });
+    expect(cancelled).toMatchObject({ status: 'failed', error_code: 'cancelled' });
     await psaPinUntil(server, token, r3.requestid, (r) => r.body.status === 'pinning');
-    // The second request's job is over, but the newest is not: the first content is still held.
+    // The second request's job is over, but the newest is not: the first content is still held,
+    // and its record with it.
+    const heldFor = (jobId: string) => server.app.db.selectFrom('content_jobs').select('id').where('pin_job_id', '=', jobId).execute();
+    await eventually('the holds the second request had are carried out', async () => (await heldFor(cancelled.id)).length === 0, 10_000);
     expect(await isPinned(first.cid)).toBe(true);
+    expect((await files(user)).map((f) => f.cid)).toEqual([first.cid]);
     third.open();
     expect((await psaSettled(server, token, r3.requestid)).status).toBe('pinned');
     await eventually('the first content is released', async () => !(await isPinned(first.cid)), 10_000);
@@ -160,6 +168,26 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     expect(replaced.status).toBe(202);
     expect((await psaSettled(server, token, replaced.body.requestid)).status).toBe('pinned');
     expect(await usage(user)).toBe(next.size);
+  });
+
+  it('replacing never frees storage early: replacements of replacements keep the old record charged until the last is over', async () => {
+    const { user, token } = await account();
+    const old = await pinnedRemotely(user, token, 'fills the plan while replaced');
+    await setStorageLimit(server, user, old.size);
+    const owner = await createUser(server);
+    const other = await uploadFile(server, owner, 'other.txt', 'more than the plan');
+    let current = old.requestid;
+    for (const cid of UNKNOWN_CIDS) {
+      current = (await server.api.post(`/psa/pins/${current}`, { cid }, { token })).body.requestid;
+      await psaPinUntil(server, token, current, (r) => r.body.status === 'pinning');
+      expect(await usage(user)).toBe(old.size);
+      expectPsaError(await server.api.post('/psa/pins', { cid: other.cid }, { token }), 409, 'INSUFFICIENT_FUNDS');
+    }
+    expect((await files(user)).map((f) => f.cid)).toEqual([old.cid]);
+    expect((await server.api.delete(`/psa/pins/${current}`, { token })).status).toBe(202);
+    await eventually('the held record goes with the last replacement', async () => (await usage(user)) === 0, 10_000);
+    expect(await files(user)).toEqual([]);
+    await eventually('the held content is released', async () => !(await isPinned(old.cid)), 10_000);
   });
 
   it('forty concurrent removals of one request: one 202, the rest 404, and usage falls once', async () => {
