@@ -60,7 +60,7 @@ function pinRouter() {
     [ctx.body] = await present(ctx.state.app, [await pinOf(ctx)]);
   });
 
-  // Replace: the old request is gone at once; its content stays pinned until the new one is done.
+  // Replace: the old request is gone at once; its content and record stay until the new one is done.
   router.post('/pins/:requestid', auth(), jsonBody(), validate({ params: psaParams, body: psaPinSchema }), async (ctx) => {
     const old = await pinOf(ctx);
     const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, old.requestid);
