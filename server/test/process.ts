@@ -40,7 +40,8 @@ export async function spawnServer(env: Record<string, string> = {}, readyWithinM
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   const deadline = Date.now() + readyWithinMs;
-  while (Date.now() < deadline && child.exitCode === null) {
+  // A process killed by a signal (a crash point's SIGKILL) has no exit code, only its signal.
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     const match = /running at http:\/\/[^:\s]+:(\d+)/.exec(text);
     if (match) return { child, url: `http://127.0.0.1:${match[1]}`, dataDir, output: () => text, exited, kill };
     await new Promise((r) => setTimeout(r, 50));

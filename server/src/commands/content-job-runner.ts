@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { ContentJobRow } from '../db/schema';
 import { newId } from '../lib/ids';
 import { releaseIfUnreferenced } from './content-release';
+import { heldRecordSettler } from './held-record-settler';
 
 /** Attempts before a job is left `failed` for an operator; with the backoff below, about an hour. */
 export const MAX_CONTENT_JOB_ATTEMPTS = 10;
@@ -57,6 +58,8 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
     if (!(await app.stores.contentJobs.claim(job, owner, new Date().toISOString(), until()))) return null;
     const renew = setInterval(() => void app.stores.contentJobs.renew(job.id, owner, until()).catch(() => undefined), leaseMs / 3);
     try {
+      // A replaced pin request's record, kept until its successor's job was over, goes first.
+      if (job.upload_id) await app.db.transaction().execute((trx) => heldRecordSettler(app, trx, [job], null));
       const unpinned = await releaseIfUnreferenced(app, job.cid);
       await app.stores.contentJobs.complete(job.id, owner);
       if (unpinned) app.logger.info('content released', { cid: job.cid, jobId: job.id });

@@ -1,5 +1,6 @@
 import { NAME_MAX, stripNameControls } from '@cairn/shared';
 import type { AppContext } from '../context';
+import type { Db } from '../db/database';
 import type { Category, UploadRow, UploadType, UserRow } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
 import { accountDisabled, AppError, conflict } from '../lib/errors';
@@ -52,26 +53,60 @@ function withSuffix(name: string, n: number): string {
   return `${stem.slice(0, NAME_MAX - ext.length - 6)}-${n}${ext}`;
 }
 
+export interface RecordOptions {
+  /**
+   * False for a Pinning Service API pin: a new record stands only for the account's remote pins and
+   * goes with the last of them. Anything else the account does (an upload, a folder, a CAR, a pin
+   * by CID) owns its record, and makes a record it finds already there its own.
+   */
+  owned?: boolean;
+  /**
+   * Runs inside the transaction that writes the record, or that finds it already there (then
+   * locked): a pin job marks itself pinned there, so it records nothing once it was cancelled.
+   * Throwing rolls the record back.
+   */
+  within?: (trx: Db, upload: UploadRow) => Promise<void>;
+  /** Runs in the transaction of a new record before it is charged: what it frees there counts. */
+  beforeCharge?: (trx: Db) => Promise<void>;
+}
+
 /**
  * Records content the engine now holds as a file of the account, charging its size. Runs under the
  * CID's lock (shared by every instance) so that a release cannot unpin the CID between this check
- * and the record.
+ * and the record. One record per CID and account: content the account already holds is not
+ * recorded or charged again (`duplicate`).
  */
 export async function contentRecorder(
   app: AppContext,
   user: UserRow,
   content: NewContent,
   reservation: QuotaReservation | null,
+  options: RecordOptions = {},
 ): Promise<RecordResult> {
+  const owned = options.owned ?? true;
+
+  /** The account's record of the CID, if any, taken over as this request's (see `RecordOptions`). */
+  async function existing(): Promise<UploadRow | undefined> {
+    // Most content is new to the account: a plain read spares it a transaction. A record written
+    // after this read makes the insert below fail, and is then taken over here.
+    if (!(await app.stores.uploads.findByCidForUser(user.id, content.cid))) return undefined;
+    const found = await app.db.transaction().execute(async (trx) => {
+      const upload = await app.stores.uploads.lockByCid(trx, user.id, content.cid);
+      if (!upload) return undefined;
+      if (owned && !upload.owned) await app.stores.uploads.adopt(trx, upload.id);
+      await options.within?.(trx, upload);
+      return owned ? { ...upload, owned: 1 } : upload;
+    });
+    if (found) await reservation?.cancel();
+    return found;
+  }
+
   return app.cidLock(content.cid, async () => {
     if (!(await app.content.isPinned(content.cid))) {
       throw new AppError(503, 'content_unavailable', 'The content was removed while it was being stored; try again');
     }
-    const existing = await app.stores.uploads.findByCidForUser(user.id, content.cid);
-    if (existing) {
-      await reservation?.cancel();
-      return { upload: existing, duplicate: true };
-    }
+    const held = await existing();
+    if (held) return { upload: held, duplicate: true };
     const custom = content.customName ?? null;
     const original = cleanOriginalName(content.originalName);
     const recordedOriginal = cleanFolderPath(content.folderPath) ?? original;
@@ -96,6 +131,7 @@ export async function contentRecorder(
         files_count: content.filesCount,
         source: content.source,
         created_at: nowIso(),
+        owned: owned ? 1 : 0,
       };
       try {
         await app.db.transaction().execute(async (trx) => {
@@ -104,15 +140,16 @@ export async function contentRecorder(
           await reservation?.settle(trx);
           // The record now holds the CID: the upload's claim on it has nothing left to guard.
           if (reservation) await app.stores.contentJobs.dropClaim(trx, reservation.id, content.cid);
+          await options.beforeCharge?.(trx);
           if (!(await app.stores.quota.charge(trx, user.id, content.size, limit))) throw quotaExceeded();
           await app.stores.uploads.insert(trx, upload);
+          await options.within?.(trx, upload);
         });
         return { upload, duplicate: false };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        if (await app.stores.uploads.findByCidForUser(user.id, content.cid)) {
-          return { upload: (await app.stores.uploads.findByCidForUser(user.id, content.cid))!, duplicate: true };
-        }
+        const raced = await existing();
+        if (raced) return { upload: raced, duplicate: true };
         if (custom) throw conflict('name_taken', 'A file with this name already exists');
       }
     }

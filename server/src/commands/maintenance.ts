@@ -1,6 +1,5 @@
 import type { AppContext } from '../context';
 import { startContentJobRunner } from './content-job-runner';
-import { psaReplacementFinisher } from './psa-replacement-finisher';
 import { resumablePruner } from './resumable/resumable-pruner';
 import { storedFolderCategory } from './content-kind';
 import { scheduledCollection } from './engine-gc/gc-schedule';
@@ -18,7 +17,6 @@ export interface SweepReport {
   reservationsFreed: number;
   rateLimitsPruned: number;
   pinJobsPruned: number;
-  pinReplacementsFinished: number;
   resumablePruned: number;
   categoriesRechecked: number;
 }
@@ -46,8 +44,7 @@ async function recheckCategories(app: AppContext): Promise<number> {
 /**
  * Gives back the quota of uploads whose process died (their reservations stopped beating), after
  * claiming what the engine pinned under their names (released by the outbox unless recorded),
- * deletes rate-limit windows long over, pin jobs long finished and resumable uploads expired,
- * completes pin replacements a crash left between the new pin and the removal of the old, and
+ * deletes rate-limit windows long over, pin jobs long finished and resumable uploads expired, and
  * recategorises a few directories left from before 0010. Safe to run on every instance at once:
  * each reservation is freed exactly once, and the rest is idempotent.
  */
@@ -62,10 +59,9 @@ export async function sweepOnce(app: AppContext, now = Date.now()): Promise<Swee
   const longestWindowMs = Math.max(app.config.loginLimits.windowSeconds, app.config.signupLimits.windowSeconds) * 1000;
   const rateLimitsPruned = await app.stores.rateLimits.pruneBefore(new Date(now - longestWindowMs - DAY_MS).toISOString());
   const pinJobsPruned = await app.stores.pinJobs.pruneFinishedBefore(new Date(now - PIN_JOB_RETENTION_MS).toISOString());
-  const pinReplacementsFinished = await psaReplacementFinisher(app);
   const resumablePruned = await resumablePruner(app, now);
   const categoriesRechecked = await recheckCategories(app);
-  return { reservationsFreed, rateLimitsPruned, pinJobsPruned, pinReplacementsFinished, resumablePruned, categoriesRechecked };
+  return { reservationsFreed, rateLimitsPruned, pinJobsPruned, resumablePruned, categoriesRechecked };
 }
 
 /**

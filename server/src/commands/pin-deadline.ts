@@ -7,7 +7,9 @@ export const PIN_GRACE_MS = 1_000;
 /**
  * Pins through any engine with a deadline the runner enforces itself: the engine's signal is
  * aborted at `timeoutMs`, and the job fails `PIN_GRACE_MS` later whether or not the engine
- * settled. A pin that completes after its job ended is handed to `onLate` so it can be released.
+ * settled. When the caller aborts (the pin was cancelled, or the server stops), this rejects at
+ * once with the caller's reason, so the worker is free whatever the engine does. A pin that
+ * completes after its job ended is handed to `onLate` so it can be released.
  */
 export async function pinWithDeadline(
   content: ContentStore,
@@ -18,7 +20,9 @@ export async function pinWithDeadline(
 ): Promise<PinResult> {
   const controller = new AbortController();
   const stopOnParent = () => controller.abort(options.signal.reason);
-  options.signal.addEventListener('abort', stopOnParent, { once: true });
+  // A signal aborted already (the job withdrawn, or the server stopping, before the pin began) fires no event.
+  if (options.signal.aborted) controller.abort(options.signal.reason);
+  else options.signal.addEventListener('abort', stopOnParent, { once: true });
   const abortTimer = setTimeout(() => controller.abort(new ContentNotFoundError(cid)), timeoutMs);
   let giveUp: NodeJS.Timeout | undefined;
   let delivered = false;
@@ -29,7 +33,8 @@ export async function pinWithDeadline(
   });
   const deadline = new Promise<never>((_, reject) => {
     const fail = () => {
-      giveUp = setTimeout(() => reject(options.signal.aborted ? options.signal.reason : new ContentNotFoundError(cid)), PIN_GRACE_MS);
+      if (options.signal.aborted) reject(options.signal.reason);
+      else giveUp = setTimeout(() => reject(options.signal.aborted ? options.signal.reason : new ContentNotFoundError(cid)), PIN_GRACE_MS);
     };
     if (controller.signal.aborted) fail();
     else controller.signal.addEventListener('abort', fail, { once: true });

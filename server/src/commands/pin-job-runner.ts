@@ -8,28 +8,44 @@ import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
 import { recordType, storedFolderCategory } from './content-kind';
 import { contentRecorder } from './content-recorder';
+import { heldRecordSettler } from './held-record-settler';
 import { storedHead } from './head-capture';
 import { pinWithDeadline } from './pin-deadline';
-import { psaReplacementFinisher } from './psa-replacement-finisher';
-import { uploadRemover } from './upload-remover';
 
 const HEARTBEAT_MS = 5_000;
 const IDLE_POLL_MS = 2_000;
+/**
+ * How often a running job asks the database whether it still runs it: a request removed or
+ * replaced on another instance cancels the job there, and this is how long the fetch may go on.
+ */
+const WITHDRAWN_POLL_MS = 500;
 /** Runs of one job (each takeover after its runner died counts one); past this it fails for good. */
 export const MAX_PIN_ATTEMPTS = 5;
 
 export interface PinRunner {
   kick(): void;
+  /**
+   * A job was cancelled in the database (its request removed or replaced): if this instance runs
+   * it, its fetch stops now. Other instances notice within `WITHDRAWN_POLL_MS`.
+   */
+  cancel(jobId: string): void;
   stop(): Promise<void>;
 }
 
+/** The job is not this runner's any more: cancelled, taken over, or deleted with its account. */
+class JobWithdrawn extends Error {
+  constructor() {
+    super('The pin job was withdrawn');
+  }
+}
+
 /**
- * Ends a job as failed and, in the same transaction, queues the release of whatever its pin left
- * (the outbox unpins it unless a record or another job wants it).
+ * Ends a job as failed, while this runner still runs it, and, in the same transaction, queues the
+ * release of whatever its pin left (the outbox unpins it unless a record or another job wants it).
  */
-async function failJob(app: AppContext, job: PinJobRow, error: string, code: string): Promise<void> {
+async function failJob(app: AppContext, job: PinJobRow, worker: string, error: string, code: string): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
-    await app.stores.pinJobs.update(job.id, { status: 'failed', error, error_code: code }, nowIso(), trx);
+    await app.stores.pinJobs.failRun(trx, job.id, worker, error, code, nowIso());
     await app.stores.contentJobs.enqueueRelease(trx, job.cid);
   });
   app.contentJobs.kick();
@@ -48,13 +64,18 @@ function originsOf(job: PinJobRow): string[] | undefined {
   return Array.isArray(parsed) ? parsed.filter((addr): addr is string => typeof addr === 'string') : undefined;
 }
 
-async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Promise<void> {
+/**
+ * Runs one claimed job. `signal` aborts when the server stops or the job is withdrawn
+ * (`withdrawn`); a withdrawn job writes nothing more about itself, since whoever withdrew it
+ * already did, and only queues the release of what its pin may have left.
+ */
+async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: AbortSignal, withdrawn: AbortSignal): Promise<void> {
   const user = await app.stores.users.findById(job.user_id);
-  if (!user) return app.stores.pinJobs.update(job.id, { status: 'failed', error: 'Account not found', error_code: 'not_found' }, nowIso());
+  if (!user) return failJob(app, job, worker, 'Account not found', 'not_found');
   // A disabled account's queued pins fetch nothing (and one that was fetching records nothing).
-  if (user.status !== 'active') return failJob(app, job, accountDisabled().message, 'account_disabled');
+  if (user.status !== 'active') return failJob(app, job, worker, accountDisabled().message, 'account_disabled');
   if (job.attempts > MAX_PIN_ATTEMPTS) {
-    return failJob(app, job, 'Pinning was interrupted too many times', 'pin_failed');
+    return failJob(app, job, worker, 'Pinning was interrupted too many times', 'pin_failed');
   }
   let lastWrite = 0;
   try {
@@ -68,11 +89,7 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
         onProgress: (progress) => {
           if (Date.now() - lastWrite < 500) return;
           lastWrite = Date.now();
-          void app.stores.pinJobs.update(
-            job.id,
-            { bytes_fetched: progress.bytesFetched ?? 0, blocks: progress.blocks, heartbeat_at: nowIso() },
-            nowIso(),
-          );
+          void app.stores.pinJobs.beat(job.id, worker, { bytes_fetched: progress.bytesFetched ?? 0, blocks: progress.blocks }, nowIso());
         },
       },
       () => void releaseLate(app, job.cid).catch(() => undefined),
@@ -83,6 +100,7 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
       stat.type === 'directory'
         ? await storedFolderCategory(app.content, job.cid)
         : detectCategory(await storedHead(app.content, job.cid), job.original_name ?? '');
+    // The record and the job's end are one transaction: a job withdrawn meanwhile records nothing.
     const { upload, duplicate } = await contentRecorder(
       app,
       user,
@@ -97,31 +115,41 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
         source: 'pin',
       },
       null,
+      {
+        owned: job.kind !== 'psa',
+        // The records of the requests this one replaced go (unless something else stands on
+        // them) with this record's transaction, before it is charged: their bytes count.
+        beforeCharge: async (trx) => heldRecordSettler(app, trx, await app.stores.contentJobs.heldRecords(trx, job.id), job.id),
+        within: async (trx, record) => {
+          const changes = {
+            upload_id: record.id,
+            error: null,
+            error_code: null,
+            bytes_fetched: pinned.bytesFetched ?? 0,
+            blocks: pinned.blocks,
+          };
+          if (!(await app.stores.pinJobs.finishPinned(trx, job.id, worker, changes, nowIso()))) throw new JobWithdrawn();
+          await heldRecordSettler(app, trx, await app.stores.contentJobs.heldRecords(trx, job.id), null);
+        },
+      },
     );
-    // The final totals: progress is written at most twice a second while fetching.
-    const finished = await app.stores.pinJobs.finishPinned(
-      job.id,
-      { upload_id: upload.id, error: null, error_code: null, bytes_fetched: pinned.bytesFetched ?? 0, blocks: pinned.blocks },
-      nowIso(),
-    );
-    if (!finished) {
-      // The request was withdrawn while the content was being fetched: the record it made goes too.
-      if (!duplicate) await uploadRemover(app, user, upload, '');
-      return;
-    }
+    // A replaced request's content, held until this job was over, may go now.
+    app.contentJobs.kick();
     if (!duplicate) {
       await auditRecorder(app, { action: 'pin', user, details: { cid: job.cid, size: stat.size, uploadId: upload.id } });
     }
-    await psaReplacementFinisher(app, job.id).catch((error: unknown) =>
-      app.logger.error('pin replacement failed', { jobId: job.id, error: String(error) }),
-    );
   } catch (error) {
+    if (withdrawn.aborted || error instanceof JobWithdrawn) {
+      // Whatever the engine pinned for it is nobody's unless referenced otherwise.
+      await releaseLate(app, job.cid);
+      return;
+    }
     const known = error instanceof AppError;
     if (!known) {
       app.logger.error('pin job failed', { jobId: job.id, cid: job.cid, error: String(error) });
       app.metrics.engineError('pin');
     }
-    await failJob(app, job, known ? error.message : 'Pinning failed', known ? error.code : 'pin_failed');
+    await failJob(app, job, worker, known ? error.message : 'Pinning failed', known ? error.code : 'pin_failed');
   }
 }
 
@@ -138,6 +166,7 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
   // Every idle loop waits here; a kick wakes them all (one finds the new job, the rest idle again).
   const sleepers = new Set<() => void>();
   const running = new Set<Promise<void>>();
+  const withdrawals = new Map<string, AbortController>();
   // Claims run one after another so two loops of this instance never take one account's jobs together.
   let claiming: Promise<unknown> = Promise.resolve();
   const claim = (): Promise<PinJobRow | undefined> => {
@@ -148,6 +177,42 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
     claiming = next.catch(() => undefined);
     return next;
   };
+
+  /** Runs a claimed job, beating its heartbeat, and stops it as soon as it is withdrawn. */
+  async function runClaimed(job: PinJobRow): Promise<void> {
+    const withdrawn = new AbortController();
+    withdrawals.set(job.id, withdrawn);
+    // The job's own signal, aborted by either cause (held here, so it lives as long as the job).
+    const stopping = new AbortController();
+    const stopJob = (reason: unknown) => stopping.abort(reason);
+    const onServerStop = () => stopJob(abort.signal.reason);
+    const onWithdrawn = () => stopJob(withdrawn.signal.reason);
+    if (abort.signal.aborted) onServerStop();
+    else abort.signal.addEventListener('abort', onServerStop, { once: true });
+    withdrawn.signal.addEventListener('abort', onWithdrawn, { once: true });
+    const beat = setInterval(
+      () => void app.stores.pinJobs.beat(job.id, worker, {}, nowIso()).catch(() => undefined),
+      Math.min(HEARTBEAT_MS, app.config.leaseMs / 4),
+    );
+    let asking = false;
+    const watch = setInterval(() => {
+      if (asking || withdrawn.signal.aborted) return;
+      asking = true;
+      app.stores.pinJobs
+        .runBy(job.id, worker)
+        .then((mine) => (mine ? undefined : withdrawn.abort(new JobWithdrawn())))
+        .catch(() => undefined)
+        .finally(() => (asking = false));
+    }, WITHDRAWN_POLL_MS);
+    try {
+      await runJob(app, job, worker, stopping.signal, withdrawn.signal);
+    } finally {
+      clearInterval(beat);
+      clearInterval(watch);
+      withdrawals.delete(job.id);
+      abort.signal.removeEventListener('abort', onServerStop);
+    }
+  }
 
   async function loop(): Promise<void> {
     while (!stopped) {
@@ -167,15 +232,7 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
         });
         continue;
       }
-      const beat = setInterval(
-        () => void app.stores.pinJobs.update(job.id, { heartbeat_at: nowIso() }, nowIso()).catch(() => undefined),
-        Math.min(HEARTBEAT_MS, app.config.leaseMs / 4),
-      );
-      try {
-        await runJob(app, job, abort.signal);
-      } finally {
-        clearInterval(beat);
-      }
+      await runClaimed(job);
     }
   }
 
@@ -186,6 +243,9 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
   return {
     kick() {
       for (const wake of [...sleepers]) wake();
+    },
+    cancel(jobId) {
+      withdrawals.get(jobId)?.abort(new JobWithdrawn());
     },
     async stop() {
       stopped = true;

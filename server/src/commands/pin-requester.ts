@@ -1,5 +1,6 @@
 import type { PinInput } from '@cairn/shared';
 import { CID } from 'multiformats/cid';
+import { identity } from 'multiformats/hashes/identity';
 import { queuedPinJob } from '../stores/pin-job-store';
 import type { AppContext } from '../context';
 import type { PinJobRow, UploadRow, UserRow } from '../db/schema';
@@ -19,12 +20,26 @@ export function parseCid(raw: string): string {
 }
 
 /**
+ * `parseCid` for a CID to pin: an identity CID is refused, since its bytes are inside the CID
+ * itself and there is nothing to fetch or store (the gateway serves it without any record).
+ */
+export function pinnableCid(raw: string): string {
+  const cid = parseCid(raw);
+  if (CID.parse(cid).multihash.code === identity.code) {
+    throw badRequest('identity_cid', 'An identity CID holds its bytes inside the CID itself: there is nothing to store');
+  }
+  return cid;
+}
+
+/**
  * Queues a pin-by-CID job for the account. Local content completes within the request; anything
- * that must be fetched keeps running as a job that `GET /pins/{id}` reports on.
+ * that must be fetched keeps running as a job that `GET /pins/{id}` reports on. Content the account
+ * holds only through its remote pins (Pinning Service API) is pinned again this way: the record
+ * becomes the account's own, and stays when those pins go.
  */
 export async function pinRequester(app: AppContext, user: UserRow, input: PinInput): Promise<{ job: PinJobRow; upload: UploadRow | null }> {
-  const cid = parseCid(input.cid);
-  if (await app.stores.uploads.findByCidForUser(user.id, cid)) {
+  const cid = pinnableCid(input.cid);
+  if ((await app.stores.uploads.findByCidForUser(user.id, cid))?.owned) {
     throw conflict('already_pinned', 'This content is already pinned to your account');
   }
   if (input.customName && (await app.stores.uploads.nameTaken(user.id, input.customName))) {
@@ -35,7 +50,14 @@ export async function pinRequester(app: AppContext, user: UserRow, input: PinInp
   const job: PinJobRow =
     active ??
     queuedPinJob(
-      { user_id: user.id, cid, original_name: input.originalName ?? null, custom_name: input.customName ?? null, origins: null },
+      {
+        user_id: user.id,
+        cid,
+        original_name: input.originalName ?? null,
+        custom_name: input.customName ?? null,
+        origins: null,
+        kind: 'pin',
+      },
       now,
     );
   if (!active) await app.stores.pinJobs.insert(job);

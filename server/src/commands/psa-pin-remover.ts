@@ -1,23 +1,43 @@
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { nowIso } from '../lib/time';
-import type { PsaPinView } from '../stores/psa-pin-store';
-import { uploadRemover } from './upload-remover';
+import { crashPoint } from '../lib/crash-point';
+import { notFound } from '../lib/errors';
+import { auditRecorder } from './audit-recorder';
+import { psaPinWithdrawer, type Withdrawal } from './psa-pin-withdrawer';
+
+export const pinNotFound = () => notFound('pin_not_found', 'No pin request with this requestid');
 
 /**
- * Removes a Pinning Service API request: a job still fetching is cancelled with it (in one
- * transaction, so the job cannot record anything afterwards), and a pinned one's record is deleted,
- * refunded and unpinned like any file, unless another request of the account stands on it.
+ * Carries out what a withdrawal left to do after its commit: the runner of a cancelled job stops
+ * at once (an instance that does not run it lets its runner notice through the database), the
+ * release runs now (any instance would run it otherwise), and a removed record is audited.
  */
-export async function psaPinRemover(app: AppContext, user: UserRow, pin: PsaPinView, ip: string): Promise<void> {
-  const removed = await app.db.transaction().execute(async (trx) => {
-    if (!(await app.stores.psaPins.delete(trx, pin.requestid))) return false;
-    if (pin.status === 'queued' || pin.status === 'pinning') await app.stores.pinJobs.cancel(trx, pin.job_id, nowIso());
-    return true;
+export async function afterWithdrawal(app: AppContext, user: UserRow, outcome: Withdrawal, ip: string): Promise<void> {
+  if (outcome.cancelledJobId) app.pinRunner.cancel(outcome.cancelledJobId);
+  if (outcome.releaseId) await app.contentJobs.runNow(outcome.releaseId);
+  app.contentJobs.kick();
+  const upload = outcome.removed;
+  if (upload) {
+    await auditRecorder(app, {
+      action: 'remove',
+      user,
+      ip,
+      details: { cid: upload.cid, uploadId: upload.id, name: upload.name, size: upload.size },
+    });
+  }
+}
+
+/**
+ * Removes a Pinning Service API request, exactly once however many removals race: the one that
+ * deletes its row withdraws it (`psaPinWithdrawer`); the others answer 404. Only the request goes:
+ * its record goes too only when nothing else of the account stands on it.
+ */
+export async function psaPinRemover(app: AppContext, user: UserRow, requestid: string, ip: string): Promise<void> {
+  const outcome = await app.db.transaction().execute(async (trx) => {
+    const pin = await app.stores.psaPins.take(trx, user.id, requestid);
+    return pin ? psaPinWithdrawer(app, trx, user, pin, null) : null;
   });
-  // Whoever deleted the request row removes its record, exactly once.
-  if (!removed || pin.status !== 'pinned' || !pin.upload_id) return;
-  if ((await app.stores.psaPins.othersOnUpload(user.id, pin.upload_id, pin.requestid)) > 0) return;
-  const upload = await app.stores.uploads.findForUser(user.id, pin.upload_id);
-  if (upload) await uploadRemover(app, user, upload, ip);
+  if (!outcome) throw pinNotFound();
+  crashPoint('psa-removed');
+  await afterWithdrawal(app, user, outcome, ip);
 }

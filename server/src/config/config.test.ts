@@ -10,6 +10,20 @@ describe('buildConfig', () => {
     expect(config.db).toEqual({ driver: 'sqlite', file: '/srv/cairn/data/cairn.sqlite' });
     expect(config.production).toBe(false);
     expect(config.admin).toBeNull();
+    // The embedded node listens on loopback, on a port the system picks, and dials nobody.
+    expect(config.ipfs).toEqual({ network: 'peers', listen: ['/ip4/127.0.0.1/tcp/0'], peers: [] });
+  });
+
+  it.each([
+    [{ IPFS_NETWORK: 'off' }, { network: 'off', listen: [], peers: [] }],
+    [{ IPFS_LISTEN: '/ip4/0.0.0.0/tcp/4001' }, { network: 'peers', listen: ['/ip4/0.0.0.0/tcp/4001'], peers: [] }],
+    [
+      { IPFS_PEERS: '/ip4/10.0.0.2/tcp/4001/p2p/12D3KooWA' },
+      { network: 'peers', listen: ['/ip4/127.0.0.1/tcp/0'], peers: ['/ip4/10.0.0.2/tcp/4001/p2p/12D3KooWA'] },
+    ],
+    [{ IPFS_NETWORK: 'public' }, { network: 'public', listen: ['/ip4/0.0.0.0/tcp/4001'], peers: [] }],
+  ])('takes the embedded node’s networking from %j', (env, ipfs) => {
+    expect(buildConfig(readEnv(env)).ipfs).toEqual(ipfs);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
@@ -35,6 +49,9 @@ describe('buildConfig', () => {
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
     [{ ENGINE_GC_INTERVAL_HOURS: '1.5' }, 'ENGINE_GC_INTERVAL_HOURS must be a whole number from 0 to 8760'],
     [{ ENGINE_GC_INTERVAL_HOURS: '-1' }, 'ENGINE_GC_INTERVAL_HOURS must be a whole number from 0 to 8760'],
+    [{ IPFS_NETWORK: 'lan' }, 'IPFS_NETWORK must be off, peers or public'],
+    [{ IPFS_NETWORK: 'off', IPFS_LISTEN: '/ip4/127.0.0.1/tcp/4001' }, 'IPFS_LISTEN is set but IPFS_NETWORK=off'],
+    [{ IPFS_LISTEN: '127.0.0.1:4001' }, 'not a multiaddr'],
   ])('stops at start on %j with one clear line', (env, message) => {
     expect(() => buildConfig(readEnv(env))).toThrow(ConfigError);
     expect(() => buildConfig(readEnv(env))).toThrow(message);

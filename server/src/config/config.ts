@@ -5,7 +5,10 @@ import { contentConfig, type ContentConfig } from './content-config';
 import type { ServerEnv } from './env';
 
 export interface IpfsConfig {
-  /** off: no networking; peers: only `peers`; public: bootstrap, DHT and delegated routing. */
+  /**
+   * off: no networking; peers (the default): listen, and dial only `peers` and the origins of a
+   * pin; public: also bootstrap and the DHT.
+   */
   network: 'off' | 'peers' | 'public';
   listen: string[];
   peers: string[];
@@ -140,21 +143,29 @@ const list = (raw: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/**
+ * Where the embedded node listens unless told: loopback, on a port the system picks, so that an
+ * IPFS node on the same machine can always connect to the `delegates` of a Pinning Service API
+ * answer, while nothing is reachable from elsewhere and nothing is dialled out.
+ */
+const DEFAULT_LISTEN = ['/ip4/127.0.0.1/tcp/0'];
+/** The usual IPFS swarm port, on every interface: `public` is for real deployments. */
+const PUBLIC_LISTEN = ['/ip4/0.0.0.0/tcp/4001'];
+
 function ipfs(env: ServerEnv): IpfsConfig {
-  const network = (env.ipfsNetwork || 'off').toLowerCase();
+  const network = (env.ipfsNetwork || 'peers').toLowerCase();
   if (network !== 'off' && network !== 'peers' && network !== 'public') {
     throw new ConfigError(`IPFS_NETWORK must be off, peers or public, got "${env.ipfsNetwork}"`);
   }
   const peers = list(env.ipfsPeers);
+  const listen = list(env.ipfsListen);
   if (network === 'off' && peers.length > 0) throw new ConfigError('IPFS_PEERS is set but IPFS_NETWORK=off: set IPFS_NETWORK=peers');
-  if (network === 'peers' && peers.length === 0 && !env.ipfsListen) {
-    throw new ConfigError('IPFS_NETWORK=peers needs IPFS_PEERS (multiaddrs to dial) or IPFS_LISTEN (to be dialled)');
-  }
-  for (const addr of [...peers, ...list(env.ipfsListen)]) {
+  if (network === 'off' && listen.length > 0) throw new ConfigError('IPFS_LISTEN is set but IPFS_NETWORK=off: set IPFS_NETWORK=peers');
+  for (const addr of [...peers, ...listen]) {
     if (!addr.startsWith('/')) throw new ConfigError(`not a multiaddr: "${addr}" (expected e.g. /ip4/127.0.0.1/tcp/4001)`);
   }
-  const listen = list(env.ipfsListen);
-  return { network, listen: listen.length > 0 || network === 'off' ? listen : ['/ip4/0.0.0.0/tcp/4001'], peers };
+  if (network === 'off') return { network, listen: [], peers };
+  return { network, listen: listen.length > 0 ? listen : network === 'public' ? PUBLIC_LISTEN : DEFAULT_LISTEN, peers };
 }
 
 function publicUrl(raw: string | undefined, production: boolean): string | null {

@@ -99,6 +99,12 @@ export interface UploadsTable {
   files_count: number;
   source: 'upload' | 'pin';
   created_at: string;
+  /**
+   * 1 when the account holds this content itself (an upload, a folder, a CAR, a pin by CID), 0
+   * when only its Pinning Service API pins stand on the record, which then goes with the last of
+   * them (0015).
+   */
+  owned: Generated<number>;
 }
 
 export interface QuotaReservationsTable {
@@ -182,7 +188,11 @@ export interface PinJobsTable {
   updated_at: string;
   /** JSON array of multiaddrs the engine connects to before fetching (0009); null for none. */
   origins: Generated<string | null>;
+  /** `psa`: the job of a Pinning Service API request, whose record it does not own; `pin`: a pin by CID (0015). */
+  kind: Generated<PinJobKind>;
 }
+
+export type PinJobKind = 'pin' | 'psa';
 
 /** A Pinning Service API pin request (0009): its status and record are those of its pin job. */
 export interface PsaPinsTable {
@@ -193,8 +203,6 @@ export interface PsaPinsTable {
   name: string | null;
   /** `name` lower-cased here, the same way on both databases, for the iexact and ipartial matches. */
   name_folded: string | null;
-  /** The request this one replaces once it is pinned (`POST /psa/pins/{requestid}`). */
-  replaces: string | null;
   created_at: string;
 }
 
@@ -215,6 +223,16 @@ export interface ContentJobsTable {
   cid: string;
   /** An upload's claim: the job waits until this quota reservation no longer exists. */
   reservation_id: string | null;
+  /**
+   * A hold for a replaced pin: the job waits until this pin job is over (neither queued nor
+   * pinning, or gone), and keeps the CID pinned meanwhile (0015).
+   */
+  pin_job_id: string | null;
+  /**
+   * The record a hold keeps (the replaced request's, still charged): when the hold ends it goes,
+   * refunded, unless something else of the account stands on it (0015).
+   */
+  upload_id: string | null;
   status: ContentJobStatus;
   attempts: number;
   /** Not run before this time (backoff after a failed attempt). */

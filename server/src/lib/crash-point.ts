@@ -8,10 +8,15 @@
  * - `upload-imported`: on the kubo engine, a file imported and pinned under its upload's pin name,
  *   not claimed yet;
  * - `upload-pinned`: an upload's content is pinned and claimed, its record not written yet;
- * - `pin-job-pinned`: a pin job's content is pinned, its record not written yet.
+ * - `pin-job-pinned`: a pin job's content is pinned, its record not written yet;
+ * - `psa-replaced`: a Pinning Service API replacement committed (the old request gone, its record
+ *   deleted, its content held for the new request's job, which is queued), nothing run yet;
+ * - `psa-removed`: a Pinning Service API removal committed (its release queued), nothing unpinned yet.
  */
 const armed = process.env.NODE_ENV === 'production' ? undefined : process.env.CAIRN_TEST_CRASH_AT;
 
-export function crashPoint(name: 'delete-committed' | 'upload-claimed' | 'upload-imported' | 'upload-pinned' | 'pin-job-pinned'): void {
+export function crashPoint(
+  name: 'delete-committed' | 'upload-claimed' | 'upload-imported' | 'upload-pinned' | 'pin-job-pinned' | 'psa-replaced' | 'psa-removed',
+): void {
   if (armed === name) process.kill(process.pid, 'SIGKILL');
 }

@@ -4,7 +4,13 @@ import type { ContentJobRow } from '../db/schema';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 
-/** A job that may run now: due, not failed, and not the claim of an upload still streaming. */
+/** A pin job that is not over: a hold waiting for it keeps its CID pinned. */
+const ACTIVE_PIN_JOB = ['queued', 'pinning'] as const;
+
+/**
+ * A job that may run now: due, not failed, not the claim of an upload still streaming, and not a
+ * hold whose pin job is still queued or pinning.
+ */
 function runnable(db: Db, now: string) {
   return db
     .selectFrom('content_jobs as j')
@@ -19,6 +25,16 @@ function runnable(db: Db, now: string) {
       eb.or([
         eb('j.reservation_id', 'is', null),
         eb.not(eb.exists(eb.selectFrom('quota_reservations as r').select('r.id').whereRef('r.id', '=', 'j.reservation_id'))),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('j.pin_job_id', 'is', null),
+        eb.not(
+          eb.exists(
+            eb.selectFrom('pin_jobs as p').select('p.id').whereRef('p.id', '=', 'j.pin_job_id').where('p.status', 'in', ACTIVE_PIN_JOB),
+          ),
+        ),
       ]),
     );
 }
@@ -40,8 +56,34 @@ function listed(db: Db) {
  * claimed by one instance at a time under a lease, and deleted once carried out.
  */
 export function createContentJobStore(db: Db) {
+  async function insertRelease(
+    trx: Db,
+    cid: string,
+    waitFor: Pick<ContentJobRow, 'reservation_id' | 'pin_job_id' | 'upload_id'>,
+  ): Promise<string> {
+    const now = nowIso();
+    const id = newId();
+    await trx
+      .insertInto('content_jobs')
+      .values({
+        id,
+        kind: 'release',
+        cid,
+        ...waitFor,
+        status: 'pending',
+        attempts: 0,
+        run_after: now,
+        lease_owner: null,
+        lease_until: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return id;
+  }
+
   return {
-    /** Queues the release of a CID (unpin unless referenced) in the transaction that stops referencing it. */
     /** True when a release of `cid` for this reservation is already queued. */
     async releasePending(cid: string, reservationId: string): Promise<boolean> {
       const row = await db
@@ -54,27 +96,65 @@ export function createContentJobStore(db: Db) {
       return row !== undefined;
     },
 
-    async enqueueRelease(trx: Db, cid: string, reservationId: string | null = null): Promise<string> {
-      const now = nowIso();
-      const id = newId();
-      await trx
-        .insertInto('content_jobs')
-        .values({
-          id,
-          kind: 'release',
-          cid,
-          reservation_id: reservationId,
-          status: 'pending',
-          attempts: 0,
-          run_after: now,
-          lease_owner: null,
-          lease_until: null,
-          last_error: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      return id;
+    /** Queues the release of a CID (unpin unless referenced) in the transaction that stops referencing it. */
+    enqueueRelease: (trx: Db, cid: string, reservationId: string | null = null): Promise<string> =>
+      insertRelease(trx, cid, { reservation_id: reservationId, pin_job_id: null, upload_id: null }),
+
+    /**
+     * Holds a CID pinned, and the record `uploadId` (if any) in place, until the pin job
+     * `pinJobId` is over (pinned, failed, or gone); then the record goes unless something else
+     * stands on it, and the CID is released unless referenced: the content of a replaced pin
+     * request, kept (and charged) while its successor fetches what they share.
+     */
+    holdUntilPinJobEnds: (trx: Db, cid: string, pinJobId: string, uploadId: string | null): Promise<string> =>
+      insertRelease(trx, cid, { reservation_id: null, pin_job_id: pinJobId, upload_id: uploadId }),
+
+    /**
+     * Makes every hold waiting for `fromJobId` wait for `toJobId` as well (copies, so a hold is
+     * never shortened): a replacement replaced before its job ended passes on what it held.
+     */
+    async passOnHolds(trx: Db, fromJobId: string, toJobId: string): Promise<void> {
+      const held = await trx.selectFrom('content_jobs').select(['cid', 'upload_id']).where('pin_job_id', '=', fromJobId).execute();
+      for (const row of held) await insertRelease(trx, row.cid, { reservation_id: null, pin_job_id: toJobId, upload_id: row.upload_id });
+    },
+
+    /** Bytes of the records, not owned by their account, that holds keep for a pin job: what its record will free. */
+    async heldBytes(trx: Db, pinJobId: string): Promise<number> {
+      const row = await trx
+        .selectFrom('content_jobs as h')
+        .innerJoin('uploads as u', 'u.id', 'h.upload_id')
+        .select((eb) => eb.fn.sum<number>('u.size').as('bytes'))
+        .where('h.pin_job_id', '=', pinJobId)
+        .where('u.owned', '=', 0)
+        .executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+
+    /** The holds waiting for a pin job that still keep a record. */
+    heldRecords: (trx: Db, pinJobId: string): Promise<Array<Pick<ContentJobRow, 'id' | 'upload_id'>>> =>
+      trx
+        .selectFrom('content_jobs')
+        .select(['id', 'upload_id'])
+        .where('pin_job_id', '=', pinJobId)
+        .where('upload_id', 'is not', null)
+        .execute(),
+
+    /** The hold has settled its record (dropped it, or found it standing on its own): it keeps only the CID. */
+    async recordSettled(trx: Db, id: string): Promise<void> {
+      await trx.updateTable('content_jobs').set({ upload_id: null }).where('id', '=', id).execute();
+    },
+
+    /** Whether a hold keeps this CID pinned for a pin job that is not over. */
+    async heldForPinJob(trx: Db, cid: string): Promise<boolean> {
+      const row = await trx
+        .selectFrom('content_jobs as j')
+        .innerJoin('pin_jobs as p', 'p.id', 'j.pin_job_id')
+        .select('j.id')
+        .where('j.cid', '=', cid)
+        .where('p.status', 'in', ACTIVE_PIN_JOB)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Drops an upload's claim on a CID once its record holds the CID (inside the record's transaction). */

@@ -5,7 +5,7 @@ import { newId } from '../lib/ids';
 
 /** A new job, queued at `at`, that nobody has started. */
 export function queuedPinJob(
-  fields: Pick<PinJobRow, 'user_id' | 'cid' | 'original_name' | 'custom_name' | 'origins'>,
+  fields: Pick<PinJobRow, 'user_id' | 'cid' | 'original_name' | 'custom_name' | 'origins' | 'kind'>,
   at: string,
 ): PinJobRow {
   return {
@@ -45,27 +45,75 @@ export function createPinJobStore(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Marks a running job pinned, unless it was cancelled meanwhile (then false). */
-    async finishPinned(id: string, changes: JobUpdate, now: string): Promise<boolean> {
-      const result = await db
+    /**
+     * Marks a job pinned, in the transaction that records its content, while `worker` still runs
+     * it; false when it was cancelled or taken over meanwhile (the caller then records nothing).
+     */
+    async finishPinned(trx: Db, id: string, worker: string, changes: JobUpdate, now: string): Promise<boolean> {
+      const result = await trx
         .updateTable('pin_jobs')
-        .set({ ...changes, status: 'pinned', updated_at: now })
+        .set({ ...changes, status: 'pinned', heartbeat_at: null, updated_at: now })
         .where('id', '=', id)
         .where('status', '=', 'pinning')
+        .where('claimed_by', '=', worker)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Ends a job as failed while `worker` still runs it; false when it was cancelled or taken over. */
+    async failRun(trx: Db, id: string, worker: string, error: string, code: string, now: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('pin_jobs')
+        .set({ status: 'failed', error, error_code: code, heartbeat_at: null, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pinning')
+        .where('claimed_by', '=', worker)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * A running job's heartbeat (and progress), written only while `worker` still runs it. False
+     * when it does not any more: the job was cancelled, taken over, or deleted with its account.
+     */
+    async beat(id: string, worker: string, changes: Pick<JobUpdate, 'bytes_fetched' | 'blocks'>, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('pin_jobs')
+        .set({ ...changes, heartbeat_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pinning')
+        .where('claimed_by', '=', worker)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Whether `worker` still runs this job: not cancelled, taken over, or deleted with its account. */
+    async runBy(id: string, worker: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('pin_jobs')
+        .select('id')
+        .where('id', '=', id)
+        .where('status', '=', 'pinning')
+        .where('claimed_by', '=', worker)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A job as `trx` sees it. */
+    get: (trx: Db, id: string): Promise<PinJobRow | undefined> =>
+      trx.selectFrom('pin_jobs').selectAll().where('id', '=', id).executeTakeFirst(),
+
     findForUser: (userId: string, id: string): Promise<PinJobRow | undefined> =>
       db.selectFrom('pin_jobs').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 
-    /** An unfinished job of this account for this CID, if any. */
+    /** An unfinished pin by CID of this account for this CID, if any (a remote pin's job is its request's alone). */
     activeForUser: (userId: string, cid: string): Promise<PinJobRow | undefined> =>
       db
         .selectFrom('pin_jobs')
         .selectAll()
         .where('user_id', '=', userId)
         .where('cid', '=', cid)
+        .where('kind', '=', 'pin')
         .where('status', 'in', ['queued', 'pinning'])
         .executeTakeFirst(),
 

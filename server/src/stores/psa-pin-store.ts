@@ -34,8 +34,9 @@ const contains = (column: string, needle: string) => sql<boolean>`replace(${sql.
 
 /**
  * Pinning Service API requests. A request is visible while its job is queued, pinning or failed,
- * and once pinned only while the record its job made still exists (deleting the file in My files
- * removes the pin here too).
+ * and once pinned only while the record it stands on (the one its job made or found) still exists:
+ * deleting the file in My files deletes the requests on it too, and this keeps any a crash or an
+ * older version left out of sight.
  */
 export function createPsaPinStore(db: Db) {
   const base = (userId: string) =>
@@ -52,7 +53,6 @@ export function createPsaPinStore(db: Db) {
     'p.cid',
     'p.name',
     'p.name_folded',
-    'p.replaces',
     'p.created_at',
     'j.status',
     'j.error',
@@ -121,36 +121,24 @@ export function createPsaPinStore(db: Db) {
       return byRequest;
     },
 
-    /** Deletes a request; false when it was already gone (another instance removed it first). */
-    async delete(trx: Db, requestid: string): Promise<boolean> {
-      const result = await trx.deleteFrom('psa_pins').where('requestid', '=', requestid).executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
-    },
+    /**
+     * Deletes one of the account's requests and returns what it stood on; undefined when it was
+     * not there (another request removed or replaced it first: exactly one of them gets it).
+     */
+    take: (trx: Db, userId: string, requestid: string): Promise<Pick<PsaPinsTable, 'requestid' | 'job_id' | 'cid'> | undefined> =>
+      trx
+        .deleteFrom('psa_pins')
+        .where('requestid', '=', requestid)
+        .where('user_id', '=', userId)
+        .returning(['requestid', 'job_id', 'cid'])
+        .executeTakeFirst(),
 
-    /** Other visible requests of the account whose job recorded `uploadId`: the record stays while any is left. */
-    async othersOnUpload(userId: string, uploadId: string, exceptRequestid: string): Promise<number> {
-      const { n } = await base(userId)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('j.upload_id', '=', uploadId)
-        .where('p.requestid', '!=', exceptRequestid)
-        .executeTakeFirstOrThrow();
-      return Number(n);
-    },
-
-    /** Pinned requests that still have to remove the request they replace (of one job, or any). */
-    replacementsDone: (jobId?: string): Promise<Array<Pick<PsaPinsTable, 'requestid' | 'user_id' | 'replaces'>>> => {
-      let query = db
-        .selectFrom('psa_pins as p')
-        .innerJoin('pin_jobs as j', 'j.id', 'p.job_id')
-        .select(['p.requestid', 'p.user_id', 'p.replaces'])
-        .where('p.replaces', 'is not', null)
-        .where('j.status', '=', 'pinned');
-      if (jobId) query = query.where('p.job_id', '=', jobId);
-      return query.limit(100).execute();
-    },
-
-    async clearReplaces(requestid: string): Promise<void> {
-      await db.updateTable('psa_pins').set({ replaces: null }).where('requestid', '=', requestid).execute();
+    /** Deletes the pinned requests recorded on a record that is being deleted (in its transaction). */
+    async deleteOnUpload(trx: Db, uploadId: string): Promise<void> {
+      await trx
+        .deleteFrom('psa_pins')
+        .where('job_id', 'in', trx.selectFrom('pin_jobs').select('id').where('upload_id', '=', uploadId).where('status', '=', 'pinned'))
+        .execute();
     },
   };
 }

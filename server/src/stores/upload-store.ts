@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import { precompiled, type Param } from '../db/fast/precompiled';
 import type { Database, UploadRow } from '../db/schema';
@@ -57,6 +57,14 @@ async function sorted(
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
+/**
+ * `SELECT … FOR UPDATE` on PostgreSQL, where concurrent transactions must queue on a record;
+ * SQLite runs one write transaction at a time, so a plain read there is already exclusive.
+ */
+function locked<O>(trx: Db, query: SelectQueryBuilder<Database, 'uploads', O>) {
+  return trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
+}
+
 export function createUploadStore(db: Db) {
   return {
     async insert(trx: Db, row: UploadRow): Promise<void> {
@@ -100,6 +108,60 @@ export function createUploadStore(db: Db) {
 
     async delete(trx: Db, id: string): Promise<void> {
       await trx.deleteFrom('uploads').where('id', '=', id).execute();
+    },
+
+    /**
+     * The account's record of a CID, locked until `trx` ends: whoever decides whether a record
+     * stays (a remote pin removed) and whoever stands on it (a pin recorded, an upload of the same
+     * content) take their turns.
+     */
+    lockByCid: (trx: Db, userId: string, cid: string): Promise<UploadRow | undefined> =>
+      locked(trx, trx.selectFrom('uploads').selectAll().where('user_id', '=', userId).where('cid', '=', cid)).executeTakeFirst(),
+
+    /** A record by id, locked until `trx` ends (see `lockByCid`). */
+    lockById: (trx: Db, id: string): Promise<UploadRow | undefined> =>
+      locked(trx, trx.selectFrom('uploads').selectAll().where('id', '=', id)).executeTakeFirst(),
+
+    /** The account now holds this content itself: the record stays when its remote pins go. */
+    async adopt(trx: Db, id: string): Promise<void> {
+      await trx.updateTable('uploads').set({ owned: 1 }).where('id', '=', id).where('owned', '=', 0).execute();
+    },
+
+    /**
+     * Deletes a record that nothing stands on any more: not owned by its account, no pinned
+     * Pinning Service API request of the account recorded on it, and no replaced request's hold
+     * whose successor's job is still queued or pinning (but `exceptHoldsOf`, whose holds are being
+     * settled). True when this call deleted it.
+     */
+    async deleteUnreferenced(trx: Db, id: string, exceptHoldsOf: string | null = null): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('uploads')
+        .where('id', '=', id)
+        .where('owned', '=', 0)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('psa_pins as p')
+                .innerJoin('pin_jobs as j', 'j.id', 'p.job_id')
+                .select('p.requestid')
+                .whereRef('j.upload_id', '=', 'uploads.id')
+                .where('j.status', '=', 'pinned'),
+            ),
+          ),
+        )
+        .where((eb) => {
+          let holds = eb
+            .selectFrom('content_jobs as h')
+            .innerJoin('pin_jobs as s', 's.id', 'h.pin_job_id')
+            .select('h.id')
+            .whereRef('h.upload_id', '=', 'uploads.id')
+            .where('s.status', 'in', ['queued', 'pinning']);
+          if (exceptHoldsOf) holds = holds.where('s.id', '!=', exceptHoldsOf);
+          return eb.not(eb.exists(holds));
+        })
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
     },
 
     /** How many records of any account reference this CID. */

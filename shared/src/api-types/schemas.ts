@@ -149,6 +149,7 @@ export const errorCodeValues = [
   'gc_running',
   'gc_unsupported',
   'headers_too_large',
+  'identity_cid',
   'insufficient_funds',
   'internal_error',
   'invalid_cid',

@@ -511,7 +511,8 @@ export interface paths {
      * Delete one of the account's files
      * @description Deletes the record and refunds its size to the account. The content is unpinned only when no
      *     record of any account references the CID any more (`operation: unpinned`); otherwise only
-     *     this account's record goes (`operation: record_removed`).
+     *     this account's record goes (`operation: record_removed`). The account's Pinning Service API
+     *     requests that stand on the record go with it (`GET /psa/pins/{requestid}` is then 404).
      */
     delete: operations['deleteUpload'];
     options?: never;
@@ -1786,8 +1787,10 @@ export interface paths {
      * Add a pin request
      * @description Queues the CID for pinning and answers at once (`queued`, or already further on). The
      *     content engine connects to `origins` and fetches what it lacks; the pin is then recorded in
-     *     My files and charged to the quota. It fails (`failed`, with `info.status_details`) if nothing
-     *     provides the content within `PIN_TIMEOUT_SECONDS` or it does not fit in the quota.
+     *     My files and charged to the quota (or stands on the account's record of the same CID). It
+     *     fails (`failed`, with `info.status_details`) if nothing provides the content within
+     *     `PIN_TIMEOUT_SECONDS` or it does not fit in the quota. An identity CID is refused
+     *     (`400 BAD_REQUEST`): its bytes are inside the CID itself, there is nothing to store.
      */
     post: operations['psaAddPin'];
     delete?: never;
@@ -1810,15 +1813,23 @@ export interface paths {
     put?: never;
     /**
      * Replace a pin request
-     * @description Queues a new request (returned, with its own `requestid`); the one replaced is removed, with
-     *     its record unless the new one holds the same content, once the new one is pinned, so
-     *     blocks both share are never unpinned in between. If the new one fails, the old one stays.
+     * @description Queues a new request (returned, with its own `requestid`) in place of the one named, which
+     *     is gone at once: from this answer on it is `404` and not listed, and a fetch it still had
+     *     running stops. Its record stays in My files, charged, and its content pinned, until the new
+     *     request's job is over (pinned or failed), so blocks both share are never fetched again and
+     *     replacing never frees storage early; then the record goes (refunded) unless something else
+     *     of the account stands on it, and the content is released unless something else holds it.
+     *     Of concurrent replacements of one request, one wins; the others are `404`. A full account
+     *     can replace a pin: the bytes the old record will give back count. An identity CID is
+     *     refused (`400 BAD_REQUEST`) and the named request stays.
      */
     post: operations['psaReplacePin'];
     /**
      * Remove a pin request
-     * @description Removes the request: one still fetching is cancelled; a pinned one's record is deleted,
-     *     refunded and unpinned (once no other request of the account stands on it).
+     * @description Removes the request, exactly once: of concurrent removals one is `202`, the others `404`.
+     *     A fetch still running stops within a second and frees its worker. The request's record is
+     *     deleted, refunded and unpinned only when nothing else of the account stands on it: no other
+     *     request, and the account did not upload or pin that content by CID itself.
      */
     delete: operations['psaRemovePin'];
     options?: never;
@@ -1868,7 +1879,7 @@ export interface components {
        */
       created: string;
       pin: components['schemas']['PsaPin'];
-      /** @description The content engine's multiaddrs, each with `/p2p/<peer id>`; empty only without networking. */
+      /** @description The content engine's multiaddrs, each with `/p2p/<peer id>`; empty only with `IPFS_NETWORK=off`. */
       delegates: string[];
       info: {
         status_details: string;
@@ -2466,6 +2477,7 @@ export interface components {
       | 'gc_running'
       | 'gc_unsupported'
       | 'headers_too_large'
+      | 'identity_cid'
       | 'insufficient_funds'
       | 'internal_error'
       | 'invalid_cid'
@@ -3262,7 +3274,10 @@ export interface components {
     };
   };
   responses: {
-    /** @description Bad request (reason `BAD_REQUEST`, or a specific one such as `INVALID_CID`). */
+    /**
+     * @description Bad request: reason `BAD_REQUEST` (an invalid field, or an identity CID, whose bytes are
+     *     inside the CID itself: there is nothing to store), or a specific one such as `INVALID_CID`.
+     */
     PsaBadRequest: {
       headers: {
         [name: string]: unknown;
@@ -5996,7 +6011,9 @@ export interface operations {
       };
       /**
        * @description `validation_error` (`Please enter a CID` when `cid` is missing or empty, or another
-       *     invalid field), `invalid_json`, or `invalid_cid` (`cid` is not a CIDv0 or CIDv1).
+       *     invalid field), `invalid_json`, `invalid_cid` (`cid` is not a CIDv0 or CIDv1), or
+       *     `identity_cid` (an identity CID holds its bytes inside the CID itself: there is nothing
+       *     to store; the gateway serves it without any record).
        */
       400: {
         headers: {
@@ -6005,7 +6022,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
-            code?: 'validation_error' | 'invalid_json' | 'invalid_cid';
+            code?: 'validation_error' | 'invalid_json' | 'invalid_cid' | 'identity_cid';
           };
         };
       };
@@ -6041,8 +6058,9 @@ export interface operations {
         };
       };
       /**
-       * @description `already_pinned` (the account already holds this CID) or `name_taken` (another file of
-       *     the account already has `customName`).
+       * @description `already_pinned` (the account already holds this CID itself: uploaded, or pinned by
+       *     CID; content it holds only through its remote pins is pinned again, and becomes its
+       *     own) or `name_taken` (another file of the account already has `customName`).
        */
       409: {
         headers: {

@@ -24,6 +24,8 @@ describe.each(DRIVERS)('/api/v2/admin/content-jobs (%s)', (driver) => {
       kind: 'release',
       cid: 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku',
       reservation_id: null,
+      pin_job_id: null,
+      upload_id: null,
       status: 'failed',
       attempts: 10,
       run_after: at(0),

@@ -1,23 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createUser, uploadFile, type TestUser } from '../../../test/factories';
+import { createUser, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 
-/** Identity CIDs: their bytes are inline, there is no block to fetch. */
-const IDENTITY_CIDS = ['bafkqaaa', 'bafkqaalb'];
+/** Identity CIDs: their bytes are inline, there is nothing to fetch or store (raw, empty, and a dag-pb directory). */
+const IDENTITY_CIDS = ['bafkqaaa', 'bafkqaalb', 'bafyaabakaieac'];
 const UNKNOWN_CIDS = [
   'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy',
   'bafkreie7q3iidccmpvszul7kudcvvuavuo7u6gzlbobczuk5nqk3b4akba',
   'bafkreidon73zkcrwdb5iafqtijxildoonbwnpv7dyd6ef3qdgads2jc4su',
 ];
-
-async function settle(server: TestServer, user: TestUser, id: string, withinMs: number) {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const job = (await server.api.get(`/api/v2/pins/${id}`, { token: user.token })).body;
-    if (job.status === 'pinned' || job.status === 'failed' || Date.now() > deadline) return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.each(DRIVERS)('pin job queue (%s)', (driver) => {
   let server: TestServer | undefined;
@@ -26,16 +17,14 @@ describe.each(DRIVERS)('pin job queue (%s)', (driver) => {
     server = undefined;
   });
 
-  it('ends identity-CID pins and keeps pinning for other accounts', async () => {
+  it('refuses identity CIDs (nothing to store) without queueing a job, and keeps pinning for other accounts', async () => {
     server = await startTestServer({ driver, config: { pinTimeoutMs: 1000 } });
     const attacker = await createUser(server);
-    const ids: string[] = [];
     for (const cid of IDENTITY_CIDS) {
       const res = await server.api.post('/api/v2/pins', { cid }, { token: attacker.token });
-      expect([201, 202, 404]).toContain(res.status);
-      if (res.body.id) ids.push(res.body.id);
+      expect([res.status, res.body.code]).toEqual([400, 'identity_cid']);
     }
-    for (const id of ids) expect(['pinned', 'failed']).toContain((await settle(server, attacker, id, 3000)).status);
+    expect(await server.app.db.selectFrom('pin_jobs').select('id').where('user_id', '=', attacker.id).execute()).toEqual([]);
 
     const owner = await createUser(server);
     const file = await uploadFile(server, owner, 'shared.txt', 'still pinning');

@@ -2,9 +2,12 @@ import type { Next } from 'koa';
 import type { Ctx } from '../../koa-types';
 import { errorHandler } from '../../middleware/error-handler';
 
+/** Cairn's codes that the spec's generic `BAD_REQUEST` covers (`details` says which). */
+const BAD_REQUEST_CODES = new Set(['validation_error', 'invalid_json', 'bad_request', 'identity_cid']);
+
 /** The spec's reasons for the statuses it names; anything else keeps Cairn's code, upper-cased. */
 function reasonOf(status: number, code: string): string {
-  if (status === 400 && (code === 'validation_error' || code === 'invalid_json' || code === 'bad_request')) return 'BAD_REQUEST';
+  if (status === 400 && BAD_REQUEST_CODES.has(code)) return 'BAD_REQUEST';
   if (status === 401) return 'UNAUTHORIZED';
   if (status === 404) return 'NOT_FOUND';
   if (status >= 500) return status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';

@@ -2,9 +2,9 @@ import Router from '@koa/router';
 import type { Next } from 'koa';
 import { parseCid } from '../../commands/pin-requester';
 import { psaPinCreator } from '../../commands/psa-pin-creator';
-import { psaPinRemover } from '../../commands/psa-pin-remover';
+import { pinNotFound, psaPinRemover } from '../../commands/psa-pin-remover';
 import type { AppContext } from '../../context';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { AppState, Ctx } from '../../koa-types';
 import { auth } from '../../middleware/auth';
@@ -29,7 +29,7 @@ async function present(app: AppContext, pins: PsaPinView[]) {
 async function pinOf(ctx: Ctx): Promise<PsaPinView> {
   const { requestid } = input<unknown, unknown, Params>(ctx).params;
   const pin = isUuid(requestid) ? await ctx.state.app.stores.psaPins.find(ctx.state.user.id, requestid) : undefined;
-  if (!pin) throw notFound('pin_not_found', 'No pin request with this requestid');
+  if (!pin) throw pinNotFound();
   return pin;
 }
 
@@ -60,7 +60,7 @@ function pinRouter() {
     [ctx.body] = await present(ctx.state.app, [await pinOf(ctx)]);
   });
 
-  // Replace: the new pin is queued now; the old one is removed once the new one is pinned.
+  // Replace: the old request is gone at once; its content and record stay until the new one is done.
   router.post('/pins/:requestid', auth(), jsonBody(), validate({ params: psaParams, body: psaPinSchema }), async (ctx) => {
     const old = await pinOf(ctx);
     const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, old.requestid);
@@ -69,7 +69,7 @@ function pinRouter() {
   });
 
   router.delete('/pins/:requestid', auth(), validate({ params: psaParams }), async (ctx) => {
-    await psaPinRemover(ctx.state.app, ctx.state.user, await pinOf(ctx), ctx.ip);
+    await psaPinRemover(ctx.state.app, ctx.state.user, (await pinOf(ctx)).requestid, ctx.ip);
     // The spec's 202 has no body: an explicit null keeps Koa from writing the status text.
     ctx.body = null;
     ctx.status = 202;

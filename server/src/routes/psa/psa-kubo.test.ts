@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS_BIN } from '../../../../scripts/build-tools.mjs';
 import { startKubo, type KuboNode } from '../../../../scripts/ipfs-local.mjs';
 import { bytesOf } from '../../content/test-helpers';
-import { createApiToken, createUser } from '../../../test/factories';
+import { createApiToken, createUser, uploadFile, type TestUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { LOOPBACK_PEERS, psaSettled } from '../../../test/psa';
+import { psaSettled } from '../../../test/psa';
 
 const run = promisify(execFile);
 const IPFS = path.join(TOOLS_BIN, 'ipfs');
@@ -27,6 +27,7 @@ describe('Kubo pins to Cairn through the Pinning Service API', () => {
   let kubo: KuboNode;
   let dir: string;
   let token: string;
+  let user: TestUser;
   let userToken: string;
 
   async function ipfs(...args: string[]): Promise<string> {
@@ -41,9 +42,10 @@ describe('Kubo pins to Cairn through the Pinning Service API', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-psa-kubo-'));
-    server = await startTestServer({ driver: 'sqlite', config: { pinTimeoutMs: 60_000, ipfs: LOOPBACK_PEERS } });
+    // The embedded engine on its defaults: listening on loopback, on a port the system picks.
+    server = await startTestServer({ driver: 'sqlite', config: { pinTimeoutMs: 60_000 } });
     kubo = await startKubo({ dir: path.join(dir, 'kubo') });
-    const user = await createUser(server);
+    user = await createUser(server);
     userToken = user.token;
     token = (await createApiToken(server, user)).token;
     // A plain-http loopback endpoint: Kubo takes any http(s) URL as a service endpoint.
@@ -88,6 +90,53 @@ describe('Kubo pins to Cairn through the Pinning Service API', () => {
     expect(await remoteLs('--status=queued,pinning,pinned,failed')).toEqual([]);
     expect((await server.api.get('/api/v2/users/me/uploads', { token: userToken })).body.total).toBe(0);
     expect(await server.app.content.isPinned(cid)).toBe(false);
+  });
+
+  it('pin remote add, ls, a replace and rm on a file the account also uploaded leave the upload intact', { timeout: 240_000 }, async () => {
+    const report = bytesOf(200_000, 77);
+    const upload = await uploadFile(server, user, 'report.pdf', report);
+    const cid = upload.cid;
+    const intact = async () => {
+      const files = (await server.api.get('/api/v2/users/me/uploads', { token: userToken })).body.files as Array<{
+        cid: string;
+        name: string;
+      }>;
+      expect(files).toContainEqual(expect.objectContaining({ cid, name: 'report.pdf' }));
+      const served = await fetch(`${server.url}/ipfs/${cid}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(report)).toBe(true);
+    };
+    const all = '--status=queued,pinning,pinned,failed';
+
+    // Exactly as reported: upload, pin the same CID remotely, remove the remote pin.
+    expect(await ipfs('pin', 'remote', 'add', '--service=cairn', '--name=report.pdf', cid)).toMatch(/Status:\s+pinned/);
+    expect(await remoteLs(all)).toEqual([[cid, 'pinned', 'report.pdf']]);
+    await ipfs('pin', 'remote', 'rm', '--service=cairn', `--cid=${cid}`);
+    expect(await remoteLs(all)).toEqual([]);
+    await intact();
+
+    // Pinned again, then replaced (Kubo's CLI has no replace: its HTTP call, with Kubo's own
+    // addresses as origins, as Kubo sends them) by content only Kubo holds.
+    await ipfs('pin', 'remote', 'add', '--service=cairn', '--name=report-v1', cid);
+    const [old] = (await server.api.get(`/psa/pins?cid=${cid}`, { token })).body.results;
+    const next = path.join(dir, 'report-v2.bin');
+    fs.writeFileSync(next, bytesOf(150_000, 78));
+    const nextCid = (await ipfs('add', '-q', '--cid-version=1', next)).trim();
+    const origins = kubo.addresses.map((addr) => (addr.includes('/p2p/') ? addr : `${addr}/p2p/${kubo.peerId}`));
+    const replaced = await server.api.post(`/psa/pins/${old.requestid}`, { cid: nextCid, name: 'report-v2', origins }, { token });
+    expect(replaced.status).toBe(202);
+    expect((await server.api.get(`/psa/pins/${old.requestid}`, { token })).status).toBe(404);
+    expect((await psaSettled(server, token, replaced.body.requestid, 60_000)).status).toBe('pinned');
+    expect(await remoteLs(all)).toEqual([[nextCid, 'pinned', 'report-v2']]);
+    await intact();
+
+    await ipfs('pin', 'remote', 'rm', '--service=cairn', '--name=report-v2');
+    expect(await remoteLs(all)).toEqual([]);
+    await intact();
+    const files = (await server.api.get('/api/v2/users/me/uploads', { token: userToken })).body;
+    expect(files.files.map((f: { cid: string }) => f.cid)).toEqual([cid]);
+    expect((await server.api.get('/api/v2/users/me/usage', { token: userToken })).body.used).toBe(report.byteLength);
+    await server.api.delete(`/api/v2/uploads/${upload.uploadId}`, { token: userToken });
   });
 
   it('fetches from the origins a client names, with no other route to the content', { timeout: 120_000 }, async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken, createUser, setStorageLimit, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
-import { expectPsaError, LOOPBACK_PEERS, psaPinUntil, psaSettled } from '../../../test/psa';
+import { expectPsaError, LOOPBACK_PEERS, psaSettled } from '../../../test/psa';
 
 /** A valid CID that no node here holds. */
 const UNKNOWN_CID = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
@@ -101,7 +101,7 @@ describe.each(DRIVERS)('Pinning Service API at /psa (%s)', (driver) => {
     expect((await files(token)).total).toBe(0);
   });
 
-  it('replaces a pin: a new requestid, and the old one with its record goes once the new one is pinned', async () => {
+  it('replaces a pin: a new requestid, the old one gone at once, and its record replaced by the new one’s', async () => {
     const { token, cids } = await account({ 'v1.txt': 'version one', 'v2.txt': 'version two!' });
     const first = await server.api.post('/psa/pins', { cid: cids['v1.txt'], name: 'site' }, { token });
     await psaSettled(server, token, first.body.requestid);
@@ -109,20 +109,20 @@ describe.each(DRIVERS)('Pinning Service API at /psa (%s)', (driver) => {
     expect(replaced.status).toBe(202);
     expect(replaced.body.requestid).not.toBe(first.body.requestid);
     expect(replaced.body.pin).toMatchObject({ cid: cids['v2.txt'], name: 'site' });
+    expectPsaError(await server.api.get(`/psa/pins/${first.body.requestid}`, { token }), 404, 'NOT_FOUND');
     expect((await psaSettled(server, token, replaced.body.requestid)).status).toBe('pinned');
-    await psaPinUntil(server, token, first.body.requestid, (r) => r.status === 404);
     expect((await files(token)).files.map((f: { cid: string }) => f.cid)).toEqual([cids['v2.txt']]);
     expect(await usage(token)).toBe(12);
   });
 
-  it('replacing with the same CID keeps the record it shares', async () => {
+  it('replacing with the same CID keeps the one record of it', async () => {
     const { token, cids } = await account({ 'same.txt': 'same bytes' });
     const first = await server.api.post('/psa/pins', { cid: cids['same.txt'] }, { token });
     await psaSettled(server, token, first.body.requestid);
     const again = await server.api.post(`/psa/pins/${first.body.requestid}`, { cid: cids['same.txt'], name: 'renamed' }, { token });
+    expectPsaError(await server.api.get(`/psa/pins/${first.body.requestid}`, { token }), 404, 'NOT_FOUND');
     await psaSettled(server, token, again.body.requestid);
-    await psaPinUntil(server, token, first.body.requestid, (r) => r.status === 404);
-    expect((await files(token)).total).toBe(1);
+    expect((await files(token)).files).toEqual([expect.objectContaining({ cid: cids['same.txt'] })]);
     expect(await usage(token)).toBe(10);
   });
 
@@ -168,6 +168,36 @@ describe.each(DRIVERS)('Pinning Service API at /psa (%s)', (driver) => {
     expectPsaError(await server.api.post('/psa/pins', { cid: UNKNOWN_CID, origins }, { token }), 400, 'BAD_REQUEST');
     const text = await server.api.request('POST', '/psa/pins', { token, body: 'cid', headers: { 'content-type': 'text/plain' } });
     expectPsaError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('refuses identity CIDs, added or as a replacement: their bytes are inside the CID, there is nothing to store', async () => {
+    const { user, token, cids } = await account({ 'kept.txt': 'kept' });
+    const details = 'An identity CID holds its bytes inside the CID itself: there is nothing to store';
+    for (const cid of ['bafkqaaa', 'bafkqaalb', 'bafyaabakaieac']) {
+      const res = await server.api.post('/psa/pins', { cid }, { token });
+      expect([res.status, res.body]).toEqual([400, { error: { reason: 'BAD_REQUEST', details } }]);
+    }
+    const kept = (await server.api.post('/psa/pins', { cid: cids['kept.txt'] }, { token })).body;
+    await psaSettled(server, token, kept.requestid);
+    const replaced = await server.api.post(`/psa/pins/${kept.requestid}`, { cid: 'bafkqaalb' }, { token });
+    expect([replaced.status, replaced.body]).toEqual([400, { error: { reason: 'BAD_REQUEST', details } }]);
+    // Nothing was queued, and the request it would have replaced still stands.
+    expect((await server.api.get(`/psa/pins/${kept.requestid}`, { token })).body.status).toBe('pinned');
+    const jobs = await server.app.db.selectFrom('pin_jobs').select('cid').where('user_id', '=', user.id).execute();
+    expect(jobs).toEqual([{ cid: cids['kept.txt'] }]);
+  });
+
+  it('answers delegates on the default configuration: the embedded node listens on loopback', async () => {
+    const plain = await startTestServer({ driver });
+    try {
+      const user = await createUser(plain);
+      const { token } = await createApiToken(plain, user);
+      const res = await plain.api.post('/psa/pins', { cid: UNKNOWN_CID }, { token });
+      expect(res.status).toBe(202);
+      expect(res.body.delegates).toEqual([expect.stringMatching(/^\/ip4\/127\.0\.0\.1\/tcp\/\d+\/p2p\/12D3KooW\w+$/)]);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('answers unknown paths and methods under /psa in the spec’s shape', async () => {
