@@ -10,7 +10,10 @@ import { quotaExceeded, storageLimit, type QuotaReservation } from './quota-rese
 
 export interface NewContent {
   cid: string;
+  /** File bytes. */
   size: number;
+  /** What the record counts against the quota, when not its file bytes. */
+  chargedBytes?: number;
   type: UploadType;
   category: Category;
   filesCount: number;
@@ -54,7 +57,8 @@ function withSuffix(name: string, n: number): string {
 }
 
 /**
- * Records content the engine now holds as a file of the account, charging its size. Runs under the
+ * Records content the engine now holds as a file of the account, charging `chargedBytes` (its size
+ * unless told otherwise); a reservation must already cover that charge. Runs under the
  * CID's lock (shared by every instance) so that a release cannot unpin the CID between this check
  * and the record.
  */
@@ -81,6 +85,7 @@ export async function contentRecorder(
     }
     const base = custom ?? original ?? `${content.type}-${content.cid.slice(-10)}`;
     const limit = reservation ? null : await storageLimit(app, user);
+    const charged = content.chargedBytes ?? content.size;
 
     for (let n = 0; n < 50; n++) {
       const upload: UploadRow = {
@@ -92,6 +97,7 @@ export async function contentRecorder(
         custom_name: custom,
         name_source: custom ? 'custom' : original ? 'original' : 'auto',
         size: content.size,
+        charged_bytes: charged,
         type: content.type,
         category: content.category,
         files_count: content.filesCount,
@@ -103,7 +109,7 @@ export async function contentRecorder(
           await reservation?.settle(trx);
           // The record now holds the CID: the upload's claim on it has nothing left to guard.
           if (reservation) await app.stores.contentJobs.dropClaim(trx, reservation.id, content.cid);
-          if (!(await app.stores.quota.charge(trx, user.id, content.size, limit))) throw quotaExceeded();
+          if (!(await app.stores.quota.charge(trx, user.id, charged, limit))) throw quotaExceeded();
           await app.stores.uploads.insert(trx, upload);
         });
         return { upload, duplicate: false };

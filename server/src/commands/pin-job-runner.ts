@@ -11,7 +11,7 @@ import { contentRecorder } from './content-recorder';
 import { storedHead } from './head-capture';
 import { pinWithDeadline } from './pin-deadline';
 import { psaReplacementFinisher } from './psa-replacement-finisher';
-import { uploadRemover } from './upload-remover';
+import { removeUploadIfPresent } from './upload-remover';
 
 const HEARTBEAT_MS = 5_000;
 const IDLE_POLL_MS = 2_000;
@@ -104,7 +104,7 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
     );
     if (!finished) {
       // The request was withdrawn while the content was being fetched: the record it made goes too.
-      if (!duplicate) await uploadRemover(app, user, upload, '');
+      if (!duplicate) await removeUploadIfPresent(app, user, upload, '');
       return;
     }
     if (!duplicate) {

@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { nowIso } from '../lib/time';
 import type { PsaPinView } from '../stores/psa-pin-store';
-import { uploadRemover } from './upload-remover';
+import { removeUploadIfPresent } from './upload-remover';
 
 /**
  * Removes a Pinning Service API request: a job still fetching is cancelled with it (in one
@@ -19,5 +19,5 @@ export async function psaPinRemover(app: AppContext, user: UserRow, pin: PsaPinV
   if (!removed || pin.status !== 'pinned' || !pin.upload_id) return;
   if ((await app.stores.psaPins.othersOnUpload(user.id, pin.upload_id, pin.requestid)) > 0) return;
   const upload = await app.stores.uploads.findForUser(user.id, pin.upload_id);
-  if (upload) await uploadRemover(app, user, upload, ip);
+  if (upload) await removeUploadIfPresent(app, user, upload, ip);
 }

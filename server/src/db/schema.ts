@@ -93,7 +93,10 @@ export interface UploadsTable {
   original_name: string | null;
   custom_name: string | null;
   name_source: 'custom' | 'original' | 'auto';
+  /** File bytes: of the file, or of every file under the folder. */
   size: number;
+  /** What the record counts against the quota (0015); `users.storage_used` is the sum of these. */
+  charged_bytes: number;
   type: UploadType;
   category: Category;
   files_count: number;

@@ -12,6 +12,7 @@ import * as resumableUploads from './0011-resumable-uploads';
 import * as planTranslationsAndContentKinds from './0010-plan-translations-and-content-kinds';
 import * as instances from './0013-instances';
 import * as engineGcRuns from './0014-engine-gc-runs';
+import * as uploadCharges from './0015-upload-charges';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-resumable-uploads': resumableUploads,
   '0013-instances': instances,
   '0014-engine-gc-runs': engineGcRuns,
+  '0015-upload-charges': uploadCharges,
 };
