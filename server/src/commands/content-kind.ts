@@ -23,25 +23,44 @@ export function folderCategory(categories: Iterable<Category>): Category {
   return shared ?? 'other';
 }
 
-/** Files read per listing page while categorising a stored directory. */
-const PAGE = 200;
+/** First bytes kept while categorising one folder: a folder may name the same file many times. */
+const HEADS_KEPT = 256;
 
 /**
  * The category of a stored directory, by the same rule as at upload: every file's first bytes and
- * name. Reads one page of the listing at a time and stops at the first file that disagrees.
+ * name. Each folder is listed once, whole, however many times the tree links it, and the walk
+ * stops at the first file that disagrees: linear in the folder's distinct blocks and links.
  */
 export async function storedFolderCategory(content: ContentStore, cid: string, signal?: AbortSignal): Promise<Category> {
+  const listed = new Set<string>();
+  const heads = new Map<string, Uint8Array>();
   let shared: Category | undefined;
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await content.ls(cid, { recursive: true, offset, limit: PAGE, signal });
-    for (const entry of page.entries) {
-      if (entry.type === 'directory') continue;
-      // A link to other IPLD data (a dag-cbor node, say) has no bytes to sniff: the folder is mixed.
-      if (entry.type === 'raw') return 'other';
-      const category = detectCategory(await storedHead(content, entry.cid), entry.name);
-      if (shared !== undefined && category !== shared) return 'other';
-      shared = category;
+  let mixed = false;
+  const headOf = async (file: string): Promise<Uint8Array> => {
+    let head = heads.get(file);
+    if (!head) {
+      if (heads.size >= HEADS_KEPT) heads.clear();
+      head = await storedHead(content, file);
+      heads.set(file, head);
     }
-    if (page.entries.length < PAGE || offset + PAGE >= page.total) return shared ?? 'other';
-  }
+    return head;
+  };
+  const walk = async (folder: string): Promise<void> => {
+    if (listed.has(folder)) return;
+    listed.add(folder);
+    const { entries } = await content.ls(folder, { limit: Number.MAX_SAFE_INTEGER, signal });
+    for (const entry of entries) {
+      if (mixed) return;
+      if (entry.type === 'directory') {
+        await walk(entry.cid);
+        continue;
+      }
+      // A link to other IPLD data (a dag-cbor node, say) has no bytes to sniff: the folder is mixed.
+      const category = entry.type === 'raw' ? 'other' : detectCategory(await headOf(entry.cid), entry.name);
+      if (entry.type === 'raw' || (shared !== undefined && category !== shared)) mixed = true;
+      shared ??= category;
+    }
+  };
+  await walk(cid);
+  return mixed ? 'other' : (shared ?? 'other');
 }
