@@ -12,7 +12,7 @@ export interface NewContent {
   cid: string;
   /** File bytes. */
   size: number;
-  /** What the record counts against the quota, when not its file bytes. */
+  /** What the record counts against the quota, when not its file bytes (see `storedCharge`). */
   chargedBytes?: number;
   type: UploadType;
   category: Category;
@@ -23,6 +23,13 @@ export interface NewContent {
   customName?: string | null;
   source: UploadRow['source'];
 }
+
+/**
+ * What a record of a DAG is charged when its file bytes are not all it stores (a CAR, a pin by CID,
+ * a folder): the larger of its file bytes and the bytes of its blocks. Neither alone will do: UnixFS
+ * metadata can claim fewer file bytes than its blocks hold, and a file can repeat one block many times.
+ */
+export const storedCharge = (fileBytes: number, dagBytes: number): number => Math.max(fileBytes, dagBytes);
 
 export interface RecordResult {
   upload: UploadRow;
