@@ -1,4 +1,6 @@
 import { NAME_MAX } from '@cairn/shared';
+import { decode as decodePb } from '@ipld/dag-pb';
+import type { ContentStore } from '../content/types';
 import type { AppContext } from '../context';
 import type { Category, UploadRow, UploadType, UserRow } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
@@ -30,6 +32,17 @@ export interface NewContent {
  * metadata can claim fewer file bytes than its blocks hold, and a file can repeat one block many times.
  */
 export const storedCharge = (fileBytes: number, dagBytes: number): number => Math.max(fileBytes, dagBytes);
+
+/**
+ * The bytes of a folder's DAG as Cairn's importer (or Kubo's `add`) built it, from its root block:
+ * the block's length and the Tsize of each link, which those importers set to the bytes below it.
+ * A folder stores its names and links besides its files' bytes: a folder of empty files with long
+ * names is not free. One block read, on every engine.
+ */
+export async function importedFolderBytes(content: ContentStore, cid: string): Promise<number> {
+  const root = await content.block(cid);
+  return decodePb(root).Links.reduce((sum, link) => sum + (link.Tsize ?? 0), root.byteLength);
+}
 
 export interface RecordResult {
   upload: UploadRow;

@@ -7,7 +7,7 @@ import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
 import { recordType, storedFolderCategory } from './content-kind';
-import { contentRecorder } from './content-recorder';
+import { contentRecorder, storedCharge } from './content-recorder';
 import { storedHead } from './head-capture';
 import { pinWithDeadline } from './pin-deadline';
 import { psaReplacementFinisher } from './psa-replacement-finisher';
@@ -77,6 +77,8 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
     );
     crashPoint('pin-job-pinned');
     const stat = await app.content.stat(job.cid);
+    // What was fetched and is held, whatever the DAG's metadata claims.
+    const chargedBytes = storedCharge(stat.size, await app.content.dagBytes(job.cid));
     const category =
       stat.type === 'directory'
         ? await storedFolderCategory(app.content, job.cid)
@@ -87,6 +89,7 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
       {
         cid: job.cid,
         size: stat.size,
+        chargedBytes,
         type: recordType(stat.type),
         category,
         filesCount: stat.files,
@@ -108,7 +111,7 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
       return;
     }
     if (!duplicate) {
-      await auditRecorder(app, { action: 'pin', user, details: { cid: job.cid, size: stat.size, uploadId: upload.id } });
+      await auditRecorder(app, { action: 'pin', user, details: { cid: job.cid, size: stat.size, chargedBytes, uploadId: upload.id } });
     }
     await psaReplacementFinisher(app, job.id).catch((error: unknown) =>
       app.logger.error('pin replacement failed', { jobId: job.id, error: String(error) }),
