@@ -28,6 +28,7 @@ export type AuditAction =
   | 'prune_logs'
   | 'retry_content_job'
   | 'collect_engine_garbage'
+  | 'check_usage'
   | 'order_cancel'
   | 'order_uncleared'
   | 'order_declined'

@@ -31,6 +31,7 @@ export const LOG_ACTIONS = [
   'prune_logs',
   'retry_content_job',
   'collect_engine_garbage',
+  'check_usage',
 ] as const;
 
 /**
