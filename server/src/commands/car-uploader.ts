@@ -11,7 +11,7 @@ import { blockKey, checkedDag, MAX_DAG_BLOCKS, tooManyBlocks } from './car-dag';
 import type { BlockFacts } from './car-unixfs';
 import { recordType, storedFolderCategory } from './content-kind';
 import { contentRecorder, storedCharge, type RecordResult } from './content-recorder';
-import { storedHead } from './head-capture';
+import { HEAD_BYTES, storedHead } from './head-capture';
 import { abandonUpload, quotaReservation } from './quota-reservation';
 
 export interface CarUploadInput {
@@ -25,6 +25,9 @@ export interface CarUploadInput {
 }
 
 const IDENTITY = 0x00;
+const RAW = 0x55;
+/** Bytes of small leaves a CAR upload keeps for its folder's category. */
+const HEADS_BUDGET = 8 * 1024 * 1024;
 
 /** Nothing to store: the CID is the content. */
 export const identityCid = () =>
@@ -43,6 +46,7 @@ export const identityCid = () =>
 export async function carUploader(app: AppContext, user: UserRow, input: CarUploadInput): Promise<RecordResult> {
   const reservation = await quotaReservation(app, user);
   const budget = new ByteBudget({ maxBytes: MAX_DIRECTORY_BYTES, signal: input.signal, onBytes: reservation.onBytes });
+  const heads = new Map<string, Uint8Array>();
   let imported: BlockImport | undefined;
   try {
     const dag = await budget.run(async () => {
@@ -54,6 +58,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
       if (root.multihash.code === IDENTITY) throw identityCid();
       imported = await app.content.importBlocks({ roots: car.roots, signal: input.signal });
       const carried = new Map<string, BlockFacts>();
+      let headBytes = 0;
       for await (const block of car.blocks) {
         // An identity block is its CID: there is nothing to keep, and links to it need no frame.
         if (block.cid.multihash.code === IDENTITY) continue;
@@ -62,6 +67,12 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
         if (carried.size >= MAX_DAG_BLOCKS) throw tooManyBlocks();
         carried.set(key, block.facts);
         await imported.put(block.cid, block.bytes);
+        // A small leaf is a small file's whole content: kept (copied out of the stream's chunk) for
+        // the folder's category, within a budget, so a folder of many small files is not read back.
+        if (block.cid.code === RAW && block.bytes.byteLength <= HEAD_BYTES && headBytes + block.bytes.byteLength <= HEADS_BUDGET) {
+          heads.set(block.cid.toString(), Uint8Array.from(block.bytes));
+          headBytes += block.bytes.byteLength;
+        }
       }
       const checked = await checkedDag(app.content, root, carried, {
         signal: input.signal,
@@ -88,7 +99,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
       type === 'file'
         ? detectCategory(await storedHead(app.content, root), input.filename ?? '')
         : type === 'directory'
-          ? await storedFolderCategory(app.content, root, input.signal)
+          ? await storedFolderCategory(app.content, root, input.signal, heads)
           : 'other';
     const result = await contentRecorder(
       app,

@@ -1,4 +1,4 @@
-import { detectCategory } from '../content/category';
+import { detectCategory, extensionOf } from '../content/category';
 import type { ContentStore, ContentType } from '../content/types';
 import type { Category, UploadType } from '../db/schema';
 import { storedHead } from './head-capture';
@@ -23,27 +23,35 @@ export function folderCategory(categories: Iterable<Category>): Category {
   return shared ?? 'other';
 }
 
-/** First bytes kept while categorising one folder: a folder may name the same file many times. */
-const HEADS_KEPT = 256;
+/** Categories kept while categorising one folder: a folder may name the same file many times. */
+const CATEGORIES_KEPT = 1_024;
 
 /**
  * The category of a stored directory, by the same rule as at upload: every file's first bytes and
- * name. Each folder is listed once, whole, however many times the tree links it, and the walk
- * stops at the first file that disagrees: linear in the folder's distinct blocks and links.
+ * name. Each folder is listed once, whole, however many times the tree links it, the same file
+ * under the same extension is read once, and the walk stops at the first file that disagrees:
+ * linear in the folder's distinct blocks and links. `heads` holds first bytes the caller has
+ * already (a CAR upload's small leaves), so those files are not read back.
  */
-export async function storedFolderCategory(content: ContentStore, cid: string, signal?: AbortSignal): Promise<Category> {
+export async function storedFolderCategory(
+  content: ContentStore,
+  cid: string,
+  signal?: AbortSignal,
+  heads?: ReadonlyMap<string, Uint8Array>,
+): Promise<Category> {
   const listed = new Set<string>();
-  const heads = new Map<string, Uint8Array>();
+  const known = new Map<string, Category>();
   let shared: Category | undefined;
   let mixed = false;
-  const headOf = async (file: string): Promise<Uint8Array> => {
-    let head = heads.get(file);
-    if (!head) {
-      if (heads.size >= HEADS_KEPT) heads.clear();
-      head = await storedHead(content, file);
-      heads.set(file, head);
+  const categoryOf = async (file: string, name: string): Promise<Category> => {
+    const key = `${file}/${extensionOf(name)}`;
+    let category = known.get(key);
+    if (!category) {
+      if (known.size >= CATEGORIES_KEPT) known.clear();
+      category = detectCategory(heads?.get(file) ?? (await storedHead(content, file)), name);
+      known.set(key, category);
     }
-    return head;
+    return category;
   };
   const walk = async (folder: string): Promise<void> => {
     if (listed.has(folder)) return;
@@ -56,7 +64,7 @@ export async function storedFolderCategory(content: ContentStore, cid: string, s
         continue;
       }
       // A link to other IPLD data (a dag-cbor node, say) has no bytes to sniff: the folder is mixed.
-      const category = entry.type === 'raw' ? 'other' : detectCategory(await headOf(entry.cid), entry.name);
+      const category = entry.type === 'raw' ? 'other' : await categoryOf(entry.cid, entry.name);
       if (entry.type === 'raw' || (shared !== undefined && category !== shared)) mixed = true;
       shared ??= category;
     }

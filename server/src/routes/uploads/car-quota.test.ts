@@ -159,6 +159,25 @@ describe.each(DRIVERS)('POST /api/v2/upload/car: what a CAR costs (%s)', (driver
     expect(ok.body).toMatchObject({ type: 'directory', size: 5, filesCount: 1, chargedBytes: folder.bytes.byteLength });
   });
 
+  it("categorises a folder from its files' first bytes, whether its leaves are small (kept as they arrive) or read back", async () => {
+    const user = await createUser(server);
+    const text = (n: number, seed: number) => new TextEncoder().encode(`line ${seed}\n`.repeat(n));
+    for (const [size, seed] of [
+      [3, 91],
+      [2_000, 92],
+    ] as const) {
+      const leaves = await Promise.all([rawBlock(text(size, seed)), rawBlock(text(size, seed + 1))]);
+      const folder = await folderNode(leaves.map((block, i) => ({ name: `notes-${i}.txt`, block })));
+      const res = await post(user, await carBytes([folder.cid], [folder, ...leaves]));
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ type: 'directory', category: 'text' });
+      const png = await rawBlock(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...text(size, seed + 2)]));
+      const mixed = await folderNode([...leaves.map((block, i) => ({ name: `notes-${i}.txt`, block })), { name: 'image.txt', block: png }]);
+      const other = await post(user, await carBytes([mixed.cid], [mixed, ...leaves, png]));
+      expect(other.body).toMatchObject({ type: 'directory', category: 'other' });
+    }
+  });
+
   it('bounds the work one CAR may cause: depth (car_too_deep) and files down every path (too_many_files), as 413s', async () => {
     const user = await createUser(server);
     for (const shape of [await fileChain(1024, 71), await cborChain(1024, 72)]) {
