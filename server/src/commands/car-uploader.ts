@@ -1,4 +1,5 @@
 import { MAX_DIRECTORY_BYTES } from '@cairn/shared';
+import { CID } from 'multiformats/cid';
 import { detectCategory } from '../content/category';
 import { ByteBudget } from '../content/remote/metered';
 import type { BlockImport } from '../content/types';
@@ -70,7 +71,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
         // A small leaf is a small file's whole content: kept (copied out of the stream's chunk) for
         // the folder's category, within a budget, so a folder of many small files is not read back.
         if (block.cid.code === RAW && block.bytes.byteLength <= HEAD_BYTES && headBytes + block.bytes.byteLength <= HEADS_BUDGET) {
-          heads.set(block.cid.toString(), Uint8Array.from(block.bytes));
+          heads.set(key, Buffer.from(block.bytes));
           headBytes += block.bytes.byteLength;
         }
       }
@@ -99,7 +100,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
       type === 'file'
         ? detectCategory(await storedHead(app.content, root), input.filename ?? '')
         : type === 'directory'
-          ? await storedFolderCategory(app.content, root, input.signal, heads)
+          ? await storedFolderCategory(app.content, root, input.signal, (file) => heads.get(blockKey(CID.parse(file))))
           : 'other';
     const result = await contentRecorder(
       app,

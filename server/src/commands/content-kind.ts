@@ -30,14 +30,14 @@ const CATEGORIES_KEPT = 1_024;
  * The category of a stored directory, by the same rule as at upload: every file's first bytes and
  * name. Each folder is listed once, whole, however many times the tree links it, the same file
  * under the same extension is read once, and the walk stops at the first file that disagrees:
- * linear in the folder's distinct blocks and links. `heads` holds first bytes the caller has
+ * linear in the folder's distinct blocks and links. `headOf` gives first bytes the caller has
  * already (a CAR upload's small leaves), so those files are not read back.
  */
 export async function storedFolderCategory(
   content: ContentStore,
   cid: string,
   signal?: AbortSignal,
-  heads?: ReadonlyMap<string, Uint8Array>,
+  headOf?: (file: string) => Uint8Array | undefined,
 ): Promise<Category> {
   const listed = new Set<string>();
   const known = new Map<string, Category>();
@@ -48,7 +48,7 @@ export async function storedFolderCategory(
     let category = known.get(key);
     if (!category) {
       if (known.size >= CATEGORIES_KEPT) known.clear();
-      category = detectCategory(heads?.get(file) ?? (await storedHead(content, file)), name);
+      category = detectCategory(headOf?.(file) ?? (await storedHead(content, file)), name);
       known.set(key, category);
     }
     return category;
