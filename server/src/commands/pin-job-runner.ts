@@ -77,8 +77,10 @@ async function runJob(app: AppContext, job: PinJobRow, signal: AbortSignal): Pro
     );
     crashPoint('pin-job-pinned');
     const stat = await app.content.stat(job.cid);
-    // What was fetched and is held, whatever the DAG's metadata claims.
-    const chargedBytes = storedCharge(stat.size, await app.content.dagBytes(job.cid));
+    // What was fetched and is held, whatever the DAG's metadata claims; a walk that cannot finish
+    // gives up within the pin's own time.
+    const held = await app.content.dagBytes(job.cid, { signal: AbortSignal.any([signal, AbortSignal.timeout(app.config.pinTimeoutMs)]) });
+    const chargedBytes = storedCharge(stat.size, held);
     const category =
       stat.type === 'directory'
         ? await storedFolderCategory(app.content, job.cid)

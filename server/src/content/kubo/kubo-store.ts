@@ -54,7 +54,8 @@ export class KuboReads {
         const stat = await this.reader.stat(parsed, options);
         return { ...stat, complete: await this.api.isPinned(parsed) };
       },
-      // Online on a Cluster: the node Cairn reads through may hold only part of what the others pinned.
+      // Online on a Cluster: the node Cairn reads through fetches from the allocated peers what it
+      // does not hold itself (with every peer allocated, the default, it holds it all).
       dagBytes: (cid, options) => this.api.dagBytes(parseCid(cid), { offline: this.offline, signal: options?.signal }),
       ls: (cid, options) => this.reader.ls(parseCid(cid), options ?? {}),
       resolve: (cid, path, options) => this.reader.resolve(parseCid(cid), path, options),
