@@ -1,6 +1,7 @@
 import type { Blockstore } from 'interface-blockstore';
 import { exporter, type UnixFSDirectory, type UnixFSDirectoryEntry, type UnixFSEntry } from 'ipfs-unixfs-exporter';
 import type { CID } from 'multiformats/cid';
+import { cidText } from './cid';
 import { ContentNotFoundError, NotADirectoryError, NotAFileError, PathNotFoundError } from './errors';
 import type { CatOptions, ContentStat, ContentType, DirectoryListing, LsOptions, ReadOptions } from './types';
 
@@ -133,7 +134,7 @@ export class Reader {
         if (limit > 0) {
           for await (const { path, cid: fileCid, type, size } of this.walkFiles(root, '', options)) {
             if (at++ < offset) continue;
-            entries.push({ name: path, cid: fileCid.toString(), type, size });
+            entries.push({ name: path, cid: cidText(fileCid), type, size });
             if (entries.length >= limit) break;
           }
         }
@@ -142,7 +143,7 @@ export class Reader {
       const described = new Map<string, Described>();
       for await (const link of root.entries({ offset, length: limit, signal: options.signal })) {
         const child = await this.describeOnce(link, options, described);
-        entries.push({ name: link.name, cid: link.cid.toString(), type: child.type, size: child.size });
+        entries.push({ name: link.name, cid: cidText(link.cid), type: child.type, size: child.size });
       }
       return { entries, total: await countEntries(root, options) };
     } catch (error) {
