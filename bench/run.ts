@@ -17,7 +17,8 @@
  * uploads, deletes and compactions, restarted and checked, 20 rounds; BENCH_CRASH_ROUNDS=3 for a
  * smoke run), mixed-load (50 clients of uploads, lists, reads, deletes, usage and gateway reads on
  * SQLite and PostgreSQL, CPU per small upload at 8 clients against 1, threads started;
- * BENCH_MIXED_SECONDS sets the length, 60 s by default). The run exits with 1 when a figure misses its target.
+ * BENCH_MIXED_SECONDS sets the length, 60 s by default), car-shapes (the CAR uploads that cost the
+ * server most per byte, in CPU seconds per MiB against a plain upload of the same size). The run exits with 1 when a figure misses its target.
  * Everything is written under a fresh temporary directory, removed at the end; set BENCH_INPUTS
  * to a directory to keep the generated input files between runs. Servers listen on loopback only.
  */
@@ -25,6 +26,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { carShapes } from './car-shapes';
 import { crashRounds } from './crash-rounds';
 import { desktopQueue, desktopQueueCrash } from './desktop-queue';
 import { directory } from './directory';
@@ -50,6 +52,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
   engines,
   'crash-rounds': crashRounds,
   'mixed-load': mixedLoad,
+  'car-shapes': carShapes,
 };
 
 const args = new Map(

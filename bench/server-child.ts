@@ -96,6 +96,7 @@ async function seedUploads(count: number): Promise<void> {
         custom_name: null,
         name_source: 'original' as const,
         size: 1000 + i,
+        charged_bytes: 1000 + i,
         type: 'file' as const,
         category: 'text' as const,
         files_count: 1,

@@ -29,7 +29,7 @@ export const emptyTally = (): Tally => ({
 });
 
 interface Snapshot {
-  records: Map<string, { cid: string; size: number; id: string }>;
+  records: Map<string, { cid: string; size: number; charged: number; id: string }>;
   used: number;
   reserved: number;
   reservations: number;
@@ -41,11 +41,15 @@ async function snapshot(db: DbConfig, email: string): Promise<Snapshot> {
   const conn = createDb(db);
   try {
     const user = await conn.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
-    const rows = await conn.selectFrom('uploads').select(['id', 'name', 'cid', 'size']).where('user_id', '=', user.id).execute();
+    const rows = await conn
+      .selectFrom('uploads')
+      .select(['id', 'name', 'cid', 'size', 'charged_bytes'])
+      .where('user_id', '=', user.id)
+      .execute();
     const reservations = await conn.selectFrom('quota_reservations').select('id').where('user_id', '=', user.id).execute();
     const jobs = await conn.selectFrom('content_jobs').select('status').execute();
     return {
-      records: new Map(rows.map((r) => [r.name, { cid: r.cid, size: Number(r.size), id: r.id }])),
+      records: new Map(rows.map((r) => [r.name, { cid: r.cid, size: Number(r.size), charged: Number(r.charged_bytes), id: r.id }])),
       used: Number(user.storage_used),
       reserved: Number(user.storage_reserved),
       reservations: reservations.length,
@@ -99,7 +103,7 @@ export async function checkRecords(instance: Instance, db: DbConfig, email: stri
       if (record || (!stillHeld && res.status !== 404)) tally.deletedServed++;
     }
   }
-  const recordedBytes = [...s.records.values()].reduce((sum, r) => sum + r.size, 0);
+  const recordedBytes = [...s.records.values()].reduce((sum, r) => sum + r.charged, 0);
   tally.quotaDrift += Math.abs(s.used - recordedBytes) + s.reserved + s.reservations;
   tally.failedJobs += s.jobs.filter((job) => job.status === 'failed').length;
 }

@@ -11,6 +11,7 @@ type Upload struct {
 	NameSource   string    `json:"nameSource" enum:"custom,original,auto"`
 	CID          string    `json:"cid"`
 	Size         int64     `json:"size"`
+	ChargedBytes int64     `json:"chargedBytes"`
 	Type         string    `json:"type" enum:"file,directory,dag"`
 	Category     string    `json:"category" enum:"image,video,audio,document,office,archive,code,text,other"`
 	FilesCount   int       `json:"filesCount"`

@@ -109,14 +109,15 @@ export async function accountState(config: DbConfig, email: string) {
   const db: Db = createDb(config);
   try {
     const user = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
-    const records = await db.selectFrom('uploads').select(['cid', 'size']).where('user_id', '=', user.id).execute();
+    const records = await db.selectFrom('uploads').select(['cid', 'charged_bytes']).where('user_id', '=', user.id).execute();
     const reservations = await db.selectFrom('quota_reservations').select('id').where('user_id', '=', user.id).execute();
     const jobs = await db.selectFrom('content_jobs').select(['cid', 'status', 'last_error']).execute();
     const pinJobs = await db.selectFrom('pin_jobs').select(['cid', 'status', 'attempts']).where('user_id', '=', user.id).execute();
     return {
       used: Number(user.storage_used),
       reserved: Number(user.storage_reserved),
-      recordedBytes: records.reduce((sum, r) => sum + Number(r.size), 0),
+      // What the records are charged: usage must equal it.
+      recordedBytes: records.reduce((sum, r) => sum + Number(r.charged_bytes), 0),
       cids: new Set(records.map((r) => r.cid)),
       reservations: reservations.length,
       jobs,

@@ -69,7 +69,7 @@ export function fileForm(files: Array<{ name: string; content: string | Uint8Arr
 export async function uploadFile(server: TestServer, user: TestUser, name: string, content: string | Uint8Array, query = '') {
   const res = await server.api.request('POST', `/api/v2/upload${query}`, { token: user.token, body: fileForm([{ name, content }]) });
   if (res.status !== 201 && res.status !== 200) throw new Error(`upload failed: ${res.status} ${res.text}`);
-  return res.body as { uploadId: string; cid: string; size: number; name: string };
+  return res.body as { uploadId: string; cid: string; size: number; chargedBytes: number; name: string };
 }
 
 /** Adds a plan straight to the database: free, active and not the default unless `fields` say so. */

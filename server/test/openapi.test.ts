@@ -286,6 +286,7 @@ describe('validateResponse on content routes', () => {
     nameSource: 'original',
     cid,
     size: 8,
+    chargedBytes: 8,
     type: 'file',
     category: 'text',
     filesCount: 1,

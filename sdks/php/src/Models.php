@@ -13,17 +13,20 @@ namespace Cairn;
  *
  * @phpstan-type Upload array{uploadId: string, name: string, originalName: string|null,
  *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
+ *     chargedBytes: int,
  *     type: 'file'|'directory'|'dag',
  *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
  *     filesCount: int, source: 'upload'|'pin', createdAt: string}
  * @phpstan-type UploadResult array{uploadId: string, name: string, originalName: string|null,
  *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
+ *     chargedBytes: int,
  *     type: 'file'|'directory'|'dag',
  *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
  *     filesCount: int, source: 'upload'|'pin', createdAt: string, duplicate: bool}
  * @phpstan-type DagFile array{filename: string, cid: string, size: int}
  * @phpstan-type DagUploadResult array{uploadId: string, name: string, originalName: string|null,
  *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
+ *     chargedBytes: int,
  *     type: 'file'|'directory'|'dag',
  *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
  *     filesCount: int, source: 'upload'|'pin', createdAt: string, duplicate: bool, files: list<DagFile>}

@@ -1,12 +1,13 @@
 import { CarBlockIterator } from '@ipld/car';
 import type { CID } from 'multiformats/cid';
-import { blockLinks, blockMatches, hashSupported, LINKED_CODECS } from '../content/block-links';
+import { blockMatches, hashSupported, LINKED_CODECS } from '../content/block-links';
 import { AppError, badRequest } from '../lib/errors';
+import { blockFacts, type BlockFacts } from './car-unixfs';
 
 export interface CheckedBlock {
   cid: CID;
   bytes: Uint8Array;
-  links: CID[];
+  facts: BlockFacts;
 }
 
 /** The longest block a CAR may carry: Kubo and bitswap refuse blocks over 2 MiB, so none over it could be shared. */
@@ -16,7 +17,7 @@ const invalidCar = (message: string) => badRequest('car_invalid', `Not a valid C
 
 /**
  * Reads a CARv1 (or the CARv1 inside a CARv2) as it streams in: its roots, then each block whose
- * bytes were hashed and found to be those its CID names, with the links its codec lists. Any
+ * bytes were hashed and found to be those its CID names, with its links and UnixFS claims. Any
  * damage is a 400 with a code of its own; errors of the source itself (size cap, quota, abort)
  * pass through as they are.
  */
@@ -47,7 +48,7 @@ async function checked(cid: CID, bytes: Uint8Array): Promise<CheckedBlock> {
   if (bytes.byteLength > MAX_BLOCK_BYTES) throw badRequest('car_block_too_large', `Block ${cid} is larger than 2 MiB`);
   if (!(await blockMatches(cid, bytes))) throw badRequest('car_block_mismatch', `The bytes of block ${cid} do not hash to its CID`);
   try {
-    return { cid, bytes, links: blockLinks(cid, bytes) };
+    return { cid, bytes, facts: blockFacts(cid, bytes) };
   } catch {
     throw badRequest('car_block_undecodable', `Block ${cid} cannot be decoded as its codec says`);
   }

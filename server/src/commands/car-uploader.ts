@@ -1,5 +1,5 @@
 import { MAX_DIRECTORY_BYTES } from '@cairn/shared';
-import type { CID } from 'multiformats/cid';
+import { CID } from 'multiformats/cid';
 import { detectCategory } from '../content/category';
 import { ByteBudget } from '../content/remote/metered';
 import type { BlockImport } from '../content/types';
@@ -8,10 +8,11 @@ import type { UserRow } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { auditRecorder } from './audit-recorder';
 import { checkedCar } from './car-blocks';
-import { blockKey, completeDag } from './car-dag';
+import { blockKey, checkedDag, MAX_DAG_BLOCKS, tooManyBlocks } from './car-dag';
+import type { BlockFacts } from './car-unixfs';
 import { recordType, storedFolderCategory } from './content-kind';
-import { contentRecorder, type RecordResult } from './content-recorder';
-import { storedHead } from './head-capture';
+import { contentRecorder, storedCharge, type RecordResult } from './content-recorder';
+import { HEAD_BYTES, storedHead } from './head-capture';
 import { abandonUpload, quotaReservation } from './quota-reservation';
 
 export interface CarUploadInput {
@@ -24,16 +25,29 @@ export interface CarUploadInput {
   ip: string;
 }
 
+const IDENTITY = 0x00;
+const RAW = 0x55;
+/** Bytes of small leaves a CAR upload keeps for its folder's category. */
+const HEADS_BUDGET = 8 * 1024 * 1024;
+
+/** Nothing to store: the CID is the content. */
+export const identityCid = () =>
+  badRequest('identity_cid', 'An identity CID holds its bytes inside the CID itself: there is nothing to store');
+
 /**
  * Imports a CAR: every block is checked against its CID while it streams into the engine, the
  * root must be one complete DAG (each linked block in the CAR or held here already, no block that
- * belongs to no root), and the root becomes one record, charged like a pin of it. Quota is
- * reserved as bytes arrive and the 10 GB cap applies; on any failure nothing is pinned or charged
- * (the root is claimed before it is pinned, so even a crash leaves nothing behind).
+ * belongs to no root) whose UnixFS claims hold against its blocks, within the limits on blocks,
+ * depth and files (see `checkedDag`), and the root becomes one record. The record is charged the
+ * larger of its file bytes and the bytes of every block its DAG holds, so metadata cannot make
+ * stored bytes free. Quota is reserved as bytes arrive and the 10 GB cap applies; on any failure
+ * nothing is pinned or charged (the root is claimed before it is pinned, so even a crash leaves
+ * nothing behind).
  */
 export async function carUploader(app: AppContext, user: UserRow, input: CarUploadInput): Promise<RecordResult> {
   const reservation = await quotaReservation(app, user);
   const budget = new ByteBudget({ maxBytes: MAX_DIRECTORY_BYTES, signal: input.signal, onBytes: reservation.onBytes });
+  const heads = new Map<string, Uint8Array>();
   let imported: BlockImport | undefined;
   try {
     const dag = await budget.run(async () => {
@@ -41,36 +55,52 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
       if (car.roots.length !== 1) {
         throw badRequest('car_roots', `A CAR upload must name exactly one root (this one names ${car.roots.length})`);
       }
+      const root = car.roots[0]!;
+      if (root.multihash.code === IDENTITY) throw identityCid();
       imported = await app.content.importBlocks({ roots: car.roots, signal: input.signal });
-      const carried = new Map<string, CID[]>();
+      const carried = new Map<string, BlockFacts>();
+      let headBytes = 0;
       for await (const block of car.blocks) {
+        // An identity block is its CID: there is nothing to keep, and links to it need no frame.
+        if (block.cid.multihash.code === IDENTITY) continue;
         const key = blockKey(block.cid);
         if (carried.has(key)) continue; // a duplicate frame: the block is already in
-        carried.set(key, block.links);
+        if (carried.size >= MAX_DAG_BLOCKS) throw tooManyBlocks();
+        carried.set(key, block.facts);
         await imported.put(block.cid, block.bytes);
+        // A small leaf is a small file's whole content: kept (copied out of the stream's chunk) for
+        // the folder's category, within a budget, so a folder of many small files is not read back.
+        if (block.cid.code === RAW && block.bytes.byteLength <= HEAD_BYTES && headBytes + block.bytes.byteLength <= HEADS_BUDGET) {
+          heads.set(key, Buffer.from(block.bytes));
+          headBytes += block.bytes.byteLength;
+        }
       }
-      const blocks = await completeDag(app.content, car.roots[0]!, carried, input.signal);
-      const inDag = new Set(blocks.map(blockKey));
-      const stray = [...carried.keys()].find((key) => !inDag.has(key));
-      if (stray !== undefined) {
+      const checked = await checkedDag(app.content, root, carried, {
+        signal: input.signal,
+        // Blocks already held join the DAG without crossing the wire: the quota bounds that walk too.
+        onBytes: (total) => reservation.onBytes(0, Math.max(total, budget.total)),
+      });
+      const inDag = new Set(checked.dag.map(blockKey));
+      if ([...carried.keys()].some((key) => !inDag.has(key))) {
         throw badRequest('car_unlinked_block', 'The CAR holds a block that is not part of its root DAG');
       }
-      return { cid: car.roots[0]!, dag: blocks };
+      return { cid: root, ...checked };
     });
     // Claimed before the pin: a crash between the pin and the record is undone by the outbox.
     await reservation.claim(dag.cid.toString());
-    await imported!.pin([dag]);
+    await imported!.pin([{ cid: dag.cid, dag: dag.dag }]);
     const root = dag.cid.toString();
     const stat = await app.content.stat(root);
+    const chargedBytes = storedCharge(stat.size, dag.dagBytes);
     // Content it links to that was held already is charged too: the reservation covers it first.
-    await reservation.onBytes(0, stat.size);
+    await reservation.onBytes(0, chargedBytes);
     // The one rule of record types and categories; a root that is not UnixFS is other IPLD data.
     const type = stat.type === 'file' || stat.type === 'directory' ? recordType(stat.type) : 'dag';
     const category =
       type === 'file'
         ? detectCategory(await storedHead(app.content, root), input.filename ?? '')
         : type === 'directory'
-          ? await storedFolderCategory(app.content, root, input.signal)
+          ? await storedFolderCategory(app.content, root, input.signal, (file) => heads.get(blockKey(CID.parse(file))))
           : 'other';
     const result = await contentRecorder(
       app,
@@ -78,6 +108,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
       {
         cid: root,
         size: stat.size,
+        chargedBytes,
         type,
         category,
         filesCount: stat.files,
@@ -92,7 +123,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
         action: 'upload',
         user,
         ip: input.ip,
-        details: { cid: root, size: stat.size, blocks: dag.dag.length, mode: 'car' },
+        details: { cid: root, size: stat.size, chargedBytes, blocks: dag.dag.length, mode: 'car' },
       });
     }
     return result;

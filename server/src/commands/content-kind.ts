@@ -1,4 +1,4 @@
-import { detectCategory } from '../content/category';
+import { detectCategory, extensionOf } from '../content/category';
 import type { ContentStore, ContentType } from '../content/types';
 import type { Category, UploadType } from '../db/schema';
 import { storedHead } from './head-capture';
@@ -23,25 +23,52 @@ export function folderCategory(categories: Iterable<Category>): Category {
   return shared ?? 'other';
 }
 
-/** Files read per listing page while categorising a stored directory. */
-const PAGE = 200;
+/** Categories kept while categorising one folder: a folder may name the same file many times. */
+const CATEGORIES_KEPT = 1_024;
 
 /**
  * The category of a stored directory, by the same rule as at upload: every file's first bytes and
- * name. Reads one page of the listing at a time and stops at the first file that disagrees.
+ * name. Each folder is listed once, whole, however many times the tree links it, the same file
+ * under the same extension is read once, and the walk stops at the first file that disagrees:
+ * linear in the folder's distinct blocks and links. `headOf` gives first bytes the caller has
+ * already (a CAR upload's small leaves), so those files are not read back.
  */
-export async function storedFolderCategory(content: ContentStore, cid: string, signal?: AbortSignal): Promise<Category> {
+export async function storedFolderCategory(
+  content: ContentStore,
+  cid: string,
+  signal?: AbortSignal,
+  headOf?: (file: string) => Uint8Array | undefined,
+): Promise<Category> {
+  const listed = new Set<string>();
+  const known = new Map<string, Category>();
   let shared: Category | undefined;
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await content.ls(cid, { recursive: true, offset, limit: PAGE, signal });
-    for (const entry of page.entries) {
-      if (entry.type === 'directory') continue;
-      // A link to other IPLD data (a dag-cbor node, say) has no bytes to sniff: the folder is mixed.
-      if (entry.type === 'raw') return 'other';
-      const category = detectCategory(await storedHead(content, entry.cid), entry.name);
-      if (shared !== undefined && category !== shared) return 'other';
-      shared = category;
+  let mixed = false;
+  const categoryOf = async (file: string, name: string): Promise<Category> => {
+    const key = `${file}/${extensionOf(name)}`;
+    let category = known.get(key);
+    if (!category) {
+      if (known.size >= CATEGORIES_KEPT) known.clear();
+      category = detectCategory(headOf?.(file) ?? (await storedHead(content, file)), name);
+      known.set(key, category);
     }
-    if (page.entries.length < PAGE || offset + PAGE >= page.total) return shared ?? 'other';
-  }
+    return category;
+  };
+  const walk = async (folder: string): Promise<void> => {
+    if (listed.has(folder)) return;
+    listed.add(folder);
+    const { entries } = await content.ls(folder, { limit: Number.MAX_SAFE_INTEGER, signal });
+    for (const entry of entries) {
+      if (mixed) return;
+      if (entry.type === 'directory') {
+        await walk(entry.cid);
+        continue;
+      }
+      // A link to other IPLD data (a dag-cbor node, say) has no bytes to sniff: the folder is mixed.
+      const category = entry.type === 'raw' ? 'other' : await categoryOf(entry.cid, entry.name);
+      if (entry.type === 'raw' || (shared !== undefined && category !== shared)) mixed = true;
+      shared ??= category;
+    }
+  };
+  await walk(cid);
+  return mixed ? 'other' : (shared ?? 'other');
 }

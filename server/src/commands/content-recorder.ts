@@ -1,4 +1,6 @@
 import { NAME_MAX, stripNameControls } from '@cairn/shared';
+import { decode as decodePb } from '@ipld/dag-pb';
+import type { ContentStore } from '../content/types';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import type { Category, UploadRow, UploadType, UserRow } from '../db/schema';
@@ -10,7 +12,10 @@ import { quotaExceeded, storageLimit, type QuotaReservation } from './quota-rese
 
 export interface NewContent {
   cid: string;
+  /** File bytes. */
   size: number;
+  /** What the record counts against the quota, when not its file bytes (see `storedCharge`). */
+  chargedBytes?: number;
   type: UploadType;
   category: Category;
   filesCount: number;
@@ -19,6 +24,24 @@ export interface NewContent {
   folderPath?: string | null;
   customName?: string | null;
   source: UploadRow['source'];
+}
+
+/**
+ * What a record of a DAG is charged when its file bytes are not all it stores (a CAR, a pin by CID,
+ * a folder): the larger of its file bytes and the bytes of its blocks. Neither alone will do: UnixFS
+ * metadata can claim fewer file bytes than its blocks hold, and a file can repeat one block many times.
+ */
+export const storedCharge = (fileBytes: number, dagBytes: number): number => Math.max(fileBytes, dagBytes);
+
+/**
+ * The bytes of a folder's DAG as Cairn's importer (or Kubo's `add`) built it, from its root block:
+ * the block's length and the Tsize of each link, which those importers set to the bytes below it.
+ * A folder stores its names and links besides its files' bytes: a folder of empty files with long
+ * names is not free. One block read, on every engine.
+ */
+export async function importedFolderBytes(content: ContentStore, cid: string): Promise<number> {
+  const root = await content.block(cid);
+  return decodePb(root).Links.reduce((sum, link) => sum + (link.Tsize ?? 0), root.byteLength);
 }
 
 export interface RecordResult {
@@ -71,7 +94,8 @@ export interface RecordOptions {
 }
 
 /**
- * Records content the engine now holds as a file of the account, charging its size. Runs under the
+ * Records content the engine now holds as a file of the account, charging `chargedBytes` (its size
+ * unless told otherwise); a reservation must already cover that charge. Runs under the
  * CID's lock (shared by every instance) so that a release cannot unpin the CID between this check
  * and the record. One record per CID and account: content the account already holds is not
  * recorded or charged again (`duplicate`).
@@ -115,6 +139,7 @@ export async function contentRecorder(
     }
     const base = custom ?? original ?? `${content.type}-${content.cid.slice(-10)}`;
     const limit = reservation ? null : await storageLimit(app, user);
+    const charged = content.chargedBytes ?? content.size;
 
     for (let n = 0; n < 50; n++) {
       const upload: UploadRow = {
@@ -126,6 +151,7 @@ export async function contentRecorder(
         custom_name: custom,
         name_source: custom ? 'custom' : original ? 'original' : 'auto',
         size: content.size,
+        charged_bytes: charged,
         type: content.type,
         category: content.category,
         files_count: content.filesCount,
@@ -141,7 +167,7 @@ export async function contentRecorder(
           // The record now holds the CID: the upload's claim on it has nothing left to guard.
           if (reservation) await app.stores.contentJobs.dropClaim(trx, reservation.id, content.cid);
           await options.beforeCharge?.(trx);
-          if (!(await app.stores.quota.charge(trx, user.id, content.size, limit))) throw quotaExceeded();
+          if (!(await app.stores.quota.charge(trx, user.id, charged, limit))) throw quotaExceeded();
           await app.stores.uploads.insert(trx, upload);
           await options.within?.(trx, upload);
         });

@@ -10,7 +10,7 @@ import type { FilePart } from '../lib/multipart';
 import { auditRecorder } from './audit-recorder';
 import { crashPoint } from '../lib/crash-point';
 import { folderCategory, recordType } from './content-kind';
-import { contentRecorder, type RecordResult } from './content-recorder';
+import { contentRecorder, importedFolderBytes, storedCharge, type RecordResult } from './content-recorder';
 import { headCapture } from './head-capture';
 import { abandonUpload, quotaReservation } from './quota-reservation';
 
@@ -35,7 +35,10 @@ function commonFolder(paths: string[]): string | null {
   return top && first.every((segments) => segments.length > 1 && segments[0] === top) ? top : null;
 }
 
-/** A folder as ONE DAG: one CID for the whole tree, one record, 10 GB cap while streaming. */
+/**
+ * A folder as ONE DAG: one CID for the whole tree, one record, 10 GB cap while streaming. Charged
+ * its files' bytes and its folders' own (names, links), so many empty files are not free.
+ */
 export async function dagUploader(app: AppContext, user: UserRow, input: DirectoryUploadInput): Promise<DagUploadResult> {
   const reservation = await quotaReservation(app, user);
   const categories: Category[] = [];
@@ -57,12 +60,15 @@ export async function dagUploader(app: AppContext, user: UserRow, input: Directo
     await reservation.claim(added.cid);
     if (added.files.length === 0) throw noFiles();
     crashPoint('upload-pinned');
+    const chargedBytes = storedCharge(added.size, await importedFolderBytes(app.content, added.cid));
+    await reservation.onBytes(0, chargedBytes);
     const result = await contentRecorder(
       app,
       user,
       {
         cid: added.cid,
         size: added.size,
+        chargedBytes,
         type: recordType('directory'),
         category: folderCategory(categories),
         filesCount: added.files.length,
@@ -77,7 +83,7 @@ export async function dagUploader(app: AppContext, user: UserRow, input: Directo
         action: 'upload',
         user,
         ip: input.ip,
-        details: { cid: added.cid, size: added.size, files: added.files.length, mode: 'dag' },
+        details: { cid: added.cid, size: added.size, chargedBytes, files: added.files.length, mode: 'dag' },
       });
     }
     return { ...result, files: added.files.map((f) => ({ filename: f.path, cid: f.cid, size: f.size })) };

@@ -18,7 +18,7 @@ export async function heldRecordSettler(
   for (const hold of holds) {
     const upload = hold.upload_id ? await app.stores.uploads.lockById(trx, hold.upload_id) : undefined;
     if (upload && (await app.stores.uploads.deleteUnreferenced(trx, upload.id, exceptHoldsOf))) {
-      await app.stores.quota.refund(trx, upload.user_id, Number(upload.size));
+      await app.stores.quota.refund(trx, upload.user_id, Number(upload.charged_bytes));
     }
     await app.stores.contentJobs.recordSettled(trx, hold.id);
   }

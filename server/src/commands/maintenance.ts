@@ -4,6 +4,7 @@ import { resumablePruner } from './resumable/resumable-pruner';
 import { storedFolderCategory } from './content-kind';
 import { scheduledCollection } from './engine-gc/gc-schedule';
 import { claimNamedPins } from './quota-reservation';
+import { scheduledUsageCheck } from './usage-checker';
 
 export interface Maintenance {
   stop(): Promise<void>;
@@ -19,6 +20,8 @@ export interface SweepReport {
   pinJobsPruned: number;
   resumablePruned: number;
   categoriesRechecked: number;
+  /** 1 when this instance compared the accounts' usage with their records (once an hour, one instance). */
+  usageChecks: number;
 }
 
 /** Directories recategorised per sweep, so that a sweep stays short. */
@@ -44,8 +47,10 @@ async function recheckCategories(app: AppContext): Promise<number> {
 /**
  * Gives back the quota of uploads whose process died (their reservations stopped beating), after
  * claiming what the engine pinned under their names (released by the outbox unless recorded),
- * deletes rate-limit windows long over, pin jobs long finished and resumable uploads expired, and
- * recategorises a few directories left from before 0010. Safe to run on every instance at once:
+ * deletes rate-limit windows long over, pin jobs long finished and resumable uploads expired,
+ * recategorises a few directories left from before 0010, and once an hour compares every
+ * account's usage with its records and sets right what differs (`usageChecker`). Safe to run on
+ * every instance at once:
  * each reservation is freed exactly once, and the rest is idempotent.
  */
 export async function sweepOnce(app: AppContext, now = Date.now()): Promise<SweepReport> {
@@ -61,7 +66,13 @@ export async function sweepOnce(app: AppContext, now = Date.now()): Promise<Swee
   const pinJobsPruned = await app.stores.pinJobs.pruneFinishedBefore(new Date(now - PIN_JOB_RETENTION_MS).toISOString());
   const resumablePruned = await resumablePruner(app, now);
   const categoriesRechecked = await recheckCategories(app);
-  return { reservationsFreed, rateLimitsPruned, pinJobsPruned, resumablePruned, categoriesRechecked };
+  const usageChecks = (await scheduledUsageCheck(app, now).catch((error: unknown) => {
+    app.logger.error('usage check failed', { error: String(error) });
+    return false;
+  }))
+    ? 1
+    : 0;
+  return { reservationsFreed, rateLimitsPruned, pinJobsPruned, resumablePruned, categoriesRechecked, usageChecks };
 }
 
 /**

@@ -7,7 +7,7 @@ import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
 import { recordType, storedFolderCategory } from './content-kind';
-import { contentRecorder } from './content-recorder';
+import { contentRecorder, storedCharge } from './content-recorder';
 import { heldRecordSettler } from './held-record-settler';
 import { storedHead } from './head-capture';
 import { pinWithDeadline } from './pin-deadline';
@@ -96,6 +96,10 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
     );
     crashPoint('pin-job-pinned');
     const stat = await app.content.stat(job.cid);
+    // What was fetched and is held, whatever the DAG's metadata claims; a walk that cannot finish
+    // gives up within the pin's own time.
+    const held = await app.content.dagBytes(job.cid, { signal: AbortSignal.any([signal, AbortSignal.timeout(app.config.pinTimeoutMs)]) });
+    const chargedBytes = storedCharge(stat.size, held);
     const category =
       stat.type === 'directory'
         ? await storedFolderCategory(app.content, job.cid)
@@ -107,6 +111,7 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
       {
         cid: job.cid,
         size: stat.size,
+        chargedBytes,
         type: recordType(stat.type),
         category,
         filesCount: stat.files,
@@ -136,7 +141,7 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
     // A replaced request's content, held until this job was over, may go now.
     app.contentJobs.kick();
     if (!duplicate) {
-      await auditRecorder(app, { action: 'pin', user, details: { cid: job.cid, size: stat.size, uploadId: upload.id } });
+      await auditRecorder(app, { action: 'pin', user, details: { cid: job.cid, size: stat.size, chargedBytes, uploadId: upload.id } });
     }
   } catch (error) {
     if (withdrawn.aborted || error instanceof JobWithdrawn) {

@@ -63,7 +63,7 @@ export async function psaPinWithdrawer(
     return outcome;
   }
   if (!(await app.stores.uploads.deleteUnreferenced(trx, upload.id))) return outcome;
-  await app.stores.quota.refund(trx, user.id, Number(upload.size));
+  await app.stores.quota.refund(trx, user.id, Number(upload.charged_bytes));
   outcome.removed = upload;
   outcome.releaseId = await app.stores.contentJobs.enqueueRelease(trx, upload.cid);
   return outcome;

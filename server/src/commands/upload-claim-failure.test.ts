@@ -65,15 +65,15 @@ describe('an upload whose claim fails after Kubo pinned it (kubo engine, SQLite)
     expect(await reservations()).toEqual([]);
     app.contentJobs.kick();
     // The job unpins, then deletes its own row: both must have happened.
-    const jobs = () => app.db.selectFrom('content_jobs').selectAll().where('cid', '=', orphans[0]!).execute();
+    const orphanJobs = () => app.db.selectFrom('content_jobs').selectAll().where('cid', '=', orphans[0]!).execute();
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && ((await engine.pins()).has(orphans[0]!) || (await jobs()).length > 0)) {
+    while (Date.now() < deadline && ((await engine.pins()).has(orphans[0]!) || (await orphanJobs()).length > 0)) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect((await engine.pins()).has(orphans[0]!)).toBe(false);
     const account = (await app.stores.users.findById(user.id))!;
     expect(Number(account.storage_reserved)).toBe(0);
     expect(Number(account.storage_used)).toBe(0);
-    expect(await jobs()).toEqual([]);
+    expect(await orphanJobs()).toEqual([]);
   }, 60_000);
 });

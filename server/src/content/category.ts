@@ -138,7 +138,8 @@ export function detectCategory(firstBytes: Uint8Array, filename: string): Catego
   return byExt ?? 'other';
 }
 
-function extensionOf(filename: string): string {
+/** The lower-cased extension of a file name's last segment (`report.PDF` → `pdf`), or '' without one: all of a name the category reads. */
+export function extensionOf(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';

@@ -99,6 +99,11 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
       const complete = store.index.isPinned(pinKey(parsed)) || store.index.inPinnedDag(parsed.multihash.bytes);
       return { ...stat, complete };
     },
+    async dagBytes(cid) {
+      const bytes = store.index.dagBytes(pinKey(parseCid(cid)));
+      if (bytes === undefined) throw new ContentNotFoundError(cid);
+      return bytes;
+    },
     ls: (cid, lsOptions) => reader.ls(parseCid(cid), lsOptions ?? {}),
     resolve: (cid, subpath, readOptions) => reader.resolve(parseCid(cid), subpath, readOptions),
     cat: (cid, catOptions) => reader.cat(parseCid(cid), catOptions),

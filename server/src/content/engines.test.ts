@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as dagCbor from '@ipld/dag-cbor';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +129,26 @@ describe.each(ENGINES)('content engine contract: %s', (engine) => {
     }
     const missing = CID.createV1(RAW, await sha256.digest(crypto.randomBytes(32))).toString();
     await expect(e.store.block(missing)).rejects.toBeInstanceOf(ContentNotFoundError);
+  }, 60_000);
+
+  it('counts the bytes of a pinned DAG, each distinct block once, whatever its codecs', async () => {
+    const chunk = bytesOf(CHUNK, 41);
+    const added = await e.store.addFile(pieces(Buffer.concat([chunk, chunk, Uint8Array.of(7)])), { cidVersion: 1, maxBytes: MAX });
+    const root = await e.store.block(added.cid);
+    // The root, the chunk stored once though the file names it twice, and the last byte.
+    expect(await e.store.dagBytes(added.cid)).toBe(root.byteLength + CHUNK + 1);
+
+    const leaf = bytesOf(3000, 42);
+    const leafCid = CID.createV1(RAW, await sha256.digest(leaf));
+    const note = dagCbor.encode({ data: leafCid, note: 'engines' });
+    const noteCid = CID.createV1(dagCbor.code, await sha256.digest(note));
+    const imported = await e.store.importBlocks({ roots: [noteCid] });
+    await imported.put(noteCid, note);
+    await imported.put(leafCid, leaf);
+    await imported.pin([{ cid: noteCid, dag: [noteCid, leafCid] }]);
+    expect(await e.store.dagBytes(noteCid.toString())).toBe(note.byteLength + leaf.byteLength);
+    await e.store.unpin(noteCid.toString());
+    await e.store.unpin(added.cid);
   }, 60_000);
 
   it.runIf(engine !== 'embedded')(

@@ -1,8 +1,16 @@
 import type { Blockstore } from 'interface-blockstore';
 import { exporter, type UnixFSDirectory, type UnixFSDirectoryEntry, type UnixFSEntry } from 'ipfs-unixfs-exporter';
 import type { CID } from 'multiformats/cid';
+import { cidText } from './cid';
 import { ContentNotFoundError, NotADirectoryError, NotAFileError, PathNotFoundError } from './errors';
 import type { CatOptions, ContentStat, ContentType, DirectoryListing, LsOptions, ReadOptions } from './types';
+
+/** A directory entry's type and file size, and the exporter's entry of a UnixFS one that is not raw. */
+interface Described {
+  type: ContentType;
+  size: number;
+  entry?: UnixFSEntry;
+}
 
 /** What the exporter reads blocks through. */
 export type BlockReader = Pick<Blockstore, 'get'>;
@@ -19,6 +27,7 @@ export interface SequentialBlocks {
 // Each exporter call reads at most this much: it reads ahead without bound inside one call.
 const WINDOW_BYTES = 4 * 1024 * 1024;
 const RAW_CODE = 0x55;
+const DAG_PB_CODE = 0x70;
 /** dag-pb, raw and identity: the codecs UnixFS is made of. */
 const UNIXFS_CODES = new Set([0x70, RAW_CODE, 0x00]);
 
@@ -43,17 +52,60 @@ export class Reader {
 
   async stat(cid: CID, options: ReadOptions = {}): Promise<Omit<ContentStat, 'complete'>> {
     // Other IPLD data is described by its root block; the exporter would decode plain CBOR as dag-cbor.
-    if (!UNIXFS_CODES.has(cid.code))
-      return { cid: cid.toString(), type: 'raw', size: (await this.block(cid, options)).byteLength, files: 1 };
-    const root = await this.entry(cid, options);
+    if (!UNIXFS_CODES.has(cid.code)) return this.otherData(cid, options);
+    const root = await this.unixfsEntry(cid, options);
+    if (!root) return this.otherData(cid, options);
     if (root.type !== 'directory') return { cid: cid.toString(), type: typeOf(root), size: sizeOf(root), files: 1 };
+    const totals = await this.totals(root, options, new Map());
+    return { cid: cid.toString(), type: 'directory', ...totals };
+  }
+
+  /** A block that is not UnixFS (a dag-pb node without UnixFS data, dag-cbor, ...): its own bytes, one file. */
+  private async otherData(cid: CID, options: ReadOptions): Promise<Omit<ContentStat, 'complete'>> {
+    return { cid: cid.toString(), type: 'raw', size: (await this.block(cid, options)).byteLength, files: 1 };
+  }
+
+  /** The exporter's entry, or null for a dag-pb node that is not UnixFS (valid dag-pb, other data). */
+  private async unixfsEntry(cid: CID, options: ReadOptions): Promise<UnixFSEntry | null> {
+    try {
+      return await this.entry(cid, options);
+    } catch (error) {
+      if (cid.code === DAG_PB_CODE && (error as { name?: string })?.name === 'NotUnixFSError') return null;
+      throw error;
+    }
+  }
+
+  /**
+   * File bytes and files under a directory, each distinct sub-directory summed once: a folder
+   * linking the same sub-folder many times costs one walk of it, not one per link.
+   */
+  private async totals(
+    dir: UnixFSEntry,
+    options: ReadOptions,
+    seen: Map<string, { size: number; files: number }>,
+  ): Promise<{ size: number; files: number }> {
+    const key = dir.cid.toString();
+    const known = seen.get(key);
+    if (known) return known;
     let size = 0;
     let files = 0;
-    for await (const entry of this.walkFiles(root, '', options)) {
-      size += entry.size;
-      files++;
+    if (dir.type === 'directory') {
+      const described = new Map<string, Described>();
+      for await (const link of dir.entries({ signal: options.signal })) {
+        const child = await this.describeOnce(link, options, described);
+        if (child.type === 'directory' && child.entry) {
+          const below = await this.totals(child.entry, options, seen);
+          size += below.size;
+          files += below.files;
+        } else {
+          size += child.size;
+          files++;
+        }
+      }
     }
-    return { cid: cid.toString(), type: 'directory', size, files };
+    const result = { size, files };
+    seen.set(key, result);
+    return result;
   }
 
   private async block(cid: CID, options: ReadOptions): Promise<Uint8Array> {
@@ -66,7 +118,10 @@ export class Reader {
     return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   }
 
-  /** One level of a directory, or (recursive) every file under it with its relative path. */
+  /**
+   * One level of a directory, or (recursive) every file under it with its relative path. A page
+   * walks only as far as its last entry; the total comes from the directory's totals.
+   */
   async ls(cid: CID, options: LsOptions): Promise<DirectoryListing> {
     const root = await this.entry(cid, options);
     if (root.type !== 'directory') throw new NotADirectoryError(cid.toString());
@@ -75,16 +130,20 @@ export class Reader {
     const entries: DirectoryListing['entries'] = [];
     try {
       if (options.recursive) {
-        let total = 0;
-        for await (const { path, cid: fileCid, type, size } of this.walkFiles(root, '', options)) {
-          if (total >= offset && entries.length < limit) entries.push({ name: path, cid: fileCid.toString(), type, size });
-          total++;
+        let at = 0;
+        if (limit > 0) {
+          for await (const { path, cid: fileCid, type, size } of this.walkFiles(root, '', options)) {
+            if (at++ < offset) continue;
+            entries.push({ name: path, cid: cidText(fileCid), type, size });
+            if (entries.length >= limit) break;
+          }
         }
-        return { entries, total };
+        return { entries, total: (await this.totals(root, options, new Map())).files };
       }
+      const described = new Map<string, Described>();
       for await (const link of root.entries({ offset, length: limit, signal: options.signal })) {
-        const child = await this.describe(link, options);
-        entries.push({ name: link.name, cid: link.cid.toString(), type: child.type, size: child.size });
+        const child = await this.describeOnce(link, options, described);
+        entries.push({ name: link.name, cid: cidText(link.cid), type: child.type, size: child.size });
       }
       return { entries, total: await countEntries(root, options) };
     } catch (error) {
@@ -134,14 +193,27 @@ export class Reader {
     }
   }
 
-  /** Type and file size of a directory entry; raw leaves need no read (their Tsize is their size). */
-  private async describe(
-    link: UnixFSDirectoryEntry,
-    options: ReadOptions,
-  ): Promise<{ type: ContentType; size: number; entry?: UnixFSEntry }> {
+  /**
+   * Type and file size of a directory entry; raw leaves need no read (their Tsize is their size).
+   * A dag-pb entry that is not UnixFS is other data, sized by its block.
+   */
+  private async describe(link: UnixFSDirectoryEntry, options: ReadOptions): Promise<Described> {
     if (link.cid.code === RAW_CODE) return { type: 'file', size: Number(link.size) };
-    const entry = await this.entry(link.cid, options);
+    const entry = await this.unixfsEntry(link.cid, options);
+    if (!entry) return { type: 'raw', size: (await this.block(link.cid, options)).byteLength };
     return { type: typeOf(entry), size: entry.type === 'directory' ? 0 : sizeOf(entry), entry };
+  }
+
+  /** `describe`, once per CID of one listing: a folder may link the same content under many names. */
+  private async describeOnce(link: UnixFSDirectoryEntry, options: ReadOptions, described: Map<string, Described>): Promise<Described> {
+    if (link.cid.code === RAW_CODE) return this.describe(link, options);
+    const key = link.cid.toString();
+    let child = described.get(key);
+    if (!child) {
+      child = await this.describe(link, options);
+      described.set(key, child);
+    }
+    return child;
   }
 
   private async *walkFiles(
@@ -150,9 +222,10 @@ export class Reader {
     options: ReadOptions,
   ): AsyncGenerator<{ path: string; cid: CID; type: ContentType; size: number }> {
     if (dir.type !== 'directory') return;
+    const described = new Map<string, Described>();
     for await (const link of dir.entries({ signal: options.signal })) {
       const path = prefix === '' ? link.name : `${prefix}/${link.name}`;
-      const child = await this.describe(link, options);
+      const child = await this.describeOnce(link, options, described);
       if (child.type === 'directory' && child.entry) yield* this.walkFiles(child.entry, path, options);
       else yield { path, cid: link.cid, type: child.type, size: child.size };
     }

@@ -229,6 +229,11 @@ export interface ContentStore {
   allocations(cid: string): Promise<ContentAllocation | null>;
   stat(cid: string, options?: ReadOptions): Promise<ContentStat>;
   /**
+   * The bytes of every distinct block of the DAG pinned under `cid`: what holding it takes,
+   * whatever its UnixFS metadata declares. Walks the DAG on engines that keep no block list.
+   */
+  dagBytes(cid: string, options?: ReadOptions): Promise<number>;
+  /**
    * A page of a directory: one level (names), or with `recursive` every file under it (names are
    * relative paths, `total` counts files). For a DAG viewer of big trees.
    */

@@ -93,7 +93,10 @@ export interface UploadsTable {
   original_name: string | null;
   custom_name: string | null;
   name_source: 'custom' | 'original' | 'auto';
+  /** File bytes: of the file, or of every file under the folder. */
   size: number;
+  /** What the record counts against the quota (0015); `users.storage_used` is the sum of these. */
+  charged_bytes: number;
   type: UploadType;
   category: Category;
   files_count: number;
@@ -323,6 +326,21 @@ export interface ServerSecretsTable {
   created_at: Generated<string>;
 }
 
+/** One comparison of the accounts' usage with their records (0016); `findings` is JSON. */
+export interface UsageChecksTable {
+  id: string;
+  instance_id: string;
+  trigger: 'schedule' | 'admin';
+  repair: number;
+  started_at: string;
+  finished_at: string;
+  accounts_checked: number;
+  accounts_off: number;
+  bytes_off: number;
+  accounts_repaired: number;
+  findings: string;
+}
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   users: UsersTable;
@@ -347,6 +365,7 @@ export interface Database {
   resumable_uploads: ResumableUploadsTable;
   instances: InstancesTable;
   engine_gc_runs: EngineGcRunsTable;
+  usage_checks: UsageChecksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -366,4 +385,5 @@ export type SignedUploadRow = Selectable<SignedUploadsTable>;
 export type ResumableUploadRow = Selectable<ResumableUploadsTable>;
 export type InstanceRow = Selectable<InstancesTable>;
 export type EngineGcRunRow = Selectable<EngineGcRunsTable>;
+export type UsageCheckRow = Selectable<UsageChecksTable>;
 export type { Generated };

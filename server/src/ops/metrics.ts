@@ -12,8 +12,8 @@ export interface Metrics {
 
 /**
  * Prometheus metrics of one server (its own registry: tests run several servers in one process).
- * The pin queue depth and the outbox's jobs are read from the database when scraped, so every
- * instance reports the same, shared queues.
+ * The pin queue depth, the outbox's jobs and the last usage check are read from the database when
+ * scraped, so every instance reports the same, shared figures.
  */
 export function createMetrics(db: Db): Metrics {
   const registry = new Registry();
@@ -76,6 +76,47 @@ export function createMetrics(db: Db): Metrics {
       this.reset();
       for (const status of ['pending', 'running', 'failed'] as const) this.set({ status }, 0);
       for (const row of rows) this.set({ status: row.status }, Number(row.n));
+    },
+  });
+  // The last usage check, whichever instance ran it: every instance reports the same figures.
+  const lastUsageCheck = () =>
+    db
+      .selectFrom('usage_checks')
+      .select(['accounts_off', 'bytes_off', 'accounts_repaired', 'finished_at'])
+      .orderBy('finished_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  new Gauge({
+    name: 'cairn_usage_drift_accounts',
+    help: 'Accounts whose usage differed from the sum of their records at the last usage check (before it set them right)',
+    registers: [registry],
+    async collect() {
+      this.set(Number((await lastUsageCheck())?.accounts_off ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'cairn_usage_drift_bytes',
+    help: 'Bytes by which the accounts usage differed from the sum of their records at the last usage check, summed',
+    registers: [registry],
+    async collect() {
+      this.set(Number((await lastUsageCheck())?.bytes_off ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'cairn_usage_repaired_accounts',
+    help: 'Accounts whose usage the last usage check set to the sum of their records',
+    registers: [registry],
+    async collect() {
+      this.set(Number((await lastUsageCheck())?.accounts_repaired ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'cairn_usage_check_timestamp_seconds',
+    help: 'When the last usage check ended (0 before the first): an old one means checks stopped',
+    registers: [registry],
+    async collect() {
+      const last = await lastUsageCheck();
+      this.set(last ? Date.parse(last.finished_at) / 1000 : 0);
     },
   });
   return {

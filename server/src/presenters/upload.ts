@@ -9,6 +9,7 @@ export function presentUpload(upload: UploadRow) {
     nameSource: upload.name_source,
     cid: upload.cid,
     size: Number(upload.size),
+    chargedBytes: Number(upload.charged_bytes),
     type: upload.type,
     category: upload.category,
     filesCount: upload.files_count,

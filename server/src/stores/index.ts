@@ -20,6 +20,7 @@ import { createSessionStore } from './session-store';
 import { createSignedUploadStore } from './signed-upload-store';
 import { createTokenStore } from './token-store';
 import { createUploadStore } from './upload-store';
+import { createUsageStore } from './usage-store';
 import { createUserStore } from './user-store';
 
 export function createStores(db: Db) {
@@ -46,6 +47,7 @@ export function createStores(db: Db) {
     signedUploads: createSignedUploadStore(db),
     instances: createInstanceStore(db),
     engineGcRuns: createEngineGcRunStore(db),
+    usage: createUsageStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

@@ -102,12 +102,24 @@ export function createUploadStore(db: Db) {
       return { rows, total: Number(counted?.n ?? 0) };
     },
 
-    async rename(id: string, name: string): Promise<void> {
-      await db.updateTable('uploads').set({ name, custom_name: name, name_source: 'custom' }).where('id', '=', id).execute();
+    /** False when the record is gone (deleted meanwhile). */
+    async rename(id: string, name: string): Promise<boolean> {
+      const result = await db
+        .updateTable('uploads')
+        .set({ name, custom_name: name, name_source: 'custom' })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
-    async delete(trx: Db, id: string): Promise<void> {
-      await trx.deleteFrom('uploads').where('id', '=', id).execute();
+    /**
+     * Deletes a record and answers what it was charged, or undefined when it was gone already:
+     * of several deletes of one record racing (on any instance), exactly one gets it back, so
+     * exactly one refunds it.
+     */
+    async delete(trx: Db, id: string): Promise<{ chargedBytes: number } | undefined> {
+      const row = await trx.deleteFrom('uploads').where('id', '=', id).returning('charged_bytes').executeTakeFirst();
+      return row ? { chargedBytes: Number(row.charged_bytes) } : undefined;
     },
 
     /**

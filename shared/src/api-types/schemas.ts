@@ -73,6 +73,7 @@ export const auditActionValues = [
   'prune_logs',
   'retry_content_job',
   'collect_engine_garbage',
+  'check_usage',
 ] as const satisfies readonly AuditAction[];
 export type LogPruneRequest = Schemas['LogPruneRequest'];
 export type LogPruneResult = Schemas['LogPruneResult'];
@@ -97,6 +98,8 @@ export type AdminContentJob = Schemas['AdminContentJob'];
 /** One garbage collection of the content engine's nodes. */
 export type AdminEngineGcRun = Schemas['AdminEngineGcRun'];
 export type AdminEngineGc = Schemas['AdminEngineGc'];
+export type AdminUsageChecks = Schemas['AdminUsageChecks'];
+export type AdminUsageCheck = Schemas['AdminUsageCheck'];
 export type AdminContentJobList = Schemas['AdminContentJobList'];
 export type AdminContentJobRetry = Schemas['AdminContentJobRetry'];
 export type AdminReferral = Schemas['AdminReferral'];
@@ -129,6 +132,9 @@ export const errorCodeValues = [
   'car_incomplete',
   'car_invalid',
   'car_roots',
+  'car_too_deep',
+  'car_too_many_blocks',
+  'car_unixfs_mismatch',
   'car_unlinked_block',
   'car_unsupported_codec',
   'car_unsupported_hash',

@@ -101,6 +101,12 @@ export const logPruneSchema = z.object({
 });
 export type LogPruneInput = z.infer<typeof logPruneSchema>;
 
+/** `POST /admin/usage/checks`: compare every account's usage with its records, and set right what differs unless `repair` is false. */
+export const usageCheckSchema = z.object({
+  repair: z.boolean({ error: 'repair must be true or false' }).default(true),
+});
+export type UsageCheckInput = z.infer<typeof usageCheckSchema>;
+
 /** Languages a plan's name and description are translated into; English lives on the plan itself. */
 export const PLAN_TRANSLATION_LANGUAGES = SUPPORTED_LANGUAGES.filter((code) => code !== 'en') as [
   Exclude<LanguageCode, 'en'>,

@@ -16,6 +16,8 @@ export const GIB = 1024 ** 3;
 export const MAX_FILE_BYTES = 4 * GIB;
 /** Largest directory an upload may carry: 10 GB. */
 export const MAX_DIRECTORY_BYTES = 10 * GIB;
+/** Most files a folder upload may carry, and a CAR's root folder may hold (counted down every path). */
+export const MAX_DIRECTORY_FILES = 100_000;
 
 export const PAGE_DEFAULT = 1;
 export const LIMIT_DEFAULT = 10;

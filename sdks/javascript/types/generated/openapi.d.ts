@@ -368,7 +368,8 @@ export interface paths {
      *       under the CID leave it out (`/ipfs/{cid}/css/a.css`); otherwise the files are wrapped
      *       in a folder, the CID `ipfs add -r` gives for the folder holding these paths. The answer
      *       lists every file, by the path it was sent with, with its own CID. 201, or 200 with
-     *       `duplicate: true` when the account already held that root CID.
+     *       `duplicate: true` when the account already held that root CID. The record is charged
+     *       its files' bytes and its folders' own (names and links): `chargedBytes`.
      *     - `mode=files`: every file is stored and recorded on its own (type `file`, named after the
      *       last segment of its path; `name` is ignored). Always 201; files the account already held
      *       come back with `duplicate: true`. `size` sums every file, duplicates included.
@@ -404,13 +405,25 @@ export interface paths {
      *     - The CAR must name exactly one root (as web3.storage and Pinata ask), and that root must be
      *       a complete DAG: every block it links to, down to the leaves, is in the CAR or already
      *       stored here. A block the root's DAG does not reach is refused too. Duplicate blocks are
-     *       taken once.
-     *     - The root becomes one record (type `file` for a UnixFS file, else `dag`), named `name`,
-     *       else the uploaded file's name without `.car`, else automatically. Its size and the quota
-     *       it takes are those of the content, as for a pin of the root: the file bytes of UnixFS.
-     *     - Quota is reserved as the CAR's bytes arrive; CARs are limited to 10 GiB
-     *       (10737418240 bytes). A bad CAR, a refused quota, a disconnect or any other failure keeps
-     *       nothing: no block is indexed or pinned, nothing is recorded or charged.
+     *       taken once. An identity CID as the root is refused (`identity_cid`): its bytes are inside
+     *       the CID, there is nothing to store.
+     *     - UnixFS metadata must hold against the blocks (`car_unixfs_mismatch`): a file node's
+     *       `blocksizes` must be its parts' file bytes, one per link, and its `filesize` their total;
+     *       a folder's Tsize of a raw leaf must be that leaf's length.
+     *     - Limits on the work one CAR may cause (`413`): at most 250000 blocks in the root's DAG
+     *       (`car_too_many_blocks`), at most 1024 blocks on any path from the root down
+     *       (`car_too_deep`), and at most 100000 files under a folder root, counted down every path
+     *       as a listing or a download counts them (`too_many_files`).
+     *     - The root becomes one record (type `file` for a UnixFS file, `directory` for a folder,
+     *       else `dag`: other IPLD data, a dag-pb node without UnixFS data included), named `name`,
+     *       else the uploaded file's name without `.car`, else automatically. `size` is its file
+     *       bytes (for other data, its root block's); it is charged `chargedBytes`, the larger of
+     *       `size` and the bytes of every block of its DAG, blocks that were already stored here
+     *       included.
+     *     - Quota is reserved as the CAR's bytes arrive, and as blocks already stored here join its
+     *       DAG; CARs are limited to 10 GiB (10737418240 bytes). A bad CAR, a refused quota, a
+     *       disconnect or any other failure keeps nothing: no block is indexed or pinned, nothing is
+     *       recorded or charged.
      *     - A root the account already holds answers 200 with the existing record and `duplicate: true`.
      */
     post: operations['uploadCar'];
@@ -509,10 +522,13 @@ export interface paths {
     post?: never;
     /**
      * Delete one of the account's files
-     * @description Deletes the record and refunds its size to the account. The content is unpinned only when no
-     *     record of any account references the CID any more (`operation: unpinned`); otherwise only
-     *     this account's record goes (`operation: record_removed`). The account's Pinning Service API
-     *     requests that stand on the record go with it (`GET /psa/pins/{requestid}` is then 404).
+     * @description Deletes the record and refunds what it was charged (`chargedBytes`) to the account. The
+     *     content is unpinned only when no record of any account references the CID any more
+     *     (`operation: unpinned`); otherwise only this account's record goes (`operation:
+     *     record_removed`). The account's Pinning Service API requests that stand on the record go
+     *     with it (`GET /psa/pins/{requestid}` is then 404). A delete takes effect once: of several
+     *     deletes of one record at the same time, one answers 200 and refunds it, the others
+     *     `404 file_not_found`.
      */
     delete: operations['deleteUpload'];
     options?: never;
@@ -520,7 +536,8 @@ export interface paths {
     /**
      * Rename one of the account's files
      * @description Sets the record's name (it becomes its custom name, `nameSource: custom`). Names are unique
-     *     within the account; renaming to the current name changes nothing.
+     *     within the account; renaming to the current name changes nothing. A record deleted while
+     *     the rename runs is `404 file_not_found`.
      */
     patch: operations['renameUpload'];
     trace?: never;
@@ -535,7 +552,9 @@ export interface paths {
     /**
      * Storage used against the limit
      * @description The bytes the account's records hold against its limit: the plan's storage plus any
-     *     referral bonus.
+     *     referral bonus. `used` is the sum of the records' `chargedBytes`; an hourly check (see
+     *     `GET /admin/usage/checks`) compares the two for every account and sets right any that
+     *     differ.
      */
     get: operations['getUsage'];
     put?: never;
@@ -717,8 +736,10 @@ export interface paths {
      * Pin content by CID
      * @description Starts a pin job that makes the CID complete and pinned on this server, fetching missing
      *     blocks from the IPFS peers the server can reach, then records it in the account
-     *     (`source: pin`). The request waits up to about 2 seconds: content that is already local is
-     *     usually pinned by then (201); otherwise the job keeps running and the answer is 202 — poll
+     *     (`source: pin`), charged the larger of its file bytes and the bytes of every block its DAG
+     *     holds here (`chargedBytes`): what its UnixFS metadata claims never makes stored bytes free.
+     *     The request waits up to about 2 seconds: content that is already local is usually pinned
+     *     by then (201); otherwise the job keeps running and the answer is 202 — poll
      *     `GET /pins/{id}`. A job that failed within the wait (for example `errorCode: cid_not_found`
      *     when the content cannot be found) is also answered with 202 and `status: failed`.
      *
@@ -1114,9 +1135,10 @@ export interface paths {
     post?: never;
     /**
      * Delete any account's file
-     * @description Deletes the record and refunds its size to its owner. The content is unpinned only when no
-     *     record of any account references the CID any more. Written to the audit log (`remove`,
-     *     under the administrator, with the owner).
+     * @description Deletes the record and refunds what it was charged (`chargedBytes`) to its owner, once
+     *     however many deletes of it race. The content is unpinned only when no record of any account
+     *     references the CID any more. Written to the audit log (`remove`, under the administrator,
+     *     with the owner).
      */
     delete: operations['adminDeleteFile'];
     options?: never;
@@ -1334,6 +1356,39 @@ export interface paths {
      *     (`collect_engine_garbage`, under the administrator).
      */
     post: operations['adminStartEngineGc'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/usage/checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Checks of the accounts' usage against their records
+     * @description Each account's usage (`used`) must equal the sum of what its records are charged
+     *     (`chargedBytes`). Once an hour one instance of the deployment (whichever takes the check's
+     *     lease) compares them for every account and sets right any account that differs, under that
+     *     account's lock so that no upload or delete racing the check is lost; an administrator can
+     *     run one at any time. This lists the last checks, newest first, with the accounts each found
+     *     off (at most 100 listed; a check sets right at most 1000 accounts, the next one the rest).
+     *     The Prometheus metrics `cairn_usage_drift_accounts` and `cairn_usage_drift_bytes` report the
+     *     last check's findings.
+     */
+    get: operations['adminListUsageChecks'];
+    put?: never;
+    /**
+     * Check every account's usage against its records now
+     * @description Runs a check now and answers with it: the accounts whose usage differs from the sum of their
+     *     records' `chargedBytes`, each set to that sum unless `repair` is false. Logged
+     *     (`check_usage`, under the administrator; a warning when an account was off).
+     */
+    post: operations['adminRunUsageCheck'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1676,8 +1731,11 @@ export interface paths {
      * @description The Prometheus text format: `cairn_http_requests_total` and
      *     `cairn_http_request_duration_seconds` by method and route pattern, `cairn_uploads_total` by
      *     result, `cairn_upload_bytes_total`, `cairn_pin_queue_depth` (over all instances),
-     *     `cairn_engine_errors_total` by operation, and the process figures (`cairn_process_*`,
-     *     `cairn_nodejs_*`). Only for an administrator's session or API token.
+     *     `cairn_engine_errors_total` by operation, the last usage check (`cairn_usage_drift_accounts`
+     *     and `cairn_usage_drift_bytes`: how many accounts' usage differed from the sum of their
+     *     records, and by how many bytes, before it set them right; `cairn_usage_repaired_accounts`;
+     *     `cairn_usage_check_timestamp_seconds`: when it ended), and the process figures
+     *     (`cairn_process_*`, `cairn_nodejs_*`). Only for an administrator's session or API token.
      */
     get: operations['metrics'];
     put?: never;
@@ -1787,8 +1845,9 @@ export interface paths {
      * Add a pin request
      * @description Queues the CID for pinning and answers at once (`queued`, or already further on). The
      *     content engine connects to `origins` and fetches what it lacks; the pin is then recorded in
-     *     My files and charged to the quota (or stands on the account's record of the same CID). It
-     *     fails (`failed`, with `info.status_details`) if nothing provides the content within
+     *     My files and charged to the quota (or stands on the account's record of the same CID): the
+     *     larger of its file bytes and the bytes of every block fetched and held for it. It fails
+     *     (`failed`, with `info.status_details`) if nothing provides the content within
      *     `PIN_TIMEOUT_SECONDS` or it does not fit in the quota. An identity CID is refused
      *     (`400 BAD_REQUEST`): its bytes are inside the CID itself, there is nothing to store.
      */
@@ -2139,7 +2198,8 @@ export interface components {
       | 'grant_bonus'
       | 'prune_logs'
       | 'retry_content_job'
-      | 'collect_engine_garbage';
+      | 'collect_engine_garbage'
+      | 'check_usage';
     LogPruneRequest: {
       /**
        * @description Keep the last this many days; older entries are deleted.
@@ -2331,6 +2391,42 @@ export interface components {
       /** @description The last runs, newest first. */
       runs: components['schemas']['AdminEngineGcRun'][];
     };
+    AdminUsageChecks: {
+      /** @description How often the deployment checks on its own. */
+      intervalSeconds: number;
+      /** @description The last checks, newest first. */
+      checks: components['schemas']['AdminUsageCheck'][];
+    };
+    AdminUsageCheck: {
+      /** Format: uuid */
+      id: string;
+      /** @description The instance that ran it. */
+      instanceId: string;
+      /** @enum {string} */
+      trigger: 'schedule' | 'admin';
+      /** @description Whether it set the accounts it found off right. */
+      repair: boolean;
+      startedAt: components['schemas']['Timestamp'];
+      finishedAt: components['schemas']['Timestamp'];
+      accountsChecked: number;
+      /** @description Accounts whose usage differed from the sum of their records' charges. */
+      accountsOff: number;
+      /** @description By how many bytes, summed over those accounts. */
+      bytesOff: number;
+      /** @description Accounts whose usage it set to the sum of their records. */
+      accountsRepaired: number;
+      /** @description The accounts found off, most off first. */
+      findings: {
+        /** Format: uuid */
+        userId: string;
+        email: string;
+        /** @description The account's usage when the check found it. */
+        storageUsed: number;
+        /** @description The sum of what its records are charged. */
+        recordsBytes: number;
+        repaired: boolean;
+      }[];
+    };
     AdminContentJobList: {
       /** @description At most `limit` jobs, oldest first. */
       jobs: components['schemas']['AdminContentJob'][];
@@ -2457,6 +2553,9 @@ export interface components {
       | 'car_incomplete'
       | 'car_invalid'
       | 'car_roots'
+      | 'car_too_deep'
+      | 'car_too_many_blocks'
+      | 'car_unixfs_mismatch'
       | 'car_unlinked_block'
       | 'car_unsupported_codec'
       | 'car_unsupported_hash'
@@ -2827,8 +2926,16 @@ export interface components {
        */
       nameSource: 'custom' | 'original' | 'auto';
       cid: components['schemas']['Cid'];
-      /** @description File bytes (for a folder, of every file in it); what the record counts against the quota. */
+      /** @description File bytes (for a folder, of every file in it). */
       size: number;
+      /**
+       * @description What the record counts against the quota; the account's usage is the sum of its
+       *     records' `chargedBytes`. A file upload is charged its file bytes (`size`). A folder
+       *     uploaded as one DAG, a CAR and a pin by CID are charged the larger of `size` and the
+       *     bytes of every block their DAG holds (each block once), so a folder's names and links
+       *     count, and no UnixFS metadata makes stored bytes free.
+       */
+      chargedBytes: number;
       type: components['schemas']['UploadType'];
       category: components['schemas']['Category'];
       /** @description 1 for a file; the number of files in a folder, recursively. */
@@ -2850,6 +2957,7 @@ export interface components {
      *       "nameSource": "original",
      *       "cid": "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku",
      *       "size": 8,
+     *       "chargedBytes": 8,
      *       "type": "file",
      *       "category": "text",
      *       "filesCount": 1,
@@ -3667,7 +3775,10 @@ export interface components {
      *     CID), `car_unsupported_hash`, `car_unsupported_codec`, `car_block_too_large`,
      *     `car_block_undecodable` (its bytes are not of its codec), `car_incomplete` (a block of the
      *     root's DAG is neither in the CAR nor stored here), `car_unlinked_block` (a block not in the
-     *     root's DAG), `invalid_multipart`, or `upload_aborted`. Nothing was kept.
+     *     root's DAG), `car_unixfs_mismatch` (a UnixFS node's `blocksizes`, `filesize` or a folder's
+     *     Tsize of a raw leaf contradicts the blocks it links to), `identity_cid` (the root is an
+     *     identity CID, whose bytes are inside the CID itself: there is nothing to store),
+     *     `invalid_multipart`, or `upload_aborted`. Nothing was kept.
      */
     CarUploadBadRequest: {
       headers: {
@@ -3688,6 +3799,8 @@ export interface components {
             | 'car_block_undecodable'
             | 'car_incomplete'
             | 'car_unlinked_block'
+            | 'car_unixfs_mismatch'
+            | 'identity_cid'
             | 'invalid_multipart'
             | 'upload_aborted';
         };
@@ -3935,6 +4048,23 @@ export interface components {
         'application/json': components['schemas']['Error'] & {
           /** @constant */
           code?: 'file_too_large';
+        };
+      };
+    };
+    /**
+     * @description `file_too_large` (the CAR is over 10 GiB — 10737418240 bytes), `too_many_files` (the root
+     *     is a folder holding more than 100000 files, counted down every path), `car_too_many_blocks`
+     *     (the root's DAG has more than 250000 blocks, those already stored here included), or
+     *     `car_too_deep` (a path from the root down has more than 1024 blocks); nothing was kept.
+     */
+    CarUploadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'file_too_large' | 'too_many_files' | 'car_too_many_blocks' | 'car_too_deep';
         };
       };
     };
@@ -5425,7 +5555,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceeded'];
       409: components['responses']['NameTaken'];
-      413: components['responses']['DirectoryTooLarge'];
+      413: components['responses']['CarUploadTooLarge'];
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
       500: components['responses']['InternalError'];
@@ -7474,6 +7604,72 @@ export interface operations {
           };
         };
       };
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminListUsageChecks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The last checks. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUsageChecks'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminRunUsageCheck: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "repair": false
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Set each account found off to the sum of its records; false only reports.
+           * @default true
+           */
+          repair?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The check, done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            check: components['schemas']['AdminUsageCheck'];
+          };
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
     };
   };

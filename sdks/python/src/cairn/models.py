@@ -77,6 +77,7 @@ class Upload:
     name_source: Literal["custom", "original", "auto"]
     cid: str
     size: int
+    charged_bytes: int
     type: UploadType
     category: ContentCategory
     files_count: int

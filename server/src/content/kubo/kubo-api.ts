@@ -142,6 +142,27 @@ export class KuboApi {
   }
 
   /**
+   * `dag/stat`: the bytes of the DAG's distinct blocks (Kubo counts a block met twice once). Walks
+   * every block; offline, a block the node lacks is a not-found rather than a fetch.
+   */
+  async dagBytes(cid: CID, options: { offline: boolean; signal?: AbortSignal }): Promise<number> {
+    const url = this.endpoint('dag/stat', { arg: cid.toString(), progress: false, offline: options.offline });
+    const response = await fetch(url, { method: 'POST', signal: options.signal });
+    const text = await response.text();
+    if (!response.ok) {
+      const message = errorMessage(text);
+      throw isMissing(message)
+        ? new ContentNotFoundError(cid.toString())
+        : new Error(`Kubo dag/stat answered ${response.status}: ${message}`);
+    }
+    // With progress off the answer is one JSON object, possibly after progress lines of older Kubos: the last line.
+    const last = text.trim().split('\n').pop() ?? '{}';
+    const stat = JSON.parse(last) as { TotalSize?: number };
+    if (typeof stat.TotalSize !== 'number') throw new Error(`Kubo dag/stat answered no size: ${last.slice(0, 200)}`);
+    return stat.TotalSize;
+  }
+
+  /**
    * Drops the pin, then the root block unless another pin still holds it (Kubo refuses to remove
    * a pinned block): an unpinned root stays in Kubo's store until its garbage collection, and the
    * gateway must not go on serving a deleted file by its CID meanwhile.

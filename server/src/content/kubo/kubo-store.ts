@@ -46,7 +46,7 @@ export class KuboReads {
     this.reader = new Reader(new RemoteBlockstore((cid, signal) => this.fetchBlock(cid, signal)));
   }
 
-  readers(): Pick<ContentStore, 'has' | 'stat' | 'ls' | 'resolve' | 'cat' | 'catStream' | 'block' | 'multiaddrs'> {
+  readers(): Pick<ContentStore, 'has' | 'stat' | 'dagBytes' | 'ls' | 'resolve' | 'cat' | 'catStream' | 'block' | 'multiaddrs'> {
     return {
       has: (cid) => this.api.hasBlock(parseCid(cid)),
       stat: async (cid, options) => {
@@ -54,6 +54,9 @@ export class KuboReads {
         const stat = await this.reader.stat(parsed, options);
         return { ...stat, complete: await this.api.isPinned(parsed) };
       },
+      // Online on a Cluster: the node Cairn reads through fetches from the allocated peers what it
+      // does not hold itself (with every peer allocated, the default, it holds it all).
+      dagBytes: (cid, options) => this.api.dagBytes(parseCid(cid), { offline: this.offline, signal: options?.signal }),
       ls: (cid, options) => this.reader.ls(parseCid(cid), options ?? {}),
       resolve: (cid, path, options) => this.reader.resolve(parseCid(cid), path, options),
       cat: (cid, options) => deferredStream(() => this.catStream(parseCid(cid), options)),

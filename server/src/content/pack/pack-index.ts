@@ -84,6 +84,7 @@ export class PackIndex {
       deleteRootBlocks: db.prepare(`DELETE FROM root_blocks WHERE root = ?`),
       deleteRoot: db.prepare(`DELETE FROM roots WHERE cid = ?`),
       inPinnedDag: db.prepare(`SELECT 1 FROM root_blocks WHERE mh = ? LIMIT 1`).pluck(),
+      dagBytes: db.prepare(`SELECT coalesce(sum(b.length), 0) FROM root_blocks r JOIN blocks b ON b.mh = r.mh WHERE r.root = ?`).pluck(),
       stats: db.prepare(`SELECT (SELECT count(*) FROM blocks) AS blocks, (SELECT count(*) FROM roots) AS roots,
         (SELECT count(*) FROM packs) AS packs, (SELECT coalesce(sum(size), 0) FROM packs) AS packBytes,
         (SELECT coalesce(sum(live), 0) FROM packs) AS liveBytes`),
@@ -128,6 +129,12 @@ export class PackIndex {
   /** The block belongs to some pinned DAG, hence so does its whole sub-DAG: it is complete locally. */
   inPinnedDag(multihash: Uint8Array): boolean {
     return this.stmt.inPinnedDag.get(multihash) !== undefined;
+  }
+
+  /** The bytes of the blocks a pinned root's DAG lists (each block once); undefined when `root` is not pinned. */
+  dagBytes(root: Uint8Array): number | undefined {
+    if (!this.isPinned(root)) return undefined;
+    return this.stmt.dagBytes.get(root) as number;
   }
 
   /**

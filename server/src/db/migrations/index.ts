@@ -13,6 +13,8 @@ import * as planTranslationsAndContentKinds from './0010-plan-translations-and-c
 import * as instances from './0013-instances';
 import * as engineGcRuns from './0014-engine-gc-runs';
 import * as pinOwnership from './0015-pin-ownership';
+import * as uploadCharges from './0016-upload-charges';
+import * as usageChecks from './0017-usage-checks';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0013-instances': instances,
   '0014-engine-gc-runs': engineGcRuns,
   '0015-pin-ownership': pinOwnership,
+  '0016-upload-charges': uploadCharges,
+  '0017-usage-checks': usageChecks,
 };

@@ -8,6 +8,7 @@ import { adminPlanRoutes } from './plans';
 import { adminReferralRoutes } from './referrals';
 import { adminStatsRoutes } from './stats';
 import { adminTokenRoutes } from './tokens';
+import { adminUsageRoutes } from './usage';
 import { adminUserRoutes } from './users';
 
 /** The management area's API: every route requires role admin (403 `admin_required` otherwise). */
@@ -23,6 +24,7 @@ export function adminRoutes() {
     adminReferralRoutes(),
     adminContentJobRoutes(),
     adminEngineGcRoutes(),
+    adminUsageRoutes(),
   ]) {
     router.use(routes.routes());
   }

@@ -46,22 +46,23 @@ describe.each(DRIVERS)('POST /api/v2/upload/car (%s)', (driver) => {
     expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.used).toBe(0);
   }
 
-  it('imports a UnixFS file CAR: one record of the root, charged its file bytes, served by the gateway', async () => {
+  it('imports a UnixFS file CAR: one record of the root, charged the bytes of its blocks, served by the gateway', async () => {
     const user = await createUser(server);
     const leaves = [leafBytes(1000, 7), leafBytes(500, 11)];
     const file = await unixfsFile(leaves);
     const car = await carBytes([file.root.cid], [file.root, ...file.leaves]);
+    const stored = 1500 + file.root.bytes.byteLength;
     const res = await postCar(user, car);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ cid: file.root.cid.toString(), size: 1500, type: 'file', duplicate: false });
+    expect(res.body).toMatchObject({ cid: file.root.cid.toString(), size: 1500, chargedBytes: stored, type: 'file', duplicate: false });
     expect(res.body.name).toBe(`file-${file.root.cid.toString().slice(-10)}`);
     const served = Buffer.from(await (await fetch(`${server.url}/ipfs/${file.root.cid}`)).arrayBuffer());
     expect(served.equals(Buffer.concat(leaves))).toBe(true);
-    expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.used).toBe(1500);
+    expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.used).toBe(stored);
     const again = await postCar(user, car);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ uploadId: res.body.uploadId, duplicate: true });
-    expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.used).toBe(1500);
+    expect((await server.api.get('/api/v2/users/me/usage', { token: user.token })).body.used).toBe(stored);
   });
 
   it('takes the CAR as a multipart file too, named after it without .car', async () => {

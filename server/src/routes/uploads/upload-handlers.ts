@@ -1,4 +1,4 @@
-import { MAX_DIRECTORY_BYTES, MAX_FILE_BYTES } from '@cairn/shared';
+import { MAX_DIRECTORY_BYTES, MAX_DIRECTORY_FILES, MAX_FILE_BYTES } from '@cairn/shared';
 import type { z } from 'zod';
 import type { carUploadQuerySchema, directoryUploadQuerySchema, uploadQuerySchema } from '@cairn/shared';
 import { carUploader } from '../../commands/car-uploader';
@@ -16,7 +16,6 @@ import { presentUpload } from '../../presenters/upload';
 
 /** Room for multipart boundaries and headers on top of the content itself. */
 const MULTIPART_SLACK = 1024 * 1024;
-const MAX_DIRECTORY_FILES = 100_000;
 /** Multipart framing of one file: delimiters plus headers, which the parser caps at 16 KiB. */
 const FILE_FRAMING = 64 * 1024;
 /** Framing of a folder: a few hundred bytes per file, up to MAX_DIRECTORY_FILES of them. */

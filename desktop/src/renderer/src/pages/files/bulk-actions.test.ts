@@ -10,6 +10,7 @@ const record = (uploadId: string, type: Upload['type'] = 'file'): Upload => ({
   nameSource: 'original',
   cid: `cid-${uploadId}`,
   size: 1,
+  chargedBytes: 1,
   type,
   category: 'text',
   filesCount: 1,
