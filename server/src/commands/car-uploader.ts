@@ -1,6 +1,5 @@
 import { MAX_DIRECTORY_BYTES } from '@cairn/shared';
 import { CID } from 'multiformats/cid';
-import { detectCategory } from '../content/category';
 import { ByteBudget } from '../content/remote/metered';
 import type { BlockImport } from '../content/types';
 import type { AppContext } from '../context';
@@ -10,9 +9,9 @@ import { auditRecorder } from './audit-recorder';
 import { checkedCar } from './car-blocks';
 import { blockKey, checkedDag, MAX_DAG_BLOCKS, tooManyBlocks } from './car-dag';
 import type { BlockFacts } from './car-unixfs';
-import { recordType, storedFolderCategory } from './content-kind';
+import { recordType, storedCategory } from './content-kind';
 import { contentRecorder, storedCharge, type RecordResult } from './content-recorder';
-import { HEAD_BYTES, storedHead } from './head-capture';
+import { HEAD_BYTES } from './head-capture';
 import { abandonUpload, quotaReservation } from './quota-reservation';
 
 export interface CarUploadInput {
@@ -95,13 +94,10 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
     // Content it links to that was held already is charged too: the reservation covers it first.
     await reservation.onBytes(0, chargedBytes);
     // The one rule of record types and categories; a root that is not UnixFS is other IPLD data.
-    const type = stat.type === 'file' || stat.type === 'directory' ? recordType(stat.type) : 'dag';
-    const category =
-      type === 'file'
-        ? detectCategory(await storedHead(app.content, root), input.filename ?? '')
-        : type === 'directory'
-          ? await storedFolderCategory(app.content, root, input.signal, (file) => heads.get(blockKey(CID.parse(file))))
-          : 'other';
+    const type = recordType(stat.type);
+    const category = await storedCategory(app.content, root, type, input.filename ?? '', input.signal, (file) =>
+      heads.get(blockKey(CID.parse(file))),
+    );
     const result = await contentRecorder(
       app,
       user,

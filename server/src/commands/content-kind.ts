@@ -8,9 +8,29 @@ import { storedHead } from './head-capture';
  * pin by CID): the type says what the root is, and a folder's category is the one its files share.
  */
 
-/** A UnixFS directory is a `directory` (a folder uploaded as one DAG is one); a file or a raw block is a `file`. */
+/**
+ * A UnixFS directory is a `directory` (a folder uploaded as one DAG is one); a UnixFS file or a
+ * raw block is a `file`; anything else (dag-cbor, a dag-pb node without UnixFS data) is a `dag`.
+ */
 export function recordType(root: ContentType): UploadType {
-  return root === 'directory' ? 'directory' : 'file';
+  return root === 'directory' ? 'directory' : root === 'file' ? 'file' : 'dag';
+}
+
+/**
+ * The category of stored content of this record type: a file's by its first bytes and name, a
+ * folder's by its files (`head` may give a file's first bytes already at hand), other data `other`.
+ */
+export async function storedCategory(
+  content: ContentStore,
+  cid: string,
+  type: UploadType,
+  name: string,
+  signal?: AbortSignal,
+  head?: (file: string) => Uint8Array | undefined,
+): Promise<Category> {
+  if (type === 'file') return detectCategory(await storedHead(content, cid), name);
+  if (type === 'directory') return storedFolderCategory(content, cid, signal, head);
+  return 'other';
 }
 
 /** The category every file of a folder has, or `other` when they differ (or there is none). */

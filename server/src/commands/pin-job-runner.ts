@@ -1,4 +1,3 @@
-import { detectCategory } from '../content/category';
 import type { AppContext } from '../context';
 import type { PinJobRow } from '../db/schema';
 import { crashPoint } from '../lib/crash-point';
@@ -6,10 +5,9 @@ import { accountDisabled, AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditRecorder } from './audit-recorder';
-import { recordType, storedFolderCategory } from './content-kind';
+import { recordType, storedCategory } from './content-kind';
 import { contentRecorder, storedCharge } from './content-recorder';
 import { heldRecordSettler } from './held-record-settler';
-import { storedHead } from './head-capture';
 import { pinWithDeadline } from './pin-deadline';
 
 const HEARTBEAT_MS = 5_000;
@@ -100,10 +98,8 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
     // gives up within the pin's own time.
     const held = await app.content.dagBytes(job.cid, { signal: AbortSignal.any([signal, AbortSignal.timeout(app.config.pinTimeoutMs)]) });
     const chargedBytes = storedCharge(stat.size, held);
-    const category =
-      stat.type === 'directory'
-        ? await storedFolderCategory(app.content, job.cid)
-        : detectCategory(await storedHead(app.content, job.cid), job.original_name ?? '');
+    const type = recordType(stat.type);
+    const category = await storedCategory(app.content, job.cid, type, job.original_name ?? '', signal);
     // The record and the job's end are one transaction: a job withdrawn meanwhile records nothing.
     const { upload, duplicate } = await contentRecorder(
       app,
@@ -112,7 +108,7 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
         cid: job.cid,
         size: stat.size,
         chargedBytes,
-        type: recordType(stat.type),
+        type,
         category,
         filesCount: stat.files,
         originalName: job.original_name,

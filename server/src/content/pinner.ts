@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
-import { decode as decodePb } from '@ipld/dag-pb';
 import type { CID } from 'multiformats/cid';
+import { blockLinks } from './block-links';
 import { pinKey } from './cid';
 import { ContentAbortedError, ContentNotFoundError } from './errors';
 import type { Network } from './network/network';
@@ -9,13 +9,15 @@ import type { PackStore } from './pack/pack-store';
 import type { PackWriter } from './pack/pack-writer';
 import type { PinOptions, PinResult } from './types';
 
-const DAG_PB = 0x70;
+/** dag-pb, dag-cbor and dag-json: the codecs whose blocks link to others. */
+const LINKING = new Set([0x70, 0x71, 0x0129]);
 const IDENTITY = 0x00;
 // Blocks requested at once: bitswap round trips, not CPU, limit a fetch (one want per block).
 const CONCURRENCY = 32;
 
 /**
- * Pins by CID: walks the DAG breadth-first, reads local blocks, fetches missing ones over bitswap
+ * Pins by CID: walks the DAG breadth-first (through the links of dag-pb, dag-cbor and dag-json
+ * blocks), reads local blocks, fetches missing ones over bitswap
  * into a new pack, then commits the pack and the root's block list in one index transaction.
  * A failed or aborted fetch deletes its pack: nothing it fetched stays unreferenced.
  */
@@ -62,7 +64,7 @@ async function walkAndCommit(
     signal?.throwIfAborted();
     let bytes: Uint8Array | undefined;
     if (store.has(cid)) {
-      if (cid.code === DAG_PB) bytes = await store.get(cid);
+      if (LINKING.has(cid.code)) bytes = await store.get(cid);
     } else {
       if (isEmptyBlock(cid))
         bytes = new Uint8Array(0); // bitswap does not deliver empty blocks; its bytes are known
@@ -74,8 +76,7 @@ async function walkAndCommit(
     }
     dag.push(cid.multihash.bytes);
     options.onProgress?.({ blocks: dag.length, bytesFetched });
-    if (cid.code !== DAG_PB || bytes === undefined) return [];
-    return decodePb(bytes).Links.map((link) => link.Hash);
+    return bytes === undefined ? [] : linksOf(cid, bytes);
   };
 
   try {
@@ -94,6 +95,15 @@ async function walkAndCommit(
       await store.dropPack(pack.id);
     }
     throw error;
+  }
+}
+
+/** The blocks a block links to; a block its codec cannot decode (or of a codec Cairn cannot read) links to none. */
+function linksOf(cid: CID, bytes: Uint8Array): CID[] {
+  try {
+    return blockLinks(cid, bytes);
+  } catch {
+    return [];
   }
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { bytesOf } from '../../content/test-helpers';
+import { carBytes, cborNode, rawBlock } from '../../../test/cars';
 
 const POLL_MS = 100;
 const PIN_DEADLINE_MS = 60_000;
@@ -72,5 +73,28 @@ describe.each(DRIVERS)('pin by CID from another Cairn server (%s)', (driver) => 
     expect(job.status).toBe('pinned');
     expect(job.upload).toMatchObject({ type: 'directory', filesCount: 2, size: 600_000 + 11 });
     expect(await (await fetch(`${b.url}/ipfs/${folder.body.cid}/index.html`)).text()).toBe('<h1>hi</h1>');
+  });
+
+  it('fetches a dag-cbor DAG whole, every linked block, and records it as other data', async () => {
+    const leaf = await rawBlock(bytesOf(300_000, 9));
+    const root = await cborNode({ title: 'dataset', data: leaf.cid });
+    const owner = await createUser(a);
+    const car = await a.api.request('POST', '/api/v2/upload/car', {
+      token: owner.token,
+      body: await carBytes([root.cid], [root, leaf]),
+      headers: { 'content-type': 'application/vnd.ipld.car' },
+    });
+    expect(car.status).toBe(201);
+
+    const user = await createUser(b);
+    const res = await b.api.post('/api/v2/pins', { cid: root.cid.toString() }, { token: user.token });
+    const job = await settled(user.token, res.body.id);
+    expect(job).toMatchObject({ status: 'pinned', error: null });
+    expect(job.upload).toMatchObject({ type: 'dag', category: 'other' });
+    // The leaf the document links to was fetched and is held, and charged.
+    expect(await b.app.content.has(leaf.cid.toString())).toBe(true);
+    expect(job.upload.chargedBytes).toBe(root.bytes.byteLength + leaf.bytes.byteLength);
+    const served = await fetch(`${b.url}/ipfs/${root.cid}/data?format=raw`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(leaf.bytes))).toBe(true);
   });
 });
