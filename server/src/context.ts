@@ -1,5 +1,6 @@
 import { createJwt, type Jwt } from './auth/jwt';
 import { startMaintenance, type Maintenance } from './commands/maintenance';
+import { CarBlockPool } from './commands/car-block-pool';
 import { startPinRunner, type PinRunner } from './commands/pin-job-runner';
 import { createContentStore } from './content/engine';
 import type { ContentStore } from './content/types';
@@ -48,6 +49,8 @@ export interface AppContext {
   instanceId: string;
   /** Quota reservations this process holds open (uploads streaming now), given back at close. */
   openReservations: Set<string>;
+  /** The blocks CAR uploads hold in this process's memory while their DAGs are checked. */
+  carBlocks: CarBlockPool;
   /** Aborts `stopping`; called by the server once it stops accepting connections. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -92,6 +95,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     selfUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     instanceId,
     openReservations: new Set(),
+    carBlocks: new CarBlockPool(config.carCheckBlocks.process, config.carCheckBlocks.account),
     beginShutdown() {
       if (!shutdown.signal.aborted) shutdown.abort(new AppError(503, 'shutting_down', 'The server is restarting: please try again'));
     },

@@ -1,4 +1,4 @@
-import { MAX_DIRECTORY_FILES } from '@cairn/shared';
+import { MAX_DAG_BLOCKS, MAX_DIRECTORY_FILES } from '@cairn/shared';
 import type { CID } from 'multiformats/cid';
 import type { ContentStore } from '../content/types';
 import { AppError, badRequest } from '../lib/errors';
@@ -6,8 +6,7 @@ import { blockFacts, unixfsContradiction, type BlockFacts } from './car-unixfs';
 
 const IDENTITY = 0x00;
 
-/** Most blocks a CAR upload's DAG may have (those already held included): a 10 GiB file of 64 KiB chunks, a folder of 100,000 files. */
-export const MAX_DAG_BLOCKS = 250_000;
+export { MAX_DAG_BLOCKS };
 /**
  * Most blocks on one path from the root down: no importer builds DAGs anywhere near as deep (a
  * 10 GiB file is 4 levels of 174-link nodes), and every later read of a path pays for each level.

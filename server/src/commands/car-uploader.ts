@@ -48,6 +48,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
   const budget = new ByteBudget({ maxBytes: MAX_DIRECTORY_BYTES, signal: input.signal, onBytes: reservation.onBytes });
   const heads = new Map<string, Uint8Array>();
   let imported: BlockImport | undefined;
+  let pooled = 0;
   try {
     const dag = await budget.run(async () => {
       const car = await checkedCar(budget.meter(input.source));
@@ -65,6 +66,9 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
         const key = blockKey(block.cid);
         if (carried.has(key)) continue; // a duplicate frame: the block is already in
         if (carried.size >= MAX_DAG_BLOCKS) throw tooManyBlocks();
+        // Each block the check keeps in memory counts against this process's and this account's share.
+        app.carBlocks.take(user.id);
+        pooled++;
         carried.set(key, block.facts);
         await imported.put(block.cid, block.bytes);
         // A small leaf is a small file's whole content: kept (copied out of the stream's chunk) for
@@ -127,5 +131,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
     await imported?.abort();
     await abandonUpload(app, reservation);
     throw error;
+  } finally {
+    app.carBlocks.release(user.id, pooled);
   }
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PASSWORD_MIN } from '@cairn/shared';
+import { MAX_DAG_BLOCKS, PASSWORD_MIN } from '@cairn/shared';
 import { repoPath } from '../lib/repo-path';
 import { contentConfig, type ContentConfig } from './content-config';
 import type { ServerEnv } from './env';
@@ -74,6 +74,8 @@ export interface ServerConfig {
   content: ContentConfig;
   /** Argon2id cost. Tests lower it; production keeps the OWASP-recommended defaults. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** Blocks CAR uploads may hold in memory while their DAGs are checked: in all, and for one account. */
+  carCheckBlocks: { process: number; account: number };
   /** null: payments are not configured (paid checkout answers 503 payments_not_configured). */
   stripe: StripeConfig | null;
 }
@@ -266,6 +268,7 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
       throw new ConfigError(message);
     }),
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+    carCheckBlocks: { process: 2 * MAX_DAG_BLOCKS, account: MAX_DAG_BLOCKS },
     stripe: stripe(env, production),
   };
 }

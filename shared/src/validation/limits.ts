@@ -18,6 +18,8 @@ export const MAX_FILE_BYTES = 4 * GIB;
 export const MAX_DIRECTORY_BYTES = 10 * GIB;
 /** Most files a folder upload may carry, and a CAR's root folder may hold (counted down every path). */
 export const MAX_DIRECTORY_FILES = 100_000;
+/** Most blocks a CAR upload's DAG may have (those already held included): a 10 GiB file of 64 KiB chunks, a folder of 100,000 files. */
+export const MAX_DAG_BLOCKS = 250_000;
 
 export const PAGE_DEFAULT = 1;
 export const LIMIT_DEFAULT = 10;

@@ -4131,6 +4131,31 @@ export interface components {
       };
     };
     /**
+     * @description `busy`: CAR uploads being checked hold as many blocks in this server's memory as it allows
+     *     (500,000 at once, 250,000 for one account's uploads together); ask again after
+     *     `Retry-After` seconds. `content_unavailable`, `shutting_down` and `engine_gc_running` as for
+     *     other uploads. Nothing was recorded or charged.
+     */
+    CarUploadUnavailable: {
+      headers: {
+        /** @description Seconds to wait before trying again (`busy`, `engine_gc_running`). */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "The server is checking as many CAR blocks as it can hold: try again in a moment",
+         *       "code": "busy"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'busy' | 'content_unavailable' | 'shutting_down' | 'engine_gc_running';
+        };
+      };
+    };
+    /**
      * @description The answer `format`, `Accept` and the CID's codec choose (see the Gateway tag):
      *     - a file's bytes, typed by the last path segment's (or `filename`'s) extension when it has
      *       a known one, else by its first bytes (HTML, SVG, XML, JSON, the common binary formats),
@@ -5559,7 +5584,7 @@ export interface operations {
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
       500: components['responses']['InternalError'];
-      503: components['responses']['ContentUnavailable'];
+      503: components['responses']['CarUploadUnavailable'];
     };
   };
   uploadDirectoryLegacy: {
