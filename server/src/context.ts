@@ -57,6 +57,9 @@ export interface AppContext {
 }
 
 export async function createContext(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<AppContext> {
+  // Whatever creates a file in the data directory (libraries included, such as the peer store of
+  // the embedded node) creates it private to the server's user, as Cairn's own code does.
+  process.umask(0o077);
   // Before anything in it is opened: what an operator loosened is tightened at every start.
   privateTree(config.dataDir);
   const db = createDb(config.db);

@@ -10,9 +10,6 @@ const REQUEST_GRACE_MS = 5_000;
 const EXIT_DEADLINE_MS = 9_000;
 
 async function main() {
-  // Whatever creates a file in the data directory (libraries included) creates it private to the
-  // server's user, as Cairn's own code does: nothing of it is for other users of the machine.
-  process.umask(0o077);
   let config;
   try {
     config = buildConfig(readEnv());

@@ -8,7 +8,8 @@ describe('recordType', () => {
   it('names a record after its root, whatever way it arrived', () => {
     expect(recordType('directory')).toBe('directory');
     expect(recordType('file')).toBe('file');
-    expect(recordType('raw')).toBe('file');
+    // `raw` is what a stat calls other IPLD data (dag-cbor, dag-pb without UnixFS): a DAG, not a file.
+    expect(recordType('raw')).toBe('dag');
   });
 });
 
