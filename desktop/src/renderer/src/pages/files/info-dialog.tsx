@@ -39,6 +39,8 @@ export function InfoDialog({ uploadId, onClose }: { uploadId: string; onClose():
             <dd>{t(`categories.${state.data.category}`)}</dd>
             <dt>{t('fields.size')}</dt>
             <dd>{formatBytes(state.data.size, language)}</dd>
+            <dt>{t('fields.charged')}</dt>
+            <dd data-field="charged">{formatBytes(state.data.chargedBytes, language)}</dd>
             <dt>{t('fields.files_included')}</dt>
             <dd>{formatNumber(state.data.filesCount, language)}</dd>
             <dt>{t('fields.source')}</dt>
