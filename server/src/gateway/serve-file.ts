@@ -3,7 +3,7 @@ import { UnixFS } from 'ipfs-unixfs';
 import { Readable } from 'node:stream';
 import type { CID } from 'multiformats/cid';
 import { authenticatePrincipal } from '../auth/authenticate';
-import { HEAD_BYTES } from '../commands/head-capture';
+import { HEAD_BYTES } from '../content/head-capture';
 import { bearer } from '../middleware/auth';
 import { DAG_PB } from './blocks';
 import { contentTypeFor } from './content-type';

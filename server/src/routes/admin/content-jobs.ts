@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { adminContentJobQuerySchema, type AdminContentJobQuery } from '@cairn/shared';
 import { z } from 'zod';
-import { contentJobRetrier } from '../../commands/content-job-retrier';
+import { contentJobRetrier } from '../../commands/maintenance/content-job-retrier';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';

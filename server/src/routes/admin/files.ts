@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { adminListQuerySchema } from '@cairn/shared';
 import { z } from 'zod';
-import { adminFileRemover } from '../../commands/admin-file-remover';
+import { adminFileRemover } from '../../commands/admin/admin-file-remover';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { adminLogQuerySchema, logPruneSchema, type AdminLogQuery, type LogPruneInput } from '@cairn/shared';
-import { logPruner } from '../../commands/log-pruner';
+import { logPruner } from '../../commands/admin/log-pruner';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';

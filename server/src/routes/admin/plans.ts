@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import { planCodeParamsSchema, planCreateSchema, planUpdateSchema, type PlanCreateInput, type PlanUpdateInput } from '@cairn/shared';
 import type { z } from 'zod';
-import { planCreator } from '../../commands/plan-creator';
-import { planDeleter } from '../../commands/plan-deleter';
-import { planUpdater } from '../../commands/plan-updater';
+import { planCreator } from '../../commands/plans/plan-creator';
+import { planDeleter } from '../../commands/plans/plan-deleter';
+import { planUpdater } from '../../commands/plans/plan-updater';
 import type { AppState, Ctx } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';

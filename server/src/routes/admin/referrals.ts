@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { adminListQuerySchema } from '@cairn/shared';
-import { ACTIVE_WINDOW_DAYS } from '../../commands/stats-reader';
+import { ACTIVE_WINDOW_DAYS } from '../../commands/admin/stats-reader';
 import type { AppState } from '../../koa-types';
 import { addDays } from '../../lib/time';
 import { requireAdmin } from '../../middleware/auth';

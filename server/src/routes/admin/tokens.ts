@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { adminListQuerySchema } from '@cairn/shared';
 import { z } from 'zod';
-import { adminTokenRevoker } from '../../commands/admin-token-revoker';
+import { adminTokenRevoker } from '../../commands/admin/admin-token-revoker';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { usageCheckSchema, type UsageCheckInput } from '@cairn/shared';
-import { USAGE_CHECK_INTERVAL_MS, usageChecker } from '../../commands/usage-checker';
+import { USAGE_CHECK_INTERVAL_MS, usageChecker } from '../../commands/quota/usage-checker';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';

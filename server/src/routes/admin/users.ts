@@ -7,11 +7,11 @@ import {
   type AdminUserUpdateInput,
 } from '@cairn/shared';
 import { z } from 'zod';
-import { adminUserReader } from '../../commands/admin-user-reader';
-import { adminUserUpdater } from '../../commands/admin-user-updater';
-import { bonusGranter } from '../../commands/bonus-granter';
-import { planLocalizer } from '../../commands/plan-localizer';
-import { ACTIVE_WINDOW_DAYS } from '../../commands/stats-reader';
+import { adminUserReader } from '../../commands/admin/admin-user-reader';
+import { adminUserUpdater } from '../../commands/admin/admin-user-updater';
+import { bonusGranter } from '../../commands/referrals/bonus-granter';
+import { planLocalizer } from '../../commands/plans/plan-localizer';
+import { ACTIVE_WINDOW_DAYS } from '../../commands/admin/stats-reader';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { orderCanceller } from '../../commands/order-canceller';
-import { planLocalizer } from '../../commands/plan-localizer';
-import { paymentVerifier } from '../../commands/payment-verifier';
-import { webhookProcessor } from '../../commands/webhook-processor';
+import { orderCanceller } from '../../commands/billing/order-canceller';
+import { planLocalizer } from '../../commands/plans/plan-localizer';
+import { paymentVerifier } from '../../commands/billing/payment-verifier';
+import { webhookProcessor } from '../../commands/billing/webhook-processor';
 import type { OrderRow } from '../../db/schema';
 import type { AppState, Ctx } from '../../koa-types';
 import { requestLanguage } from '../../lib/caller-language';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { pinSchema, type PinInput } from '@cairn/shared';
 import { z } from 'zod';
-import { pinRequester } from '../../commands/pin-requester';
+import { pinRequester } from '../../commands/pins/pin-requester';
 import { AppError, isErrorCode, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { AppState } from '../../koa-types';

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import { checkoutSchema, type CheckoutInput } from '@cairn/shared';
 import { z } from 'zod';
-import { checkoutStarter } from '../../commands/checkout-starter';
-import { planLocalizer } from '../../commands/plan-localizer';
-import { plansReader } from '../../commands/plans-reader';
+import { checkoutStarter } from '../../commands/billing/checkout-starter';
+import { planLocalizer } from '../../commands/plans/plan-localizer';
+import { plansReader } from '../../commands/plans/plans-reader';
 import { requestLanguage } from '../../lib/caller-language';
 import type { AppState } from '../../koa-types';
 import { auth } from '../../middleware/auth';

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Next } from 'koa';
-import { parseCid } from '../../commands/pin-requester';
-import { psaPinCreator } from '../../commands/psa-pin-creator';
-import { pinNotFound, psaPinRemover } from '../../commands/psa-pin-remover';
+import { parseCid } from '../../commands/pins/pin-requester';
+import { psaPinCreator } from '../../commands/psa/psa-pin-creator';
+import { pinNotFound, psaPinRemover } from '../../commands/psa/psa-pin-remover';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -12,7 +12,7 @@ import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { presentPsaPin } from '../../presenters/psa';
 import type { PsaPinView } from '../../stores/psa-pin-store';
-import { delegatesOf } from './delegates';
+import { delegatesOf } from '../../commands/psa/lib/delegates';
 import { psaErrors } from './errors';
 import { psaListSchema, psaParams, psaPinSchema, type PsaListQuery, type PsaPinBody } from './schemas';
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { heldUpload } from '../../commands/held-content';
+import { heldUpload } from '../../commands/content/held-upload-reader';
 import type { AppState } from '../../koa-types';
 import { authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';

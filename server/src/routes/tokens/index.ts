@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { tokenGenerateSchema, type TokenGenerateInput } from '@cairn/shared';
 import { z } from 'zod';
-import { tokenGenerator } from '../../commands/token-generator';
-import { tokenRevoker } from '../../commands/token-revoker';
+import { tokenGenerator } from '../../commands/tokens/token-generator';
+import { tokenRevoker } from '../../commands/tokens/token-revoker';
 import type { AppState } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';

@@ -9,10 +9,10 @@ import {
   type RenameInput,
 } from '@cairn/shared';
 import { z } from 'zod';
-import { uploadRemover } from '../../commands/upload-remover';
-import { uploadRenamer } from '../../commands/upload-renamer';
-import { usageReader } from '../../commands/usage-reader';
-import { parseCid } from '../../commands/pin-requester';
+import { uploadRemover } from '../../commands/content/upload-remover';
+import { uploadRenamer } from '../../commands/content/upload-renamer';
+import { usageReader } from '../../commands/quota/usage-reader';
+import { parseCid } from '../../commands/pins/pin-requester';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { AppState, Ctx } from '../../koa-types';

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import { uploadQuerySchema } from '@cairn/shared';
 import type { z } from 'zod';
-import { resumableCreator } from '../../commands/resumable/resumable-creator';
-import { discardResumable, resumableFinisher, resumableNotFound } from '../../commands/resumable/resumable-finisher';
-import { forwardToOwner, heldElsewhere } from '../../commands/resumable/owner-forwarder';
-import { handleTus } from '../../commands/resumable/tus-server';
+import { resumableCreator } from '../../commands/content/resumable/resumable-creator';
+import { discardResumable, resumableFinisher, resumableNotFound } from '../../commands/content/resumable/resumable-finisher';
+import { forwardToOwner, heldElsewhere } from './owner-forwarder';
+import { handleTus } from './tus-server';
 import type { ResumableUploadRow } from '../../db/schema';
 import { accountDisabled, AppError, conflict } from '../../lib/errors';
 import { nowIso } from '../../lib/time';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { signedUploadSchema, type SignedUploadInput } from '@cairn/shared';
-import { resumableCreator } from '../../commands/resumable/resumable-creator';
-import { signedUploadClaimer, signedUploadCreator } from '../../commands/signed-uploads';
+import { resumableCreator } from '../../commands/content/resumable/resumable-creator';
+import { signedUploadClaimer, signedUploadCreator } from '../../commands/content/signed/signed-upload-creator';
 import type { AppState, Ctx } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';

@@ -1,7 +1,7 @@
 import { MAX_FILE_BYTES } from '@cairn/shared';
 import type { Next } from 'koa';
-import { RESUMABLE_PATH } from '../../commands/resumable/tus-server';
-import { SIGNED_UPLOAD_PATH } from '../../commands/signed-uploads';
+import { RESUMABLE_PATH } from './tus-server';
+import { SIGNED_UPLOAD_PATH } from '../../commands/content/signed/signed-upload-creator';
 import { AppError } from '../../lib/errors';
 import type { Ctx } from '../../koa-types';
 

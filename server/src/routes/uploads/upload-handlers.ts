@@ -1,11 +1,11 @@
 import { MAX_DIRECTORY_BYTES, MAX_DIRECTORY_FILES, MAX_FILE_BYTES } from '@cairn/shared';
 import type { z } from 'zod';
 import type { carUploadQuerySchema, directoryUploadQuerySchema, uploadQuerySchema } from '@cairn/shared';
-import { carUploader } from '../../commands/car-uploader';
-import { dagUploader, filesUploader } from '../../commands/directory-uploader';
-import type { RecordResult } from '../../commands/content-recorder';
-import { fileUploader } from '../../commands/file-uploader';
-import { quotaExceeded, storageLimit } from '../../commands/quota-reservation';
+import { carUploader } from '../../commands/content/car-uploader';
+import { dagUploader, filesUploader } from '../../commands/content/folder-uploader';
+import type { RecordResult } from '../../commands/content/content-recorder';
+import { fileUploader } from '../../commands/content/file-uploader';
+import { quotaExceeded, storageLimit } from '../../commands/quota/quota-reservation';
 import { ContentAbortedError, ContentTooLargeError } from '../../content/errors';
 import type { CidVersion } from '../../content/types';
 import { AppError } from '../../lib/errors';
