@@ -1,7 +1,7 @@
 import type { PasswordChangeInput } from '@cairn/shared';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import type { Authentication } from '../../koa-types';
+import type { Authentication } from '../../auth/authenticate';
 import { badRequest } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';

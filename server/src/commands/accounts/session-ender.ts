@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import type { Authentication } from '../../koa-types';
+import type { Authentication } from '../../auth/authenticate';
 import { nowIso } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { isUuid } from '../../lib/ids';
 import { userNotFound } from './admin-user-updater';
-import { planOf } from '../quota/quota-reservation';
+import { planOf } from '../quota/lib/storage-limit';
 
 /** How many of each list the detail page shows; the full lists are in their own sections. */
 export const DETAIL_LIMIT = 10;

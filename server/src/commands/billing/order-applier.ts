@@ -3,7 +3,7 @@ import type { OrderRow } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import { moveOrder } from './lib/order-mover';
 import { auditOrder } from './lib/order-audit';
-import { switchPlan } from './plan-switcher';
+import { planSwitcher } from './plan-switcher';
 import { subscriptionEnder } from './subscription-ender';
 
 /**
@@ -25,7 +25,7 @@ export async function orderApplier(app: AppContext, order: OrderRow, via: string
   const applied = await app.db.transaction().execute(async (trx) => {
     const now = nowIso();
     if (!(await app.stores.orders.markApplied(trx, order.id, now))) return false;
-    await switchPlan(app, trx, userId, plan, order.id);
+    await planSwitcher(app, trx, userId, plan, order.id);
     previous = await app.stores.orders.activeForUser(trx, userId, order.id);
     for (const old of previous) await app.stores.orders.markEnded(trx, old.id, now);
     return true;

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { OrderRow } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import { auditOrder } from './lib/order-audit';
-import { switchPlan } from './plan-switcher';
+import { planSwitcher } from './plan-switcher';
 
 /**
  * Ends what a paid order gave, after a full refund or when its subscription ended: the buyer goes
@@ -17,7 +17,7 @@ export async function orderEnder(app: AppContext, order: OrderRow, outcome: 'ref
     const refunded =
       outcome === 'refunded' && (await app.stores.orders.transition(trx, order.id, ['paid'], { status: 'refunded', updated_at: now }));
     const ended = await app.stores.orders.markEnded(trx, order.id, now);
-    const downgraded = ended && order.user_id ? await switchPlan(app, trx, order.user_id, fallback, order.id, order.plan_code) : false;
+    const downgraded = ended && order.user_id ? await planSwitcher(app, trx, order.user_id, fallback, order.id, order.plan_code) : false;
     return { refunded, ended, downgraded };
   });
   if (refunded) await auditOrder(app, order, 'order_refunded', { from: order.status, via }, 'warning');

@@ -3,7 +3,7 @@ import type { OrderRow, PlanRow, UserRow } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
 import { billingErrors } from './lib/billing-errors';
-import { switchPlan } from './plan-switcher';
+import { planSwitcher } from './plan-switcher';
 import { subscriptionEnder } from './subscription-ender';
 
 /**
@@ -24,7 +24,7 @@ export async function planChanger(app: AppContext, user: UserRow, plan: PlanRow,
   await app.db.transaction().execute(async (trx) => {
     const now = nowIso();
     for (const order of running) if (await app.stores.orders.markEnded(trx, order.id, now)) ended.push(order);
-    await switchPlan(app, trx, user.id, plan, null);
+    await planSwitcher(app, trx, user.id, plan, null);
   });
   await auditRecorder(app, {
     action: 'change_plan',

@@ -9,7 +9,7 @@ import { syncPaidShare } from '../referrals/lib/referral-rewards';
  * referrer's paid-plan share in step. Storage already held is never touched: over the new limit,
  * uploads and pins are refused until files are deleted. True when the account was switched.
  */
-export async function switchPlan(
+export async function planSwitcher(
   app: AppContext,
   trx: Db,
   userId: string,

@@ -4,6 +4,7 @@ import { ByteBudget } from '../../content/remote/metered';
 import type { BlockImport } from '../../content/types';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { IdentityCidError } from '../../content/errors';
 import { badRequest } from '../../lib/errors';
 import { auditRecorder } from '../audit/audit-recorder';
 import { checkedCar } from '../../content/car/car-blocks';
@@ -12,7 +13,7 @@ import type { BlockFacts } from '../../content/car/car-unixfs';
 import { recordType, storedCategory } from '../../content/content-kind';
 import { contentRecorder, storedCharge, type RecordResult } from './content-recorder';
 import { HEAD_BYTES } from '../../content/head-capture';
-import { abandonUpload, quotaReservation } from '../quota/quota-reservation';
+import { abandonUpload, quotaReservation } from '../quota/lib/quota-reservation';
 
 export interface CarUploadInput {
   /** The CAR's bytes as they arrive. */
@@ -28,10 +29,6 @@ const IDENTITY = 0x00;
 const RAW = 0x55;
 /** Bytes of small leaves a CAR upload keeps for its folder's category. */
 const HEADS_BUDGET = 8 * 1024 * 1024;
-
-/** Nothing to store: the CID is the content. */
-export const identityCid = () =>
-  badRequest('identity_cid', 'An identity CID holds its bytes inside the CID itself: there is nothing to store');
 
 /**
  * Imports a CAR: every block is checked against its CID while it streams into the engine, the
@@ -56,7 +53,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
         throw badRequest('car_roots', `A CAR upload must name exactly one root (this one names ${car.roots.length})`);
       }
       const root = car.roots[0]!;
-      if (root.multihash.code === IDENTITY) throw identityCid();
+      if (root.multihash.code === IDENTITY) throw new IdentityCidError();
       imported = await app.content.importBlocks({ roots: car.roots, signal: input.signal });
       const carried = new Map<string, BlockFacts>();
       let headBytes = 0;

@@ -8,7 +8,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { accountDisabled, AppError, conflict } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
-import { quotaExceeded, storageLimit, type QuotaReservation } from '../quota/quota-reservation';
+import { quotaExceeded, type QuotaReservation } from '../quota/lib/quota-reservation';
+import { storageLimit } from '../quota/lib/storage-limit';
 
 export interface NewContent {
   cid: string;

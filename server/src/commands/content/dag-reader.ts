@@ -1,7 +1,7 @@
 import type { DagQuery } from '@cairn/shared';
 import type { AppContext } from '../../context';
 import { NotADirectoryError } from '../../content/errors';
-import { heldUpload } from './held-upload-reader';
+import { heldUploadReader } from './held-upload-reader';
 
 /**
  * The DAG viewer's answer for one of the account's CIDs: the record's totals and one page of
@@ -9,7 +9,7 @@ import { heldUpload } from './held-upload-reader';
  * (files and folders) of that folder.
  */
 export async function dagReader(app: AppContext, userId: string, rawCid: string, query: DagQuery) {
-  const upload = await heldUpload(app, userId, rawCid);
+  const upload = await heldUploadReader(app, userId, rawCid);
   const cid = upload.cid;
   const stat = await app.content.stat(cid);
   const offset = (query.page - 1) * query.limit;

@@ -9,7 +9,7 @@ import { crashPoint } from '../../lib/crash-point';
 import { recordType } from '../../content/content-kind';
 import { contentRecorder, type RecordResult } from './content-recorder';
 import { headCapture } from '../../content/head-capture';
-import { abandonUpload, quotaReservation, uploadPinName, type QuotaReservation } from '../quota/quota-reservation';
+import { abandonUpload, quotaReservation, uploadPinName, type QuotaReservation } from '../quota/lib/quota-reservation';
 
 export interface FileUploadInput {
   filename: string;

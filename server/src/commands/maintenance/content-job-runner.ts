@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { ContentJobRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { releaseIfUnreferenced } from './content-releaser';
+import { contentReleaser } from './content-releaser';
 import { heldRecordSettler } from '../pins/held-record-settler';
 
 /** Attempts before a job is left `failed` for an operator; with the backoff below, about an hour. */
@@ -60,7 +60,7 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
     try {
       // A replaced pin request's record, kept until its successor's job was over, goes first.
       if (job.upload_id) await app.db.transaction().execute((trx) => heldRecordSettler(app, trx, [job], null));
-      const unpinned = await releaseIfUnreferenced(app, job.cid);
+      const unpinned = await contentReleaser(app, job.cid);
       await app.stores.contentJobs.complete(job.id, owner);
       if (unpinned) app.logger.info('content released', { cid: job.cid, jobId: job.id });
       return { outcome: 'done', unpinned };

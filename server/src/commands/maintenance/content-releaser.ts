@@ -18,7 +18,7 @@ async function stillWanted(app: AppContext, cid: string): Promise<boolean> {
  * instance, so that no record of the CID can be written between the check and the unpin.
  * Idempotent. True when this call unpinned a pinned CID.
  */
-export async function releaseIfUnreferenced(app: AppContext, cid: string): Promise<boolean> {
+export async function contentReleaser(app: AppContext, cid: string): Promise<boolean> {
   return app.cidLock(cid, async () => {
     if (await stillWanted(app, cid)) return false;
     const pinned = await app.content.isPinned(cid);

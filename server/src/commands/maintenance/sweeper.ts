@@ -3,7 +3,7 @@ import { startContentJobRunner } from './content-job-runner';
 import { resumablePruner } from '../content/resumable/resumable-pruner';
 import { storedFolderCategory } from '../../content/content-kind';
 import { scheduledCollection } from '../engine-gc/gc-schedule';
-import { claimNamedPins } from '../quota/quota-reservation';
+import { claimNamedPins } from '../quota/lib/quota-reservation';
 import { scheduledUsageCheck } from '../quota/usage-checker';
 
 export interface Maintenance {

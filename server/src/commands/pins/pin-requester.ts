@@ -1,35 +1,13 @@
 import type { PinInput } from '@cairn/shared';
-import { CID } from 'multiformats/cid';
-import { identity } from 'multiformats/hashes/identity';
 import { queuedPinJob } from '../../stores/pin-job-store';
+import { pinnableCid } from '../../content/cid';
 import type { AppContext } from '../../context';
 import type { PinJobRow, UploadRow, UserRow } from '../../db/schema';
-import { badRequest, conflict } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 
 /** How long a request waits for a pin that may finish at once (local content) before answering 202. */
 const INLINE_WAIT_MS = 2_000;
-
-/** The CID in its canonical string form, or a 400 for anything that is not a CID. */
-export function parseCid(raw: string): string {
-  try {
-    return CID.parse(raw.trim()).toString();
-  } catch {
-    throw badRequest('invalid_cid', 'Invalid CID: expected a CIDv0 (Qm…) or CIDv1 (bafy…)');
-  }
-}
-
-/**
- * `parseCid` for a CID to pin: an identity CID is refused, since its bytes are inside the CID
- * itself and there is nothing to fetch or store (the gateway serves it without any record).
- */
-export function pinnableCid(raw: string): string {
-  const cid = parseCid(raw);
-  if (CID.parse(cid).multihash.code === identity.code) {
-    throw badRequest('identity_cid', 'An identity CID holds its bytes inside the CID itself: there is nothing to store');
-  }
-  return cid;
-}
 
 /**
  * Queues a pin-by-CID job for the account. Local content completes within the request; anything
@@ -38,7 +16,7 @@ export function pinnableCid(raw: string): string {
  * becomes the account's own, and stays when those pins go.
  */
 export async function pinRequester(app: AppContext, user: UserRow, input: PinInput): Promise<{ job: PinJobRow; upload: UploadRow | null }> {
-  const cid = pinnableCid(input.cid);
+  const cid = pinnableCid(input.cid).toString();
   if ((await app.stores.uploads.findByCidForUser(user.id, cid))?.owned) {
     throw conflict('already_pinned', 'This content is already pinned to your account');
   }

@@ -2,7 +2,7 @@ import type { LanguageCode } from '@cairn/shared';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { planLocalizer } from './plan-localizer';
-import { planOf } from '../quota/quota-reservation';
+import { planOf } from '../quota/lib/storage-limit';
 
 /** The plans one can choose (the active ones), the user's own plan and how one can pay, in `language`. */
 export async function plansReader(app: AppContext, user: UserRow, language: LanguageCode) {

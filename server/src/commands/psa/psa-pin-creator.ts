@@ -6,10 +6,10 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { PsaPinView } from '../../stores/psa-pin-store';
-import { pinnableCid } from '../pins/pin-requester';
+import { pinnableCid } from '../../content/cid';
 import { afterWithdrawal, pinNotFound } from './psa-pin-remover';
 import { psaPinWithdrawer, type Withdrawal } from './psa-pin-withdrawer';
-import { storageLimit } from '../quota/quota-reservation';
+import { storageLimit } from '../quota/lib/storage-limit';
 
 /** A Pin object of the Pinning Service API, validated. */
 export interface PsaPinInput {
@@ -41,7 +41,7 @@ export async function psaPinCreator(
   input: PsaPinInput,
   replaces: string | null = null,
 ): Promise<PsaPinView> {
-  const cid = pinnableCid(input.cid);
+  const cid = pinnableCid(input.cid).toString();
   const limit = await storageLimit(app, user);
   const used = Number(user.storage_used) + Number(user.storage_reserved);
   // The size of what will be fetched is known only once it is fetched; a full account is refused now.

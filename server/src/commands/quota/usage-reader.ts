@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { planOf } from './quota-reservation';
+import { planOf } from './lib/storage-limit';
 
 /** Storage used against the limit (plan + referral bonus); `user` is the row auth read on this request. */
 export async function usageReader(app: AppContext, user: UserRow) {

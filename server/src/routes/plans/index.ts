@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { checkoutStarter } from '../../commands/billing/checkout-starter';
 import { planLocalizer } from '../../commands/plans/plan-localizer';
 import { plansReader } from '../../commands/plans/plans-reader';
-import { requestLanguage } from '../../lib/caller-language';
+import { requestLanguage } from '../../middleware/request-language';
 import type { AppState } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { resumableOwnerFinder } from '../../commands/content/resumable/resumable-owner-finder';
 import type { ResumableUploadRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Ctx } from '../../koa-types';
@@ -32,33 +33,21 @@ function copyHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeader
  * that gives its reserved quota back.
  */
 export async function forwardToOwner(ctx: Ctx, row: ResumableUploadRow): Promise<void> {
-  const app = ctx.state.app;
-  const owner = await app.stores.instances.find(row.instance_id!);
-  const alive = owner !== undefined && Date.parse(owner.heartbeat_at) > Date.now() - app.config.leaseMs;
-  if (owner && alive && !ctx.get(FORWARDED_HEADER)) {
-    const answered = await relay(ctx, new URL(ctx.originalUrl, owner.url));
-    if (answered) return;
-  }
-  if (alive) {
+  const owner = await resumableOwnerFinder(ctx.state.app, row);
+  if (!owner) {
     throw new AppError(
-      503,
-      'upload_owner_unavailable',
-      'The server that holds this upload is not reachable: try again shortly',
+      410,
+      'upload_lost',
+      'The server that held this upload is gone, and its bytes with it: start the upload again',
       undefined,
-      {
-        ...TUS_HEADERS,
-        'Retry-After': '5',
-      },
+      TUS_HEADERS,
     );
   }
-  await app.stores.resumable.expireNow(row.id, new Date().toISOString());
-  throw new AppError(
-    410,
-    'upload_lost',
-    'The server that held this upload is gone, and its bytes with it: start the upload again',
-    undefined,
-    TUS_HEADERS,
-  );
+  if (!ctx.get(FORWARDED_HEADER) && (await relay(ctx, new URL(ctx.originalUrl, owner.url)))) return;
+  throw new AppError(503, 'upload_owner_unavailable', 'The server that holds this upload is not reachable: try again shortly', undefined, {
+    ...TUS_HEADERS,
+    'Retry-After': '5',
+  });
 }
 
 /** False when no answer came from the owner (nothing was sent to the client yet). */

@@ -7,8 +7,9 @@ import type { UserRow } from '../../../db/schema';
 import { ContentTooLargeError } from '../../../content/errors';
 import { badRequest } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { quotaExceeded, storageLimit } from '../../quota/quota-reservation';
-import { RESUMABLE_TTL_MS } from '../../../routes/uploads/tus-server';
+import { quotaExceeded } from '../../quota/lib/quota-reservation';
+import { storageLimit } from '../../quota/lib/storage-limit';
+import { RESUMABLE_TTL_MS } from './lib/partial-store';
 
 export interface ResumableRequest {
   /** The `Upload-Length` header as sent. */

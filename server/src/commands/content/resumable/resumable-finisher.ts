@@ -5,16 +5,16 @@ import type { CidVersion } from '../../../content/types';
 import type { ResumableUploadRow } from '../../../db/schema';
 import { ContentTooLargeError } from '../../../content/errors';
 import { accountDisabled, AppError, conflict, notFound } from '../../../lib/errors';
-import { presentUpload } from '../../../presenters/upload';
+import type { RecordResult } from '../content-recorder';
 import { fileUploader } from '../file-uploader';
-import { quotaReservation, type QuotaReservation } from '../../quota/quota-reservation';
-import { resumableDir, tusServerOf } from '../../../routes/uploads/tus-server';
+import { quotaReservation, type QuotaReservation } from '../../quota/lib/quota-reservation';
+import { partialStoreOf, removePartial, resumableDir, resumableNotFound } from './lib/partial-store';
+import { resumableDiscarder } from './resumable-discarder';
 
-export type FinishedUpload = ReturnType<typeof presentUpload> & { duplicate: boolean };
+/** The record a finished upload made, or had made already (`duplicate`: the account held its CID). */
+export type FinishedUpload = RecordResult;
 
 const running = new WeakMap<AppContext, Map<string, Promise<FinishedUpload>>>();
-
-export const resumableNotFound = () => notFound('upload_not_found', 'No such resumable upload');
 
 /**
  * Streams a complete tus upload from its partial file into the importer, once, and records it as
@@ -36,7 +36,7 @@ async function finish(app: AppContext, id: string, ip: string): Promise<Finished
   const row = await app.stores.resumable.find(id);
   if (!row) throw resumableNotFound();
   if (row.upload_id) return recorded(app, row);
-  const { store } = tusServerOf(app);
+  const store = partialStoreOf(app);
   // The partial file lives in this instance's data directory: without it there is nothing to record.
   const partial = await store.getUpload(id).catch(() => {
     throw resumableNotFound();
@@ -78,7 +78,7 @@ async function finish(app: AppContext, id: string, ip: string): Promise<Finished
       reservation,
     });
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) await discardResumable(app, id);
+    if (error instanceof AppError && error.status < 500) await resumableDiscarder(app, id);
     throw error;
   }
   // A duplicate recorded nothing: its reservation is still held until here.
@@ -87,23 +87,11 @@ async function finish(app: AppContext, id: string, ip: string): Promise<Finished
   if (row.signed_upload_id) await app.stores.signedUploads.markUploaded(row.signed_upload_id, result.upload.id);
   await removePartial(app, id);
   app.metrics.upload(result.duplicate ? 'duplicate' : 'stored', result.duplicate ? 0 : Number(result.upload.size));
-  return { ...presentUpload(result.upload), duplicate: result.duplicate };
+  return { upload: result.upload, duplicate: result.duplicate };
 }
 
 async function recorded(app: AppContext, row: ResumableUploadRow): Promise<FinishedUpload> {
   const upload = await app.stores.uploads.findForUser(row.user_id, row.upload_id!);
   if (!upload) throw notFound('file_not_found', 'The uploaded file has since been deleted');
-  return { ...presentUpload(upload), duplicate: row.duplicate === 1 };
-}
-
-/** Forgets a resumable upload: its partial file, its row, and the quota it still reserved. */
-export async function discardResumable(app: AppContext, id: string): Promise<void> {
-  await removePartial(app, id);
-  await app.stores.resumable.remove(id);
-}
-
-/** Deletes the partial file and its metadata, whichever of them exists. */
-export async function removePartial(app: AppContext, id: string): Promise<void> {
-  const file = path.join(resumableDir(app), id);
-  await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(`${file}.json`, { force: true })]);
+  return { upload, duplicate: row.duplicate === 1 };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { AppContext } from '../../../context';
-import { discardResumable, removePartial } from './resumable-finisher';
-import { RESUMABLE_TTL_MS, resumableDir } from '../../../routes/uploads/tus-server';
+import { removePartial, RESUMABLE_TTL_MS, resumableDir } from './lib/partial-store';
+import { resumableDiscarder } from './resumable-discarder';
 
 /** A used or expired signed upload URL is still told apart from an unknown one this long. */
 const SIGNED_URL_RETENTION_MS = 7 * 24 * 3600_000;
@@ -13,7 +13,7 @@ const SIGNED_URL_RETENTION_MS = 7 * 24 * 3600_000;
 export async function resumablePruner(app: AppContext, now = Date.now()): Promise<number> {
   let pruned = 0;
   for (const id of await app.stores.resumable.expiredBefore(new Date(now).toISOString())) {
-    await discardResumable(app, id);
+    await resumableDiscarder(app, id);
     pruned++;
   }
   await app.stores.signedUploads.pruneExpiredBefore(new Date(now - SIGNED_URL_RETENTION_MS).toISOString());

@@ -1,10 +1,11 @@
-import type { AppContext } from '../../context';
-import type { PlanRow, UserRow } from '../../db/schema';
-import type { Db } from '../../db/database';
-import { crashPoint } from '../../lib/crash-point';
-import { AppError } from '../../lib/errors';
-import { newId } from '../../lib/ids';
-import { nowIso } from '../../lib/time';
+import type { AppContext } from '../../../context';
+import type { UserRow } from '../../../db/schema';
+import type { Db } from '../../../db/database';
+import { crashPoint } from '../../../lib/crash-point';
+import { AppError } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { nowIso } from '../../../lib/time';
+import { storageLimit } from './storage-limit';
 
 /** Reserving ahead in steps keeps the database out of the hot path of a fast upload. */
 const STEP_BYTES = 16 * 1024 * 1024;
@@ -20,17 +21,6 @@ export const tooManyUploads = (max: number) =>
   });
 
 export const quotaExceeded = () => new AppError(403, 'quota_exceeded', 'Storage quota exceeded: delete files or upgrade your plan');
-
-/** The account's limit: its plan plus any referral bonus. */
-export async function storageLimit(app: AppContext, user: UserRow): Promise<number> {
-  const plan = await planOf(app, user);
-  return Number(plan.storage_limit_bytes) + Number(user.bonus_bytes);
-}
-
-/** The account's plan; the default plan if its plan no longer exists. */
-export async function planOf(app: AppContext, user: UserRow): Promise<PlanRow> {
-  return (await app.stores.plans.findByCode(user.plan_code)) ?? (await app.stores.plans.defaultPlan());
-}
 
 export interface QuotaReservation {
   /** The reservation's row; an upload's claims on what it pinned point at it. */
