@@ -4,7 +4,7 @@ import { userNotFound } from './admin-user-updater';
 import { planOf } from '../quota/lib/storage-limit';
 
 /** How many of each list the detail page shows; the full lists are in their own sections. */
-export const DETAIL_LIMIT = 10;
+const DETAIL_LIMIT = 10;
 
 /**
  * Everything administrators see of one account on one page: the account, its plan, what it holds,

@@ -4,8 +4,8 @@ import { centsToEur } from '../../lib/units';
 
 const DAY_MS = 86_400_000;
 export const ACTIVE_WINDOW_DAYS = 30;
-export const DAILY_DAYS = 30;
-export const TOP_REFERRERS = 10;
+const DAILY_DAYS = 30;
+const TOP_REFERRERS = 10;
 
 /** The start of each income period, counted back from `now` (months and years by the calendar, in UTC). */
 export function incomeBounds(now: Date): Record<'24h' | '7d' | '15d' | '30d' | '3m' | '6m' | '1y', string> {

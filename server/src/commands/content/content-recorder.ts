@@ -52,7 +52,7 @@ export interface RecordResult {
 }
 
 /** The last path segment, without control characters (see `stripNameControls`), at most NAME_MAX characters. */
-export function cleanOriginalName(raw: string | null | undefined): string | null {
+function cleanOriginalName(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const base = raw.split(/[\\/]/).filter(Boolean).pop() ?? '';
   const clean = stripNameControls(base).trim().slice(0, NAME_MAX);
@@ -60,7 +60,7 @@ export function cleanOriginalName(raw: string | null | undefined): string | null
 }
 
 /** `x/readme.md` as sent (control characters and empty or dot segments dropped), at most NAME_MAX characters. */
-export function cleanFolderPath(raw: string | null | undefined): string | null {
+function cleanFolderPath(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const segments = raw
     .split(/[\\/]/)

@@ -34,7 +34,7 @@ export interface ContentJobRunner {
 }
 
 /** Exponential backoff with jitter: 2 s, 4 s, 8 s … up to ten minutes. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }

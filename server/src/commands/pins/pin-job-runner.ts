@@ -18,7 +18,7 @@ const IDLE_POLL_MS = 2_000;
  */
 const WITHDRAWN_POLL_MS = 500;
 /** Runs of one job (each takeover after its runner died counts one); past this it fails for good. */
-export const MAX_PIN_ATTEMPTS = 5;
+const MAX_PIN_ATTEMPTS = 5;
 
 export interface PinRunner {
   kick(): void;

@@ -20,7 +20,7 @@ export interface PsaPinInput {
 }
 
 /** The spec's answer when the account cannot pay for more: 409 with reason INSUFFICIENT_FUNDS. */
-export const insufficientFunds = () => new AppError(409, 'insufficient_funds', 'Storage quota exceeded: delete files or upgrade your plan');
+const insufficientFunds = () => new AppError(409, 'insufficient_funds', 'Storage quota exceeded: delete files or upgrade your plan');
 
 /** Tries of a fresh `created` when two requests of one account fall on the same millisecond. */
 const CREATED_TRIES = 20;

@@ -4,12 +4,12 @@ import type { UserRow } from '../../db/schema';
 import { addDays } from '../../lib/time';
 
 /** A referred account counts as active while it is enabled and was seen within this many days. */
-export const REFERRAL_ACTIVE_DAYS = 30;
+const REFERRAL_ACTIVE_DAYS = 30;
 /** The newest referred accounts listed; the totals count them all. */
-export const REFERRALS_LISTED = 100;
+const REFERRALS_LISTED = 100;
 
 /** `jane@example.com` → `j***@example.com`: enough to recognise, not enough to harvest. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at <= 0) return '***';
   return `${email[0]}***${email.slice(at)}`;

@@ -11,7 +11,7 @@ export interface CheckedBlock {
 }
 
 /** The longest block a CAR may carry: Kubo and bitswap refuse blocks over 2 MiB, so none over it could be shared. */
-export const MAX_BLOCK_BYTES = 2 * 1024 * 1024;
+const MAX_BLOCK_BYTES = 2 * 1024 * 1024;
 
 const invalidCar = (message: string) => badRequest('car_invalid', `Not a valid CAR file: ${message}`);
 

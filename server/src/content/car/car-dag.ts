@@ -11,7 +11,7 @@ export { MAX_DAG_BLOCKS };
  * Most blocks on one path from the root down: no importer builds DAGs anywhere near as deep (a
  * 10 GiB file is 4 levels of 174-link nodes), and every later read of a path pays for each level.
  */
-export const MAX_DAG_DEPTH = 1_024;
+const MAX_DAG_DEPTH = 1_024;
 
 /** Blocks are told apart by multihash: the same bytes under a v0 and a v1 CID are one block. */
 export const blockKey = (cid: CID) => Buffer.from(cid.multihash.bytes).toString('base64');

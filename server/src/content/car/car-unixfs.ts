@@ -16,7 +16,7 @@ export interface BlockFacts {
 }
 
 /** What a UnixFS node says about the blocks it links to. */
-export interface UnixfsClaims {
+interface UnixfsClaims {
   type: UnixFS['type'];
   /** The file bytes a file node holds: its own data and the sizes it lists for its parts. */
   fileSize: number;

@@ -18,7 +18,7 @@ import { psaErrors } from './errors';
 import { psaListSchema, psaParams, psaPinSchema, type PsaListQuery, type PsaPinBody } from './schemas';
 
 /** Where the Pinning Service API is served: its clients are given `<PUBLIC_URL>/psa` as the endpoint. */
-export const PSA_BASE = '/psa';
+const PSA_BASE = '/psa';
 
 type Params = { requestid: string };
 

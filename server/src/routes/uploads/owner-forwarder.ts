@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { Ctx } from '../../koa-types';
 
 /** Set on a forwarded request, so that an instance never forwards a request a second time. */
-export const FORWARDED_HEADER = 'x-cairn-forwarded-by';
+const FORWARDED_HEADER = 'x-cairn-forwarded-by';
 /** A connection to the owner idle this long (no byte either way) is taken for a lost owner. */
 const IDLE_TIMEOUT_MS = 30_000;
 /** Headers of one connection, not of the request: the forwarded request has its own. */

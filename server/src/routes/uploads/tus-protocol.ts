@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { Ctx } from '../../koa-types';
 
 /** The one version of the tus protocol the server speaks. */
-export const TUS_VERSION = '1.0.0';
+const TUS_VERSION = '1.0.0';
 const TUS_EXTENSIONS = 'creation,expiration,termination';
 const PATCH_TYPE = 'application/offset+octet-stream';
 

@@ -2,7 +2,7 @@ import { ContentNotFoundError } from '../../../content/errors';
 import type { ContentStore, PinOptions, PinResult } from '../../../content/types';
 
 /** Time an engine gets, after its own timeout, to give up by itself before the job is ended for it. */
-export const PIN_GRACE_MS = 1_000;
+const PIN_GRACE_MS = 1_000;
 
 /**
  * Pins through any engine with a deadline the runner enforces itself: the engine's signal is

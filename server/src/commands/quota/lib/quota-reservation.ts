@@ -15,7 +15,7 @@ const HEARTBEAT_MS = 10_000;
 /** Seconds a client is told to wait when its account already has as many uploads as allowed running. */
 const BUSY_RETRY_SECONDS = 2;
 
-export const tooManyUploads = (max: number) =>
+const tooManyUploads = (max: number) =>
   new AppError(429, 'too_many_uploads', `At most ${max} uploads per account at a time: wait for one to finish`, undefined, {
     'Retry-After': String(BUSY_RETRY_SECONDS),
   });

@@ -34,7 +34,7 @@ export async function grantSignupBonuses(app: AppContext, trx: Db, userId: strin
 }
 
 /** The referrer's share of a plan: a part of its storage while the plan is a paid one, else nothing. */
-export const paidShareOf = (plan: Pick<PlanRow, 'price_cents' | 'storage_limit_bytes'>): number =>
+const paidShareOf = (plan: Pick<PlanRow, 'price_cents' | 'storage_limit_bytes'>): number =>
   plan.price_cents > 0 ? Math.round(Number(plan.storage_limit_bytes) * REFERRER_PAID_SHARE) : 0;
 
 /**
