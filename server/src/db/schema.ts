@@ -82,6 +82,11 @@ interface PlansTable {
   updated_at: string;
 }
 
+/**
+ * What a record's root is (`recordType`). A DAG is any content's graph of blocks under its root;
+ * as a type, `dag` names the roots that are neither a UnixFS file nor a directory (other IPLD data).
+ * A folder uploaded "as one DAG" (`mode=dag`) is a `directory`.
+ */
 export type UploadType = 'file' | 'directory' | 'dag';
 export type Category = 'image' | 'video' | 'audio' | 'document' | 'office' | 'archive' | 'code' | 'text' | 'other';
 
