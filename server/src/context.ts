@@ -17,7 +17,7 @@ import { createImportHolds } from './lib/engine-gc-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { privateTree } from './lib/private-files';
 import { VersionedPages } from './db/fast/versioned-pages';
-import { instanceIdOf } from './commands/maintenance/instance-registry';
+import { instanceIdOf } from './commands/maintenance/lib/instance-registry';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { createPaymentProvider, type PaymentProvider } from './payments/index';
 import { createStores, type Stores } from './stores/index';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { startContentJobRunner } from './content-job-runner';
 import { resumablePruner } from '../content/resumable/resumable-pruner';
 import { storedFolderCategory } from '../../content/content-kind';
-import { scheduledCollection } from '../engine-gc/gc-schedule';
+import { scheduledCollection } from '../engine-gc/lib/gc-schedule';
 import { claimNamedPins } from '../quota/lib/quota-reservation';
 import { scheduledUsageCheck } from '../quota/usage-checker';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEngine, type EngineUnderTest } from '../../../test/engines';
-import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
-import { contentConfig } from '../../config/content-config';
-import { HOLD_PREFIX } from '../../lib/engine-gc-lock';
-import { startCollection } from './garbage-collector';
+import { startEngine, type EngineUnderTest } from '../../../../test/engines';
+import { DRIVERS, startTestServer, type TestServer } from '../../../../test/harness';
+import { contentConfig } from '../../../config/content-config';
+import { HOLD_PREFIX } from '../../../lib/engine-gc-lock';
+import { startCollection } from '../garbage-collector';
 import { nextCollectionAt, scheduledCollection } from './gc-schedule';
 
 const HOUR = 3600_000;

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context';
-import { GC_LEASE } from '../../lib/engine-gc-lock';
-import { AppError } from '../../lib/errors';
-import { collectsGarbage, startCollection } from './garbage-collector';
+import type { AppContext } from '../../../context';
+import { GC_LEASE } from '../../../lib/engine-gc-lock';
+import { AppError } from '../../../lib/errors';
+import { collectsGarbage, startCollection } from '../garbage-collector';
 
 /** A collection that was busy or failed is tried again this soon, when the interval is longer. */
 const RETRY_MS = 3600_000;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../../context';
 
 /**
  * This instance's id, kept in its data directory: a restart on the same directory is the same
