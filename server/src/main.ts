@@ -1,5 +1,5 @@
 import './content/polyfills';
-import { adminBootstrapper } from './commands/admin-bootstrapper';
+import { adminBootstrapper } from './commands/admin/admin-bootstrapper';
 import { buildConfig, ConfigError } from './config/config';
 import { readEnv } from './config/env';
 import { createLogger } from './lib/logger';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { answerClientErrors } from './lib/client-errors';
 import { createApp } from './app';
 import type { ServerConfig } from './config/config';
-import { registerInstance } from './commands/instance-registry';
+import { registerInstance } from './commands/maintenance/lib/instance-registry';
 import { createContext, type AppContext } from './context';
 import type { Logger } from './lib/logger';
 

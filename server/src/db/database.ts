@@ -9,7 +9,6 @@ import { addReader } from './fast/reader';
 import { withStatementCache } from './fast/statement-cache';
 
 export type Db = Kysely<Database>;
-export type Dialect = DbConfig['driver'];
 
 /** Reads PostgreSQL BIGINT (OID 20) as a JS number: byte counts stay far below 2^53. */
 const pgTypes = {

@@ -11,7 +11,7 @@ import { serveFile } from './serve-file';
 import { nodeKind } from './unixfs-node';
 
 /** Entries a listing shows; the page says how many more there are. */
-export const LISTING_LIMIT = 1000;
+const LISTING_LIMIT = 1000;
 
 /**
  * A UnixFS directory, as web servers answer one: at a URL ending in `/` (else a 301 there), its

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig } from '../config/config';
 import { createLogger } from '../lib/logger';
 import { startServer, type RunningServer } from '../server';
-import { sweepOnce, PIN_JOB_RETENTION_MS } from '../commands/maintenance';
+import { sweepOnce, PIN_JOB_RETENTION_MS } from '../commands/maintenance/sweeper';
 import { newId } from '../lib/ids';
 import { createAdmin, createApiToken, createUser, uploadFile } from '../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../test/harness';

@@ -267,4 +267,3 @@ export function createContentJobStore(db: Db) {
     },
   };
 }
-export type ContentJobStore = ReturnType<typeof createContentJobStore>;

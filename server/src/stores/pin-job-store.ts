@@ -182,4 +182,3 @@ export function createPinJobStore(db: Db) {
     },
   };
 }
-export type PinJobStore = ReturnType<typeof createPinJobStore>;

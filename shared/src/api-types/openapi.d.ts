@@ -362,7 +362,7 @@ export interface paths {
      *     10 GiB (10737418240 bytes) in all; each file at most 4 GiB.
      *
      *     - `mode=dag` (the default, recommended): the whole tree becomes ONE DAG with one CID and
-     *       one record of type `dag`, named `name`, else the top folder when every path shares it,
+     *       one record of type `directory`, named `name`, else the top folder when every path shares it,
      *       else automatically. When every path starts with one folder (`site/index.html`,
      *       `site/css/a.css`) that folder is the root, the CID `ipfs add -r site` gives, and paths
      *       under the CID leave it out (`/ipfs/{cid}/css/a.css`); otherwise the files are wrapped
@@ -2840,7 +2840,7 @@ export interface components {
       cid: components['schemas']['Cid'];
       size: number;
     };
-    /** @description A folder uploaded as one DAG (record of type `dag`), with every file it contains. */
+    /** @description A folder uploaded as one DAG (a record of type `directory`), with every file it contains. */
     DagUploadResult: components['schemas']['UploadFields'] & {
       /** @description The account already held this root CID; nothing new was recorded or charged. */
       duplicate: boolean;

@@ -22,7 +22,7 @@ import { loadPeerKey } from './peer-key';
  * for finding providers on the public network; for real deployments only (never in tests, and
  * never on a machine without internet).
  */
-export type NetworkingMode = 'off' | 'peers' | 'public';
+type NetworkingMode = 'off' | 'peers' | 'public';
 
 export interface NetworkOptions {
   mode: NetworkingMode;
