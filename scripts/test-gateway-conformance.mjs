@@ -102,7 +102,7 @@ async function startCairn(env, work, stops) {
   const server = startProcess(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
     env: { ...env, ...admin, PORT: String(port), HOST: '127.0.0.1' },
     log: path.join(work, 'cairn.log'),
-    ready: /Cairn is running at/,
+    ready: /"message":"Cairn is running"/,
   });
   stops.push(server.stop);
   await server.started;

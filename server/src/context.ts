@@ -59,7 +59,7 @@ export interface AppContext {
 export async function createContext(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<AppContext> {
   // Before anything in it is opened: what an operator loosened is tightened at every start.
   privateTree(config.dataDir);
-  const db = createDb(config.db);
+  const db = createDb(config.db, logger);
   try {
     await migrateToLatest(db);
   } catch (error) {
