@@ -4,11 +4,8 @@ import { buildConfig, ConfigError, type ServerConfig } from './config/config';
 import { readEnv } from './config/env';
 import { createLogger, type Logger } from './lib/logger';
 import { startBanner, startFields } from './ops/start-banner';
+import { stopOnSignals } from './ops/shutdown';
 import { startServer } from './server';
-
-/** Requests in flight get this long to finish once a stop signal arrives. */
-const REQUEST_GRACE_MS = 5_000;
-const EXIT_DEADLINE_MS = 9_000;
 
 /** A terminal a person started the server from, if any: the only place for text that is not a log line. */
 const terminal = process.stdout.isTTY ? process.stdout : process.stderr.isTTY ? process.stderr : null;
@@ -56,25 +53,7 @@ async function main() {
   else if (admin?.created) logger.info('admin account created', { email: admin.email });
   terminal?.write(startBanner(config, running, admin ?? null));
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('shutting down', { signal });
-    // Whatever hangs, the process is gone within EXIT_DEADLINE_MS of the signal.
-    setTimeout(() => {
-      logger.error('shutdown took too long, exiting', { signal });
-      process.exit(1);
-    }, EXIT_DEADLINE_MS).unref();
-    try {
-      await running.close(REQUEST_GRACE_MS);
-      logger.info('stopped', { signal });
-      process.exit(0);
-    } catch (error) {
-      logger.error('shutdown failed', { error: String(error) });
-      process.exit(1);
-    }
-  };
+  const { stop } = stopOnSignals(running, config.shutdown, logger);
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -45,7 +45,17 @@ export async function spawnServer(env: Record<string, string> = {}, readyWithinM
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-proc-'));
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CAIRN_DATA_DIR: dataDir, CAIRN_STATIC_DIR: '', LOG_LEVEL: 'info', ...env },
+    // No drain on SIGTERM unless a test asks for one: nothing balances load in front of it.
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CAIRN_DATA_DIR: dataDir,
+      CAIRN_STATIC_DIR: '',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Kept apart, so that a line one stream wrote in two chunks is never cut by the other's.

@@ -33,6 +33,14 @@ describe('buildConfig', () => {
     expect(config.dataDir).toBe('/var/cairn');
   });
 
+  it('drains for 5 seconds on SIGTERM and gives requests in flight 5 more, unless told otherwise', () => {
+    expect(buildConfig(readEnv({})).shutdown).toEqual({ drainMs: 5_000, graceMs: 5_000 });
+    expect(buildConfig(readEnv({ SHUTDOWN_DRAIN_SECONDS: '30', SHUTDOWN_GRACE_SECONDS: '0' })).shutdown).toEqual({
+      drainMs: 30_000,
+      graceMs: 0,
+    });
+  });
+
   it.each([
     [{ DB_DRIVER: 'pg' }, 'DB_DRIVER=pg needs DATABASE_URL'],
     [{ DB_DRIVER: 'sqlite', DATABASE_URL: 'postgres://x/y' }, 'DATABASE_URL is set but DB_DRIVER=sqlite'],
@@ -52,6 +60,8 @@ describe('buildConfig', () => {
     [{ IPFS_NETWORK: 'lan' }, 'IPFS_NETWORK must be off, peers or public'],
     [{ IPFS_NETWORK: 'off', IPFS_LISTEN: '/ip4/127.0.0.1/tcp/4001' }, 'IPFS_LISTEN is set but IPFS_NETWORK=off'],
     [{ IPFS_LISTEN: '127.0.0.1:4001' }, 'not a multiaddr'],
+    [{ SHUTDOWN_DRAIN_SECONDS: '-1' }, 'SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 3600'],
+    [{ SHUTDOWN_GRACE_SECONDS: '2.5' }, 'SHUTDOWN_GRACE_SECONDS must be a whole number from 0 to 3600'],
   ])('stops at start on %j with one clear line', (env, message) => {
     expect(() => buildConfig(readEnv(env))).toThrow(ConfigError);
     expect(() => buildConfig(readEnv(env))).toThrow(message);

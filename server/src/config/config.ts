@@ -44,6 +44,12 @@ export interface ServerConfig {
   /** Origins whose pages may call the API with a token or a signed URL (never with the session cookie). */
   corsOrigins: '*' | string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * On SIGTERM, `/readyz` answers 503 (`server: draining`) for `drainMs` while every request is
+   * still served, so that a load balancer stops sending here; then the listener closes and requests
+   * in flight get `graceMs` to finish. SIGINT closes at once, with the same grace.
+   */
+  shutdown: { drainMs: number; graceMs: number };
   loginLimits: { perIp: number; perEmail: number; windowSeconds: number };
   signupLimits: { perIp: number; windowSeconds: number };
   jsonBodyLimitBytes: number;
@@ -245,6 +251,10 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     internalUrl: origin('INTERNAL_URL', env.internalUrl),
     corsOrigins: corsOrigins(env.corsOrigins),
     logLevel: logLevel as ServerConfig['logLevel'],
+    shutdown: {
+      drainMs: integer('SHUTDOWN_DRAIN_SECONDS', env.shutdownDrainSeconds, 5, 0, 3600) * 1000,
+      graceMs: integer('SHUTDOWN_GRACE_SECONDS', env.shutdownGraceSeconds, 5, 0, 3600) * 1000,
+    },
     loginLimits: {
       perIp: integer('LOGIN_MAX_PER_IP', env.loginMaxPerIp, 30, 1, 100_000),
       perEmail: integer('LOGIN_MAX_PER_EMAIL', env.loginMaxPerEmail, 10, 1, 100_000),

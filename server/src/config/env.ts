@@ -15,6 +15,8 @@ export interface ServerEnv {
   internalUrl?: string;
   corsOrigins?: string;
   logLevel?: string;
+  shutdownDrainSeconds?: string;
+  shutdownGraceSeconds?: string;
   loginMaxPerIp?: string;
   loginMaxPerEmail?: string;
   loginWindowSeconds?: string;
@@ -60,6 +62,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     internalUrl: env.INTERNAL_URL,
     corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     loginMaxPerIp: env.LOGIN_MAX_PER_IP,
     loginMaxPerEmail: env.LOGIN_MAX_PER_EMAIL,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
