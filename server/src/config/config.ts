@@ -22,7 +22,8 @@ export interface StripeConfig {
   apiUrl: URL | null;
 }
 
-export type DbConfig = { driver: 'sqlite'; file: string } | { driver: 'pg'; url: string };
+/** `poolSize`: connections each instance may open to PostgreSQL (10 unless set). */
+export type DbConfig = { driver: 'sqlite'; file: string } | { driver: 'pg'; url: string; poolSize?: number };
 
 export interface ServerConfig {
   production: boolean;
@@ -115,10 +116,11 @@ function database(env: ServerEnv, dataDir: string): DbConfig {
     if (!/^postgres(ql)?:\/\//.test(env.databaseUrl)) {
       throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
     }
-    return { driver: 'pg', url: env.databaseUrl };
+    return { driver: 'pg', url: env.databaseUrl, poolSize: integer('DATABASE_POOL_SIZE', env.databasePoolSize, 10, 2, 1000) };
   }
   if (driver !== 'sqlite') throw new ConfigError(`DB_DRIVER must be sqlite or pg, got "${env.dbDriver}"`);
   if (env.databaseUrl) throw new ConfigError('DATABASE_URL is set but DB_DRIVER=sqlite: unset one of them');
+  if (env.databasePoolSize) throw new ConfigError('DATABASE_POOL_SIZE is for PostgreSQL: set DATABASE_URL, or unset it');
   return { driver: 'sqlite', file: path.join(dataDir, 'cairn.sqlite') };
 }
 

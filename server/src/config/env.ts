@@ -6,6 +6,7 @@ export interface ServerEnv {
   publicUrl?: string;
   dataDir?: string;
   databaseUrl?: string;
+  databasePoolSize?: string;
   dbDriver?: string;
   jwtSecret?: string;
   jwtTtl?: string;
@@ -53,6 +54,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     publicUrl: env.PUBLIC_URL,
     dataDir: env.CAIRN_DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     dbDriver: env.DB_DRIVER,
     jwtSecret: env.JWT_SECRET,
     jwtTtl: env.JWT_TTL_SECONDS,

@@ -22,7 +22,7 @@ const pgTypes = {
 
 export function createDb(config: DbConfig, logger: Pick<Logger, 'warn'> = createLogger('warn')): Db {
   if (config.driver === 'pg') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10, types: pgTypes as pg.CustomTypesConfig });
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, types: pgTypes as pg.CustomTypesConfig });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards it and the next query opens a fresh one.
     pool.on('error', (error) => logger.warn('idle PostgreSQL connection closed', { error: error.message }));
