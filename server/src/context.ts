@@ -41,6 +41,11 @@ export interface AppContext {
   metrics: Metrics;
   /** Card payments; null when not configured (paid checkout answers 503). */
   payments: PaymentProvider | null;
+  /**
+   * Set when a SIGTERM arrives: `/readyz` answers 503 so that a load balancer stops sending here,
+   * while every request is still served, until the listener closes (`stopping`).
+   */
+  draining: boolean;
   /** Aborted when the server begins to stop: uploads in flight give up cleanly (no record, no charge). */
   stopping: AbortSignal;
   /** The address links point at: PUBLIC_URL, else this server's own listening address (set once listening). */
@@ -62,7 +67,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
   process.umask(0o077);
   // Before anything in it is opened: what an operator loosened is tightened at every start.
   privateTree(config.dataDir);
-  const db = createDb(config.db);
+  const db = createDb(config.db, logger);
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -94,6 +99,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     fileListPages: new VersionedPages(),
     metrics: createMetrics(db),
     payments: createPaymentProvider(config),
+    draining: false,
     stopping: shutdown.signal,
     selfUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     instanceId,

@@ -198,6 +198,8 @@ export interface PinJobsTable {
   origins: Generated<string | null>;
   /** `psa`: the job of a Pinning Service API request, whose record it does not own; `pin`: a pin by CID (0015). */
   kind: Generated<PinJobKind>;
+  /** The request that queued the job, logged with every line about it (0018); null for older rows. */
+  request_id: Generated<string | null>;
 }
 
 type PinJobKind = 'pin' | 'psa';
@@ -250,6 +252,8 @@ interface ContentJobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** The request that queued the job (0018); null for work no request started, and older rows. */
+  request_id: Generated<string | null>;
 }
 
 /** Locks that hold across instances: a row per held name, taken over once `expires_at` passes (0008). */

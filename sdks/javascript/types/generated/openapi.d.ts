@@ -1553,8 +1553,9 @@ export interface paths {
     /**
      * Readiness probe
      * @description 200 when the database and the content engine both answer within 2 seconds (send traffic
-     *     here), else 503 with the reason of each check that failed, or `server: stopping` once the
-     *     server began to stop.
+     *     here), else 503 with the reason of each check that failed; `server: draining` once a
+     *     SIGTERM came (every request is still served for `SHUTDOWN_DRAIN_SECONDS`, so that a load
+     *     balancer stops sending here first), `server: stopping` once the listener closed.
      */
     get: operations['readyz'];
     put?: never;

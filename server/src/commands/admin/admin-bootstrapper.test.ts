@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { adminBootstrapper } from './admin-bootstrapper';
@@ -13,10 +15,16 @@ describe.each(DRIVERS)('adminBootstrapper (%s)', (driver) => {
     const first = await adminBootstrapper(server.app);
     expect(first).toMatchObject({ email: 'admin@cairn.local', created: true });
     expect(first?.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    // Kept for the operator in the data directory, readable by the server's user only.
+    const file = path.join(server.dataDir, 'initial-admin-password');
+    expect(first?.passwordFile).toBe(file);
+    expect(fs.readFileSync(file, 'utf8')).toBe(`${first!.generatedPassword}\n`);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const login = await server.api.post('/api/v2/auth/login', { email: 'admin@cairn.local', password: first!.generatedPassword });
     expect(login.status).toBe(200);
     expect((await server.api.get('/api/v2/users/me', { token: login.body.token })).body.role).toBe('admin');
     expect(await adminBootstrapper(server.app)).toBeNull();
+    expect(fs.readFileSync(file, 'utf8')).toBe(`${first!.generatedPassword}\n`);
   });
 
   it('creates or promotes the ADMIN_EMAIL account', async () => {

@@ -19,8 +19,9 @@ export interface UploadRemoval {
  * else holds it. The account's Pinning Service API requests recorded on it go with it: deleting a
  * file in My files removes it however the account held it. The release is queued in the delete's own transaction and run at once; should
  * this process die first, any instance runs it. `actor` is who asked (an administrator removing
- * someone else's file); the audit row names both. Null when the record was gone already: of
- * several deletes racing, exactly one removes and refunds it.
+ * someone else's file); the audit row names both, and the release keeps `queuedBy`, the id of the
+ * HTTP request. Null when the record was gone already: of several deletes racing, exactly one
+ * removes and refunds it.
  */
 export async function removeUploadIfPresent(
   app: AppContext,
@@ -28,13 +29,14 @@ export async function removeUploadIfPresent(
   upload: UploadRow,
   ip: string,
   actor: UserRow = user,
+  queuedBy: string | null = null,
 ): Promise<UploadRemoval | null> {
   const job = await app.db.transaction().execute(async (trx) => {
     await app.stores.psaPins.deleteOnUpload(trx, upload.id);
     const removed = await app.stores.uploads.delete(trx, upload.id);
     if (!removed) return null;
     await app.stores.quota.refund(trx, user.id, removed.chargedBytes);
-    return app.stores.contentJobs.enqueueRelease(trx, upload.cid);
+    return app.stores.contentJobs.enqueueRelease(trx, upload.cid, null, queuedBy);
   });
   if (job === null) return null;
   crashPoint('delete-committed');
@@ -63,8 +65,15 @@ export async function removeUploadIfPresent(
 }
 
 /** `removeUploadIfPresent` for a request: a record another request removed first is a 404. */
-export async function uploadRemover(app: AppContext, user: UserRow, upload: UploadRow, ip: string, actor: UserRow = user) {
-  const removal = await removeUploadIfPresent(app, user, upload, ip, actor);
+export async function uploadRemover(
+  app: AppContext,
+  user: UserRow,
+  upload: UploadRow,
+  ip: string,
+  actor: UserRow = user,
+  queuedBy: string | null = null,
+) {
+  const removal = await removeUploadIfPresent(app, user, upload, ip, actor, queuedBy);
   if (!removal) throw notFound('file_not_found', 'File not found or not owned by the user');
   return removal;
 }

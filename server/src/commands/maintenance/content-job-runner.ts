@@ -54,6 +54,8 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
   let active: Promise<unknown> = Promise.resolve();
 
   async function run(job: ContentJobRow): Promise<{ outcome: keyof ContentJobReport; unpinned: boolean } | null> {
+    // Every line about the job names the request that queued it, on whichever instance runs it.
+    const queuedBy = job.request_id ? { requestId: job.request_id } : {};
     const until = () => new Date(Date.now() + leaseMs).toISOString();
     if (!(await app.stores.contentJobs.claim(job, owner, new Date().toISOString(), until()))) return null;
     const renew = setInterval(() => void app.stores.contentJobs.renew(job.id, owner, until()).catch(() => undefined), leaseMs / 3);
@@ -62,7 +64,7 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
       if (job.upload_id) await app.db.transaction().execute((trx) => heldRecordSettler(app, trx, [job], null));
       const unpinned = await contentReleaser(app, job.cid);
       await app.stores.contentJobs.complete(job.id, owner);
-      if (unpinned) app.logger.info('content released', { cid: job.cid, jobId: job.id });
+      if (unpinned) app.logger.info('content released', { cid: job.cid, jobId: job.id, ...queuedBy });
       return { outcome: 'done', unpinned };
     } catch (error) {
       const attempts = job.attempts + 1;
@@ -70,7 +72,7 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
       const runAfter = new Date(Date.now() + retryDelayMs(attempts)).toISOString();
       await app.stores.contentJobs.fail(job.id, owner, String(error), runAfter, final);
       app.metrics.engineError('unpin');
-      const fields = { jobId: job.id, cid: job.cid, attempts, error: String(error) };
+      const fields = { jobId: job.id, cid: job.cid, attempts, error: String(error), ...queuedBy };
       if (final) app.logger.error('content job failed', fields);
       else app.logger.warn('content job will retry', fields);
       return { outcome: final ? 'failed' : 'retrying', unpinned: false };

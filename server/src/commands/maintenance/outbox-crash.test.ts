@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -49,13 +50,17 @@ describe('records and content after kill -9 (embedded engine, SQLite)', () => {
     });
     expect(folder.status).toBe(201);
     const inner = (folder.body.files as Array<{ filename: string; cid: string }>).find((f) => f.filename.endsWith('one.txt'))!.cid;
-    await second.api.request('DELETE', `/api/v2/uploads/${gone.body.uploadId}`, { token }).catch(() => undefined);
+    const deleteRequest = `delete-${crypto.randomUUID()}`;
+    await second.api
+      .request('DELETE', `/api/v2/uploads/${gone.body.uploadId}`, { token, headers: { 'X-Request-Id': deleteRequest } })
+      .catch(() => undefined);
     await killedItself(second);
 
     // 3. Killed in a pin job, after the engine pinned the CID, before the record.
     const third = await start('pin-job-pinned');
     token = await logIn(third.api, user.email, user.password);
-    await third.api.post('/api/v2/pins', { cid: inner }, { token }).catch(() => undefined);
+    const pinRequest = `pin-${crypto.randomUUID()}`;
+    await third.api.post('/api/v2/pins', { cid: inner }, { token, headers: { 'X-Request-Id': pinRequest } }).catch(() => undefined);
     await killedItself(third);
 
     // 4. A clean start takes the pin job over once its lease has run out and recovers the rest.
@@ -67,6 +72,14 @@ describe('records and content after kill -9 (embedded engine, SQLite)', () => {
     });
     await eventually('the dead upload is released', async () => (await fetch(`${last.url}/ipfs/${orphan.cid}`)).status === 404);
     expect(last.output()).toMatch(/recovery at start/);
+    // The processes that finished the jobs (the release at the third start, the pin job at the
+    // last) log the requests that queued them on a process since killed.
+    expect(third.lines()).toContainEqual(
+      expect.objectContaining({ message: 'content released', cid: deleted.cid, requestId: deleteRequest }),
+    );
+    expect(last.lines()).toContainEqual(
+      expect.objectContaining({ message: 'pin job done', cid: inner, outcome: 'pinned', requestId: pinRequest }),
+    );
     for (const cid of [deleted.cid, orphan.cid]) expect((await fetch(`${last.url}/ipfs/${cid}`)).status).toBe(404);
     for (const cid of [kept.cid, folder.body.cid as string, inner]) expect((await fetch(`${last.url}/ipfs/${cid}`)).status).toBe(200);
     await stopInstance(last);

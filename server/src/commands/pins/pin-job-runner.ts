@@ -37,6 +37,9 @@ class JobWithdrawn extends Error {
   }
 }
 
+/** The request that queued a job, for every line about it and every job it queues in turn. */
+const queuedBy = (job: PinJobRow) => (job.request_id ? { requestId: job.request_id } : {});
+
 /**
  * Ends a job as failed, while this runner still runs it, and, in the same transaction, queues the
  * release of whatever its pin left (the outbox unpins it unless a record or another job wants it).
@@ -44,14 +47,15 @@ class JobWithdrawn extends Error {
 async function failJob(app: AppContext, job: PinJobRow, worker: string, error: string, code: string): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     await app.stores.pinJobs.failRun(trx, job.id, worker, error, code, nowIso());
-    await app.stores.contentJobs.enqueueRelease(trx, job.cid);
+    await app.stores.contentJobs.enqueueRelease(trx, job.cid, null, job.request_id);
   });
   app.contentJobs.kick();
+  app.logger.info('pin job done', { jobId: job.id, cid: job.cid, outcome: 'failed', code, ...queuedBy(job) });
 }
 
 /** What a pin that finished after its job had ended leaves behind is released through the outbox. */
-async function releaseLate(app: AppContext, cid: string): Promise<void> {
-  await app.db.transaction().execute((trx) => app.stores.contentJobs.enqueueRelease(trx, cid));
+async function releaseLate(app: AppContext, job: PinJobRow): Promise<void> {
+  await app.db.transaction().execute((trx) => app.stores.contentJobs.enqueueRelease(trx, job.cid, null, job.request_id));
   app.contentJobs.kick();
 }
 
@@ -90,7 +94,7 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
           void app.stores.pinJobs.beat(job.id, worker, { bytes_fetched: progress.bytesFetched ?? 0, blocks: progress.blocks }, nowIso());
         },
       },
-      () => void releaseLate(app, job.cid).catch(() => undefined),
+      () => void releaseLate(app, job).catch(() => undefined),
     );
     crashPoint('pin-job-pinned');
     const stat = await app.content.stat(job.cid);
@@ -136,18 +140,19 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
     );
     // A replaced request's content, held until this job was over, may go now.
     app.contentJobs.kick();
+    app.logger.info('pin job done', { jobId: job.id, cid: job.cid, outcome: 'pinned', attempts: job.attempts, ...queuedBy(job) });
     if (!duplicate) {
       await auditRecorder(app, { action: 'pin', user, details: { cid: job.cid, size: stat.size, chargedBytes, uploadId: upload.id } });
     }
   } catch (error) {
     if (withdrawn.aborted || error instanceof JobWithdrawn) {
       // Whatever the engine pinned for it is nobody's unless referenced otherwise.
-      await releaseLate(app, job.cid);
+      await releaseLate(app, job);
       return;
     }
     const known = error instanceof AppError;
     if (!known) {
-      app.logger.error('pin job failed', { jobId: job.id, cid: job.cid, error: String(error) });
+      app.logger.error('pin job failed', { jobId: job.id, cid: job.cid, error: String(error), ...queuedBy(job) });
       app.metrics.engineError('pin');
     }
     await failJob(app, job, worker, known ? error.message : 'Pinning failed', known ? error.code : 'pin_failed');

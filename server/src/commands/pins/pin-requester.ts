@@ -13,9 +13,15 @@ const INLINE_WAIT_MS = 2_000;
  * Queues a pin-by-CID job for the account. Local content completes within the request; anything
  * that must be fetched keeps running as a job that `GET /pins/{id}` reports on. Content the account
  * holds only through its remote pins (Pinning Service API) is pinned again this way: the record
- * becomes the account's own, and stays when those pins go.
+ * becomes the account's own, and stays when those pins go. A new job keeps `queuedBy`, the id of
+ * the HTTP request, which its runner logs.
  */
-export async function pinRequester(app: AppContext, user: UserRow, input: PinInput): Promise<{ job: PinJobRow; upload: UploadRow | null }> {
+export async function pinRequester(
+  app: AppContext,
+  user: UserRow,
+  input: PinInput,
+  queuedBy: string | null = null,
+): Promise<{ job: PinJobRow; upload: UploadRow | null }> {
   const cid = pinnableCid(input.cid).toString();
   if ((await app.stores.uploads.findByCidForUser(user.id, cid))?.owned) {
     throw conflict('already_pinned', 'This content is already pinned to your account');
@@ -35,6 +41,7 @@ export async function pinRequester(app: AppContext, user: UserRow, input: PinInp
         custom_name: input.customName ?? null,
         origins: null,
         kind: 'pin',
+        request_id: queuedBy,
       },
       now,
     );

@@ -33,13 +33,14 @@ const CREATED_TRIES = 20;
  * `replaces` names a request of the account that this one replaces (`POST /psa/pins/{requestid}`):
  * it is withdrawn in the same transaction, so it is gone at once and, of many replacements racing,
  * exactly one wins (the others are 404). Its content and record stay until the new request's job
- * is over (see `psaPinWithdrawer`).
+ * is over (see `psaPinWithdrawer`). The jobs it queues keep `queuedBy`, the id of the HTTP request.
  */
 export async function psaPinCreator(
   app: AppContext,
   user: UserRow,
   input: PsaPinInput,
   replaces: string | null = null,
+  queuedBy: string | null = null,
 ): Promise<PsaPinView> {
   const cid = pinnableCid(input.cid).toString();
   const limit = await storageLimit(app, user);
@@ -60,6 +61,7 @@ export async function psaPinCreator(
         custom_name: null,
         origins: input.origins?.length ? JSON.stringify(input.origins) : null,
         kind: 'psa',
+        request_id: queuedBy,
       },
       at,
     );
@@ -69,7 +71,7 @@ export async function psaPinCreator(
         if (replaces) {
           const old = await app.stores.psaPins.take(trx, user.id, replaces);
           if (!old) throw pinNotFound();
-          replaced = await psaPinWithdrawer(app, trx, user, old, job.id);
+          replaced = await psaPinWithdrawer(app, trx, user, old, job.id, queuedBy);
         }
         await app.stores.pinJobs.insert(job, trx);
         // The bytes the records held for the new request give back once it is recorded count: a

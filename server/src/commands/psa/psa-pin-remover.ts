@@ -30,12 +30,13 @@ export async function afterWithdrawal(app: AppContext, user: UserRow, outcome: W
 /**
  * Removes a Pinning Service API request, exactly once however many removals race: the one that
  * deletes its row withdraws it (`psaPinWithdrawer`); the others answer 404. Only the request goes:
- * its record goes too only when nothing else of the account stands on it.
+ * its record goes too only when nothing else of the account stands on it. `queuedBy`: the id of the
+ * HTTP request that removes it, kept with the release it queues.
  */
-export async function psaPinRemover(app: AppContext, user: UserRow, requestid: string, ip: string): Promise<void> {
+export async function psaPinRemover(app: AppContext, user: UserRow, requestid: string, ip: string, queuedBy: string | null): Promise<void> {
   const outcome = await app.db.transaction().execute(async (trx) => {
     const pin = await app.stores.psaPins.take(trx, user.id, requestid);
-    return pin ? psaPinWithdrawer(app, trx, user, pin, null) : null;
+    return pin ? psaPinWithdrawer(app, trx, user, pin, null, queuedBy) : null;
   });
   if (!outcome) throw pinNotFound();
   crashPoint('psa-removed');

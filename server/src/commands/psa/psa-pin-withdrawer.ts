@@ -25,6 +25,8 @@ export interface Withdrawal {
  * (`heldRecordSettler`). The successor also takes on the holds the withdrawn request had for the
  * requests it replaced.
  *
+ * The jobs it queues keep `queuedBy`, the id of the request that withdraws.
+ *
  * Every decision reads and locks rows in `trx`, so that a request removed while its job records
  * the content, or while another request of the same record is removed, takes effect once.
  */
@@ -34,6 +36,7 @@ export async function psaPinWithdrawer(
   user: UserRow,
   pin: Pick<PsaPinsTable, 'job_id' | 'cid'>,
   successorJobId: string | null,
+  queuedBy: string | null,
 ): Promise<Withdrawal> {
   const jobs = app.stores.pinJobs;
   const outcome: Withdrawal = { cancelledJobId: null, removed: null, releaseId: null };
@@ -44,10 +47,10 @@ export async function psaPinWithdrawer(
       outcome.cancelledJobId = job.id;
       // The fetch may have pinned the content, or finish it before it stops.
       if (successorJobId) {
-        await app.stores.contentJobs.holdUntilPinJobEnds(trx, pin.cid, successorJobId, null);
-        await app.stores.contentJobs.passOnHolds(trx, job.id, successorJobId);
+        await app.stores.contentJobs.holdUntilPinJobEnds(trx, pin.cid, successorJobId, null, queuedBy);
+        await app.stores.contentJobs.passOnHolds(trx, job.id, successorJobId, queuedBy);
       } else {
-        outcome.releaseId = await app.stores.contentJobs.enqueueRelease(trx, pin.cid);
+        outcome.releaseId = await app.stores.contentJobs.enqueueRelease(trx, pin.cid, null, queuedBy);
       }
       return outcome;
     }
@@ -59,12 +62,12 @@ export async function psaPinWithdrawer(
   const upload = await app.stores.uploads.lockById(trx, job.upload_id);
   if (!upload) return outcome;
   if (successorJobId) {
-    await app.stores.contentJobs.holdUntilPinJobEnds(trx, upload.cid, successorJobId, upload.id);
+    await app.stores.contentJobs.holdUntilPinJobEnds(trx, upload.cid, successorJobId, upload.id, queuedBy);
     return outcome;
   }
   if (!(await app.stores.uploads.deleteUnreferenced(trx, upload.id))) return outcome;
   await app.stores.quota.refund(trx, user.id, Number(upload.charged_bytes));
   outcome.removed = upload;
-  outcome.releaseId = await app.stores.contentJobs.enqueueRelease(trx, upload.cid);
+  outcome.releaseId = await app.stores.contentJobs.enqueueRelease(trx, upload.cid, null, queuedBy);
   return outcome;
 }

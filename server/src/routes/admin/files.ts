@@ -22,7 +22,7 @@ export function adminFileRoutes() {
 
   router.delete('/admin/files/:uploadId', requireAdmin(), validate({ params: fileParams }), async (ctx) => {
     const { uploadId } = input<undefined, undefined, z.infer<typeof fileParams>>(ctx).params;
-    ctx.body = await adminFileRemover(ctx.state.app, ctx.state.user, uploadId, ctx.ip);
+    ctx.body = await adminFileRemover(ctx.state.app, ctx.state.user, uploadId, ctx.ip, ctx.state.requestId);
   });
 
   return router;

@@ -23,7 +23,7 @@ export function pinRoutes() {
   const router = new Router<AppState>();
 
   router.post('/pins', auth(), jsonBody(), validate({ body: pinSchema }), async (ctx) => {
-    const { job, upload } = await pinRequester(ctx.state.app, ctx.state.user, input<PinInput>(ctx).body);
+    const { job, upload } = await pinRequester(ctx.state.app, ctx.state.user, input<PinInput>(ctx).body, ctx.state.requestId);
     if (job.status === 'failed') throw failedPin(job.error_code, job.error);
     ctx.status = job.status === 'pinned' ? 201 : 202;
     ctx.body = presentPinJob(job, upload);

@@ -48,7 +48,7 @@ function pinRouter() {
   });
 
   router.post('/pins', auth(), jsonBody(), validate({ body: psaPinSchema }), async (ctx) => {
-    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body);
+    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, null, ctx.state.requestId);
     ctx.status = 202;
     [ctx.body] = await present(ctx.state.app, [pin]);
   });
@@ -60,13 +60,13 @@ function pinRouter() {
   // Replace: the old request is gone at once; its content and record stay until the new one is done.
   router.post('/pins/:requestid', auth(), jsonBody(), validate({ params: psaParams, body: psaPinSchema }), async (ctx) => {
     const old = await pinOf(ctx);
-    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, old.requestid);
+    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, old.requestid, ctx.state.requestId);
     ctx.status = 202;
     [ctx.body] = await present(ctx.state.app, [pin]);
   });
 
   router.delete('/pins/:requestid', auth(), validate({ params: psaParams }), async (ctx) => {
-    await psaPinRemover(ctx.state.app, ctx.state.user, (await pinOf(ctx)).requestid, ctx.ip);
+    await psaPinRemover(ctx.state.app, ctx.state.user, (await pinOf(ctx)).requestid, ctx.ip, ctx.state.requestId);
     // The spec's 202 has no body: an explicit null keeps Koa from writing the status text.
     ctx.body = null;
     ctx.status = 202;

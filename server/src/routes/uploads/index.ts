@@ -64,7 +64,7 @@ async function deleteByCid(ctx: Ctx) {
   const upload = await heldUploadReader(ctx.state.app, ctx.state.user.id, cid).catch((error: unknown) => {
     throw error instanceof InvalidCidError ? fileNotFound() : error;
   });
-  ctx.body = await uploadRemover(ctx.state.app, ctx.state.user, upload, ctx.ip);
+  ctx.body = await uploadRemover(ctx.state.app, ctx.state.user, upload, ctx.ip, ctx.state.user, ctx.state.requestId);
 }
 
 /** Uploads, the account's files, usage — plus the older `/file` routes kept as aliases. */
@@ -91,7 +91,7 @@ export function uploadRoutes() {
     ctx.body = presentUpload(await uploadRenamer(ctx.state.app, ctx.state.user, upload, name, ctx.ip));
   });
   router.delete('/uploads/:uploadId', auth(), validate({ params: uploadParams }), async (ctx) => {
-    ctx.body = await uploadRemover(ctx.state.app, ctx.state.user, await ownUpload(ctx), ctx.ip);
+    ctx.body = await uploadRemover(ctx.state.app, ctx.state.user, await ownUpload(ctx), ctx.ip, ctx.state.user, ctx.state.requestId);
   });
   router.delete('/file/:cid', auth(), validate({ params: cidParams }), deleteByCid);
 
