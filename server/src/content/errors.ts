@@ -103,18 +103,3 @@ export type AnyContentError =
   | NotAFileError
   | NotADirectoryError
   | ContentAbortedError;
-
-const pinnedFailures = new WeakSet<object>();
-
-/**
- * Marks the failure of an import given a `pinName` that happened once the engine had the whole
- * file, or after its pin: the engine may hold a pin under that name that nobody has claimed.
- */
-export function markPossiblyPinned(error: unknown): Error {
-  const marked = error instanceof Error ? error : new Error(String(error));
-  pinnedFailures.add(marked);
-  return marked;
-}
-
-/** True of a failure after which the import's `pinName` must be looked for (`ContentStore.pinsNamed`). */
-export const possiblyPinned = (error: unknown): boolean => typeof error === 'object' && error !== null && pinnedFailures.has(error);
