@@ -36,6 +36,23 @@ describe('the server layers lint rule', () => {
     expect(await rulesBroken('lib/x.ts', "export type { Ctx } from '../koa-types';\n")).toEqual(['import-x/no-restricted-paths']);
   });
 
+  it("keeps commands and the edge on the content engine's contract, off every engine's internals", async () => {
+    for (const [file, from] of [
+      ['commands/content/x.ts', '../../content/kubo/kubo-store'],
+      ['commands/content/x.ts', '../../content/remote/folder-root'],
+      ['commands/content/x.ts', '../../content/embedded-store'],
+      ['routes/uploads/x.ts', '../../content/cluster/cluster-api'],
+      ['gateway/x.ts', '../content/pack/pack-store'],
+    ]) {
+      expect(await rulesBroken(file!, `export type * from '${from}';\n`), `${file} from ${from}`).toEqual(['import-x/no-restricted-paths']);
+    }
+    expect(await rulesBroken('commands/content/x.ts', "export type { ContentStore } from '../../content/types';\n")).toEqual([]);
+    expect(await rulesBroken('commands/content/x.ts', "export { ContentTooLargeError } from '../../content/errors';\n")).toEqual([]);
+    expect(await rulesBroken('commands/content/x.ts', "export { ByteBudget } from '../../content/byte-budget';\n")).toEqual([]);
+    // A test builds the engine it runs on.
+    expect(await rulesBroken('commands/content/x.test.ts', "export type * from '../../content/embedded-store';\n")).toEqual([]);
+  });
+
   it('lets routes reach records only through commands', async () => {
     const route = (body: string) => `import type { Ctx } from '../../koa-types';\nexport async function handler(ctx: Ctx) {\n${body}\n}\n`;
     expect(await rulesBroken('routes/tokens/x.ts', route("  await ctx.state.app.stores.tokens.deleteRevoked('id');"))).toEqual([

@@ -3,7 +3,7 @@ import { identity } from 'multiformats/hashes/identity';
 import { IdentityCidError, InvalidCidError } from './errors';
 
 /**
- * Parses a CID string (v0 `Qm…` or any multibase v1), or throws the caller's 400 `invalid_cid`.
+ * Parses a CID string (v0 `Qm…` or any multibase v1), or throws InvalidCidError.
  * `toString()` of the result is the CID's canonical text (a v0 CID stays v0).
  */
 export function parseCid(value: string): CID {
@@ -14,7 +14,7 @@ export function parseCid(value: string): CID {
   }
 }
 
-/** `parseCid` for content to store or pin: an identity CID is a 400 `identity_cid` (its bytes are the CID). */
+/** `parseCid` for content to store or pin: an identity CID throws IdentityCidError (its bytes are the CID). */
 export function pinnableCid(value: string): CID {
   const cid = parseCid(value);
   if (cid.multihash.code === identity.code) throw new IdentityCidError();

@@ -140,7 +140,7 @@ describe('addDirectory', () => {
     expect(guide).toEqual({ cid: added.files.find((f) => f.path === 'docs/a/guide.txt')!.cid, type: 'file', size: 300_000 });
     expect((await collect(store.cat(guide.cid))).equals(TREE['docs/a/guide.txt']!)).toBe(true);
     expect((await store.resolve(added.cid, 'docs')).type).toBe('directory');
-    await expect(store.resolve(added.cid, 'docs/missing.txt')).rejects.toMatchObject({ status: 404 });
+    await expect(store.resolve(added.cid, 'docs/missing.txt')).rejects.toMatchObject({ code: 'path_not_found' });
     // A file inside a pinned DAG is complete even though it is not a pin of its own.
     expect((await store.stat(guide.cid)).complete).toBe(true);
   });

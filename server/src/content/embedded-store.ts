@@ -1,6 +1,7 @@
 import './polyfills';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { PRIVATE_DIR_MODE } from '../lib/private-files';
 import { parseCid, pinKey } from './cid';
 import { lockDataDir } from './data-dir-lock';
@@ -14,7 +15,7 @@ import { PackStore } from './pack/pack-store';
 import { WindowReader } from './pack/window-reader';
 import { pinDag } from './pinner';
 import { Reader } from './reader';
-import type { ContentStore } from './types';
+import type { ContentStore, ContentStream } from './types';
 
 export interface EmbeddedContentStoreOptions {
   /** Data lives under `<dataDir>/ipfs/` (blocks/, datastore/, peer.key). */
@@ -37,6 +38,22 @@ export interface EmbeddedContentStore extends ContentStore {
   stats(): { blocks: number; roots: number; packs: number; packBytes: number; liveBytes: number };
   /** Resolves once the pack compactions that unpinning started have run. */
   compacted(): Promise<void>;
+}
+
+/** A read handed over once its first bytes are read: one that fails at its start throws here. */
+async function startedStream(bytes: AsyncIterable<Uint8Array>): Promise<ContentStream> {
+  const reading = bytes[Symbol.asyncIterator]();
+  const first = await reading.next();
+  const stream = Readable.from(
+    (async function* () {
+      if (first.done) return;
+      yield first.value;
+      yield* { [Symbol.asyncIterator]: () => reading };
+    })(),
+  );
+  // A stream destroyed before it is read never starts the generator above, which would end the read.
+  stream.once('close', () => void reading.return?.().catch(() => undefined));
+  return stream;
 }
 
 /** The default engine: UnixFS importer in worker threads, pack-file blockstore, bitswap over libp2p. */
@@ -78,6 +95,9 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
 
   return {
     engine: 'embedded',
+    // An unpin deletes the blocks no other pin holds, and compacts their packs in the background.
+    capabilities: { garbageCollection: false },
+    collectGarbage: async () => ({ removed: 0, errors: [] }),
     addFile: (source, addOptions) => ingest.addFile(source, addOptions),
     addDirectory: (entries, addOptions) => ingest.addDirectory(entries, addOptions),
     importBlocks: () => packBlockImport(store, fsync),
@@ -92,6 +112,8 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
       store.compactIfWorthIt(shrunkPacks);
     },
     isPinned: async (cid) => store.index.isPinned(pinKey(parseCid(cid))),
+    // Every import claims its root before the index commit that pins it.
+    pinnedByImport: async () => [],
     has: async (cid) => store.has(parseCid(cid)),
     async stat(cid, readOptions) {
       const parsed = parseCid(cid);
@@ -107,6 +129,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
     ls: (cid, lsOptions) => reader.ls(parseCid(cid), lsOptions ?? {}),
     resolve: (cid, subpath, readOptions) => reader.resolve(parseCid(cid), subpath, readOptions),
     cat: (cid, catOptions) => reader.cat(parseCid(cid), catOptions),
+    catStream: (cid, catOptions) => startedStream(reader.cat(parseCid(cid), catOptions)),
     async block(cid) {
       const bytes = await store.get(parseCid(cid));
       if (bytes === undefined) throw new ContentNotFoundError(cid);

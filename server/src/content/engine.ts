@@ -14,7 +14,7 @@ type EngineConfig = Pick<ServerConfig, 'content' | 'dataDir' | 'ipfs' | 'pinTime
  */
 export async function createContentStore(config: EngineConfig, holds?: ImportHolds): Promise<ContentStore> {
   const store = await engineStore(config);
-  return holds && store.collectGarbage ? withImportHolds(store, holds) : store;
+  return holds && store.capabilities.garbageCollection ? withImportHolds(store, holds) : store;
 }
 
 async function engineStore(config: EngineConfig): Promise<ContentStore> {

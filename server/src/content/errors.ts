@@ -1,63 +1,90 @@
-import { AppError } from '../lib/errors';
+/**
+ * What can go wrong in the content layer, the same on every engine. An error says what happened,
+ * with the facts (the CID, the path, the cap); how a client is answered (status, code, words) is
+ * the edge's to decide (`lib/error-answers.ts`).
+ */
+export type ContentErrorCode =
+  | 'content_not_found'
+  | 'path_not_found'
+  | 'not_a_file'
+  | 'not_a_directory'
+  | 'too_large'
+  | 'invalid_path'
+  | 'invalid_cid'
+  | 'identity_cid'
+  | 'aborted';
 
-/** More bytes arrived than the caller allowed (file or directory cap): the HTTP layer answers 413. */
-export class ContentTooLargeError extends AppError {
+export abstract class ContentError extends Error {
+  abstract readonly code: ContentErrorCode;
+}
+
+/** More bytes arrived than the caller allowed (file or directory cap). */
+export class ContentTooLargeError extends ContentError {
+  readonly code = 'too_large';
   constructor(readonly maxBytes: number) {
-    super(413, 'file_too_large', `Upload exceeds the maximum size of ${maxBytes} bytes`);
+    super(`More than ${maxBytes} bytes`);
   }
 }
 
 /** A directory entry path that could escape or confuse the tree (`..`, absolute, empty segment). */
-export class InvalidPathError extends AppError {
+export class InvalidPathError extends ContentError {
+  readonly code = 'invalid_path';
   constructor(
     readonly path: string,
-    reason: string,
+    readonly reason: string,
   ) {
-    super(400, 'invalid_path', `Invalid path "${path}": ${reason}`);
+    super(`Invalid path "${path}": ${reason}`);
   }
 }
 
-export class InvalidCidError extends AppError {
+export class InvalidCidError extends ContentError {
+  readonly code = 'invalid_cid';
   constructor(readonly cid: string) {
-    super(400, 'invalid_cid', 'Invalid CID: expected a CIDv0 (Qm…) or CIDv1 (bafy…)');
+    super(`Not a CID: ${cid.slice(0, 100)}`);
   }
 }
 
 /** An identity CID holds its bytes inside itself: there is nothing to fetch, store or pin. */
-export class IdentityCidError extends AppError {
+export class IdentityCidError extends ContentError {
+  readonly code = 'identity_cid';
   constructor() {
-    super(400, 'identity_cid', 'An identity CID holds its bytes inside the CID itself: there is nothing to store');
+    super('An identity CID has nothing to store');
   }
 }
 
 /** The CID (or a block under it) could not be found locally nor fetched in time. */
-export class ContentNotFoundError extends AppError {
+export class ContentNotFoundError extends ContentError {
+  readonly code = 'content_not_found';
   constructor(readonly cid: string) {
-    super(404, 'cid_not_found', 'CID not found on IPFS network');
+    super(`${cid} is not held here and was not found in time`);
   }
 }
 
-/** A path under a CID that does not exist, or a read of something that is not a file. */
-export class PathNotFoundError extends AppError {
+/** A path under a CID that does not exist. */
+export class PathNotFoundError extends ContentError {
+  readonly code = 'path_not_found';
   constructor(readonly path: string) {
-    super(404, 'path_not_found', `No such path: ${path}`);
+    super(`No such path: ${path}`);
   }
 }
 
-export class NotAFileError extends AppError {
+/** A read of something that is not a file (a directory, a non-UnixFS node). */
+export class NotAFileError extends ContentError {
+  readonly code = 'not_a_file';
   constructor(readonly cid: string) {
-    super(400, 'not_a_file', 'This CID is not a file');
+    super(`${cid} is not a file`);
   }
 }
 
-export class NotADirectoryError extends AppError {
+export class NotADirectoryError extends ContentError {
+  readonly code = 'not_a_directory';
   constructor(readonly cid: string) {
-    super(400, 'not_a_directory', 'This CID is not a directory');
+    super(`${cid} is not a directory`);
   }
 }
 
-/** The import was cancelled by its caller (client disconnect): nothing was kept. */
-export class ContentAbortedError extends Error {
+/** The operation was cancelled by its caller (client gone, server stopping): nothing was kept. */
+export class ContentAbortedError extends ContentError {
   readonly code = 'aborted';
   constructor(readonly reason?: unknown) {
     super('Content operation aborted');
@@ -65,17 +92,14 @@ export class ContentAbortedError extends Error {
   }
 }
 
-const pinnedFailures = new WeakSet<object>();
-
-/**
- * Marks the failure of an import given a `pinName` that happened once the engine had the whole
- * file, or after its pin: the engine may hold a pin under that name that nobody has claimed.
- */
-export function markPossiblyPinned(error: unknown): Error {
-  const marked = error instanceof Error ? error : new Error(String(error));
-  pinnedFailures.add(marked);
-  return marked;
-}
-
-/** True of a failure after which the import's `pinName` must be looked for (`ContentStore.pinsNamed`). */
-export const possiblyPinned = (error: unknown): boolean => typeof error === 'object' && error !== null && pinnedFailures.has(error);
+/** Every content error, for a mapping that must cover each code. */
+export type AnyContentError =
+  | ContentTooLargeError
+  | InvalidPathError
+  | InvalidCidError
+  | IdentityCidError
+  | ContentNotFoundError
+  | PathNotFoundError
+  | NotAFileError
+  | NotADirectoryError
+  | ContentAbortedError;

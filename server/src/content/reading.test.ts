@@ -56,7 +56,9 @@ describe('cat with ranges', () => {
 
   it('refuses bad CIDs, unknown CIDs and directories with typed errors', async () => {
     await expect(store.stat('not-a-cid')).rejects.toBeInstanceOf(InvalidCidError);
-    await expect(collect(store.cat('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy'))).rejects.toMatchObject({ status: 404 });
+    await expect(collect(store.cat('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy'))).rejects.toMatchObject({
+      code: 'content_not_found',
+    });
     async function* tree() {
       yield { path: 'x.txt', content: chunks(Buffer.from('x')) };
     }

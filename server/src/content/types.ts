@@ -5,7 +5,9 @@ import type { Readable, Writable } from 'node:stream';
  * What the server needs of IPFS, engine-neutral. Three engines implement it: the embedded one
  * (in-process importer, pack-file blockstore, bitswap), a Kubo node over its RPC API
  * (`/api/v0/add`, `/api/v0/pin/*`) and an IPFS Cluster over its REST API (`/add`, `/pins/{cid}`,
- * `/allocations/{cid}`, reads through one of its Kubo nodes). Callers never know which.
+ * `/allocations/{cid}`, reads through one of its Kubo nodes). Callers never know which: every
+ * engine implements every method, and what one engine has that another lacks is declared once
+ * (`capabilities`). Failures are the content errors of `./errors`, with domain codes.
  * CIDs cross this boundary as strings, exactly as the engine produced them (v0 `Qm…` or v1 `bafy…`);
  * only a block import, whose blocks arrive already parsed, takes CID objects.
  */
@@ -14,6 +16,12 @@ export type CidVersion = 0 | 1;
 /** Pinning Service API statuses; the job table that stores them lives in the database. */
 export const PIN_STATUSES = ['queued', 'pinning', 'pinned', 'failed'] as const;
 
+/**
+ * An import (`addFile`, `addDirectory`). Every engine keeps one promise: the import either returns,
+ * its root pinned and claimed through `beforePin`, or throws and leaves no pin that no claim covers.
+ * The one exception is declared by the engine itself: given `recovery`, it may pin as it imports,
+ * and hands what a failure leaves unsettled to that recovery.
+ */
 export interface AddOptions {
   /** 1 (default) = `ipfs add --cid-version=1`; 0 = a default `ipfs add`. */
   cidVersion?: CidVersion;
@@ -31,17 +39,29 @@ export interface AddOptions {
    * Called with the root CID once the import is complete and before the engine pins it: the
    * caller records its claim on the CID first, so a crash in between leaves nothing pinned
    * unclaimed. The pin waits for it; if it throws, the import fails and nothing is pinned. Where
-   * the import pins by itself (a file through IPFS Cluster's `/add`, a file given a `pinName` on
-   * Kubo) it is called right after.
+   * the import pins by itself (a file through IPFS Cluster's `/add`, a file given `recovery`) it
+   * is called right after.
    */
   beforePin?(cid: string): Promise<void>;
   /**
-   * A name under which the engine may pin a file as it imports it, before `beforePin` runs
-   * (Kubo's `add --pin-name`: the pin is made without a second walk of the DAG). A crash or a
-   * failure after such a pin and before the claim leaves a pin that `pinsNamed` finds; the import
-   * then fails with an error `possiblyPinned` is true of. Engines that pin after `beforePin` ignore it.
+   * Lets the engine pin a file as it imports it, before `beforePin` (an engine that can spares a
+   * second walk of the DAG), because the caller can look for that pin later: a crash between the
+   * pin and the claim, or a failure the engine may still be finishing, leaves a pin that
+   * `ContentStore.pinnedByImport(recovery.id)` finds. Without it, every engine pins after `beforePin`.
    */
-  pinName?: string;
+  recovery?: ImportRecovery;
+}
+
+/** How the caller of an import finds later what the import pinned before its claim. */
+export interface ImportRecovery {
+  /** Unique to this import, and kept by the caller (an upload's quota reservation) until it has asked `pinnedByImport`. */
+  readonly id: string;
+  /**
+   * Called before the import throws when the engine may hold, or may still make, a pin of it that
+   * nobody has claimed (it had the whole file): the caller keeps `id` and asks `pinnedByImport(id)`
+   * once the engine is done with it, instead of settling at once.
+   */
+  unsettled(): void;
 }
 
 export interface AddedFile {
@@ -73,7 +93,7 @@ export interface PinProgress {
 
 export interface PinOptions {
   signal?: AbortSignal;
-  /** Give up fetching after this long: throws ContentNotFoundError (the caller's 404). */
+  /** Give up fetching after this long: throws ContentNotFoundError. */
   timeoutMs?: number;
   onProgress?(progress: PinProgress): void;
   /**
@@ -183,7 +203,7 @@ export interface ImportHolds {
 }
 
 /** What one garbage collection removed. */
-interface GarbageCollected {
+export interface GarbageCollected {
   /** Blocks removed, summed over every node that collected. */
   removed: number;
   /** Errors nodes reported while collecting (a Cluster peer that could not be reached, say). */
@@ -196,13 +216,26 @@ interface GarbageCollected {
  */
 export type ContentStream = Readable & { relay?(destination: Writable): Promise<void> };
 
+/** What an engine does that another may not, stated once where the engine is built. */
+export interface EngineCapabilities {
+  /**
+   * Unpinned blocks stay in the engine's nodes until a garbage collection: Cairn runs
+   * `collectGarbage` on a schedule and on an administrator's request, and holds it off while
+   * imports are in flight (ImportHolds). False where an unpin removes the blocks at once: there
+   * is no collection to run.
+   */
+  readonly garbageCollection: boolean;
+}
+
 export interface ContentStore {
   readonly engine: 'embedded' | 'kubo' | 'cluster';
+  readonly capabilities: EngineCapabilities;
   /**
-   * Deletes every unpinned block of the engine's nodes. Engines that remove blocks at unpin leave
-   * it out. The caller must hold off imports first (see ImportHolds): it deletes theirs too.
+   * Deletes every unpinned block of the engine's nodes. The caller must hold off imports first
+   * (see ImportHolds): it deletes theirs too. Without `capabilities.garbageCollection` there is
+   * nothing unpinned to delete, and it removes nothing.
    */
-  collectGarbage?(signal?: AbortSignal): Promise<GarbageCollected>;
+  collectGarbage(signal?: AbortSignal): Promise<GarbageCollected>;
   /** Import a file stream; the result is already pinned (no second walk of the DAG). */
   addFile(source: AsyncIterable<Uint8Array>, options: AddOptions): Promise<AddedFile>;
   /** Import a stream of files as one DAG; the root is pinned. */
@@ -214,8 +247,12 @@ export interface ContentStore {
   /** Drop a pin; blocks still reachable from another pinned root stay. Call only when no record references the CID. */
   unpin(cid: string): Promise<void>;
   isPinned(cid: string): Promise<boolean>;
-  /** The CIDs pinned under `name` by an import given it as `pinName`; absent where imports never pin by name. */
-  pinsNamed?(name: string): Promise<string[]>;
+  /**
+   * The CIDs an import given `recovery` with this id pinned before its claim, for the caller to
+   * claim once that import is over (its process gone, or its failure `unsettled` and the engine
+   * done). Empty on engines that pin only after the claim.
+   */
+  pinnedByImport(importId: string): Promise<string[]>;
   /**
    * Whether this deployment holds the CID's root block now (pinned, or inside a pinned DAG),
    * without asking the network.
@@ -250,7 +287,7 @@ export interface ContentStore {
    * start is an error to answer, not a broken body. Engines that relay another node's answer give
    * its socket's stream itself, which can also `relay` itself into one destination.
    */
-  catStream?(cid: string, options?: CatOptions): Promise<ContentStream>;
+  catStream(cid: string, options?: CatOptions): Promise<ContentStream>;
   /** Addresses other nodes can dial to fetch this deployment's content (empty when networking is off). */
   multiaddrs(): Promise<string[]>;
   close(): Promise<void>;

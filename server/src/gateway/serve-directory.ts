@@ -1,7 +1,7 @@
 import type * as dagPb from '@ipld/dag-pb';
 import { exporter } from 'ipfs-unixfs-exporter';
 import type { CID } from 'multiformats/cid';
-import type { AppError } from '../lib/errors';
+import { clientError } from '../lib/error-answers';
 import type { GatewayBlocks } from './blocks';
 import type { GatewayRequest } from './gateway-request';
 import { redirectToSlash, sendGeneratedPage } from './headers';
@@ -50,7 +50,7 @@ async function indexFile(
     try {
       cid = (await resolvePath(blocks, dir, ['index.html'])).target;
     } catch (error) {
-      if ((error as AppError).status !== 404) throw error;
+      if (clientError(error)?.status !== 404) throw error;
     }
   }
   return cid ? { cid, bytes: await blocks.get(cid) } : null;

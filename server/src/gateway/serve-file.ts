@@ -1,6 +1,5 @@
 import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
-import { Readable } from 'node:stream';
 import type { CID } from 'multiformats/cid';
 import { authenticatePrincipal } from '../auth/authenticate';
 import { recordNameReader } from '../commands/content/record-name-reader';
@@ -65,10 +64,7 @@ function fileSource(request: GatewayRequest, file: CID, block: Uint8Array, size:
   const signal = request.blocks.signal;
   return {
     size,
-    read: async (offset, length) =>
-      content.catStream
-        ? content.catStream(file.toString(), { offset, length, signal })
-        : Readable.from(content.cat(file.toString(), { offset, length, signal })),
+    read: (offset, length) => content.catStream(file.toString(), { offset, length, signal }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@cairn/shared';
 import { AppError } from './errors';
+import { clientError } from './error-answers';
 import { boundaryOf, MalformedMultipartError, MultipartReader, parseDisposition } from './multipart-reader';
 
 export interface FilePart {
@@ -40,7 +41,7 @@ export async function* multipartFiles(req: IncomingMessage, options: MultipartOp
   const failure = (error: unknown): Error => {
     if (req.destroyed && !req.complete) return aborted();
     if (error instanceof MalformedMultipartError) return malformed(error.message);
-    return error instanceof AppError ? error : aborted();
+    return error instanceof Error && clientError(error) ? error : aborted();
   };
   let parts = 0;
   let files = 0;

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@cairn/shared/api-types';
 import type { Next } from 'koa';
 import { ContentAbortedError } from '../content/errors';
+import { clientError } from '../lib/error-answers';
 import { AppError } from '../lib/errors';
 import type { Ctx } from '../koa-types';
 
@@ -40,26 +41,26 @@ export function errorHandler() {
       }
     } catch (thrown) {
       // An import aborted on purpose (server stopping, client gone) carries the answer as its reason.
-      const raw = thrown instanceof ContentAbortedError && thrown.reason instanceof AppError ? thrown.reason : thrown;
+      const raw = thrown instanceof ContentAbortedError && clientError(thrown.reason) ? thrown.reason : thrown;
       if (ctx.headerSent || !ctx.writable) {
         ctx.state.app?.logger.warn('error after response started', { requestId: ctx.state.requestId, error: String(raw) });
         return;
       }
-      const error = raw as HttpLikeError;
-      const status = raw instanceof AppError ? raw.status : (error.status ?? error.statusCode ?? 500);
-      const clientError = raw instanceof AppError || (status >= 400 && status < 500 && error.expose !== false);
+      // Our own errors, content errors mapped from their domain codes; others only as HTTP-like errors of Koa's.
+      const known = clientError(raw);
+      const error = (known ?? raw) as HttpLikeError;
+      const status = known ? known.status : (error.status ?? error.statusCode ?? 500);
+      const deliberate = known !== undefined || (status >= 400 && status < 500 && error.expose !== false);
       ctx.remove('Content-Disposition');
       ctx.remove('Content-Security-Policy-Report-Only');
-      if (raw instanceof AppError) {
-        for (const [name, value] of Object.entries(raw.headers ?? {})) ctx.set(name, value);
-      }
-      if (clientError) {
+      for (const [name, value] of Object.entries(known?.headers ?? {})) ctx.set(name, value);
+      if (deliberate) {
         ctx.status = status;
         if (status === 401) ctx.set('WWW-Authenticate', 'Bearer realm="cairn"');
         ctx.body = {
           error: error.message || 'Request failed',
-          code: raw instanceof AppError ? raw.code : (DEFAULT_CODES[status] ?? 'bad_request'),
-          ...(raw instanceof AppError && raw.details !== undefined ? { details: raw.details } : {}),
+          code: known ? known.code : (DEFAULT_CODES[status] ?? 'bad_request'),
+          ...(known?.details !== undefined ? { details: known.details } : {}),
         };
         return;
       }

@@ -1,6 +1,6 @@
 import { MAX_DIRECTORY_BYTES } from '@cairn/shared';
 import { CID } from 'multiformats/cid';
-import { ByteBudget } from '../../content/remote/metered';
+import { ByteBudget } from '../../content/byte-budget';
 import type { BlockImport } from '../../content/types';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';

@@ -1,6 +1,5 @@
 import { MAX_FILE_BYTES } from '@cairn/shared';
 import { detectCategory } from '../../content/category';
-import { possiblyPinned } from '../../content/errors';
 import type { CidVersion } from '../../content/types';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -9,7 +8,7 @@ import { crashPoint } from '../../lib/crash-point';
 import { recordType } from '../../content/content-kind';
 import { contentRecorder, type RecordResult } from './content-recorder';
 import { headCapture } from '../../content/head-capture';
-import { abandonUpload, quotaReservation, uploadPinName, type QuotaReservation } from '../quota/lib/quota-reservation';
+import { abandonUpload, quotaReservation, type QuotaReservation } from '../quota/lib/quota-reservation';
 
 export interface FileUploadInput {
   filename: string;
@@ -31,6 +30,8 @@ export interface FileUploadInput {
  */
 export async function fileUploader(app: AppContext, user: UserRow, input: FileUploadInput): Promise<RecordResult> {
   const reservation = input.reservation ?? (await quotaReservation(app, user));
+  // Set when the engine may hold a pin of this import that nobody claimed: the sweep finds it later.
+  let unsettled = false;
   try {
     const { stream, head } = headCapture(input.source);
     const added = await app.content.addFile(stream, {
@@ -39,7 +40,12 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
       signal: input.signal,
       onBytes: reservation.onBytes,
       beforePin: reservation.claim,
-      pinName: uploadPinName(reservation.id),
+      recovery: {
+        id: reservation.id,
+        unsettled: () => {
+          unsettled = true;
+        },
+      },
     });
     await reservation.claim(added.cid);
     crashPoint('upload-pinned');
@@ -68,7 +74,7 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
     }
     return result;
   } catch (error) {
-    await abandonUpload(app, reservation, possiblyPinned(error));
+    await abandonUpload(app, reservation, unsettled);
     throw error;
   }
 }

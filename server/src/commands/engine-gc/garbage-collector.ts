@@ -21,7 +21,7 @@ export interface StartedCollection {
 }
 
 /** Whether this deployment's engine has a garbage collection Cairn runs (kubo, cluster). */
-export const collectsGarbage = (app: AppContext): boolean => app.content.collectGarbage !== undefined;
+export const collectsGarbage = (app: AppContext): boolean => app.content.capabilities.garbageCollection;
 
 /**
  * Starts one garbage collection of the engine's nodes; over every instance at most one runs at a
@@ -69,7 +69,7 @@ async function outcome(app: AppContext, lock: CollectionLock, options: Collectio
     if (!(await lock.drained(options.drainMs ?? DRAIN_MS, signal))) {
       return { status: 'busy', blocks_removed: null, error: 'Imports in flight did not finish in time' };
     }
-    const collected = await app.content.collectGarbage!(signal);
+    const collected = await app.content.collectGarbage(signal);
     return { status: 'done', blocks_removed: collected.removed, error: collected.errors.join('; ').slice(0, 1000) || null };
   } catch (error) {
     return { status: 'failed', blocks_removed: null, error: (error instanceof Error ? error.message : String(error)).slice(0, 1000) };

@@ -3,7 +3,7 @@ import { startContentJobRunner } from './content-job-runner';
 import { resumablePruner } from '../content/resumable/resumable-pruner';
 import { storedFolderCategory } from '../../content/content-kind';
 import { scheduledCollection } from '../engine-gc/lib/gc-schedule';
-import { claimNamedPins } from '../quota/lib/quota-reservation';
+import { claimImportPins } from '../quota/lib/quota-reservation';
 import { scheduledUsageCheck } from '../quota/usage-checker';
 
 export interface Maintenance {
@@ -46,7 +46,7 @@ async function recheckCategories(app: AppContext): Promise<number> {
 
 /**
  * Gives back the quota of uploads whose process died (their reservations stopped beating), after
- * claiming what the engine pinned under their names (released by the outbox unless recorded),
+ * claiming what the engine pinned for their imports (released by the outbox unless recorded),
  * deletes rate-limit windows long over, pin jobs long finished and resumable uploads expired,
  * recategorises a few directories left from before 0010, and once an hour compares every
  * account's usage with its records and sets right what differs (`usageChecker`). Safe to run on
@@ -57,7 +57,7 @@ export async function sweepOnce(app: AppContext, now = Date.now()): Promise<Swee
   const before = new Date(now - app.config.leaseMs).toISOString();
   let reservationsFreed = 0;
   for (const id of await app.stores.quota.stale(before)) {
-    if (!(await claimNamedPins(app, id))) continue;
+    if (!(await claimImportPins(app, id))) continue;
     if (await app.stores.quota.releaseIfStale(id, before)) reservationsFreed++;
   }
   // Every limiter's window is at most the longest configured one; a day more leaves no doubt.

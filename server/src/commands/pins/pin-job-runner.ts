@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import type { PinJobRow } from '../../db/schema';
 import { crashPoint } from '../../lib/crash-point';
-import { accountDisabled, AppError } from '../../lib/errors';
+import { clientError } from '../../lib/error-answers';
+import { accountDisabled } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
@@ -150,12 +151,12 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
       await releaseLate(app, job);
       return;
     }
-    const known = error instanceof AppError;
+    const known = clientError(error);
     if (!known) {
       app.logger.error('pin job failed', { jobId: job.id, cid: job.cid, error: String(error), ...queuedBy(job) });
       app.metrics.engineError('pin');
     }
-    await failJob(app, job, worker, known ? error.message : 'Pinning failed', known ? error.code : 'pin_failed');
+    await failJob(app, job, worker, known ? known.message : 'Pinning failed', known ? known.code : 'pin_failed');
   }
 }
 

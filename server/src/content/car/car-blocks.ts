@@ -1,6 +1,7 @@
 import { CarBlockIterator } from '@ipld/car';
 import type { CID } from 'multiformats/cid';
 import { blockMatches, hashSupported, LINKED_CODECS } from '../block-links';
+import { ContentError } from '../errors';
 import { AppError, badRequest } from '../../lib/errors';
 import { blockFacts, type BlockFacts } from './car-unixfs';
 
@@ -59,7 +60,7 @@ async function parsing<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
-    if (error instanceof AppError || (error instanceof Error && error.name === 'AbortError')) throw error;
+    if (error instanceof AppError || error instanceof ContentError || (error instanceof Error && error.name === 'AbortError')) throw error;
     if (error instanceof Error && /^Unexpected end of data/.test(error.message)) throw invalidCar('it ends in the middle of a block');
     throw invalidCar(error instanceof Error ? error.message : String(error));
   }

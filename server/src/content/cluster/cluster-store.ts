@@ -1,9 +1,9 @@
 import { parseCid } from '../cid';
-import { ContentNotFoundError, markPossiblyPinned } from '../errors';
+import { ContentNotFoundError } from '../errors';
 import { kuboBlockImport } from '../kubo/car-import';
-import { addedDirectory, addPinnedFile, checkedEntries, importFolder, KuboReads, withPinTimeout } from '../kubo/kubo-store';
+import { addedDirectory, addPinnedFile, checkedEntries, importFolder, KuboReads, pinnedByImport, withPinTimeout } from '../kubo/kubo-store';
 import { folderRoot } from '../remote/folder-root';
-import { ByteBudget } from '../remote/metered';
+import { ByteBudget } from '../byte-budget';
 import type { CidVersion, ContentStore, PeerPinState, PeerPinStatus, PinOptions } from '../types';
 import { ClusterApi, type ClusterCredentials, type ClusterPinInfo } from './cluster-api';
 
@@ -144,6 +144,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
 
   const store: ContentStore = {
     engine: 'cluster',
+    capabilities: { garbageCollection: true },
     ...reads.readers(),
     // Into the peer's Kubo, then pinned through the Cluster, whose other peers fetch from that Kubo.
     importBlocks: async (importOptions) =>
@@ -154,15 +155,17 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
         },
       }),
     async addFile(source, addOptions) {
-      if (kuboPeer && addOptions.pinName) {
-        // Imported and pinned by the Kubo Cairn reads through, under the upload's name (see
+      const { recovery } = addOptions;
+      if (kuboPeer && recovery) {
+        // Imported and pinned by the Kubo Cairn reads through, under the import's name (see
         // `addPinnedFile`), then pinned through the Cluster with that Kubo's peer allocated first:
         // its pin there finds the file pinned already, and the other peers copy it from there.
-        const added = await addPinnedFile(reads.api, source, { ...addOptions, pinName: addOptions.pinName });
+        const added = await addPinnedFile(reads.api, source, { ...addOptions, recovery });
         try {
           await pinImport(added.cid, kuboPeer, addOptions.signal);
         } catch (error) {
-          throw markPossiblyPinned(error);
+          recovery.unsettled();
+          throw error;
         }
         return added;
       }
@@ -207,7 +210,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
     },
     async addDirectory(entries, addOptions) {
       if (kuboPeer) {
-        // As a file without a pin name: imported once by the Kubo Cairn reads through, claimed,
+        // As a file without `recovery`: imported once by the Kubo Cairn reads through, claimed,
         // then pinned through the Cluster.
         const folder = await importFolder(reads.api, entries, addOptions);
         await addOptions.beforePin?.(folder.cid);
@@ -271,7 +274,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       return { removed, errors };
     },
     isPinned: async (cid) => (await cluster.allocation(parseCid(cid).toString())) !== null,
-    pinsNamed: async (name) => (await reads.api.pinsNamed(name)).map((cid) => cid.toString()),
+    pinnedByImport: (importId) => pinnedByImport(reads.api, importId),
     async status(cid) {
       const parsed = parseCid(cid).toString();
       if ((await cluster.allocation(parsed)) === null) return [];

@@ -2,14 +2,23 @@ import { Readable } from 'node:stream';
 import type { CID } from 'multiformats/cid';
 import { parseCid } from '../cid';
 import { crashPoint } from '../../lib/crash-point';
-import { ContentAbortedError, ContentNotFoundError, InvalidPathError, markPossiblyPinned } from '../errors';
+import { ContentAbortedError, ContentNotFoundError, InvalidPathError } from '../errors';
 import { PathSet } from '../paths';
 import { Reader } from '../reader';
-import { ByteBudget } from '../remote/metered';
+import { ByteBudget } from '../byte-budget';
 import { folderRoot, type AddedEntry } from '../remote/folder-root';
 import { deferredStream } from '../remote/http-stream';
 import { RemoteBlockstore } from '../remote/remote-blockstore';
-import type { AddedDirectory, AddOptions, ContentStore, ContentStream, DirectoryEntryInput, PinOptions, PinResult } from '../types';
+import type {
+  AddedDirectory,
+  AddOptions,
+  ContentStore,
+  ContentStream,
+  DirectoryEntryInput,
+  ImportRecovery,
+  PinOptions,
+  PinResult,
+} from '../types';
 import { kuboBlockImport } from './car-import';
 import { KuboApi, offlineFlag } from './kubo-api';
 import { gatewayRead } from './kubo-gateway';
@@ -161,16 +170,25 @@ async function pinImported(api: KuboApi, cid: string, signal?: AbortSignal): Pro
   await api.client.pin.add(parseCid(cid), { signal, ...offlineFlag(true) });
 }
 
+/** The name Kubo pins an import under when it pins as it imports (`pin ls --name` finds it). */
+const importPinName = (importId: string): string => `cairn-upload-${importId}`;
+
+/** What an import given `recovery` with this id pinned under its name (`ContentStore.pinnedByImport`). */
+export async function pinnedByImport(api: KuboApi, importId: string): Promise<string[]> {
+  return (await api.pinsNamed(importPinName(importId))).map((cid) => cid.toString());
+}
+
 /**
  * A file imported and pinned by one `add --pin-name`, then claimed: Kubo pins the root it has just
  * written without the walk over every block that a later `pin/add` makes (about a quarter of the
- * upload's time for 1 GiB), and holds off its garbage collection meanwhile. Once Kubo may have the
- * whole file, a failure is marked `possiblyPinned`: the caller looks for the pin by its name.
+ * upload's time for 1 GiB), and holds off its garbage collection meanwhile. The pin is named after
+ * the import (`importPinName`): once Kubo may have the whole file, a failure is `unsettled`, and
+ * the caller's recovery finds the pin by that name (`pinnedByImport`).
  */
 export async function addPinnedFile(
   api: KuboApi,
   source: AsyncIterable<Uint8Array>,
-  options: AddOptions & { pinName: string },
+  options: AddOptions & { recovery: ImportRecovery },
 ): Promise<{ cid: string; size: number }> {
   const budget = new ByteBudget(options);
   let sent = false;
@@ -185,7 +203,7 @@ export async function addPinnedFile(
           })();
           yield { path: '', content };
         })(),
-        { cidVersion: options.cidVersion ?? 1, pin: true, pinName: options.pinName, signal: options.signal },
+        { cidVersion: options.cidVersion ?? 1, pin: true, pinName: importPinName(options.recovery.id), signal: options.signal },
       ),
     );
     const root = added.at(-1);
@@ -193,13 +211,15 @@ export async function addPinnedFile(
     cid = root.Hash;
   } catch (error) {
     // Cut off before its end, the body is one Kubo refuses: nothing was pinned.
-    throw sent ? markPossiblyPinned(error) : error;
+    if (sent) options.recovery.unsettled();
+    throw error;
   }
   crashPoint('upload-imported');
   try {
     await options.beforePin?.(cid);
   } catch (error) {
-    throw markPossiblyPinned(error);
+    options.recovery.unsettled();
+    throw error;
   }
   return { cid, size: budget.total };
 }
@@ -237,9 +257,11 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
 
   return {
     engine: 'kubo',
+    capabilities: { garbageCollection: true },
     ...reads.readers(),
     async addFile(source, addOptions) {
-      if (addOptions.pinName) return addPinnedFile(api, source, { ...addOptions, pinName: addOptions.pinName });
+      const { recovery } = addOptions;
+      if (recovery) return addPinnedFile(api, source, { ...addOptions, recovery });
       const budget = new ByteBudget(addOptions);
       const added = await budget.run(() =>
         api.add(
@@ -280,7 +302,7 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
     },
     unpin: (cid) => api.unpin(parseCid(cid)),
     isPinned: (cid) => api.isPinned(parseCid(cid)),
-    pinsNamed: async (name) => (await api.pinsNamed(name)).map((cid) => cid.toString()),
+    pinnedByImport: (importId) => pinnedByImport(api, importId),
     async status(cid) {
       if (!(await api.isPinned(parseCid(cid)))) return [];
       return [{ ...node, status: 'pinned', error: null, updatedAt: null }];
@@ -292,5 +314,5 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
     async close() {
       // The client keeps no connections open between calls.
     },
-  } satisfies ContentStore & { addDirectory(entries: AsyncIterable<DirectoryEntryInput>, options: AddOptions): Promise<AddedDirectory> };
+  } satisfies ContentStore;
 }

@@ -4,7 +4,7 @@ import { Server } from '@tus/server';
 import { resumableFinisher } from '../../commands/content/resumable/resumable-finisher';
 import { partialStoreOf } from '../../commands/content/resumable/lib/partial-store';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { clientError } from '../../lib/error-answers';
 import { CORS_EXPOSED_HEADERS } from '../../middleware/cors';
 import { presentUpload } from '../../presenters/upload';
 
@@ -53,12 +53,12 @@ function tusServerOf(app: AppContext): Server {
           const { upload: record, duplicate } = await resumableFinisher(app, upload.id, request.ip);
           return { status_code: 200, headers: json, body: JSON.stringify({ ...presentUpload(record), duplicate }) };
         } catch (error) {
-          const known = error instanceof AppError;
+          const known = clientError(error);
           if (!known) app.logger.error('resumable upload not recorded', { error: String(error) });
           const body = known
-            ? { error: error.message, code: error.code }
+            ? { error: known.message, code: known.code }
             : { error: 'Internal server error', code: 'internal_error', requestId: request.requestId };
-          return { status_code: known ? error.status : 500, headers: json, body: JSON.stringify(body) };
+          return { status_code: known ? known.status : 500, headers: json, body: JSON.stringify(body) };
         }
       },
     });

@@ -10,6 +10,7 @@ import { quotaExceeded } from '../../commands/quota/lib/quota-reservation';
 import { storageLimit } from '../../commands/quota/lib/storage-limit';
 import { ContentAbortedError, ContentTooLargeError } from '../../content/errors';
 import type { CidVersion } from '../../content/types';
+import { clientError } from '../../lib/error-answers';
 import { AppError } from '../../lib/errors';
 import { multipartFiles } from '../../lib/multipart';
 import type { Ctx } from '../../koa-types';
@@ -187,9 +188,10 @@ async function closingOnError<T>(ctx: Ctx, parts: AsyncGenerator<unknown>, work:
     return await work();
   } catch (error) {
     ctx.set('Connection', 'close');
-    const known = error instanceof AppError || error instanceof ContentAbortedError;
-    ctx.state.app.metrics.upload(known ? String(error.code) : 'error', 0);
-    if (!known) ctx.state.app.metrics.engineError('add');
+    // An abort counts as itself, whatever answer its reason carries.
+    const outcome = error instanceof ContentAbortedError ? error.code : clientError(error)?.code;
+    ctx.state.app.metrics.upload(outcome ?? 'error', 0);
+    if (!outcome) ctx.state.app.metrics.engineError('add');
     throw error;
   } finally {
     await parts.return(undefined);

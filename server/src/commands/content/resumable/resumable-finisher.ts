@@ -4,7 +4,8 @@ import type { AppContext } from '../../../context';
 import type { CidVersion } from '../../../content/types';
 import type { ResumableUploadRow } from '../../../db/schema';
 import { ContentTooLargeError } from '../../../content/errors';
-import { accountDisabled, AppError, conflict, notFound } from '../../../lib/errors';
+import { clientError } from '../../../lib/error-answers';
+import { accountDisabled, conflict, notFound } from '../../../lib/errors';
 import type { RecordResult } from '../content-recorder';
 import { fileUploader } from '../file-uploader';
 import { quotaReservation, type QuotaReservation } from '../../quota/lib/quota-reservation';
@@ -78,7 +79,7 @@ async function finish(app: AppContext, id: string, ip: string): Promise<Finished
       reservation,
     });
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) await resumableDiscarder(app, id);
+    if ((clientError(error)?.status ?? 500) < 500) await resumableDiscarder(app, id);
     throw error;
   }
   // A duplicate recorded nothing: its reservation is still held until here.

@@ -111,18 +111,15 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
   return reservation;
 }
 
-/** The name an upload's import may be pinned under before its claim (`AddOptions.pinName`). */
-export const uploadPinName = (reservationId: string): string => `cairn-upload-${reservationId}`;
-
 /**
- * Before a dead upload's reservation is dropped: claims what the engine pinned under the upload's
- * name (`uploadPinName`), so the outbox releases it unless a record holds it. False when the engine
- * could not be asked: the reservation must stay for the next sweep.
+ * Before a dead upload's reservation is dropped: claims what the engine pinned for the upload's
+ * import before its claim (`AddOptions.recovery`, whose id is the reservation's), so the outbox
+ * releases it unless a record holds it. False when the engine could not be asked: the reservation
+ * must stay for the next sweep.
  */
-export async function claimNamedPins(app: AppContext, reservationId: string): Promise<boolean> {
-  if (!app.content.pinsNamed) return true;
+export async function claimImportPins(app: AppContext, reservationId: string): Promise<boolean> {
   try {
-    for (const cid of await app.content.pinsNamed(uploadPinName(reservationId))) {
+    for (const cid of await app.content.pinnedByImport(reservationId)) {
       if (!(await app.stores.contentJobs.releasePending(cid, reservationId))) {
         await app.stores.contentJobs.enqueueRelease(app.db, cid, reservationId);
       }
@@ -137,11 +134,11 @@ export async function claimNamedPins(app: AppContext, reservationId: string): Pr
 /**
  * An upload gives up: its quota goes back, and what it pinned is released at once through the
  * outbox (whichever instance gets there first; a crash here leaves the jobs due for recovery).
- * After a failure the engine may still have pinned under the upload's name (`possiblyPinned`),
- * the reservation is left to the sweep, which looks for that pin once the engine is done.
+ * After a failure the engine left `unsettled` (it may still have pinned the import before its
+ * claim), the reservation is left to the sweep, which looks for that pin once the engine is done.
  */
-export async function abandonUpload(app: AppContext, reservation: QuotaReservation, possiblyPinned = false): Promise<void> {
-  if (possiblyPinned) {
+export async function abandonUpload(app: AppContext, reservation: QuotaReservation, unsettled = false): Promise<void> {
+  if (unsettled) {
     reservation.leaveToSweep();
     return;
   }

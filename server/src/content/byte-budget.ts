@@ -1,16 +1,17 @@
-import { ContentAbortedError, ContentTooLargeError } from '../errors';
-import type { AddOptions } from '../types';
+import { ContentAbortedError, ContentTooLargeError } from './errors';
+import type { AddOptions } from './types';
 
 /**
- * The byte budget of one upload to a remote engine: the same rules the embedded importer applies
- * while it reads (the cap, the quota hook, the caller's abort), counted over every file of a folder.
+ * The byte budget of one stream of content on its way in (an import into a remote engine, a CAR
+ * upload): the same rules the embedded importer applies while it reads (the cap, the quota hook,
+ * the caller's abort), counted over every file of a folder.
  */
 export class ByteBudget {
   total = 0;
   /** Why the input stopped (too large, quota, abort): the HTTP client only reports that its body failed. */
   private failure: unknown;
 
-  constructor(private readonly options: AddOptions) {}
+  constructor(private readonly options: Pick<AddOptions, 'maxBytes' | 'signal' | 'onBytes'>) {}
 
   /** Runs an engine call fed by `meter`; a failure of the input is thrown as itself. */
   async run<T>(call: () => Promise<T>): Promise<T> {
