@@ -133,6 +133,10 @@ describe('one file, from upload to delete', () => {
     await info.locator('[data-info]').waitFor();
     expect(await info.locator('[data-field=name-source]').innerText()).toBe(c('name_source.custom'));
     expect(await info.locator('[data-field=original-name]').innerText()).toBe('notes.txt');
+    // What the record counts against the quota: a plain upload is charged its bytes, shown as its size is.
+    const record = (await apiFiles(server, token)).find((file) => file.name === 'engine-notes.txt')!;
+    expect(record.chargedBytes).toBe(record.size);
+    expect(await info.locator('[data-field=charged]').innerText()).toBe(await info.locator('[data-field=size]').innerText());
     // Where the content is pinned: the embedded engine's one node, pinned.
     const node = info.locator('[data-replication] [data-peer=embedded]');
     await node.waitFor();

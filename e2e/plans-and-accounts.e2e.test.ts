@@ -194,7 +194,9 @@ describe('DAG viewer', () => {
       const response = await page.request.get(href);
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toContain('application/vnd.ipld.car');
-      expect(response.headers()['content-disposition']).toBe(`attachment; filename="${folder.cid}.car"`);
+      expect(response.headers()['content-disposition']).toBe(
+        `attachment; filename="${folder.cid}.car"; filename*=UTF-8''${folder.cid}.car`,
+      );
       expect((await response.body()).byteLength).toBeGreaterThan(30);
       await checkScreen(page, `dag-car-${code}`);
     }

@@ -1,6 +1,7 @@
 // `npm test`: every check CI runs — system packages, lint, types, the OpenAPI lint, then all tests
-// (unit, API on SQLite and PostgreSQL, embedded IPFS, Playwright in Chromium). Steps that neither
-// need both cores nor measure time run side by side: the contract fuzzer runs for a fixed time.
+// (unit, API on SQLite and PostgreSQL, engines on Kubo and IPFS Cluster daemons, Playwright in
+// Chromium). Steps that neither need both cores nor measure time run side by side: the contract
+// fuzzer runs for a fixed time.
 import { ensureDependencies, ensureUiBuild, run, step, stepsTogether } from './lib.mjs';
 
 run('bash', ['scripts/ensure-system.sh']);
@@ -17,7 +18,8 @@ await stepsTogether([
   // The Python SDK: ruff, mypy and its pytest suite against a live server (its own virtualenv).
   { name: 'python sdk', command: 'bash', args: ['sdks/python/scripts/test.sh'] },
 ]);
-step('unit and API tests', 'npx', ['vitest', 'run', ...process.argv.slice(2)]);
+// The unit, API and engine projects (vitest.config.ts), in one run that shares the two cores.
+step('unit, API and engine tests', 'npx', ['vitest', 'run', ...process.argv.slice(2)]);
 // The TypeScript SDK, its CLI (through a real terminal) and the JavaScript build (in Chromium).
 step('typescript sdk', 'npx', ['vitest', 'run', '-c', 'sdks/typescript/vitest.config.ts']);
 // Browser tests in Chromium against a real server, one file at a time.

@@ -5,6 +5,7 @@ export interface UploadedRecord {
   cid: string;
   name: string;
   size: number;
+  chargedBytes: number;
   type: string;
 }
 

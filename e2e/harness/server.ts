@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { adminBootstrapper } from '../../server/src/commands/admin-bootstrapper';
+import { adminBootstrapper } from '../../server/src/commands/admin/admin-bootstrapper';
 import { buildConfig, type ServerConfig } from '../../server/src/config/config';
 import { createLogger } from '../../server/src/lib/logger';
 import { startServer, type RunningServer } from '../../server/src/server';

@@ -124,7 +124,7 @@ type PinJob struct {
 	BytesFetched int64     `json:"bytesFetched"`
 	Blocks       int       `json:"blocks"`
 	Error        *string   `json:"error"`
-	ErrorCode    *string   `json:"errorCode" enum:"cid_not_found,path_not_found,not_a_file,quota_exceeded,name_taken,content_unavailable,not_found,pin_failed"`
+	ErrorCode    *string   `json:"errorCode" enum:"cid_not_found,path_not_found,not_a_file,quota_exceeded,name_taken,content_unavailable,not_found,account_disabled,pin_failed"`
 	CreatedAt    time.Time `json:"createdAt"`
 	UpdatedAt    time.Time `json:"updatedAt"`
 	Upload       *Upload   `json:"upload"` // the record, once pinned

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import '../../server/src/content/polyfills';
-import { adminBootstrapper } from '../../server/src/commands/admin-bootstrapper';
+import { adminBootstrapper } from '../../server/src/commands/admin/admin-bootstrapper';
 import { buildConfig } from '../../server/src/config/config';
 import { createLogger } from '../../server/src/lib/logger';
 import { startServer } from '../../server/src/server';

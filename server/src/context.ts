@@ -1,7 +1,7 @@
 import { createJwt, type Jwt } from './auth/jwt';
-import { startMaintenance, type Maintenance } from './commands/maintenance';
-import { CarBlockPool } from './commands/car-block-pool';
-import { startPinRunner, type PinRunner } from './commands/pin-job-runner';
+import { startMaintenance, type Maintenance } from './commands/maintenance/sweeper';
+import { CarBlockPool } from './content/car/car-block-pool';
+import { startPinRunner, type PinRunner } from './commands/pins/pin-job-runner';
 import { createContentStore } from './content/engine';
 import type { ContentStore } from './content/types';
 import { loadJwtKey } from './auth/jwt-secret';
@@ -10,14 +10,14 @@ import type { ServerConfig } from './config/config';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './lib/errors';
-import type { ContentJobRunner } from './commands/content-job-runner';
+import type { ContentJobRunner } from './commands/maintenance/content-job-runner';
 import type { KeyedLock } from './lib/keyed-lock';
 import { createSharedLock } from './lib/shared-lock';
 import { createImportHolds } from './lib/engine-gc-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { privateTree } from './lib/private-files';
 import { VersionedPages } from './db/fast/versioned-pages';
-import { instanceIdOf } from './commands/instance-registry';
+import { instanceIdOf } from './commands/maintenance/lib/instance-registry';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { createPaymentProvider, type PaymentProvider } from './payments/index';
 import { createStores, type Stores } from './stores/index';
@@ -41,6 +41,11 @@ export interface AppContext {
   metrics: Metrics;
   /** Card payments; null when not configured (paid checkout answers 503). */
   payments: PaymentProvider | null;
+  /**
+   * Set when a SIGTERM arrives: `/readyz` answers 503 so that a load balancer stops sending here,
+   * while every request is still served, until the listener closes (`stopping`).
+   */
+  draining: boolean;
   /** Aborted when the server begins to stop: uploads in flight give up cleanly (no record, no charge). */
   stopping: AbortSignal;
   /** The address links point at: PUBLIC_URL, else this server's own listening address (set once listening). */
@@ -57,9 +62,12 @@ export interface AppContext {
 }
 
 export async function createContext(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<AppContext> {
+  // Whatever creates a file in the data directory (libraries included, such as the peer store of
+  // the embedded node) creates it private to the server's user, as Cairn's own code does.
+  process.umask(0o077);
   // Before anything in it is opened: what an operator loosened is tightened at every start.
   privateTree(config.dataDir);
-  const db = createDb(config.db);
+  const db = createDb(config.db, logger);
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -91,6 +99,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     fileListPages: new VersionedPages(),
     metrics: createMetrics(db),
     payments: createPaymentProvider(config),
+    draining: false,
     stopping: shutdown.signal,
     selfUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     instanceId,

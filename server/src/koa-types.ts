@@ -1,9 +1,8 @@
 import type { ParameterizedContext } from 'koa';
+import type { Authentication } from './auth/authenticate';
 import type { AppContext } from './context';
 import type { UserRow } from './db/schema';
 import type { Principal } from './db/fast/principal';
-
-export type Authentication = { kind: 'session'; sessionId: string } | { kind: 'token'; tokenId: string };
 
 export interface AppState {
   app: AppContext;

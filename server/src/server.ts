@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { answerClientErrors } from './lib/client-errors';
 import { createApp } from './app';
 import type { ServerConfig } from './config/config';
-import { registerInstance } from './commands/instance-registry';
+import { registerInstance } from './commands/maintenance/lib/instance-registry';
 import { createContext, type AppContext } from './context';
 import type { Logger } from './lib/logger';
 
@@ -13,6 +13,11 @@ export interface RunningServer {
   server: http.Server;
   url: string;
   port: number;
+  /**
+   * Begins to drain: `/readyz` answers 503 (`server: draining`) while every request is still
+   * served, each answer closing its connection, so that a load balancer moves away before `close`.
+   */
+  drain(): void;
   /** Stops: no new connections, requests in flight get `graceMs` to finish (uploads abort at once). */
   close(graceMs?: number): Promise<void>;
 }
@@ -30,8 +35,12 @@ export async function startServer(
     await app.close();
     throw error;
   }
-  const koa = createApp(app);
-  const server = http.createServer(koa.callback());
+  const handle = createApp(app).callback();
+  const server = http.createServer((req, res) => {
+    // A client (a load balancer's pool) keeping this connection would send here again after the drain.
+    if (app.draining) res.setHeader('Connection', 'close');
+    void handle(req, res);
+  });
   answerClientErrors(server);
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
@@ -60,6 +69,10 @@ export async function startServer(
     server,
     port,
     url: `http://${host}:${port}`,
+    drain() {
+      app.draining = true;
+      server.closeIdleConnections();
+    },
     async close(graceMs = 0) {
       // Stop accepting, let requests in flight finish for up to `graceMs`, abort uploads at once.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

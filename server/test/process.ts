@@ -11,10 +11,28 @@ export interface ServerProcess {
   child: ChildProcess;
   url: string;
   dataDir: string;
+  /** Everything it wrote, standard output then standard error. */
   output(): string;
+  /** Its log lines so far, from both streams; throws on a line that is not JSON. */
+  lines(): Array<Record<string, unknown>>;
   /** Resolves with the exit code and how long after `since` the process ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
   kill(): void;
+}
+
+/** The complete lines of a stream's output, each parsed as the JSON log line it must be. */
+function jsonLines(text: string): Array<Record<string, unknown>> {
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        throw new Error(`the server wrote a line that is not JSON: ${line}`);
+      }
+    });
 }
 
 /**
@@ -27,12 +45,26 @@ export async function spawnServer(env: Record<string, string> = {}, readyWithinM
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-proc-'));
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CAIRN_DATA_DIR: dataDir, CAIRN_STATIC_DIR: '', LOG_LEVEL: 'info', ...env },
+    // No drain on SIGTERM unless a test asks for one: nothing balances load in front of it.
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CAIRN_DATA_DIR: dataDir,
+      CAIRN_STATIC_DIR: '',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  // Kept apart, so that a line one stream wrote in two chunks is never cut by the other's.
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const output = () => stdout + stderr;
+  const lines = () => [...jsonLines(stdout), ...jsonLines(stderr)];
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
@@ -40,13 +72,19 @@ export async function spawnServer(env: Record<string, string> = {}, readyWithinM
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   const deadline = Date.now() + readyWithinMs;
-  // A process killed by a signal (a crash point's SIGKILL) has no exit code, only its signal.
-  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
-    const match = /running at http:\/\/[^:\s]+:(\d+)/.exec(text);
-    if (match) return { child, url: `http://127.0.0.1:${match[1]}`, dataDir, output: () => text, exited, kill };
-    await new Promise((r) => setTimeout(r, 50));
+  let failure: unknown;
+  try {
+    // A process killed by a signal (a crash point's SIGKILL) has no exit code, only its signal.
+    while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+      const port = lines().find((line) => line.message === 'Cairn is running')?.port;
+      if (typeof port === 'number') return { child, url: `http://127.0.0.1:${port}`, dataDir, output, lines, exited, kill };
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    failure = new Error(`server did not start: ${output()}`);
+  } catch (error) {
+    failure = error;
   }
   kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  throw new Error(`server did not start: ${text}`);
+  throw failure;
 }

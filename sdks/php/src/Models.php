@@ -48,7 +48,7 @@ namespace Cairn;
  *     revokedAt: string|null, status: 'active'|'expired'|'revoked', token: string}
  * @phpstan-type PinJob array{id: string, cid: string, status: 'queued'|'pinning'|'pinned'|'failed',
  *     bytesFetched: int, blocks: int, error: string|null,
- *     errorCode: 'cid_not_found'|'path_not_found'|'not_a_file'|'quota_exceeded'|'name_taken'|'content_unavailable'|'not_found'|'pin_failed'|null,
+ *     errorCode: 'cid_not_found'|'path_not_found'|'not_a_file'|'quota_exceeded'|'name_taken'|'content_unavailable'|'not_found'|'account_disabled'|'pin_failed'|null,
  *     createdAt: string, updatedAt: string, upload: Upload|null}
  * @phpstan-type PinStatusView array{cid: string, engine: 'embedded'|'kubo'|'cluster',
  *     peers: list<array{peerId: string, peerName: string,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sha256Hex } from '../lib/ids';
 
 /** API tokens look like `cairn_<43 base64url chars>`; the prefix tells them apart from JWTs. */
-export const API_TOKEN_PREFIX = 'cairn_';
+const API_TOKEN_PREFIX = 'cairn_';
 
 export function newApiTokenSecret(): { secret: string; hash: string; prefix: string } {
   const secret = `${API_TOKEN_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;

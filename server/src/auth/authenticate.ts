@@ -3,11 +3,13 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { accountDisabled, unauthorized } from '../lib/errors';
 import { nowIso } from '../lib/time';
-import type { Authentication } from '../koa-types';
 import type { Principal } from '../db/fast/principal';
 import type { SessionWith } from '../stores/session-store';
 import type { TokenWith } from '../stores/token-store';
 import { hashApiToken, looksLikeApiToken } from './api-token';
+
+/** How a request proved who it is: the session or the API token it used. */
+export type Authentication = { kind: 'session'; sessionId: string } | { kind: 'token'; tokenId: string };
 
 /** A token's last use is recorded again after this long, or at once from another address. */
 const LAST_USE_PRECISION_MS = 60_000;

@@ -28,9 +28,20 @@ describe('buildConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = buildConfig(readEnv({ DATABASE_URL: 'postgres://u@db:5432/cairn', PORT: '9000', CAIRN_DATA_DIR: '/var/cairn' }));
-    expect(config.db).toEqual({ driver: 'pg', url: 'postgres://u@db:5432/cairn' });
+    expect(config.db).toEqual({ driver: 'pg', url: 'postgres://u@db:5432/cairn', poolSize: 10 });
     expect(config.port).toBe(9000);
     expect(config.dataDir).toBe('/var/cairn');
+    expect(buildConfig(readEnv({ DATABASE_URL: 'postgres://u@db:5432/cairn', DATABASE_POOL_SIZE: '40' })).db).toMatchObject({
+      poolSize: 40,
+    });
+  });
+
+  it('drains for 5 seconds on SIGTERM and gives requests in flight 5 more, unless told otherwise', () => {
+    expect(buildConfig(readEnv({})).shutdown).toEqual({ drainMs: 5_000, graceMs: 5_000 });
+    expect(buildConfig(readEnv({ SHUTDOWN_DRAIN_SECONDS: '30', SHUTDOWN_GRACE_SECONDS: '0' })).shutdown).toEqual({
+      drainMs: 30_000,
+      graceMs: 0,
+    });
   });
 
   it.each([
@@ -52,6 +63,10 @@ describe('buildConfig', () => {
     [{ IPFS_NETWORK: 'lan' }, 'IPFS_NETWORK must be off, peers or public'],
     [{ IPFS_NETWORK: 'off', IPFS_LISTEN: '/ip4/127.0.0.1/tcp/4001' }, 'IPFS_LISTEN is set but IPFS_NETWORK=off'],
     [{ IPFS_LISTEN: '127.0.0.1:4001' }, 'not a multiaddr'],
+    [{ DATABASE_URL: 'postgres://x/y', DATABASE_POOL_SIZE: '1' }, 'DATABASE_POOL_SIZE must be a whole number from 2 to 1000'],
+    [{ DATABASE_POOL_SIZE: '20' }, 'DATABASE_POOL_SIZE is for PostgreSQL'],
+    [{ SHUTDOWN_DRAIN_SECONDS: '-1' }, 'SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 3600'],
+    [{ SHUTDOWN_GRACE_SECONDS: '2.5' }, 'SHUTDOWN_GRACE_SECONDS must be a whole number from 0 to 3600'],
   ])('stops at start on %j with one clear line', (env, message) => {
     expect(() => buildConfig(readEnv(env))).toThrow(ConfigError);
     expect(() => buildConfig(readEnv(env))).toThrow(message);

@@ -22,7 +22,8 @@ export interface StripeConfig {
   apiUrl: URL | null;
 }
 
-export type DbConfig = { driver: 'sqlite'; file: string } | { driver: 'pg'; url: string };
+/** `poolSize`: connections each instance may open to PostgreSQL (10 unless set). */
+export type DbConfig = { driver: 'sqlite'; file: string } | { driver: 'pg'; url: string; poolSize?: number };
 
 export interface ServerConfig {
   production: boolean;
@@ -44,6 +45,12 @@ export interface ServerConfig {
   /** Origins whose pages may call the API with a token or a signed URL (never with the session cookie). */
   corsOrigins: '*' | string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * On SIGTERM, `/readyz` answers 503 (`server: draining`) for `drainMs` while every request is
+   * still served, so that a load balancer stops sending here; then the listener closes and requests
+   * in flight get `graceMs` to finish. SIGINT closes at once, with the same grace.
+   */
+  shutdown: { drainMs: number; graceMs: number };
   loginLimits: { perIp: number; perEmail: number; windowSeconds: number };
   signupLimits: { perIp: number; windowSeconds: number };
   jsonBodyLimitBytes: number;
@@ -109,10 +116,11 @@ function database(env: ServerEnv, dataDir: string): DbConfig {
     if (!/^postgres(ql)?:\/\//.test(env.databaseUrl)) {
       throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
     }
-    return { driver: 'pg', url: env.databaseUrl };
+    return { driver: 'pg', url: env.databaseUrl, poolSize: integer('DATABASE_POOL_SIZE', env.databasePoolSize, 10, 2, 1000) };
   }
   if (driver !== 'sqlite') throw new ConfigError(`DB_DRIVER must be sqlite or pg, got "${env.dbDriver}"`);
   if (env.databaseUrl) throw new ConfigError('DATABASE_URL is set but DB_DRIVER=sqlite: unset one of them');
+  if (env.databasePoolSize) throw new ConfigError('DATABASE_POOL_SIZE is for PostgreSQL: set DATABASE_URL, or unset it');
   return { driver: 'sqlite', file: path.join(dataDir, 'cairn.sqlite') };
 }
 
@@ -245,6 +253,10 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     internalUrl: origin('INTERNAL_URL', env.internalUrl),
     corsOrigins: corsOrigins(env.corsOrigins),
     logLevel: logLevel as ServerConfig['logLevel'],
+    shutdown: {
+      drainMs: integer('SHUTDOWN_DRAIN_SECONDS', env.shutdownDrainSeconds, 5, 0, 3600) * 1000,
+      graceMs: integer('SHUTDOWN_GRACE_SECONDS', env.shutdownGraceSeconds, 5, 0, 3600) * 1000,
+    },
     loginLimits: {
       perIp: integer('LOGIN_MAX_PER_IP', env.loginMaxPerIp, 30, 1, 100_000),
       perEmail: integer('LOGIN_MAX_PER_EMAIL', env.loginMaxPerEmail, 10, 1, 100_000),

@@ -6,6 +6,7 @@ export interface ServerEnv {
   publicUrl?: string;
   dataDir?: string;
   databaseUrl?: string;
+  databasePoolSize?: string;
   dbDriver?: string;
   jwtSecret?: string;
   jwtTtl?: string;
@@ -15,6 +16,8 @@ export interface ServerEnv {
   internalUrl?: string;
   corsOrigins?: string;
   logLevel?: string;
+  shutdownDrainSeconds?: string;
+  shutdownGraceSeconds?: string;
   loginMaxPerIp?: string;
   loginMaxPerEmail?: string;
   loginWindowSeconds?: string;
@@ -51,6 +54,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     publicUrl: env.PUBLIC_URL,
     dataDir: env.CAIRN_DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     dbDriver: env.DB_DRIVER,
     jwtSecret: env.JWT_SECRET,
     jwtTtl: env.JWT_TTL_SECONDS,
@@ -60,6 +64,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     internalUrl: env.INTERNAL_URL,
     corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     loginMaxPerIp: env.LOGIN_MAX_PER_IP,
     loginMaxPerEmail: env.LOGIN_MAX_PER_EMAIL,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,

@@ -1,13 +1,24 @@
 import { CID } from 'multiformats/cid';
-import { InvalidCidError } from './errors';
+import { identity } from 'multiformats/hashes/identity';
+import { IdentityCidError, InvalidCidError } from './errors';
 
-/** Parses a CID string (v0 `Qm…` or any multibase v1), or throws the caller's 400. */
+/**
+ * Parses a CID string (v0 `Qm…` or any multibase v1), or throws the caller's 400 `invalid_cid`.
+ * `toString()` of the result is the CID's canonical text (a v0 CID stays v0).
+ */
 export function parseCid(value: string): CID {
   try {
     return CID.parse(value.trim());
   } catch {
     throw new InvalidCidError(value);
   }
+}
+
+/** `parseCid` for content to store or pin: an identity CID is a 400 `identity_cid` (its bytes are the CID). */
+export function pinnableCid(value: string): CID {
+  const cid = parseCid(value);
+  if (cid.multihash.code === identity.code) throw new IdentityCidError();
+  return cid;
 }
 
 /** Pins are keyed by the v1 form so that `Qm…` and its `bafy…` spelling are one pin. */

@@ -12,7 +12,7 @@ export class DataDirInUseError extends Error {
 }
 
 /** The file whose lock says who holds the directory; it holds no data. */
-export const LOCK_FILE = 'instance.lock';
+const LOCK_FILE = 'instance.lock';
 
 /**
  * Creates the lock file (0600) unless it exists, without ever opening an existing one: closing

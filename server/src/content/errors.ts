@@ -19,7 +19,14 @@ export class InvalidPathError extends AppError {
 
 export class InvalidCidError extends AppError {
   constructor(readonly cid: string) {
-    super(400, 'invalid_cid', 'Invalid CID');
+    super(400, 'invalid_cid', 'Invalid CID: expected a CIDv0 (Qm…) or CIDv1 (bafy…)');
+  }
+}
+
+/** An identity CID holds its bytes inside itself: there is nothing to fetch, store or pin. */
+export class IdentityCidError extends AppError {
+  constructor() {
+    super(400, 'identity_cid', 'An identity CID holds its bytes inside the CID itself: there is nothing to store');
   }
 }
 

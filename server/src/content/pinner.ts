@@ -68,7 +68,8 @@ async function walkAndCommit(
     } else {
       if (isEmptyBlock(cid))
         bytes = new Uint8Array(0); // bitswap does not deliver empty blocks; its bytes are known
-      else if (!network) throw new ContentNotFoundError(root.toString());
+      // Nobody to fetch from (no networking, or no peer and no origin to dial): not found now.
+      else if (!network || (!options.origins?.length && !network.canAsk())) throw new ContentNotFoundError(root.toString());
       else bytes = await network.fetch(cid, signal ?? new AbortController().signal);
       pack ??= await store.createWriter();
       if (pack.writer.add(cid.multihash.bytes, bytes)) await pack.writer.flush();

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CID } from 'multiformats/cid';
@@ -48,13 +47,6 @@ export function bytesOf(size: number, seed = 1): Buffer {
   }
   for (let i = size - (size % 4); i < size; i++) out[i] = i & 0xff;
   return out;
-}
-
-export function randomFile(dir: string, size: number): { file: string; bytes: Buffer } {
-  const bytes = size > 8 * 1024 * 1024 ? bytesOf(size, size) : randomBytes(size);
-  const file = path.join(dir, `input-${size}`);
-  writeFileSync(file, bytes);
-  return { file, bytes };
 }
 
 /** The CIDv0 a default `ipfs add` gives, computed independently by the Debian `ipfs-cid` tool. */

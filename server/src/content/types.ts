@@ -13,7 +13,6 @@ export type CidVersion = 0 | 1;
 
 /** Pinning Service API statuses; the job table that stores them lives in the database. */
 export const PIN_STATUSES = ['queued', 'pinning', 'pinned', 'failed'] as const;
-export type PinStatus = (typeof PIN_STATUSES)[number];
 
 export interface AddOptions {
   /** 1 (default) = `ipfs add --cid-version=1`; 0 = a default `ipfs add`. */
@@ -124,8 +123,7 @@ export interface CatOptions extends ReadOptions {
 }
 
 /** How one IPFS node of the deployment holds a pin. */
-export const PEER_PIN_STATES = ['pinned', 'pinning', 'queued', 'unpinned', 'error'] as const;
-export type PeerPinState = (typeof PEER_PIN_STATES)[number];
+export type PeerPinState = 'pinned' | 'pinning' | 'queued' | 'unpinned' | 'error';
 
 export interface PeerPinStatus {
   peerId: string;
@@ -138,7 +136,7 @@ export interface PeerPinStatus {
   updatedAt: string | null;
 }
 
-export interface ContentAllocation {
+interface ContentAllocation {
   /** The nodes that should hold the pin. */
   peers: Array<{ peerId: string; peerName: string }>;
   /** Replication factors of the pin; -1 means every node (IPFS Cluster's convention). */
@@ -152,7 +150,7 @@ export interface ImportedRoot {
   dag: CID[];
 }
 
-export interface BlockImportOptions extends ReadOptions {
+interface BlockImportOptions extends ReadOptions {
   /** The roots the blocks are for (engines that import CARs name them in the header). */
   roots: CID[];
 }
@@ -185,7 +183,7 @@ export interface ImportHolds {
 }
 
 /** What one garbage collection removed. */
-export interface GarbageCollected {
+interface GarbageCollected {
   /** Blocks removed, summed over every node that collected. */
   removed: number;
   /** Errors nodes reported while collecting (a Cluster peer that could not be reached, say). */

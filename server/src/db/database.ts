@@ -3,13 +3,13 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DbConfig } from '../config/config';
+import { createLogger, type Logger } from '../lib/logger';
 import { privateDir, privateFile } from '../lib/private-files';
 import type { Database } from './schema';
 import { addReader } from './fast/reader';
 import { withStatementCache } from './fast/statement-cache';
 
 export type Db = Kysely<Database>;
-export type Dialect = DbConfig['driver'];
 
 /** Reads PostgreSQL BIGINT (OID 20) as a JS number: byte counts stay far below 2^53. */
 const pgTypes = {
@@ -19,12 +19,12 @@ const pgTypes = {
   },
 };
 
-export function createDb(config: DbConfig): Db {
+export function createDb(config: DbConfig, logger: Pick<Logger, 'warn'> = createLogger('warn')): Db {
   if (config.driver === 'pg') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10, types: pgTypes as pg.CustomTypesConfig });
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, types: pgTypes as pg.CustomTypesConfig });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards it and the next query opens a fresh one.
-    pool.on('error', (error) => process.stderr.write(`cairn: idle PostgreSQL connection closed: ${error.message}\n`));
+    pool.on('error', (error) => logger.warn('idle PostgreSQL connection closed', { error: error.message }));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   privateDir(path.dirname(config.file));

@@ -4,7 +4,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * One schema for SQLite and PostgreSQL. Timestamps are ISO-8601 UTC strings (they sort and compare
  * as text on both), booleans are 0/1 integers, byte counts are 64-bit integers read as numbers.
  */
-export interface UsersTable {
+interface UsersTable {
   id: string;
   email: string;
   password_hash: string;
@@ -30,7 +30,7 @@ export interface UsersTable {
   uploads_version: Generated<number>;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: string;
   created_at: string;
@@ -39,7 +39,7 @@ export interface SessionsTable {
   ip: string | null;
 }
 
-export interface ApiTokensTable {
+interface ApiTokensTable {
   id: string;
   user_id: string;
   name: string;
@@ -53,7 +53,7 @@ export interface ApiTokensTable {
   revoked_at: string | null;
 }
 
-export interface LogsTable {
+interface LogsTable {
   id: string;
   type: 'info' | 'warning' | 'critical';
   action: string;
@@ -64,13 +64,13 @@ export interface LogsTable {
   created_at: string;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   window_start: string;
   count: number;
 }
 
-export interface PlansTable {
+interface PlansTable {
   code: string;
   name: string;
   storage_limit_bytes: number;
@@ -82,10 +82,15 @@ export interface PlansTable {
   updated_at: string;
 }
 
+/**
+ * What a record's root is (`recordType`). A DAG is any content's graph of blocks under its root;
+ * as a type, `dag` names the roots that are neither a UnixFS file nor a directory (other IPLD data).
+ * A folder uploaded "as one DAG" (`mode=dag`) is a `directory`.
+ */
 export type UploadType = 'file' | 'directory' | 'dag';
 export type Category = 'image' | 'video' | 'audio' | 'document' | 'office' | 'archive' | 'code' | 'text' | 'other';
 
-export interface UploadsTable {
+interface UploadsTable {
   id: string;
   user_id: string;
   cid: string;
@@ -110,7 +115,7 @@ export interface UploadsTable {
   owned: Generated<number>;
 }
 
-export interface QuotaReservationsTable {
+interface QuotaReservationsTable {
   id: string;
   user_id: string;
   bytes: number;
@@ -118,7 +123,7 @@ export interface QuotaReservationsTable {
 }
 
 /** An upload URL handed out by an account: one upload of at most `max_bytes` before `expires_at`. */
-export interface SignedUploadsTable {
+interface SignedUploadsTable {
   id: string;
   user_id: string;
   secret_hash: string;
@@ -131,7 +136,7 @@ export interface SignedUploadsTable {
 }
 
 /** A tus upload: `bytes_reserved` stays charged as reserved until it is recorded (`upload_id`) or dropped. */
-export interface ResumableUploadsTable {
+interface ResumableUploadsTable {
   id: string;
   user_id: string;
   signed_upload_id: string | null;
@@ -148,7 +153,7 @@ export interface ResumableUploadsTable {
 }
 
 /** An API instance of the deployment (0013): where the others reach it, and its last sign of life. */
-export interface InstancesTable {
+interface InstancesTable {
   id: string;
   url: string;
   heartbeat_at: string;
@@ -159,7 +164,7 @@ export type EngineGcTrigger = 'schedule' | 'admin';
 export type EngineGcStatus = 'running' | 'done' | 'busy' | 'failed';
 
 /** A garbage collection of the kubo or cluster engine's nodes (0014). */
-export interface EngineGcRunsTable {
+interface EngineGcRunsTable {
   id: string;
   instance_id: string;
   engine: string;
@@ -193,9 +198,11 @@ export interface PinJobsTable {
   origins: Generated<string | null>;
   /** `psa`: the job of a Pinning Service API request, whose record it does not own; `pin`: a pin by CID (0015). */
   kind: Generated<PinJobKind>;
+  /** The request that queued the job, logged with every line about it (0018); null for older rows. */
+  request_id: Generated<string | null>;
 }
 
-export type PinJobKind = 'pin' | 'psa';
+type PinJobKind = 'pin' | 'psa';
 
 /** A Pinning Service API pin request (0009): its status and record are those of its pin job. */
 export interface PsaPinsTable {
@@ -209,18 +216,18 @@ export interface PsaPinsTable {
   created_at: string;
 }
 
-export interface PsaPinMetaTable {
+interface PsaPinMetaTable {
   requestid: string;
   key: string;
   value: string;
 }
 
-export type ContentJobKind = 'release';
+type ContentJobKind = 'release';
 /** A finished job's row is deleted; a job out of attempts stays `failed` for an operator to see. */
-export type ContentJobStatus = 'pending' | 'running' | 'failed';
+type ContentJobStatus = 'pending' | 'running' | 'failed';
 
 /** The outbox of content-engine work (0008): see the migration. */
-export interface ContentJobsTable {
+interface ContentJobsTable {
   id: string;
   kind: ContentJobKind;
   cid: string;
@@ -245,10 +252,12 @@ export interface ContentJobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** The request that queued the job (0018); null for work no request started, and older rows. */
+  request_id: Generated<string | null>;
 }
 
 /** Locks that hold across instances: a row per held name, taken over once `expires_at` passes (0008). */
-export interface LeasesTable {
+interface LeasesTable {
   name: string;
   owner: string;
   expires_at: string;
@@ -288,14 +297,14 @@ export interface OrdersTable {
 }
 
 /** Stripe events already handled: a replayed event id changes nothing. */
-export interface ProcessedEventsTable {
+interface ProcessedEventsTable {
   id: string;
   type: string;
   processed_at: string;
 }
 
 /** The bonus storage ledger (source of truth); `users.bonus_bytes` caches the sum of a user's rows. */
-export interface RewardsTable {
+interface RewardsTable {
   id: string;
   user_id: string;
   /** Negative for a revocation. */
@@ -307,7 +316,7 @@ export interface RewardsTable {
 }
 
 /** A plan's name and description in one language other than English (0010); empty fields fall back to English. */
-export interface PlanTranslationsTable {
+interface PlanTranslationsTable {
   plan_code: string;
   language: string;
   name: string;
@@ -315,19 +324,19 @@ export interface PlanTranslationsTable {
 }
 
 /** Directories whose category maintenance recomputes from their files (0010). */
-export interface CategoryRechecksTable {
+interface CategoryRechecksTable {
   cid: string;
 }
 
 /** Secrets every instance of a deployment shares (0007). */
-export interface ServerSecretsTable {
+interface ServerSecretsTable {
   name: string;
   value: string;
   created_at: Generated<string>;
 }
 
 /** One comparison of the accounts' usage with their records (0016); `findings` is JSON. */
-export interface UsageChecksTable {
+interface UsageChecksTable {
   id: string;
   instance_id: string;
   trigger: 'schedule' | 'admin';
@@ -386,4 +395,3 @@ export type ResumableUploadRow = Selectable<ResumableUploadsTable>;
 export type InstanceRow = Selectable<InstancesTable>;
 export type EngineGcRunRow = Selectable<EngineGcRunsTable>;
 export type UsageCheckRow = Selectable<UsageChecksTable>;
-export type { Generated };

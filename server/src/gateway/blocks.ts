@@ -11,7 +11,7 @@ export const JSON_CODEC = 0x0200;
 const IDENTITY = 0x00;
 
 /** Go's IPFS stack refuses identity digests longer than this; so does Cairn (they end up in headers). */
-export const MAX_IDENTITY_BYTES = 128;
+const MAX_IDENTITY_BYTES = 128;
 
 export interface Block {
   cid: CID;

@@ -53,6 +53,29 @@ export function notModified(ctx: Ctx, etag: string): boolean {
 
 const opaque = (etag: string) => etag.replace(/^W\//, '');
 
+/**
+ * A page Cairn renders (a listing, a DAG preview): cached for a week under its own ETag, rendered
+ * only for a GET that is not answered 304.
+ */
+export async function sendGeneratedPage(ctx: Ctx, etag: string, render: () => string | Promise<string>): Promise<void> {
+  ctx.set('ETag', etag);
+  ctx.set('Cache-Control', GENERATED);
+  if (notModified(ctx, etag)) return;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.status = 200;
+  if (ctx.method !== 'HEAD') ctx.body = await render();
+}
+
+/**
+ * A directory or a DAG preview asked for without its trailing slash: a 301 to the path with one
+ * (each segment escaped again, the query kept), so that the page's relative links resolve below it.
+ */
+export function redirectToSlash(ctx: Ctx, rootText: string, segments: string[]): void {
+  const base = `/ipfs/${pathEscape(rootText)}${segments.length ? `/${escapePath(segments.join('/'))}` : ''}/`;
+  ctx.status = 301;
+  ctx.redirect(`${base}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+}
+
 /** `Content-Disposition` with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
 export function setDisposition(ctx: Ctx, disposition: 'inline' | 'attachment', filename: string): void {
   const ascii = pathEscape(filename.replace(/[^\p{ASCII}]/gu, '_'));

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { servedContentChecker } from '../commands/content/served-content-checker';
 import { AppError, notFound } from '../lib/errors';
 import type { AppState, Ctx } from '../koa-types';
 import { GatewayBlocks, isIdentity, parseGatewayCid } from './blocks';
@@ -35,7 +36,7 @@ async function serve(ctx: Ctx): Promise<void> {
   ctx.set('X-Ipfs-Path', ctx.path);
   const key = root.toString();
   // Not an open proxy: only content pinned by some account, or inside such a DAG, is served.
-  if (!isIdentity(root) && !(await app.stores.uploads.isHeld(key)) && !(await app.content.has(key))) {
+  if (!isIdentity(root) && !(await servedContentChecker(app, key))) {
     if (/\bonly-if-cached\b/i.test(ctx.get('Cache-Control'))) {
       throw new AppError(412, 'not_cached', 'This content is not stored here');
     }

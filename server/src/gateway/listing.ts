@@ -53,6 +53,7 @@ body{margin:0;background:var(--bg);color:var(--text);font:14px/1.5 system-ui,-ap
 main{max-width:960px;margin:0 auto;padding:32px 20px}
 header{margin-bottom:16px}
 .brand{font-weight:700;color:var(--accent);margin-right:12px}
+nav{display:inline}
 h1{display:inline;font-size:15px;font-weight:600;overflow-wrap:anywhere}
 h1 a,td a{color:var(--accent);text-decoration:none}
 h1 a:hover,td a:hover{text-decoration:underline}
@@ -105,7 +106,7 @@ export function directoryPage(input: ListingInput): string {
   const more = input.total > input.entries.length ? `<p class="more">${input.entries.length} of ${input.total} entries shown.</p>` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(`${here}/`)}</title><style>${STYLE}</style></head>
-<body><main><header><span class="brand">Cairn</span><h1>Index of ${breadcrumbs(input.rootText, input.segments)}</h1>
+<body><main><header><span class="brand">Cairn</span><nav aria-label="Path"><h1>Index of ${breadcrumbs(input.rootText, input.segments)}</h1></nav>
 <p class="dir-cid" translate="no">${escape(input.dir)}</p></header>
 <div class="card"><p class="summary">${input.total} ${input.total === 1 ? 'entry' : 'entries'} · ${humanSize(input.dagSize)}</p>
 <table><thead><tr><th scope="col" class="kind"><span hidden>Type</span></th><th scope="col">Name</th><th scope="col" class="cid">CID</th><th scope="col" class="size">Size</th></tr></thead><tbody>

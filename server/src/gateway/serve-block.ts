@@ -3,7 +3,7 @@ import { AppError } from '../lib/errors';
 import { CBOR, DAG_CBOR, DAG_JSON, JSON_CODEC } from './blocks';
 import { acceptsHtml, MEDIA_TYPES, type Format } from './format';
 import type { GatewayRequest } from './gateway-request';
-import { downloadQuery, GENERATED, IMMUTABLE, notModified, setDisposition } from './headers';
+import { downloadQuery, IMMUTABLE, notModified, redirectToSlash, sendGeneratedPage, setDisposition } from './headers';
 import { dagPage, DAG_PAGE_VERSION } from './dag-page';
 import { bytesSource, sendBytes } from './send-bytes';
 
@@ -65,19 +65,6 @@ export function notConvertible(format: Format, cid: CID): AppError {
 
 async function servePreview(request: GatewayRequest, cid: CID, bytes: Uint8Array): Promise<void> {
   const { ctx } = request;
-  if (!ctx.path.endsWith('/')) {
-    ctx.status = 301;
-    ctx.redirect(`${ctx.path}/${ctx.querystring ? `?${ctx.querystring}` : ''}`);
-    return;
-  }
-  const etag = `"DagIndex-${DAG_PAGE_VERSION}_CID-${cid}"`;
-  ctx.set('ETag', etag);
-  ctx.set('Cache-Control', GENERATED);
-  if (notModified(ctx, etag)) return;
-  ctx.type = 'text/html; charset=utf-8';
-  if (ctx.method === 'HEAD') {
-    ctx.status = 200;
-    return;
-  }
-  ctx.body = dagPage(ctx.path, cid, bytes);
+  if (!ctx.path.endsWith('/')) return redirectToSlash(ctx, request.rootText, request.segments);
+  await sendGeneratedPage(ctx, `"DagIndex-${DAG_PAGE_VERSION}_CID-${cid}"`, () => dagPage(ctx.path, cid, bytes));
 }

@@ -4,14 +4,14 @@ import type { CID } from 'multiformats/cid';
 import type { AppError } from '../lib/errors';
 import type { GatewayBlocks } from './blocks';
 import type { GatewayRequest } from './gateway-request';
-import { escapePath, GENERATED, notModified, pathEscape } from './headers';
+import { redirectToSlash, sendGeneratedPage } from './headers';
 import { directoryPage, LISTING_VERSION, type ListingEntry } from './listing';
 import { resolvePath } from './resolve-path';
 import { serveFile } from './serve-file';
 import { nodeKind } from './unixfs-node';
 
 /** Entries a listing shows; the page says how many more there are. */
-export const LISTING_LIMIT = 1000;
+const LISTING_LIMIT = 1000;
 
 /**
  * A UnixFS directory, as web servers answer one: at a URL ending in `/` (else a 301 there), its
@@ -19,34 +19,22 @@ export const LISTING_LIMIT = 1000;
  */
 export async function serveDirectory(request: GatewayRequest, dir: CID, node: dagPb.PBNode, sharded: boolean): Promise<void> {
   const { ctx } = request;
-  if (!ctx.path.endsWith('/')) {
-    const base = `/ipfs/${pathEscape(request.rootText)}${request.segments.length ? `/${escapePath(request.segments.join('/'))}` : ''}/`;
-    ctx.status = 301;
-    ctx.redirect(`${base}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
-    return;
-  }
+  if (!ctx.path.endsWith('/')) return redirectToSlash(ctx, request.rootText, request.segments);
   const index = await indexFile(request.blocks, dir, node, sharded);
   if (index) {
     const kind = nodeKind(index.cid, index.bytes);
     if (kind.kind === 'file') return serveFile(request, index.cid, index.bytes, kind.size, dir);
   }
-  const etag = `"DirIndex-${LISTING_VERSION}_CID-${dir}"`;
-  ctx.set('ETag', etag);
-  ctx.set('Cache-Control', GENERATED);
-  if (notModified(ctx, etag)) return;
-  ctx.type = 'text/html; charset=utf-8';
-  if (ctx.method === 'HEAD') {
-    ctx.status = 200;
-    return;
-  }
-  const { entries, total } = await listEntries(request.blocks, dir, node, sharded);
-  ctx.body = directoryPage({
-    rootText: request.rootText,
-    segments: request.segments,
-    dir: dir.toString(),
-    dagSize: node.Links.reduce((sum, link) => sum + (link.Tsize ?? 0), 0),
-    entries,
-    total,
+  await sendGeneratedPage(ctx, `"DirIndex-${LISTING_VERSION}_CID-${dir}"`, async () => {
+    const { entries, total } = await listEntries(request.blocks, dir, node, sharded);
+    return directoryPage({
+      rootText: request.rootText,
+      segments: request.segments,
+      dir: dir.toString(),
+      dagSize: node.Links.reduce((sum, link) => sum + (link.Tsize ?? 0), 0),
+      entries,
+      total,
+    });
   });
 }
 

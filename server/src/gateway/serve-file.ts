@@ -3,7 +3,8 @@ import { UnixFS } from 'ipfs-unixfs';
 import { Readable } from 'node:stream';
 import type { CID } from 'multiformats/cid';
 import { authenticatePrincipal } from '../auth/authenticate';
-import { HEAD_BYTES } from '../commands/head-capture';
+import { recordNameReader } from '../commands/content/record-name-reader';
+import { HEAD_BYTES } from '../content/head-capture';
 import { bearer } from '../middleware/auth';
 import { DAG_PB } from './blocks';
 import { contentTypeFor } from './content-type';
@@ -53,8 +54,7 @@ async function ownRecordName(request: GatewayRequest): Promise<string | null> {
   if (!credential || request.segments.length > 0) return null;
   const app = request.ctx.state.app;
   const { user } = await authenticatePrincipal(app, credential, request.ctx.ip).catch(() => ({ user: null }));
-  const record = user ? await app.stores.uploads.findByCidForUser(user.id, request.root.toString()) : undefined;
-  return record?.name ?? null;
+  return user ? recordNameReader(app, user.id, request.root.toString()) : null;
 }
 
 /** Where a file's bytes come from: the block itself when it holds them all, else the engine's read. */

@@ -1,5 +1,4 @@
 import { SUPPORTED_LANGUAGES, type LanguageCode } from '@cairn/shared';
-import type { Ctx } from '../koa-types';
 
 const SUPPORTED = new Set<string>(SUPPORTED_LANGUAGES);
 
@@ -26,6 +25,3 @@ export function callerLanguage(user: { language: string } | undefined, acceptLan
   if (user && SUPPORTED.has(user.language)) return user.language as LanguageCode;
   return acceptedLanguage(acceptLanguage) ?? 'en';
 }
-
-/** The language to answer this request in (see callerLanguage). */
-export const requestLanguage = (ctx: Ctx): LanguageCode => callerLanguage(ctx.state.user, ctx.get('Accept-Language'));

@@ -1,5 +1,6 @@
 import countries from 'i18n-iso-countries';
 import type { LanguageCode } from '@cairn/shared';
+import { badRequest } from './errors';
 import ca from 'i18n-iso-countries/langs/ca.json' with { type: 'json' };
 import de from 'i18n-iso-countries/langs/de.json' with { type: 'json' };
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
@@ -26,4 +27,12 @@ export function countryList(lang: LanguageCode): { code: string; name: string }[
     .sort((a, b) => collator.compare(a.name, b.name));
   cache.set(lang, list);
   return list;
+}
+
+/** Refuses a two-letter code that is not an ISO 3166-1 country. */
+export function assertKnownCountry(code: string): void {
+  if (!countries.isValid(code)) {
+    const message = 'Country must be a two-letter ISO 3166-1 code';
+    throw badRequest('validation_error', message, [{ path: 'country', message }]);
+  }
 }

@@ -13,7 +13,7 @@ export const GC_LEASE = 'engine-gc';
 export const HOLD_PREFIX = 'engine-import:';
 
 /** Longest an import waits for a running collection before it fails with a 503. */
-export const IMPORT_WAIT_MS = 10 * 60_000;
+const IMPORT_WAIT_MS = 10 * 60_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

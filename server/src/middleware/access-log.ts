@@ -2,7 +2,7 @@ import type { Next } from 'koa';
 import type { Ctx } from '../koa-types';
 
 /**
- * One line per request once it is answered: id, method, the route pattern (never the raw URL, which
+ * One line per request once it is answered: its id (`requestId`), method, the route pattern (never the raw URL, which
  * may carry a token or a search), status, milliseconds and the account, if any. Also feeds the
  * request metrics with the same route label.
  */
@@ -17,7 +17,7 @@ export function accessLog() {
       const app = ctx.state.app;
       app.metrics.request(ctx.method, route, ctx.status, ms);
       app.logger.info('request', {
-        id: ctx.state.requestId,
+        requestId: ctx.state.requestId,
         method: ctx.method,
         route,
         status: ctx.status,

@@ -6,7 +6,7 @@ import type { Ctx } from '../koa-types';
 const CROSS_ORIGIN_PATHS = /^\/(api\/v2|psa)(\/|$)/;
 
 /** What a browser may send: token auth, JSON, tus uploads, gateway ranges. */
-export const CORS_ALLOWED_HEADERS = [
+const CORS_ALLOWED_HEADERS = [
   'Authorization',
   'Content-Type',
   'Tus-Resumable',

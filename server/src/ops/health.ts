@@ -31,13 +31,15 @@ export async function readiness(app: AppContext): Promise<{ ready: boolean; chec
     }
   };
   if (app.stopping.aborted) checks.server = 'stopping';
+  else if (app.draining) checks.server = 'draining';
   await Promise.all([probe('database', () => sql`select 1`.execute(app.db)), probe('content', () => app.content.isPinned(PROBE_CID))]);
   return { ready: Object.values(checks).every((state) => state === 'ok'), checks };
 }
 
 /**
  * `/healthz`: the process answers (for a liveness probe: restart only when this fails).
- * `/readyz`: the database and the content engine answer too (for a load balancer: send traffic).
+ * `/readyz`: the database and the content engine answer too, and the server is not draining or
+ * stopping (for a load balancer: send traffic).
  */
 export function healthRoutes() {
   const router = new Router<AppState>();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig } from '../config/config';
 import { createLogger } from '../lib/logger';
 import { startServer, type RunningServer } from '../server';
-import { sweepOnce, PIN_JOB_RETENTION_MS } from '../commands/maintenance';
+import { sweepOnce, PIN_JOB_RETENTION_MS } from '../commands/maintenance/sweeper';
 import { newId } from '../lib/ids';
 import { createAdmin, createApiToken, createUser, uploadFile } from '../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../test/harness';
@@ -97,7 +97,7 @@ describe('access log', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('writes one JSON line per request with id, method, route, status, ms and user, and no secret', async () => {
+  it('writes one JSON line per request with its id, method, route, status, ms and user, and no secret', async () => {
     const signup = await fetch(`${server.url}/api/v2/auth/signup`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -121,7 +121,7 @@ describe('access log', () => {
     const me = await fetch(`${server.url}/api/v2/users/me?token=${token}`, { headers: { Authorization: `Bearer ${token}` } });
     const user = (await me.json()) as { id: string };
     await new Promise((r) => setTimeout(r, 50));
-    const line = lines.find((l) => l.message === 'request' && l.id === me.headers.get('x-request-id'));
+    const line = lines.find((l) => l.message === 'request' && l.requestId === me.headers.get('x-request-id'));
     expect(line).toMatchObject({ level: 'info', method: 'GET', route: '/api/v2/users/me', status: 200, userId: user.id });
     expect(typeof line!.ms).toBe('number');
     expect(lines.some((l) => l.message === 'recovery at start')).toBe(true);

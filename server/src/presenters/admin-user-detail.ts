@@ -1,4 +1,4 @@
-import type { adminUserReader } from '../commands/admin-user-reader';
+import type { adminUserReader } from '../commands/admin/admin-user-reader';
 import type { RewardRow } from '../db/schema';
 import { presentAdminFile, presentAdminReferral, presentAdminToken, presentAdminUser, presentLog, presentReward } from './admin';
 import { presentPlan } from './plan';

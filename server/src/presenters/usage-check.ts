@@ -1,5 +1,5 @@
 import type { UsageCheckRow } from '../db/schema';
-import type { UsageFinding } from '../commands/usage-checker';
+import type { UsageFinding } from '../commands/quota/usage-checker';
 
 /** A comparison of the accounts' usage with their records, as administrators see it. */
 export function presentUsageCheck(check: UsageCheckRow) {

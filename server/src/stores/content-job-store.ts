@@ -52,14 +52,16 @@ function listed(db: Db) {
 }
 
 /**
- * The outbox of content-engine jobs. Rows are written inside the caller's transaction (`trx`),
- * claimed by one instance at a time under a lease, and deleted once carried out.
+ * The outbox of content-engine jobs. Rows are written inside the caller's transaction (`trx`), with
+ * the id of the request that queued them (`queuedBy`, null for work no request started), claimed by
+ * one instance at a time under a lease, and deleted once carried out.
  */
 export function createContentJobStore(db: Db) {
   async function insertRelease(
     trx: Db,
     cid: string,
     waitFor: Pick<ContentJobRow, 'reservation_id' | 'pin_job_id' | 'upload_id'>,
+    queuedBy: string | null,
   ): Promise<string> {
     const now = nowIso();
     const id = newId();
@@ -78,6 +80,7 @@ export function createContentJobStore(db: Db) {
         last_error: null,
         created_at: now,
         updated_at: now,
+        request_id: queuedBy,
       })
       .execute();
     return id;
@@ -97,8 +100,8 @@ export function createContentJobStore(db: Db) {
     },
 
     /** Queues the release of a CID (unpin unless referenced) in the transaction that stops referencing it. */
-    enqueueRelease: (trx: Db, cid: string, reservationId: string | null = null): Promise<string> =>
-      insertRelease(trx, cid, { reservation_id: reservationId, pin_job_id: null, upload_id: null }),
+    enqueueRelease: (trx: Db, cid: string, reservationId: string | null = null, queuedBy: string | null = null): Promise<string> =>
+      insertRelease(trx, cid, { reservation_id: reservationId, pin_job_id: null, upload_id: null }, queuedBy),
 
     /**
      * Holds a CID pinned, and the record `uploadId` (if any) in place, until the pin job
@@ -106,16 +109,18 @@ export function createContentJobStore(db: Db) {
      * stands on it, and the CID is released unless referenced: the content of a replaced pin
      * request, kept (and charged) while its successor fetches what they share.
      */
-    holdUntilPinJobEnds: (trx: Db, cid: string, pinJobId: string, uploadId: string | null): Promise<string> =>
-      insertRelease(trx, cid, { reservation_id: null, pin_job_id: pinJobId, upload_id: uploadId }),
+    holdUntilPinJobEnds: (trx: Db, cid: string, pinJobId: string, uploadId: string | null, queuedBy: string | null): Promise<string> =>
+      insertRelease(trx, cid, { reservation_id: null, pin_job_id: pinJobId, upload_id: uploadId }, queuedBy),
 
     /**
      * Makes every hold waiting for `fromJobId` wait for `toJobId` as well (copies, so a hold is
      * never shortened): a replacement replaced before its job ended passes on what it held.
      */
-    async passOnHolds(trx: Db, fromJobId: string, toJobId: string): Promise<void> {
+    async passOnHolds(trx: Db, fromJobId: string, toJobId: string, queuedBy: string | null): Promise<void> {
       const held = await trx.selectFrom('content_jobs').select(['cid', 'upload_id']).where('pin_job_id', '=', fromJobId).execute();
-      for (const row of held) await insertRelease(trx, row.cid, { reservation_id: null, pin_job_id: toJobId, upload_id: row.upload_id });
+      for (const row of held) {
+        await insertRelease(trx, row.cid, { reservation_id: null, pin_job_id: toJobId, upload_id: row.upload_id }, queuedBy);
+      }
     },
 
     /** Bytes of the records, not owned by their account, that holds keep for a pin job: what its record will free. */
@@ -267,4 +272,3 @@ export function createContentJobStore(db: Db) {
     },
   };
 }
-export type ContentJobStore = ReturnType<typeof createContentJobStore>;

@@ -59,5 +59,3 @@ export function createEngineGcRunStore(db: Db) {
     },
   };
 }
-
-export type EngineGcRunStore = ReturnType<typeof createEngineGcRunStore>;

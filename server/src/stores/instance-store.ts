@@ -24,5 +24,3 @@ export function createInstanceStore(db: Db) {
     },
   };
 }
-
-export type InstanceStore = ReturnType<typeof createInstanceStore>;

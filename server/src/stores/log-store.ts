@@ -11,4 +11,3 @@ export function createLogStore(db: Db) {
       db.selectFrom('logs').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute(),
   };
 }
-export type LogStore = ReturnType<typeof createLogStore>;

@@ -111,4 +111,3 @@ export function createOrderStore(db: Db) {
     },
   };
 }
-export type OrderStore = ReturnType<typeof createOrderStore>;

@@ -3,9 +3,9 @@ import type { Db } from '../db/database';
 import type { PinJobRow, PinJobsTable } from '../db/schema';
 import { newId } from '../lib/ids';
 
-/** A new job, queued at `at`, that nobody has started. */
+/** A new job, queued at `at` (by the request `request_id`, if any), that nobody has started. */
 export function queuedPinJob(
-  fields: Pick<PinJobRow, 'user_id' | 'cid' | 'original_name' | 'custom_name' | 'origins' | 'kind'>,
+  fields: Pick<PinJobRow, 'user_id' | 'cid' | 'original_name' | 'custom_name' | 'origins' | 'kind' | 'request_id'>,
   at: string,
 ): PinJobRow {
   return {
@@ -182,4 +182,3 @@ export function createPinJobStore(db: Db) {
     },
   };
 }
-export type PinJobStore = ReturnType<typeof createPinJobStore>;

@@ -41,4 +41,3 @@ export function createPlanStore(db: Db) {
     },
   };
 }
-export type PlanStore = ReturnType<typeof createPlanStore>;

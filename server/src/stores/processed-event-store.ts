@@ -19,4 +19,3 @@ export function createProcessedEventStore(db: Db) {
     },
   };
 }
-export type ProcessedEventStore = ReturnType<typeof createProcessedEventStore>;

@@ -2,8 +2,8 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database, PinJobRow, PsaPinsTable } from '../db/schema';
 
-export type PsaStatus = PinJobRow['status'];
-export type NameMatch = 'exact' | 'iexact' | 'partial' | 'ipartial';
+type PsaStatus = PinJobRow['status'];
+type NameMatch = 'exact' | 'iexact' | 'partial' | 'ipartial';
 
 /** A pin request with what its job and record say about it. */
 export interface PsaPinView extends PsaPinsTable {
@@ -142,4 +142,3 @@ export function createPsaPinStore(db: Db) {
     },
   };
 }
-export type PsaPinStore = ReturnType<typeof createPsaPinStore>;

@@ -108,5 +108,3 @@ async function releaseWhere(trx: Db, id: string, staleBefore?: string): Promise<
     .execute();
   return true;
 }
-
-export type QuotaStore = ReturnType<typeof createQuotaStore>;

@@ -38,4 +38,3 @@ export function createRateLimitStore(db: Db) {
     },
   };
 }
-export type RateLimitStore = ReturnType<typeof createRateLimitStore>;

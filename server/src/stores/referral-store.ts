@@ -54,4 +54,3 @@ export function createReferralStore(db: Db) {
     },
   };
 }
-export type ReferralStore = ReturnType<typeof createReferralStore>;

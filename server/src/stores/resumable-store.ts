@@ -95,5 +95,3 @@ export function createResumableStore(db: Db) {
     },
   };
 }
-
-export type ResumableStore = ReturnType<typeof createResumableStore>;

@@ -47,4 +47,3 @@ export function createRewardStore(db: Db) {
       db.selectFrom('rewards').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
   };
 }
-export type RewardStore = ReturnType<typeof createRewardStore>;

@@ -61,4 +61,3 @@ export function createSessionStore(db: Db) {
     },
   };
 }
-export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -56,5 +56,3 @@ export function createSignedUploadStore(db: Db) {
     },
   };
 }
-
-export type SignedUploadStore = ReturnType<typeof createSignedUploadStore>;

@@ -5,7 +5,7 @@ import type { ApiTokenRow, Database, UserRow } from '../db/schema';
 import { PRINCIPAL_COLUMNS, type Principal } from '../db/fast/principal';
 
 /** What authentication checks of a token, and the last use it may record. */
-export type TokenCheck = Pick<ApiTokenRow, 'id' | 'allowed_ip' | 'expires_at' | 'revoked_at' | 'last_used_at' | 'last_used_ip'>;
+type TokenCheck = Pick<ApiTokenRow, 'id' | 'allowed_ip' | 'expires_at' | 'revoked_at' | 'last_used_at' | 'last_used_ip'>;
 export interface TokenWith<User> {
   token: TokenCheck;
   user: User;
@@ -94,4 +94,3 @@ export function createTokenStore(db: Db) {
     },
   };
 }
-export type TokenStore = ReturnType<typeof createTokenStore>;

@@ -192,4 +192,3 @@ export function createUploadStore(db: Db) {
     },
   };
 }
-export type UploadStore = ReturnType<typeof createUploadStore>;

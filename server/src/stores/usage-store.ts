@@ -101,5 +101,3 @@ export function createUsageStore(db: Db) {
     },
   };
 }
-
-export type UsageStore = ReturnType<typeof createUsageStore>;

@@ -44,4 +44,3 @@ export function createUserStore(db: Db) {
     },
   };
 }
-export type UserStore = ReturnType<typeof createUserStore>;

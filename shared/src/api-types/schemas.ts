@@ -303,7 +303,7 @@ export type SignedUpload = Schemas['SignedUpload'];
 /** The record an upload created (or the account's existing record of the same content). */
 export type UploadResult = Schemas['UploadResult'];
 export type DagFile = Schemas['DagFile'];
-/** A folder uploaded as one DAG (record of type `dag`), with every file it contains. */
+/** A folder uploaded as one DAG (a record of type `directory`), with every file it contains. */
 export type DagUploadResult = Schemas['DagUploadResult'];
 /** A folder uploaded as separate files (`mode=files`). */
 export type FilesUploadResult = Schemas['FilesUploadResult'];

@@ -362,7 +362,7 @@ export interface paths {
      *     10 GiB (10737418240 bytes) in all; each file at most 4 GiB.
      *
      *     - `mode=dag` (the default, recommended): the whole tree becomes ONE DAG with one CID and
-     *       one record of type `dag`, named `name`, else the top folder when every path shares it,
+     *       one record of type `directory`, named `name`, else the top folder when every path shares it,
      *       else automatically. When every path starts with one folder (`site/index.html`,
      *       `site/css/a.css`) that folder is the root, the CID `ipfs add -r site` gives, and paths
      *       under the CID leave it out (`/ipfs/{cid}/css/a.css`); otherwise the files are wrapped
@@ -1439,85 +1439,8 @@ export interface paths {
   };
   '/ipfs/{cid}': {
     parameters: {
-      query?: {
-        /**
-         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
-         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
-         *     the CID. Other values are ignored.
-         * @example true
-         */
-        download?: components['parameters']['Download'];
-        /**
-         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
-         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
-         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
-         * @example holiday.jpg
-         */
-        filename?: components['parameters']['DownloadFilename'];
-        /**
-         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
-         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
-         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
-         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
-         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
-         * @example car
-         */
-        format?: components['parameters']['GatewayFormat'];
-        /**
-         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
-         *     path under the CID (each directory, shard and document the path runs through; the CAR
-         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
-         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
-         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
-         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
-         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
-         * @example entity
-         */
-        'dag-scope'?: components['parameters']['DagScope'];
-        /**
-         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
-         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
-         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
-         *     wholly outside the file sends the file's root block alone. Ignored for directories and
-         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
-         * @example 0:1048575
-         */
-        'entity-bytes'?: components['parameters']['EntityBytes'];
-        /**
-         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
-         * @example 1
-         */
-        'car-version'?: components['parameters']['CarVersion'];
-        /**
-         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
-         * @example dfs
-         */
-        'car-order'?: components['parameters']['CarOrder'];
-        /**
-         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
-         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
-         * @example n
-         */
-        'car-dups'?: components['parameters']['CarDups'];
-      };
-      header?: {
-        /**
-         * @description The first type of the list that names a format chooses it (when `format` does not):
-         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
-         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
-         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
-         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
-         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
-         *     Other types leave the default answer.
-         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
-         */
-        Accept?: components['parameters']['GatewayAccept'];
-        /**
-         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
-         * @example only-if-cached
-         */
-        'Cache-Control'?: components['parameters']['OnlyIfCached'];
-      };
+      query?: never;
+      header?: never;
       path: {
         /**
          * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
@@ -1556,85 +1479,8 @@ export interface paths {
   };
   '/ipfs/{cid}/{path}': {
     parameters: {
-      query?: {
-        /**
-         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
-         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
-         *     the CID. Other values are ignored.
-         * @example true
-         */
-        download?: components['parameters']['Download'];
-        /**
-         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
-         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
-         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
-         * @example holiday.jpg
-         */
-        filename?: components['parameters']['DownloadFilename'];
-        /**
-         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
-         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
-         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
-         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
-         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
-         * @example car
-         */
-        format?: components['parameters']['GatewayFormat'];
-        /**
-         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
-         *     path under the CID (each directory, shard and document the path runs through; the CAR
-         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
-         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
-         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
-         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
-         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
-         * @example entity
-         */
-        'dag-scope'?: components['parameters']['DagScope'];
-        /**
-         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
-         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
-         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
-         *     wholly outside the file sends the file's root block alone. Ignored for directories and
-         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
-         * @example 0:1048575
-         */
-        'entity-bytes'?: components['parameters']['EntityBytes'];
-        /**
-         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
-         * @example 1
-         */
-        'car-version'?: components['parameters']['CarVersion'];
-        /**
-         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
-         * @example dfs
-         */
-        'car-order'?: components['parameters']['CarOrder'];
-        /**
-         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
-         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
-         * @example n
-         */
-        'car-dups'?: components['parameters']['CarDups'];
-      };
-      header?: {
-        /**
-         * @description The first type of the list that names a format chooses it (when `format` does not):
-         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
-         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
-         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
-         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
-         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
-         *     Other types leave the default answer.
-         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
-         */
-        Accept?: components['parameters']['GatewayAccept'];
-        /**
-         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
-         * @example only-if-cached
-         */
-        'Cache-Control'?: components['parameters']['OnlyIfCached'];
-      };
+      query?: never;
+      header?: never;
       path: {
         /**
          * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
@@ -1707,8 +1553,9 @@ export interface paths {
     /**
      * Readiness probe
      * @description 200 when the database and the content engine both answer within 2 seconds (send traffic
-     *     here), else 503 with the reason of each check that failed, or `server: stopping` once the
-     *     server began to stop.
+     *     here), else 503 with the reason of each check that failed; `server: draining` once a
+     *     SIGTERM came (every request is still served for `SHUTDOWN_DRAIN_SECONDS`, so that a load
+     *     balancer stops sending here first), `server: stopping` once the listener closed.
      */
     get: operations['readyz'];
     put?: never;
@@ -2994,7 +2841,7 @@ export interface components {
       cid: components['schemas']['Cid'];
       size: number;
     };
-    /** @description A folder uploaded as one DAG (record of type `dag`), with every file it contains. */
+    /** @description A folder uploaded as one DAG (a record of type `directory`), with every file it contains. */
     DagUploadResult: components['schemas']['UploadFields'] & {
       /** @description The account already held this root CID; nothing new was recorded or charged. */
       duplicate: boolean;
@@ -7831,6 +7678,19 @@ export interface operations {
       };
       header?: {
         /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+        /**
          * @description The first type of the list that names a format chooses it (when `format` does not):
          *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
          *     parameters count as the `car-*` query parameters do), `application/x-tar`,
@@ -7846,19 +7706,6 @@ export interface operations {
          * @example only-if-cached
          */
         'Cache-Control'?: components['parameters']['OnlyIfCached'];
-        /**
-         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
-         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
-         */
-        'If-None-Match'?: components['parameters']['IfNoneMatch'];
-        /**
-         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
-         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
-         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
-         *     any range of an empty body) are `416`. Ignored for directories and CARs.
-         * @example bytes=0-1023
-         */
-        Range?: components['parameters']['Range'];
       };
       path: {
         /**
@@ -7889,85 +7736,8 @@ export interface operations {
   };
   gatewayOptions: {
     parameters: {
-      query?: {
-        /**
-         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
-         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
-         *     the CID. Other values are ignored.
-         * @example true
-         */
-        download?: components['parameters']['Download'];
-        /**
-         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
-         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
-         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
-         * @example holiday.jpg
-         */
-        filename?: components['parameters']['DownloadFilename'];
-        /**
-         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
-         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
-         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
-         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
-         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
-         * @example car
-         */
-        format?: components['parameters']['GatewayFormat'];
-        /**
-         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
-         *     path under the CID (each directory, shard and document the path runs through; the CAR
-         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
-         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
-         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
-         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
-         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
-         * @example entity
-         */
-        'dag-scope'?: components['parameters']['DagScope'];
-        /**
-         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
-         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
-         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
-         *     wholly outside the file sends the file's root block alone. Ignored for directories and
-         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
-         * @example 0:1048575
-         */
-        'entity-bytes'?: components['parameters']['EntityBytes'];
-        /**
-         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
-         * @example 1
-         */
-        'car-version'?: components['parameters']['CarVersion'];
-        /**
-         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
-         * @example dfs
-         */
-        'car-order'?: components['parameters']['CarOrder'];
-        /**
-         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
-         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
-         * @example n
-         */
-        'car-dups'?: components['parameters']['CarDups'];
-      };
-      header?: {
-        /**
-         * @description The first type of the list that names a format chooses it (when `format` does not):
-         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
-         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
-         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
-         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
-         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
-         *     Other types leave the default answer.
-         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
-         */
-        Accept?: components['parameters']['GatewayAccept'];
-        /**
-         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
-         * @example only-if-cached
-         */
-        'Cache-Control'?: components['parameters']['OnlyIfCached'];
-      };
+      query?: never;
+      header?: never;
       path: {
         /**
          * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
@@ -8049,6 +7819,19 @@ export interface operations {
       };
       header?: {
         /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+        /**
          * @description The first type of the list that names a format chooses it (when `format` does not):
          *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
          *     parameters count as the `car-*` query parameters do), `application/x-tar`,
@@ -8064,19 +7847,6 @@ export interface operations {
          * @example only-if-cached
          */
         'Cache-Control'?: components['parameters']['OnlyIfCached'];
-        /**
-         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
-         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
-         */
-        'If-None-Match'?: components['parameters']['IfNoneMatch'];
-        /**
-         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
-         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
-         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
-         *     any range of an empty body) are `416`. Ignored for directories and CARs.
-         * @example bytes=0-1023
-         */
-        Range?: components['parameters']['Range'];
       };
       path: {
         /**
@@ -8170,6 +7940,19 @@ export interface operations {
       };
       header?: {
         /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+        /**
          * @description The first type of the list that names a format chooses it (when `format` does not):
          *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
          *     parameters count as the `car-*` query parameters do), `application/x-tar`,
@@ -8185,19 +7968,6 @@ export interface operations {
          * @example only-if-cached
          */
         'Cache-Control'?: components['parameters']['OnlyIfCached'];
-        /**
-         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
-         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
-         */
-        'If-None-Match'?: components['parameters']['IfNoneMatch'];
-        /**
-         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
-         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
-         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
-         *     any range of an empty body) are `416`. Ignored for directories and CARs.
-         * @example bytes=0-1023
-         */
-        Range?: components['parameters']['Range'];
       };
       path: {
         /**
@@ -8234,85 +8004,8 @@ export interface operations {
   };
   gatewayOptionsPath: {
     parameters: {
-      query?: {
-        /**
-         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
-         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
-         *     the CID. Other values are ignored.
-         * @example true
-         */
-        download?: components['parameters']['Download'];
-        /**
-         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
-         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
-         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
-         * @example holiday.jpg
-         */
-        filename?: components['parameters']['DownloadFilename'];
-        /**
-         * @description The answer to send, winning over `Accept`: `raw` (the target's block exactly as stored,
-         *     `application/vnd.ipld.raw`), `car` (a CARv1 of its DAG), `tar` (a UnixFS file or directory
-         *     as a tar archive), `dag-json` and `dag-cbor` (a document of that very codec, as stored),
-         *     `json` and `cbor` (a json or dag-json, cbor or dag-cbor document under the plain type; for
-         *     UnixFS content, the default answer). Any other value is `400 invalid_parameter`.
-         * @example car
-         */
-        format?: components['parameters']['GatewayFormat'];
-        /**
-         * @description With a CAR: which blocks it carries, in depth-first order, after the blocks that prove a
-         *     path under the CID (each directory, shard and document the path runs through; the CAR
-         *     names the CID of the URL as its root). `all` (default): the whole DAG under the target,
-         *     following the links of dag-pb, dag-cbor and dag-json blocks. `entity`: the file's blocks,
-         *     or a directory's own node (and the shard nodes of a sharded directory), not its entries;
-         *     outside UnixFS, the target's block. `block`: the target's block alone. Blocks with
-         *     identity CIDs are never sent. Any other value is `400 invalid_parameter`.
-         * @example entity
-         */
-        'dag-scope'?: components['parameters']['DagScope'];
-        /**
-         * @description With a CAR of a file: only the leaves covering bytes `from` to `to` (inclusive), with the
-         *     nodes on the way to them; it implies `dag-scope=entity` (with `dag-scope=block` the block
-         *     alone is sent). `to` may be `*` (the end); a negative number counts from the end. A range
-         *     wholly outside the file sends the file's root block alone. Ignored for directories and
-         *     non-UnixFS data. A malformed range, or one ending before it starts, is `400 invalid_parameter`.
-         * @example 0:1048575
-         */
-        'entity-bytes'?: components['parameters']['EntityBytes'];
-        /**
-         * @description The `version` parameter of the CAR type, winning over `Accept`'s; only `1` (else `400 invalid_parameter`).
-         * @example 1
-         */
-        'car-version'?: components['parameters']['CarVersion'];
-        /**
-         * @description The `order` parameter of the CAR type, winning over `Accept`'s; `dfs` or `unk` (else `400 invalid_parameter`). Blocks always come depth-first, and the answer says `order=dfs`.
-         * @example dfs
-         */
-        'car-order'?: components['parameters']['CarOrder'];
-        /**
-         * @description The `dups` parameter of the CAR type, winning over `Accept`'s: `n` (default) sends each
-         *     block once; `y` sends a block again each time the DAG links to it again. Else `400 invalid_parameter`.
-         * @example n
-         */
-        'car-dups'?: components['parameters']['CarDups'];
-      };
-      header?: {
-        /**
-         * @description The first type of the list that names a format chooses it (when `format` does not):
-         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
-         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
-         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
-         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
-         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
-         *     Other types leave the default answer.
-         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
-         */
-        Accept?: components['parameters']['GatewayAccept'];
-        /**
-         * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
-         * @example only-if-cached
-         */
-        'Cache-Control'?: components['parameters']['OnlyIfCached'];
-      };
+      query?: never;
+      header?: never;
       path: {
         /**
          * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
@@ -8400,6 +8093,19 @@ export interface operations {
       };
       header?: {
         /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+        /**
          * @description The first type of the list that names a format chooses it (when `format` does not):
          *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
          *     parameters count as the `car-*` query parameters do), `application/x-tar`,
@@ -8415,19 +8121,6 @@ export interface operations {
          * @example only-if-cached
          */
         'Cache-Control'?: components['parameters']['OnlyIfCached'];
-        /**
-         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
-         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
-         */
-        'If-None-Match'?: components['parameters']['IfNoneMatch'];
-        /**
-         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
-         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
-         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
-         *     any range of an empty body) are `416`. Ignored for directories and CARs.
-         * @example bytes=0-1023
-         */
-        Range?: components['parameters']['Range'];
       };
       path: {
         /**

@@ -26,6 +26,7 @@ PinErrorCode = Literal[
     "name_taken",
     "content_unavailable",
     "not_found",
+    "account_disabled",
     "pin_failed",
 ]
 

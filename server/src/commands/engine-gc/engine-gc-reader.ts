@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { EngineGcRunRow } from '../../db/schema';
 import { GC_LEASE } from '../../lib/engine-gc-lock';
 import { collectsGarbage } from './garbage-collector';
-import { nextCollectionAt } from './gc-schedule';
+import { nextCollectionAt } from './lib/gc-schedule';
 
 /** Runs the admin console lists. */
 const LISTED_RUNS = 20;

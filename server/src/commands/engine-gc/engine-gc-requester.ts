@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { EngineGcRunRow, UserRow } from '../../db/schema';
-import { auditRecorder } from '../audit-recorder';
+import { auditRecorder } from '../audit/audit-recorder';
 import { startCollection } from './garbage-collector';
 
 /**

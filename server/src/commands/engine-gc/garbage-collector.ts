@@ -5,7 +5,7 @@ import { conflict } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 
 /** Longest a collection waits for the imports in flight to finish before it gives up as busy. */
-export const DRAIN_MS = 2 * 60_000;
+const DRAIN_MS = 2 * 60_000;
 /** Runs are listed this long, then forgotten. */
 const RUN_RETENTION_MS = 90 * 24 * 3600_000;
 

@@ -34,7 +34,7 @@ export interface ClusterAdded {
   bytes?: number;
 }
 
-export class ClusterApiError extends Error {
+class ClusterApiError extends Error {
   constructor(
     readonly status: number,
     message: string,

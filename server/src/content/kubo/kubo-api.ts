@@ -7,7 +7,7 @@ import { multipartBody, multipartType, type MultipartFile } from '../remote/mult
 import type { CidVersion, PinProgress } from '../types';
 
 /** Kubo's own import settings for the CIDs Cairn promises: those of `ipfs add` (v0) and `ipfs add --cid-version=1`. */
-export function importSettings(cidVersion: CidVersion) {
+function importSettings(cidVersion: CidVersion) {
   return { cidVersion, rawLeaves: cidVersion === 1, chunker: 'size-262144', trickle: false } as const;
 }
 

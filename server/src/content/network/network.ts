@@ -22,7 +22,7 @@ import { loadPeerKey } from './peer-key';
  * for finding providers on the public network; for real deployments only (never in tests, and
  * never on a machine without internet).
  */
-export type NetworkingMode = 'off' | 'peers' | 'public';
+type NetworkingMode = 'off' | 'peers' | 'public';
 
 export interface NetworkOptions {
   mode: NetworkingMode;
@@ -77,6 +77,7 @@ export class Network {
     private readonly libp2p: Libp2p,
     private readonly broker: Broker,
     private readonly peers: string[],
+    private readonly findsProviders: boolean,
   ) {}
 
   static async start(options: NetworkOptions, blockstore: Blockstore, dir: string): Promise<Network> {
@@ -103,7 +104,7 @@ export class Network {
       },
     } as never) as unknown as Broker;
     await broker.start();
-    const network = new Network(libp2p, broker, options.peers ?? []);
+    const network = new Network(libp2p, broker, options.peers ?? [], options.mode === 'public');
     network.dialPeers();
     return network;
   }
@@ -114,6 +115,15 @@ export class Network {
 
   multiaddrs(): string[] {
     return this.libp2p.getMultiaddrs().map((addr) => addr.toString());
+  }
+
+  /**
+   * Whether a want could reach anyone now: a node that finds providers (the public DHT), that keeps
+   * peers of its own, or that any peer is connected to (a client that dialled it). A node with none
+   * of these has nobody to ask, so a missing block is missing now rather than after a timeout.
+   */
+  canAsk(): boolean {
+    return this.findsProviders || this.peers.length > 0 || this.libp2p.getConnections().length > 0;
   }
 
   /** One block from connected peers (bitswap checks the bytes hash to the CID). */

@@ -25,7 +25,7 @@ export interface SocketAnswer {
  * with a full collection every 64 MB once the process has been idle a while: up to 25 per GiB, each
  * walking the whole heap (`bench/README.md`).
  */
-export class SocketBody extends Readable {
+class SocketBody extends Readable {
   constructor(private readonly source: { read(): void; relay(destination: Writable): Promise<void>; close(): void }) {
     super({ highWaterMark: READ_BYTES });
   }

@@ -15,6 +15,7 @@ import * as engineGcRuns from './0014-engine-gc-runs';
 import * as pinOwnership from './0015-pin-ownership';
 import * as uploadCharges from './0016-upload-charges';
 import * as usageChecks from './0017-usage-checks';
+import * as jobRequestIds from './0018-job-request-ids';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015-pin-ownership': pinOwnership,
   '0016-upload-charges': uploadCharges,
   '0017-usage-checks': usageChecks,
+  '0018-job-request-ids': jobRequestIds,
 };

@@ -34,6 +34,7 @@ describe.each(DRIVERS)('/api/v2/admin/content-jobs (%s)', (driver) => {
       last_error: 'Error: engine unreachable',
       created_at: at(0),
       updated_at: at(0),
+      request_id: null,
       ...row,
     };
     await suite.server.app.db.insertInto('content_jobs').values(job).execute();

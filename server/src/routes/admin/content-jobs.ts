@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { adminContentJobQuerySchema, type AdminContentJobQuery } from '@cairn/shared';
 import { z } from 'zod';
-import { contentJobRetrier } from '../../commands/content-job-retrier';
+import { contentJobLister } from '../../commands/maintenance/content-job-lister';
+import { contentJobRetrier } from '../../commands/maintenance/content-job-retrier';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
@@ -15,7 +16,7 @@ export function adminContentJobRoutes() {
 
   router.get('/admin/content-jobs', requireAdmin(), validate({ query: adminContentJobQuerySchema }), async (ctx) => {
     const { page, limit, status } = input<undefined, AdminContentJobQuery>(ctx).query;
-    const { rows, total } = await ctx.state.app.stores.contentJobs.list({ status, offset: (page - 1) * limit, limit });
+    const { rows, total } = await contentJobLister(ctx.state.app, { status, offset: (page - 1) * limit, limit });
     ctx.body = { jobs: rows.map(presentContentJob), total, page, limit };
   });
 

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { adminLogQuerySchema, logPruneSchema, type AdminLogQuery, type LogPruneInput } from '@cairn/shared';
-import { logPruner } from '../../commands/log-pruner';
+import { logLister } from '../../commands/admin/log-lister';
+import { logPruner } from '../../commands/admin/log-pruner';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
@@ -12,7 +13,7 @@ export function adminLogRoutes() {
 
   router.get('/admin/logs', requireAdmin(), validate({ query: adminLogQuerySchema }), async (ctx) => {
     const { page, limit, ...filter } = input<undefined, AdminLogQuery>(ctx).query;
-    const { rows, total } = await ctx.state.app.stores.admin.logs.list({ ...filter, offset: (page - 1) * limit, limit });
+    const { rows, total } = await logLister(ctx.state.app, { ...filter, offset: (page - 1) * limit, limit });
     ctx.body = { logs: rows.map(presentLog), total, page, limit };
   });
 

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
 import { planCodeParamsSchema, planCreateSchema, planUpdateSchema, type PlanCreateInput, type PlanUpdateInput } from '@cairn/shared';
 import type { z } from 'zod';
-import { planCreator } from '../../commands/plan-creator';
-import { planDeleter } from '../../commands/plan-deleter';
-import { planUpdater } from '../../commands/plan-updater';
+import { adminPlanLister } from '../../commands/plans/admin-plan-lister';
+import { adminPlanReader } from '../../commands/plans/admin-plan-reader';
+import { planCreator } from '../../commands/plans/plan-creator';
+import { planDeleter } from '../../commands/plans/plan-deleter';
+import { planUpdater } from '../../commands/plans/plan-updater';
 import type { AppState, Ctx } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
@@ -17,9 +19,7 @@ export function adminPlanRoutes() {
   const router = new Router<AppState>();
 
   router.get('/admin/plans', requireAdmin(), async (ctx) => {
-    const store = ctx.state.app.stores.admin.plans;
-    const plans = await store.listWithUsers();
-    const translations = await store.translationsOf(plans.map((plan) => plan.code));
+    const { plans, translations } = await adminPlanLister(ctx.state.app);
     ctx.body = { plans: plans.map((plan) => presentAdminPlan(plan, plan.users_count, translations)) };
   });
 
@@ -27,7 +27,8 @@ export function adminPlanRoutes() {
     const { app } = ctx.state;
     const plan = await planCreator(app, ctx.state.user, input<PlanCreateInput>(ctx).body, ctx.ip);
     ctx.status = 201;
-    ctx.body = presentAdminPlan(plan, 0, await app.stores.admin.plans.translationsOf([plan.code]));
+    const { translations } = await adminPlanReader(app, plan);
+    ctx.body = presentAdminPlan(plan, 0, translations);
   });
 
   router.patch(
@@ -38,8 +39,8 @@ export function adminPlanRoutes() {
     async (ctx) => {
       const { app } = ctx.state;
       const plan = await planUpdater(app, ctx.state.user, codeOf(ctx), input<PlanUpdateInput>(ctx).body, ctx.ip);
-      const store = app.stores.admin.plans;
-      ctx.body = presentAdminPlan(plan, await store.usersCount(plan.code), await store.translationsOf([plan.code]));
+      const { usersCount, translations } = await adminPlanReader(app, plan);
+      ctx.body = presentAdminPlan(plan, usersCount, translations);
     },
   );
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { incomeBounds, lastDays } from '../../commands/stats-reader';
+import { incomeBounds, lastDays } from '../../commands/admin/stats-reader';
 import type { OrderStatus, RewardReason } from '../../db/schema';
 import { createUser, insertOrder, insertReward, uploadFile } from '../../../test/factories';
 import { DRIVERS } from '../../../test/harness';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { statsReader } from '../../commands/stats-reader';
+import { statsReader } from '../../commands/admin/stats-reader';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { adminListQuerySchema } from '@cairn/shared';
 import { z } from 'zod';
-import { adminTokenRevoker } from '../../commands/admin-token-revoker';
+import { adminTokenLister } from '../../commands/admin/admin-token-lister';
+import { adminTokenRevoker } from '../../commands/admin/admin-token-revoker';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
@@ -15,7 +16,7 @@ export function adminTokenRoutes() {
 
   router.get('/admin/tokens', requireAdmin(), validate({ query: adminListQuerySchema }), async (ctx) => {
     const { page, limit, query } = listPage(ctx);
-    const { rows, total } = await ctx.state.app.stores.admin.tokens.list(query);
+    const { rows, total } = await adminTokenLister(ctx.state.app, query);
     const now = new Date().toISOString();
     ctx.body = { tokens: rows.map((row) => presentAdminToken(row, now)), total, page, limit };
   });

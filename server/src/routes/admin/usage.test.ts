@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sweepOnce } from '../../commands/maintenance';
-import { USAGE_CHECK_INTERVAL_MS } from '../../commands/usage-checker';
+import { sweepOnce } from '../../commands/maintenance/sweeper';
+import { USAGE_CHECK_INTERVAL_MS } from '../../commands/quota/usage-checker';
 import { createUser, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS } from '../../../test/harness';
 import { serverSuite, withAdmin } from '../../../test/suites';

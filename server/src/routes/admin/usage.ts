@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { usageCheckSchema, type UsageCheckInput } from '@cairn/shared';
-import { USAGE_CHECK_INTERVAL_MS, usageChecker } from '../../commands/usage-checker';
+import { usageCheckLister } from '../../commands/quota/usage-check-lister';
+import { USAGE_CHECK_INTERVAL_MS, usageChecker } from '../../commands/quota/usage-checker';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
@@ -15,7 +16,7 @@ export function adminUsageRoutes() {
   const router = new Router<AppState>();
 
   router.get('/admin/usage/checks', requireAdmin(), async (ctx) => {
-    const checks = await ctx.state.app.stores.usage.recent(CHECKS_LISTED);
+    const checks = await usageCheckLister(ctx.state.app, CHECKS_LISTED);
     ctx.body = { intervalSeconds: USAGE_CHECK_INTERVAL_MS / 1000, checks: checks.map(presentUsageCheck) };
   });
 

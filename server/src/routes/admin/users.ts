@@ -7,16 +7,18 @@ import {
   type AdminUserUpdateInput,
 } from '@cairn/shared';
 import { z } from 'zod';
-import { adminUserReader } from '../../commands/admin-user-reader';
-import { adminUserUpdater } from '../../commands/admin-user-updater';
-import { bonusGranter } from '../../commands/bonus-granter';
-import { planLocalizer } from '../../commands/plan-localizer';
-import { ACTIVE_WINDOW_DAYS } from '../../commands/stats-reader';
+import { adminUserLister } from '../../commands/admin/admin-user-lister';
+import { adminUserReader } from '../../commands/admin/admin-user-reader';
+import { adminUserUpdater } from '../../commands/admin/admin-user-updater';
+import { bonusGranter } from '../../commands/referrals/bonus-granter';
+import { planLocalizer } from '../../commands/plans/plan-localizer';
+import { ACTIVE_WINDOW_DAYS } from '../../commands/admin/stats-reader';
+import { planOf } from '../../commands/quota/lib/storage-limit';
 import type { AppState } from '../../koa-types';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
-import { requestLanguage } from '../../lib/caller-language';
+import { requestLanguage } from '../../middleware/request-language';
 import { addDays, nowIso } from '../../lib/time';
 import { presentAdminUser } from '../../presenters/admin';
 import { presentAdminUserDetail, presentGrantedReward } from '../../presenters/admin-user-detail';
@@ -30,9 +32,8 @@ export function adminUserRoutes() {
 
   router.get('/admin/users', requireAdmin(), validate({ query: adminListQuerySchema }), async (ctx) => {
     const { page, limit, query } = listPage(ctx);
-    const { stores } = ctx.state.app;
-    const [{ rows, total }, fallback] = await Promise.all([stores.admin.users.list(query), stores.plans.defaultPlan()]);
-    const users = rows.map((row) => presentAdminUser(row, row.plan_limit ?? fallback.storage_limit_bytes));
+    const { rows, total, defaultPlan } = await adminUserLister(ctx.state.app, query);
+    const users = rows.map((row) => presentAdminUser(row, row.plan_limit ?? defaultPlan.storage_limit_bytes));
     ctx.body = { users, total, page, limit };
   });
 
@@ -57,7 +58,7 @@ export function adminUserRoutes() {
       const { body, params } = input<AdminBonusGrantInput, undefined, UserParams>(ctx);
       const { app } = ctx.state;
       const { user, reward } = await bonusGranter(app, ctx.state.user, params.id, body, ctx.ip);
-      const plan = (await app.stores.plans.findByCode(user.plan_code)) ?? (await app.stores.plans.defaultPlan());
+      const plan = await planOf(app, user);
       ctx.status = 201;
       ctx.body = {
         user: presentAdminUser(user, plan.storage_limit_bytes),
@@ -75,7 +76,7 @@ export function adminUserRoutes() {
       const { body, params } = input<AdminUserUpdateInput, undefined, UserParams>(ctx);
       const { app } = ctx.state;
       const user = await adminUserUpdater(app, ctx.state.user, params.id, body, ctx.ip);
-      const plan = (await app.stores.plans.findByCode(user.plan_code)) ?? (await app.stores.plans.defaultPlan());
+      const plan = await planOf(app, user);
       ctx.body = presentAdminUser(user, plan.storage_limit_bytes);
     },
   );

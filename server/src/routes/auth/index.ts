@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { loginSchema, signupSchema, type LoginInput, type SignupInput } from '@cairn/shared';
-import { sessionCreator } from '../../commands/session-creator';
-import { sessionEnder } from '../../commands/session-ender';
-import { userCreator } from '../../commands/user-creator';
+import { sessionCreator } from '../../commands/accounts/session-creator';
+import { sessionEnder } from '../../commands/accounts/session-ender';
+import { userCreator } from '../../commands/accounts/user-creator';
 import type { AppState } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { dagQuerySchema, type DagQuery } from '@cairn/shared';
 import { z } from 'zod';
-import { dagReader } from '../../commands/dag-reader';
+import { dagReader } from '../../commands/content/dag-reader';
 import type { AppState } from '../../koa-types';
 import { authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';

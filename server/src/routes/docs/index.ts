@@ -7,7 +7,7 @@ import { repoPath } from '../../lib/repo-path';
 import { docsPage, SWAGGER_INIT, SWAGGER_PAGE } from './pages';
 import { loadSnippets } from './snippets';
 
-export const OPENAPI_FILE = repoPath('openapi.yaml');
+const OPENAPI_FILE = repoPath('openapi.yaml');
 const SWAGGER_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.map', 'favicon-32x32.png']);
 

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { orderCanceller } from '../../commands/order-canceller';
-import { planLocalizer } from '../../commands/plan-localizer';
-import { paymentVerifier } from '../../commands/payment-verifier';
-import { webhookProcessor } from '../../commands/webhook-processor';
+import { orderCanceller } from '../../commands/billing/order-canceller';
+import { paymentVerifier } from '../../commands/billing/payment-verifier';
+import { webhookProcessor } from '../../commands/billing/webhook-processor';
+import { planReader } from '../../commands/plans/plan-reader';
 import type { OrderRow } from '../../db/schema';
 import type { AppState, Ctx } from '../../koa-types';
-import { requestLanguage } from '../../lib/caller-language';
+import { requestLanguage } from '../../middleware/request-language';
 import { AppError } from '../../lib/errors';
 import { auth } from '../../middleware/auth';
 import { readRawBody } from '../../middleware/raw-body';
@@ -20,9 +20,7 @@ const paymentParams = z.object({ transactionId: z.string().min(1).max(100, 'Inva
 type PaymentParams = z.infer<typeof paymentParams>;
 
 async function present(ctx: Ctx, order: OrderRow) {
-  const plan = await ctx.state.app.stores.plans.findByCode(order.plan_code);
-  const [localized] = plan ? await planLocalizer(ctx.state.app, [plan], requestLanguage(ctx)) : [];
-  return presentPayment(order, localized);
+  return presentPayment(order, await planReader(ctx.state.app, order.plan_code, requestLanguage(ctx)));
 }
 
 export function paymentRoutes() {

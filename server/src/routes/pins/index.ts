@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import { pinSchema, type PinInput } from '@cairn/shared';
 import { z } from 'zod';
-import { pinRequester } from '../../commands/pin-requester';
-import { AppError, isErrorCode, notFound } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
+import { pinJobReader } from '../../commands/pins/pin-job-reader';
+import { pinRequester } from '../../commands/pins/pin-requester';
+import { AppError, isErrorCode } from '../../lib/errors';
 import type { AppState } from '../../koa-types';
 import { auth, authPrincipal } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
@@ -23,7 +23,7 @@ export function pinRoutes() {
   const router = new Router<AppState>();
 
   router.post('/pins', auth(), jsonBody(), validate({ body: pinSchema }), async (ctx) => {
-    const { job, upload } = await pinRequester(ctx.state.app, ctx.state.user, input<PinInput>(ctx).body);
+    const { job, upload } = await pinRequester(ctx.state.app, ctx.state.user, input<PinInput>(ctx).body, ctx.state.requestId);
     if (job.status === 'failed') throw failedPin(job.error_code, job.error);
     ctx.status = job.status === 'pinned' ? 201 : 202;
     ctx.body = presentPinJob(job, upload);
@@ -31,10 +31,7 @@ export function pinRoutes() {
 
   router.get('/pins/:id', authPrincipal(), validate({ params: pinParams }), async (ctx) => {
     const { id } = input<unknown, unknown, z.infer<typeof pinParams>>(ctx).params;
-    const app = ctx.state.app;
-    const job = isUuid(id) ? await app.stores.pinJobs.findForUser(ctx.state.principal.id, id) : undefined;
-    if (!job) throw notFound('pin_not_found', 'Pin request not found');
-    const upload = job.upload_id ? await app.stores.uploads.findForUser(ctx.state.principal.id, job.upload_id) : null;
+    const { job, upload } = await pinJobReader(ctx.state.app, ctx.state.principal.id, id);
     ctx.body = presentPinJob(job, upload);
   });
 

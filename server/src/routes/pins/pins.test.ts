@@ -69,10 +69,24 @@ describe.each(DRIVERS)('POST /api/v2/pins (%s)', (driver) => {
     expect((await server.api.get('/api/v2/users/me/uploads', { token: user.token })).body.total).toBe(0);
   });
 
+  it('answers 404 at once, whatever the pin timeout, when the node has nobody to ask', async () => {
+    // The default embedded node listens for peers but knows none and finds none: nobody can provide.
+    const alone = await startTestServer({ driver, config: { pinTimeoutMs: 60_000 } });
+    try {
+      const user = await createUser(alone);
+      const res = await alone.api.post('/api/v2/pins', { cid: UNKNOWN_CID }, { token: user.token });
+      expect([res.status, res.body.code]).toEqual([404, 'cid_not_found']);
+    } finally {
+      await alone.close();
+    }
+  });
+
   it('keeps a slow pin running as a job that GET /pins/{id} reports on', async () => {
+    // A peer of its own (that does not answer) is someone to ask: the pin waits for it, in a job.
+    const silentPeer = '/ip4/127.0.0.1/tcp/1/p2p/12D3KooWLQzUv2FHWGVPXTXSZpdHs7oHbXub2G5WC8Tx4NQhyd2d';
     const slow = await startTestServer({
       driver,
-      config: { pinTimeoutMs: 4000, ipfs: { network: 'peers', listen: ['/ip4/127.0.0.1/tcp/0'], peers: [] } },
+      config: { pinTimeoutMs: 4000, ipfs: { network: 'peers', listen: ['/ip4/127.0.0.1/tcp/0'], peers: [silentPeer] } },
     });
     try {
       const user = await createUser(slow);

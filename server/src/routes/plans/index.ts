@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import { checkoutSchema, type CheckoutInput } from '@cairn/shared';
 import { z } from 'zod';
-import { checkoutStarter } from '../../commands/checkout-starter';
-import { planLocalizer } from '../../commands/plan-localizer';
-import { plansReader } from '../../commands/plans-reader';
-import { requestLanguage } from '../../lib/caller-language';
+import { checkoutStarter } from '../../commands/billing/checkout-starter';
+import { planLocalizer } from '../../commands/plans/plan-localizer';
+import { plansReader } from '../../commands/plans/plans-reader';
+import { requestLanguage } from '../../middleware/request-language';
 import type { AppState } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';

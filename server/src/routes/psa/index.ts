@@ -1,45 +1,42 @@
 import Router from '@koa/router';
 import type { Next } from 'koa';
-import { parseCid } from '../../commands/pin-requester';
-import { psaPinCreator } from '../../commands/psa-pin-creator';
-import { pinNotFound, psaPinRemover } from '../../commands/psa-pin-remover';
+import { psaPinCreator } from '../../commands/psa/psa-pin-creator';
+import { psaPinLister } from '../../commands/psa/psa-pin-lister';
+import { psaPinReader } from '../../commands/psa/psa-pin-reader';
+import { psaPinRemover } from '../../commands/psa/psa-pin-remover';
+import { psaStatusReader } from '../../commands/psa/psa-status-reader';
+import { parseCid } from '../../content/cid';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
 import type { AppState, Ctx } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { presentPsaPin } from '../../presenters/psa';
 import type { PsaPinView } from '../../stores/psa-pin-store';
-import { delegatesOf } from './delegates';
 import { psaErrors } from './errors';
 import { psaListSchema, psaParams, psaPinSchema, type PsaListQuery, type PsaPinBody } from './schemas';
 
 /** Where the Pinning Service API is served: its clients are given `<PUBLIC_URL>/psa` as the endpoint. */
-export const PSA_BASE = '/psa';
+const PSA_BASE = '/psa';
 
 type Params = { requestid: string };
 
 async function present(app: AppContext, pins: PsaPinView[]) {
-  const [meta, delegates] = await Promise.all([app.stores.psaPins.metaOf(pins.map((pin) => pin.requestid)), delegatesOf(app)]);
+  const { meta, delegates } = await psaStatusReader(app, pins);
   return pins.map((pin) => presentPsaPin(pin, meta.get(pin.requestid) ?? {}, delegates));
 }
 
-async function pinOf(ctx: Ctx): Promise<PsaPinView> {
-  const { requestid } = input<unknown, unknown, Params>(ctx).params;
-  const pin = isUuid(requestid) ? await ctx.state.app.stores.psaPins.find(ctx.state.user.id, requestid) : undefined;
-  if (!pin) throw pinNotFound();
-  return pin;
-}
+const pinOf = (ctx: Ctx): Promise<PsaPinView> =>
+  psaPinReader(ctx.state.app, ctx.state.user, input<unknown, unknown, Params>(ctx).params.requestid);
 
 function pinRouter() {
   const router = new Router<AppState>({ prefix: PSA_BASE });
 
   router.get('/pins', auth(), validate({ query: psaListSchema }), async (ctx) => {
     const query = input<unknown, PsaListQuery>(ctx).query;
-    const { count, rows } = await ctx.state.app.stores.psaPins.list(ctx.state.user.id, {
-      cids: query.cid?.map(parseCid),
+    const { count, rows } = await psaPinLister(ctx.state.app, ctx.state.user, {
+      cids: query.cid?.map((cid) => parseCid(cid).toString()),
       name: query.name !== undefined ? { value: query.name, match: query.match } : undefined,
       statuses: query.status,
       before: query.before && new Date(query.before).toISOString(),
@@ -51,7 +48,7 @@ function pinRouter() {
   });
 
   router.post('/pins', auth(), jsonBody(), validate({ body: psaPinSchema }), async (ctx) => {
-    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body);
+    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, null, ctx.state.requestId);
     ctx.status = 202;
     [ctx.body] = await present(ctx.state.app, [pin]);
   });
@@ -63,13 +60,13 @@ function pinRouter() {
   // Replace: the old request is gone at once; its content and record stay until the new one is done.
   router.post('/pins/:requestid', auth(), jsonBody(), validate({ params: psaParams, body: psaPinSchema }), async (ctx) => {
     const old = await pinOf(ctx);
-    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, old.requestid);
+    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, old.requestid, ctx.state.requestId);
     ctx.status = 202;
     [ctx.body] = await present(ctx.state.app, [pin]);
   });
 
   router.delete('/pins/:requestid', auth(), validate({ params: psaParams }), async (ctx) => {
-    await psaPinRemover(ctx.state.app, ctx.state.user, (await pinOf(ctx)).requestid, ctx.ip);
+    await psaPinRemover(ctx.state.app, ctx.state.user, (await pinOf(ctx)).requestid, ctx.ip, ctx.state.requestId);
     // The spec's 202 has no body: an explicit null keeps Koa from writing the status text.
     ctx.body = null;
     ctx.status = 202;

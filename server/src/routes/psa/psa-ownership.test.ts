@@ -85,7 +85,7 @@ describe.each(DRIVERS)('one CID held several ways by one account (%s)', (driver)
     expect(car.status).toBe(201);
     const remote = await remotePin(token, car.body.cid);
     await remoteRm(token, remote.requestid);
-    await stillHeld(user, car.body.cid, car.body.uploadId, car.body.size);
+    await stillHeld(user, car.body.cid, car.body.uploadId, car.body.chargedBytes);
   });
 
   it('content first pinned remotely and then uploaded becomes the account’s own: removing the pin keeps it', async () => {
@@ -147,13 +147,13 @@ describe.each(DRIVERS)('one CID held several ways by one account (%s)', (driver)
     const remote = await remotePin(token, one.cid);
     await remoteRm(token, remote.requestid);
     expect((await files(user)).map((f) => f.cid).sort()).toEqual([folder.body.cid, one.cid].sort());
-    expect(await usage(user)).toBe(folder.body.size + one.size);
+    expect(await usage(user)).toBe(folder.body.chargedBytes + one.chargedBytes);
 
     await server.api.delete(`/api/v2/uploads/${one.uploadId}`, { token: user.token });
     expect(await (await fetch(`${server.url}/ipfs/${folder.body.cid}/one.txt`)).text()).toBe('one, alone and in the folder');
     const again = await uploadFile(server, user, 'one.txt', 'one, alone and in the folder');
     await server.api.delete(`/api/v2/uploads/${folder.body.uploadId}`, { token: user.token });
-    await stillHeld(user, one.cid, again.uploadId, one.size);
+    await stillHeld(user, one.cid, again.uploadId, one.chargedBytes);
   });
 
   it('deleting the file in My files removes the remote pins that stand on it', async () => {

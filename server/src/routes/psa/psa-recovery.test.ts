@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PIN_JOB_RETENTION_MS, sweepOnce } from '../../commands/maintenance';
+import { PIN_JOB_RETENTION_MS, sweepOnce } from '../../commands/maintenance/sweeper';
 import { createApiToken, createUser, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { LOOPBACK_PEERS, psaPinUntil, psaSettled } from '../../../test/psa';

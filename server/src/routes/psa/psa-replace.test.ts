@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentNotFoundError } from '../../content/errors';
 import { eventually } from '../../../test/crash';
@@ -71,10 +72,25 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     const { user, token } = await account();
     const old = await pinnedRemotely(user, token, 'version one', 'site');
     const next = await gated('version two, fetched slowly');
-    const replaced = await server.api.post(`/psa/pins/${old.requestid}`, { cid: next.cid, name: 'site' }, { token });
+    const httpRequest = `replace-${crypto.randomUUID()}`;
+    const replaced = await server.api.post(
+      `/psa/pins/${old.requestid}`,
+      { cid: next.cid, name: 'site' },
+      { token, headers: { 'X-Request-Id': httpRequest } },
+    );
     expect(replaced.status).toBe(202);
     expect(replaced.body.requestid).not.toBe(old.requestid);
     await psaPinUntil(server, token, replaced.body.requestid, (r) => r.body.status === 'pinning');
+    // The new job and the hold on the old content keep the HTTP request that queued them (logged with them).
+    const job = await server.app.db
+      .selectFrom('pin_jobs')
+      .select(['id', 'request_id'])
+      .where('user_id', '=', user.id)
+      .where('cid', '=', next.cid)
+      .executeTakeFirstOrThrow();
+    expect(job.request_id).toBe(httpRequest);
+    const holds = await server.app.db.selectFrom('content_jobs').select(['cid', 'request_id']).where('pin_job_id', '=', job.id).execute();
+    expect(holds).toEqual([{ cid: old.cid, request_id: httpRequest }]);
     expectPsaError(await server.api.get(`/psa/pins/${old.requestid}`, { token }), 404, 'NOT_FOUND');
     const listed = (await server.api.get(`/psa/pins${ALL_STATUSES}`, { token })).body;
     expect(listed.results.map((r: { requestid: string }) => r.requestid)).toEqual([replaced.body.requestid]);

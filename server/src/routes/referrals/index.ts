@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { referralReader } from '../../commands/referral-reader';
+import { referralReader } from '../../commands/referrals/referral-reader';
 import type { AppState } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 

@@ -89,7 +89,7 @@ describe.each(['kubo', 'cluster'] as const)('the API on the %s engine', (name) =
     // Neither instance's gateway serves the deleted folder any more.
     for (const instance of [a, b]) expect((await instance.api.get(`/ipfs/${dag.body.cid}/`)).status).toBe(404);
     const after = (await a.api.get('/api/v2/users/me/usage', { token: user.token })).body.used;
-    expect(before - after).toBe(dag.body.size);
+    expect(before - after).toBe(dag.body.chargedBytes);
   }, 60_000);
 
   it('pins by CID through the API what only an outside Kubo node holds', async () => {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { heldUpload } from '../../commands/held-content';
+import { allocationReader } from '../../commands/content/allocation-reader';
+import { peerStatusReader } from '../../commands/content/peer-status-reader';
 import type { AppState } from '../../koa-types';
 import { authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
@@ -16,22 +17,11 @@ export function replicationRoutes() {
   const router = new Router<AppState>();
 
   router.get('/status/:cid', authPrincipal(), validate({ params: cidParams }), async (ctx) => {
-    const app = ctx.state.app;
-    const { cid } = await heldUpload(app, ctx.state.principal.id, input<unknown, unknown, CidParams>(ctx).params.cid);
-    ctx.body = { cid, engine: app.content.engine, peers: await app.content.status(cid) };
+    ctx.body = await peerStatusReader(ctx.state.app, ctx.state.principal.id, input<unknown, unknown, CidParams>(ctx).params.cid);
   });
 
   router.get('/allocations/:cid', authPrincipal(), validate({ params: cidParams }), async (ctx) => {
-    const app = ctx.state.app;
-    const { cid } = await heldUpload(app, ctx.state.principal.id, input<unknown, unknown, CidParams>(ctx).params.cid);
-    const allocation = await app.content.allocations(cid);
-    ctx.body = {
-      cid,
-      engine: app.content.engine,
-      peers: allocation?.peers ?? [],
-      replicationMin: allocation?.replicationMin ?? 0,
-      replicationMax: allocation?.replicationMax ?? 0,
-    };
+    ctx.body = await allocationReader(ctx.state.app, ctx.state.principal.id, input<unknown, unknown, CidParams>(ctx).params.cid);
   });
 
   return router;

@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import { tokenGenerateSchema, type TokenGenerateInput } from '@cairn/shared';
 import { z } from 'zod';
-import { tokenGenerator } from '../../commands/token-generator';
-import { tokenRevoker } from '../../commands/token-revoker';
+import { revokedTokenRemover } from '../../commands/tokens/revoked-token-remover';
+import { tokenGenerator } from '../../commands/tokens/token-generator';
+import { tokenLister } from '../../commands/tokens/token-lister';
+import { tokenRevoker } from '../../commands/tokens/token-revoker';
 import type { AppState } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
@@ -21,15 +23,14 @@ export function tokenRoutes() {
   });
 
   router.get('/tokens', auth(), async (ctx) => {
-    const tokens = await ctx.state.app.stores.tokens.listForUser(ctx.state.user.id);
+    const tokens = await tokenLister(ctx.state.app, ctx.state.user);
     const now = new Date().toISOString();
     ctx.body = { tokens: tokens.map((token) => presentToken(token, now)) };
   });
 
-  // Before /tokens/:id: `revoked` is no token id. Revoked tokens never work again, so their rows
-  // only clutter the list; the revocation stays in the audit log.
+  // Before /tokens/:id: `revoked` is no token id.
   router.delete('/tokens/revoked', auth(), async (ctx) => {
-    ctx.body = { removed: await ctx.state.app.stores.tokens.deleteRevoked(ctx.state.user.id) };
+    ctx.body = { removed: await revokedTokenRemover(ctx.state.app, ctx.state.user) };
   });
 
   router.delete('/tokens/:id', auth(), validate({ params: tokenParams }), async (ctx) => {

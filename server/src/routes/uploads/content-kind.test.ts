@@ -1,6 +1,6 @@
 import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { sweepOnce } from '../../commands/maintenance';
+import { sweepOnce } from '../../commands/maintenance/sweeper';
 import { migrateToLatest } from '../../db/migrate';
 import { migrations } from '../../db/migrations/index';
 import { createUser, fileForm } from '../../../test/factories';

@@ -9,12 +9,13 @@ import {
   type RenameInput,
 } from '@cairn/shared';
 import { z } from 'zod';
-import { uploadRemover } from '../../commands/upload-remover';
-import { uploadRenamer } from '../../commands/upload-renamer';
-import { usageReader } from '../../commands/usage-reader';
-import { parseCid } from '../../commands/pin-requester';
-import { notFound } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
+import { heldUploadReader } from '../../commands/content/held-upload-reader';
+import { uploadLister } from '../../commands/content/upload-lister';
+import { fileNotFound, uploadReader } from '../../commands/content/upload-reader';
+import { uploadRemover } from '../../commands/content/upload-remover';
+import { uploadRenamer } from '../../commands/content/upload-renamer';
+import { usageReader } from '../../commands/quota/usage-reader';
+import { InvalidCidError } from '../../content/errors';
 import type { AppState, Ctx } from '../../koa-types';
 import { auth, authPrincipal } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
@@ -26,14 +27,8 @@ import { uploadCar, uploadDirectory, uploadFile } from './upload-handlers';
 
 const uploadParams = z.object({ uploadId: z.string().min(1, 'uploadId is required').max(100) });
 const cidParams = z.object({ cid: z.string().min(1).max(200) });
-const fileNotFound = () => notFound('file_not_found', 'File not found or not owned by the user');
-
-async function ownUpload(ctx: Ctx) {
-  const { uploadId } = input<unknown, unknown, z.infer<typeof uploadParams>>(ctx).params;
-  const upload = isUuid(uploadId) ? await ctx.state.app.stores.uploads.findForUser(ctx.state.principal.id, uploadId) : undefined;
-  if (!upload) throw fileNotFound();
-  return upload;
-}
+const ownUpload = (ctx: Ctx) =>
+  uploadReader(ctx.state.app, ctx.state.principal.id, input<unknown, unknown, z.infer<typeof uploadParams>>(ctx).params.uploadId);
 
 /**
  * A page of the account's records, newest first. The rendered page is kept while the account's
@@ -47,7 +42,7 @@ async function listUploads(ctx: Ctx) {
   const key = `${page}:${limit}:${sort}:${order}:${search ?? ''}`;
   let body = pages.get(user.id, user.uploads_version, key);
   if (!body) {
-    const { rows, total } = await ctx.state.app.stores.uploads.list({
+    const { rows, total } = await uploadLister(ctx.state.app, {
       userId: user.id,
       offset: (page - 1) * limit,
       limit,
@@ -65,15 +60,11 @@ async function listUploads(ctx: Ctx) {
 
 async function deleteByCid(ctx: Ctx) {
   const { cid } = input<unknown, unknown, z.infer<typeof cidParams>>(ctx).params;
-  let canonical: string;
-  try {
-    canonical = parseCid(cid);
-  } catch {
-    throw fileNotFound();
-  }
-  const upload = await ctx.state.app.stores.uploads.findByCidForUser(ctx.state.user.id, canonical);
-  if (!upload) throw fileNotFound();
-  ctx.body = await uploadRemover(ctx.state.app, ctx.state.user, upload, ctx.ip);
+  // The older route answers 404 for anything that names no file of the account, a malformed CID too.
+  const upload = await heldUploadReader(ctx.state.app, ctx.state.user.id, cid).catch((error: unknown) => {
+    throw error instanceof InvalidCidError ? fileNotFound() : error;
+  });
+  ctx.body = await uploadRemover(ctx.state.app, ctx.state.user, upload, ctx.ip, ctx.state.user, ctx.state.requestId);
 }
 
 /** Uploads, the account's files, usage — plus the older `/file` routes kept as aliases. */
@@ -100,7 +91,7 @@ export function uploadRoutes() {
     ctx.body = presentUpload(await uploadRenamer(ctx.state.app, ctx.state.user, upload, name, ctx.ip));
   });
   router.delete('/uploads/:uploadId', auth(), validate({ params: uploadParams }), async (ctx) => {
-    ctx.body = await uploadRemover(ctx.state.app, ctx.state.user, await ownUpload(ctx), ctx.ip);
+    ctx.body = await uploadRemover(ctx.state.app, ctx.state.user, await ownUpload(ctx), ctx.ip, ctx.state.user, ctx.state.requestId);
   });
   router.delete('/file/:cid', auth(), validate({ params: cidParams }), deleteByCid);
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { removeUploadIfPresent, uploadRemover } from '../../commands/upload-remover';
-import { uploadRenamer } from '../../commands/upload-renamer';
+import { removeUploadIfPresent, uploadRemover } from '../../commands/content/upload-remover';
+import { uploadRenamer } from '../../commands/content/upload-renamer';
 import { createUser, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS } from '../../../test/harness';
 import { psaSettled } from '../../../test/psa';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, uploadFile, type TestUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { TUS, eventually, tusCreate, tusOffset, tusPatch, tusPatchCut } from '../../../test/tus';
-import { sweepOnce } from '../../commands/maintenance';
+import { sweepOnce } from '../../commands/maintenance/sweeper';
 
 const MIB = 1024 * 1024;
 const CREATE = '/api/v2/uploads/resumable';

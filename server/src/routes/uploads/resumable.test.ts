@@ -6,7 +6,7 @@ import { createUser, setStorageLimit, uploadFile, type TestUser } from '../../..
 import { DRIVERS } from '../../../test/harness';
 import { serverSuite } from '../../../test/suites';
 import { TUS, eventually, tusCreate, tusOffset, tusPatch, tusPatchCut } from '../../../test/tus';
-import { sweepOnce } from '../../commands/maintenance';
+import { sweepOnce } from '../../commands/maintenance/sweeper';
 
 const MIB = 1024 * 1024;
 const CREATE = '/api/v2/uploads/resumable';

@@ -1,20 +1,21 @@
 import Router from '@koa/router';
 import { uploadQuerySchema } from '@cairn/shared';
 import type { z } from 'zod';
-import { resumableCreator } from '../../commands/resumable/resumable-creator';
-import { discardResumable, resumableFinisher, resumableNotFound } from '../../commands/resumable/resumable-finisher';
-import { forwardToOwner, heldElsewhere } from '../../commands/resumable/owner-forwarder';
-import { handleTus } from '../../commands/resumable/tus-server';
+import { resumableNotFound } from '../../commands/content/resumable/lib/partial-store';
+import { resumableCreator } from '../../commands/content/resumable/resumable-creator';
+import { resumableDiscarder } from '../../commands/content/resumable/resumable-discarder';
+import { resumableFinisher } from '../../commands/content/resumable/resumable-finisher';
+import { resumableReader } from '../../commands/content/resumable/resumable-reader';
 import type { ResumableUploadRow } from '../../db/schema';
-import { accountDisabled, AppError, conflict } from '../../lib/errors';
+import { AppError, conflict } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AppState, Ctx } from '../../koa-types';
 import { auth, authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
+import { presentUpload } from '../../presenters/upload';
+import { forwardToOwner, heldElsewhere } from './owner-forwarder';
 import { tusProtocol } from './tus-protocol';
-
-/** Upload ids: UUIDs for uploads made with a token, 43 base64url characters through a signed URL. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+import { handleTus } from './tus-server';
 
 /** Hands the request to the tus server, which answers it; a creation it refuses reserves nothing. */
 export async function passToTus(ctx: Ctx, uploadId: string, maxBytes: number, creating = false): Promise<void> {
@@ -23,7 +24,7 @@ export async function passToTus(ctx: Ctx, uploadId: string, maxBytes: number, cr
   try {
     await handleTus(app, { uploadId, maxBytes, ip: ctx.ip, requestId: ctx.state.requestId }, ctx.req, ctx.res);
   } finally {
-    if (creating && ctx.res.statusCode !== 201) await discardResumable(app, uploadId);
+    if (creating && ctx.res.statusCode !== 201) await resumableDiscarder(app, uploadId);
   }
 }
 
@@ -33,15 +34,10 @@ export async function passToTus(ctx: Ctx, uploadId: string, maxBytes: number, cr
  * the account that made the URL is active.
  */
 async function accessibleUpload(ctx: Ctx): Promise<ResumableUploadRow> {
-  const id = (ctx.params as { resumableId: string }).resumableId;
-  const row = ID_PATTERN.test(id) ? await ctx.state.app.stores.resumable.find(id) : undefined;
-  if (!row) throw resumableNotFound();
+  const row = await resumableReader(ctx.state.app, (ctx.params as { resumableId: string }).resumableId);
   if (!row.signed_upload_id) {
     await authPrincipal()(ctx, async () => undefined);
     if (ctx.state.principal.id !== row.user_id) throw resumableNotFound();
-  } else {
-    const owner = await ctx.state.app.stores.users.findById(row.user_id);
-    if (owner?.status !== 'active') throw accountDisabled();
   }
   if (!row.upload_id && row.expires_at <= nowIso()) throw new AppError(410, 'upload_expired', 'This upload has expired: start it again');
   return row;
@@ -86,7 +82,8 @@ export function resumableRoutes() {
     // Only the instance with the partial file can record it.
     if (!row.upload_id && heldElsewhere(ctx, row)) return forwardToOwner(ctx, row);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await resumableFinisher(ctx.state.app, row.id, ctx.ip);
+    const { upload, duplicate } = await resumableFinisher(ctx.state.app, row.id, ctx.ip);
+    ctx.body = { ...presentUpload(upload), duplicate };
   });
   router.delete('/uploads/resumable/:resumableId', tus, id, async (ctx) => {
     const row = await accessibleUpload(ctx);
@@ -101,8 +98,7 @@ export function resumableRoutes() {
       // Nothing left to delete but the row and its reservation, which this instance can drop.
       if (!lost) return;
     }
-    if (row.upload_id) await ctx.state.app.stores.resumable.remove(row.id);
-    else await discardResumable(ctx.state.app, row.id);
+    await resumableDiscarder(ctx.state.app, row.id);
     ctx.status = 204;
   });
   return router;

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { signedUploadSchema, type SignedUploadInput } from '@cairn/shared';
-import { resumableCreator } from '../../commands/resumable/resumable-creator';
-import { signedUploadClaimer, signedUploadCreator } from '../../commands/signed-uploads';
+import { resumableCreator } from '../../commands/content/resumable/resumable-creator';
+import { signedUploadClaimer } from '../../commands/content/signed/signed-upload-claimer';
+import { signedUploadCreator } from '../../commands/content/signed/signed-upload-creator';
 import type { AppState, Ctx } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
@@ -35,7 +36,7 @@ async function uploadThroughSignedUrl(ctx: Ctx, resumable: boolean): Promise<voi
       return;
     }
     const result = await receiveFile(ctx, { cidVersion: 1, customName, maxBytes: signed.maxBytes });
-    await ctx.state.app.stores.signedUploads.markUploaded(signed.id, result.upload.id);
+    await claimed.recorded(result.upload.id);
   } catch (error) {
     await claimed.release();
     throw error;

@@ -1,12 +1,12 @@
 import { MAX_FILE_BYTES } from '@cairn/shared';
 import type { Next } from 'koa';
-import { RESUMABLE_PATH } from '../../commands/resumable/tus-server';
-import { SIGNED_UPLOAD_PATH } from '../../commands/signed-uploads';
+import { RESUMABLE_PATH } from './tus-server';
+import { SIGNED_UPLOAD_PATH } from '../../commands/content/signed/signed-upload-creator';
 import { AppError } from '../../lib/errors';
 import type { Ctx } from '../../koa-types';
 
 /** The one version of the tus protocol the server speaks. */
-export const TUS_VERSION = '1.0.0';
+const TUS_VERSION = '1.0.0';
 const TUS_EXTENSIONS = 'creation,expiration,termination';
 const PATCH_TYPE = 'application/offset+octet-stream';
 

@@ -1,11 +1,13 @@
 import { MAX_DIRECTORY_BYTES, MAX_DIRECTORY_FILES, MAX_FILE_BYTES } from '@cairn/shared';
 import type { z } from 'zod';
 import type { carUploadQuerySchema, directoryUploadQuerySchema, uploadQuerySchema } from '@cairn/shared';
-import { carUploader } from '../../commands/car-uploader';
-import { dagUploader, filesUploader } from '../../commands/directory-uploader';
-import type { RecordResult } from '../../commands/content-recorder';
-import { fileUploader } from '../../commands/file-uploader';
-import { quotaExceeded, storageLimit } from '../../commands/quota-reservation';
+import { carUploader } from '../../commands/content/car-uploader';
+import { filesUploader } from '../../commands/content/files-uploader';
+import { folderUploader } from '../../commands/content/folder-uploader';
+import type { RecordResult } from '../../commands/content/content-recorder';
+import { fileUploader } from '../../commands/content/file-uploader';
+import { quotaExceeded } from '../../commands/quota/lib/quota-reservation';
+import { storageLimit } from '../../commands/quota/lib/storage-limit';
 import { ContentAbortedError, ContentTooLargeError } from '../../content/errors';
 import type { CidVersion } from '../../content/types';
 import { AppError } from '../../lib/errors';
@@ -121,7 +123,7 @@ export async function uploadDirectory(ctx: Ctx, forcedMode?: 'dag'): Promise<voi
   const common = { parts, cidVersion: query.cidVersion, customName: query.name, signal, ip: ctx.ip };
   await closingOnError(ctx, parts, async () => {
     if ((forcedMode ?? query.mode) === 'dag') {
-      const { upload, duplicate, files } = await dagUploader(ctx.state.app, ctx.state.user, common);
+      const { upload, duplicate, files } = await folderUploader(ctx.state.app, ctx.state.user, common);
       ctx.status = duplicate ? 200 : 201;
       ctx.body = { ...presentUpload(upload), duplicate, files };
       ctx.state.app.metrics.upload(duplicate ? 'duplicate' : 'stored', duplicate ? 0 : Number(upload.size));

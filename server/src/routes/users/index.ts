@@ -8,8 +8,9 @@ import {
   type PreferencesInput,
   type ProfileUpdateInput,
 } from '@cairn/shared';
-import { passwordChanger } from '../../commands/password-changer';
-import { preferencesUpdater, profileUpdater } from '../../commands/profile-updater';
+import { passwordChanger } from '../../commands/accounts/password-changer';
+import { preferencesUpdater } from '../../commands/accounts/preferences-updater';
+import { profileUpdater } from '../../commands/accounts/profile-updater';
 import type { AppState } from '../../koa-types';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';

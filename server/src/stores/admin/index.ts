@@ -19,4 +19,3 @@ export function createAdminStores(db: Db) {
     referrals: createAdminReferralStore(db),
   };
 }
-export type AdminStores = ReturnType<typeof createAdminStores>;

@@ -38,7 +38,9 @@ export function InfoDialog({ uploadId, onClose }: { uploadId: string; onClose():
             <dt>{t('fields.category')}</dt>
             <dd>{t(`categories.${state.data.category}`)}</dd>
             <dt>{t('fields.size')}</dt>
-            <dd>{formatBytes(state.data.size, language)}</dd>
+            <dd data-field="size">{formatBytes(state.data.size, language)}</dd>
+            <dt>{t('fields.charged')}</dt>
+            <dd data-field="charged">{formatBytes(state.data.chargedBytes, language)}</dd>
             <dt>{t('fields.files_included')}</dt>
             <dd>{formatNumber(state.data.filesCount, language)}</dd>
             <dt>{t('fields.source')}</dt>

@@ -1,0 +1,13 @@
+import type { AppContext } from '../../context';
+import type { UploadRow } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+
+export const fileNotFound = () => notFound('file_not_found', 'File not found or not owned by the user');
+
+/** One of the account's records by id, or 404. */
+export async function uploadReader(app: AppContext, userId: string, uploadId: string): Promise<UploadRow> {
+  const upload = isUuid(uploadId) ? await app.stores.uploads.findForUser(userId, uploadId) : undefined;
+  if (!upload) throw fileNotFound();
+  return upload;
+}

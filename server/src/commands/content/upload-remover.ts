@@ -1,0 +1,79 @@
+import type { AppContext } from '../../context';
+import type { UploadRow, UserRow } from '../../db/schema';
+import { crashPoint } from '../../lib/crash-point';
+import { notFound } from '../../lib/errors';
+import { auditRecorder } from '../audit/audit-recorder';
+
+export interface UploadRemoval {
+  success: true;
+  cid: string;
+  uploadId: string;
+  removed: true;
+  operation: 'unpinned' | 'record_removed';
+  timestamp: string;
+  message: string;
+}
+
+/**
+ * Deletes one of the account's records, refunds what it was charged, and unpins the CID if nobody
+ * else holds it. The account's Pinning Service API requests recorded on it go with it: deleting a
+ * file in My files removes it however the account held it. The release is queued in the delete's own transaction and run at once; should
+ * this process die first, any instance runs it. `actor` is who asked (an administrator removing
+ * someone else's file); the audit row names both, and the release keeps `queuedBy`, the id of the
+ * HTTP request. Null when the record was gone already: of several deletes racing, exactly one
+ * removes and refunds it.
+ */
+export async function removeUploadIfPresent(
+  app: AppContext,
+  user: UserRow,
+  upload: UploadRow,
+  ip: string,
+  actor: UserRow = user,
+  queuedBy: string | null = null,
+): Promise<UploadRemoval | null> {
+  const job = await app.db.transaction().execute(async (trx) => {
+    await app.stores.psaPins.deleteOnUpload(trx, upload.id);
+    const removed = await app.stores.uploads.delete(trx, upload.id);
+    if (!removed) return null;
+    await app.stores.quota.refund(trx, user.id, removed.chargedBytes);
+    return app.stores.contentJobs.enqueueRelease(trx, upload.cid, null, queuedBy);
+  });
+  if (job === null) return null;
+  crashPoint('delete-committed');
+  const unpinned = await app.contentJobs.runNow(job, upload.cid);
+  await auditRecorder(app, {
+    action: 'remove',
+    user: actor,
+    ip,
+    details: {
+      cid: upload.cid,
+      uploadId: upload.id,
+      name: upload.name,
+      size: upload.size,
+      ...(actor.id === user.id ? {} : { ownerId: user.id, ownerEmail: user.email }),
+    },
+  });
+  return {
+    success: true,
+    cid: upload.cid,
+    uploadId: upload.id,
+    removed: true,
+    operation: unpinned ? 'unpinned' : 'record_removed',
+    timestamp: new Date().toISOString(),
+    message: unpinned ? 'File removed and unpinned' : 'File removed from your account',
+  };
+}
+
+/** `removeUploadIfPresent` for a request: a record another request removed first is a 404. */
+export async function uploadRemover(
+  app: AppContext,
+  user: UserRow,
+  upload: UploadRow,
+  ip: string,
+  actor: UserRow = user,
+  queuedBy: string | null = null,
+) {
+  const removal = await removeUploadIfPresent(app, user, upload, ip, actor, queuedBy);
+  if (!removal) throw notFound('file_not_found', 'File not found or not owned by the user');
+  return removal;
+}

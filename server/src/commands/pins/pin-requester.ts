@@ -1,0 +1,60 @@
+import type { PinInput } from '@cairn/shared';
+import { queuedPinJob } from '../../stores/pin-job-store';
+import { pinnableCid } from '../../content/cid';
+import type { AppContext } from '../../context';
+import type { PinJobRow, UploadRow, UserRow } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+
+/** How long a request waits for a pin that may finish at once (local content) before answering 202. */
+const INLINE_WAIT_MS = 2_000;
+
+/**
+ * Queues a pin-by-CID job for the account. Local content completes within the request; anything
+ * that must be fetched keeps running as a job that `GET /pins/{id}` reports on. Content the account
+ * holds only through its remote pins (Pinning Service API) is pinned again this way: the record
+ * becomes the account's own, and stays when those pins go. A new job keeps `queuedBy`, the id of
+ * the HTTP request, which its runner logs.
+ */
+export async function pinRequester(
+  app: AppContext,
+  user: UserRow,
+  input: PinInput,
+  queuedBy: string | null = null,
+): Promise<{ job: PinJobRow; upload: UploadRow | null }> {
+  const cid = pinnableCid(input.cid).toString();
+  if ((await app.stores.uploads.findByCidForUser(user.id, cid))?.owned) {
+    throw conflict('already_pinned', 'This content is already pinned to your account');
+  }
+  if (input.customName && (await app.stores.uploads.nameTaken(user.id, input.customName))) {
+    throw conflict('name_taken', 'A file with this name already exists');
+  }
+  const active = await app.stores.pinJobs.activeForUser(user.id, cid);
+  const now = nowIso();
+  const job: PinJobRow =
+    active ??
+    queuedPinJob(
+      {
+        user_id: user.id,
+        cid,
+        original_name: input.originalName ?? null,
+        custom_name: input.customName ?? null,
+        origins: null,
+        kind: 'pin',
+        request_id: queuedBy,
+      },
+      now,
+    );
+  if (!active) await app.stores.pinJobs.insert(job);
+  app.pinRunner.kick();
+
+  const deadline = Date.now() + INLINE_WAIT_MS;
+  let current = job;
+  while (Date.now() < deadline) {
+    current = (await app.stores.pinJobs.findForUser(user.id, job.id)) ?? current;
+    if (current.status === 'pinned' || current.status === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const upload = current.upload_id ? ((await app.stores.uploads.findForUser(user.id, current.upload_id)) ?? null) : null;
+  return { job: current, upload };
+}

@@ -1,0 +1,107 @@
+import { queuedPinJob } from '../../stores/pin-job-store';
+import type { AppContext } from '../../context';
+import type { PinJobRow, UserRow } from '../../db/schema';
+import { crashPoint } from '../../lib/crash-point';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { PsaPinView } from '../../stores/psa-pin-store';
+import { pinnableCid } from '../../content/cid';
+import { afterWithdrawal, pinNotFound } from './psa-pin-remover';
+import { psaPinWithdrawer, type Withdrawal } from './psa-pin-withdrawer';
+import { storageLimit } from '../quota/lib/storage-limit';
+
+/** A Pin object of the Pinning Service API, validated. */
+export interface PsaPinInput {
+  cid: string;
+  name?: string;
+  origins?: string[];
+  meta?: Record<string, string>;
+}
+
+/** The spec's answer when the account cannot pay for more: 409 with reason INSUFFICIENT_FUNDS. */
+const insufficientFunds = () => new AppError(409, 'insufficient_funds', 'Storage quota exceeded: delete files or upgrade your plan');
+
+/** Tries of a fresh `created` when two requests of one account fall on the same millisecond. */
+const CREATED_TRIES = 20;
+
+/**
+ * Queues a Pinning Service API pin: a pin job of its own (the same job any pin by CID runs, so the
+ * content is fetched, recorded in My files and charged to the quota like any other) and the
+ * request row that reports on it, written together.
+ *
+ * `replaces` names a request of the account that this one replaces (`POST /psa/pins/{requestid}`):
+ * it is withdrawn in the same transaction, so it is gone at once and, of many replacements racing,
+ * exactly one wins (the others are 404). Its content and record stay until the new request's job
+ * is over (see `psaPinWithdrawer`). The jobs it queues keep `queuedBy`, the id of the HTTP request.
+ */
+export async function psaPinCreator(
+  app: AppContext,
+  user: UserRow,
+  input: PsaPinInput,
+  replaces: string | null = null,
+  queuedBy: string | null = null,
+): Promise<PsaPinView> {
+  const cid = pinnableCid(input.cid).toString();
+  const limit = await storageLimit(app, user);
+  const used = Number(user.storage_used) + Number(user.storage_reserved);
+  // The size of what will be fetched is known only once it is fetched; a full account is refused now.
+  if (!replaces && used >= limit) throw insufficientFunds();
+
+  const requestid = newId();
+  let created = Date.now();
+  let withdrawal: Withdrawal | null = null;
+  for (let attempt = 0; ; attempt++, created++) {
+    const at = new Date(created).toISOString();
+    const job: PinJobRow = queuedPinJob(
+      {
+        user_id: user.id,
+        cid,
+        original_name: input.name ?? null,
+        custom_name: null,
+        origins: input.origins?.length ? JSON.stringify(input.origins) : null,
+        kind: 'psa',
+        request_id: queuedBy,
+      },
+      at,
+    );
+    try {
+      withdrawal = await app.db.transaction().execute(async (trx) => {
+        let replaced: Withdrawal | null = null;
+        if (replaces) {
+          const old = await app.stores.psaPins.take(trx, user.id, replaces);
+          if (!old) throw pinNotFound();
+          replaced = await psaPinWithdrawer(app, trx, user, old, job.id, queuedBy);
+        }
+        await app.stores.pinJobs.insert(job, trx);
+        // The bytes the records held for the new request give back once it is recorded count: a
+        // full account can replace a pin.
+        if (replaces && used - (await app.stores.contentJobs.heldBytes(trx, job.id)) >= limit) throw insufficientFunds();
+        await app.stores.psaPins.insert(
+          trx,
+          {
+            requestid,
+            user_id: user.id,
+            job_id: job.id,
+            cid,
+            name: input.name ?? null,
+            name_folded: input.name?.toLowerCase() ?? null,
+            created_at: at,
+          },
+          input.meta ?? {},
+        );
+        return replaced;
+      });
+      break;
+    } catch (error) {
+      // `created` is unique per account (clients page by it): take the next millisecond.
+      if (!isUniqueViolation(error) || attempt >= CREATED_TRIES) throw error;
+    }
+  }
+  if (withdrawal) crashPoint('psa-replaced');
+  app.pinRunner.kick();
+  if (withdrawal) await afterWithdrawal(app, user, withdrawal, '');
+  const view = await app.stores.psaPins.find(user.id, requestid);
+  if (!view) throw new AppError(503, 'pin_removed', 'The pin was removed while it was being created; try again');
+  return view;
+}

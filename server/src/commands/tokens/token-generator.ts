@@ -1,0 +1,40 @@
+import type { TokenGenerateInput } from '@cairn/shared';
+import { normalizeIp } from '@cairn/shared';
+import { newApiTokenSecret } from '../../auth/api-token';
+import type { AppContext } from '../../context';
+import type { ApiTokenRow, UserRow } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import { addDays } from '../../lib/time';
+import { auditRecorder } from '../audit/audit-recorder';
+
+/** Creates an API token. The secret is returned here once and only its hash is kept. */
+export async function tokenGenerator(
+  app: AppContext,
+  user: UserRow,
+  input: TokenGenerateInput,
+  ip: string,
+): Promise<{ token: ApiTokenRow; secret: string }> {
+  const now = new Date();
+  const { secret, hash, prefix } = newApiTokenSecret();
+  const token: ApiTokenRow = {
+    id: newId(),
+    user_id: user.id,
+    name: input.name,
+    token_hash: hash,
+    prefix,
+    allowed_ip: input.allowedIp ? normalizeIp(input.allowedIp) : null,
+    expires_at: input.expiresInDays === null ? null : addDays(now, input.expiresInDays).toISOString(),
+    created_at: now.toISOString(),
+    last_used_at: null,
+    last_used_ip: null,
+    revoked_at: null,
+  };
+  await app.stores.tokens.insert(token);
+  await auditRecorder(app, {
+    action: 'generate_token',
+    user,
+    ip,
+    details: { tokenId: token.id, name: token.name, expiresAt: token.expires_at, allowedIp: token.allowed_ip },
+  });
+  return { token, secret };
+}
