@@ -21,7 +21,7 @@ const KILL_AFTER_MS = { min: 150, max: 4_000 };
  */
 export const crashRounds: Benchmark = async (env) => {
   const rounds = Math.min(Math.max(Number(process.env.BENCH_CRASH_ROUNDS ?? DEFAULT_ROUNDS) || DEFAULT_ROUNDS, 1), 100);
-  const instances = instancesOnOneDataDir('crash-', { LEASE_SECONDS: '2', LOG_LEVEL: 'warn' }, env.workDir);
+  const instances = instancesOnOneDataDir('crash-', { LEASE_SECONDS: '2' }, env.workDir);
   const { dataDir } = instances;
   const db: DbConfig = { driver: 'sqlite', file: path.join(dataDir, 'cairn.sqlite') };
   const start = () => instances.start();

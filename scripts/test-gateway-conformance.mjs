@@ -7,7 +7,7 @@
 // that is not one of the documented exceptions. `--readme` writes the README's Conformance table
 // from the summaries of every engine run so far.
 import crypto from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,7 +52,7 @@ async function runOn(engine) {
   try {
     const fixtures = path.join(work, 'fixtures');
     run(CONFORMANCE_BIN, ['extract-fixtures', '--directory', fixtures]);
-    const env = { CAIRN_DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn' };
+    const env = { CAIRN_DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'info' };
     if (engine === 'kubo') {
       const kubo = await startKubo({ dir: path.join(work, 'kubo'), offline: true });
       stops.push(kubo.stop);
@@ -64,14 +64,16 @@ async function runOn(engine) {
 
     const report = path.join(work, 'report.json');
     const started = Date.now();
-    spawnSync(
-      CONFORMANCE_BIN,
-      ['test', '--gateway-url', url, '--specs', SPECS.join(','), '--json', report, '--', '-timeout', SUITE_TIMEOUT],
-      {
-        env: suiteEnv,
-        stdio: 'ignore',
-      },
-    );
+    // Not spawnSync: the server's log lines come through this process, which must keep reading them.
+    await new Promise((resolve, reject) => {
+      const suite = spawn(
+        CONFORMANCE_BIN,
+        ['test', '--gateway-url', url, '--specs', SPECS.join(','), '--json', report, '--', '-timeout', SUITE_TIMEOUT],
+        { env: suiteEnv, stdio: 'ignore' },
+      );
+      suite.once('error', reject);
+      suite.once('exit', resolve);
+    });
     const summary = {
       engine,
       suite: 'gateway-conformance v0.13.1',
