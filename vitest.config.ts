@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { testProjects } from './scripts/test-projects.mjs';
 
@@ -12,6 +13,8 @@ const project = (name: keyof typeof files) => ({
 });
 
 export default defineConfig({
+  // The desktop app's SDK, from its sources (see tsconfig.base.json's `paths`).
+  resolve: { alias: { '@cairn/sdk': fileURLToPath(new URL('sdks/typescript/src/index.ts', import.meta.url)) } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -69,7 +69,9 @@ describe('JavaScript SDK in Chromium', () => {
     expect(result.folder).toMatchObject({ type: 'directory', name: 'web' });
     expect(result.folder.files).toHaveLength(2);
     expect(result.names.sort()).toEqual(['browser.bin', 'web']);
-    expect(result.progress).toEqual([0, 300 * 1024]);
+    expect(result.progress[0]).toBe(0);
+    expect(result.progress.at(-1)).toBe(300 * 1024);
+    expect(result.progress).toEqual([...new Set(result.progress)].sort((a, b) => a - b));
     expect(result.invalid).toEqual({ isValidation: true, status: 400, code: 'validation_error' });
     expect(result.used).toBeGreaterThanOrEqual(300 * 1024);
     expect(result.backBytes).toBe(300 * 1024);
@@ -142,6 +144,56 @@ describe('JavaScript SDK in Chromium', () => {
     expect(result.pinned).toEqual({ requestid: result.pinned.added, status: 'pinned', added: result.pinned.added });
     expect(result.listed).toEqual([result.pinned.added]);
     expect(result.gone).toEqual({ isNotFound: true, status: 404 });
+  });
+
+  it('reports the progress of each file as the browser sends it, and several files go in one request', async () => {
+    // A slow uplink (2 MB/s) makes the browser report the body's progress many times on the way.
+    const cdp = await browser.context.newCDPSession(browser.page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 2 * 1024 * 1024,
+    });
+    try {
+      const result = await browser.page.evaluate(async (token) => {
+        const { Cairn } = (window as any).sdk;
+        const cairn = new Cairn({ token });
+        const MiB = 1024 * 1024;
+        const file = (name: string, size: number) => {
+          const bytes = new Uint8Array(size);
+          for (let i = 0; i < size; i += 65536) crypto.getRandomValues(bytes.subarray(i, i + 65536));
+          return new File([bytes], name);
+        };
+        const seen: Array<{ loaded: number; file?: string }> = [];
+        const onProgress = (p: { loaded: number; file?: string }) => seen.push({ loaded: p.loaded, file: p.file });
+        const several = await cairn.uploads.files([file('first.bin', MiB), file('second.bin', 2 * MiB)], { onProgress });
+        const chunks: number[] = [];
+        const resumable = await cairn.uploads.resumable(file('chunked.bin', 3 * MiB), {
+          chunkSize: 2 * MiB,
+          onProgress: (p: { loaded: number }) => chunks.push(p.loaded),
+        });
+        return { several, seen, chunks, resumable };
+      }, token);
+      const MiB = 1024 * 1024;
+      expect(result.several.files.map((f: { name: string }) => f.name)).toEqual(['first.bin', 'second.bin']);
+      const { seen } = result;
+      // Each file's share of the body, in order, counted in the files' own bytes.
+      const within = (file: string) => seen.filter((p) => p.file === file && p.loaded > 0 && p.loaded < 3 * MiB);
+      expect(within('first.bin').some((p) => p.loaded < MiB)).toBe(true);
+      expect(within('second.bin').some((p) => p.loaded > MiB)).toBe(true);
+      expect(seen.map((p) => p.loaded)).toEqual(seen.map((p) => p.loaded).sort((a, b) => a - b));
+      expect(seen.at(-1)).toEqual({ loaded: 3 * MiB, file: 'second.bin' });
+      // A tus chunk's progress too, from the offset of each chunk on.
+      expect(result.chunks.filter((loaded: number) => loaded > 0 && loaded < 2 * MiB).length).toBeGreaterThan(0);
+      expect(result.chunks.filter((loaded: number) => loaded > 2 * MiB && loaded < 3 * MiB).length).toBeGreaterThan(0);
+      expect(result.chunks.at(-1)).toBe(3 * MiB);
+      expect(result.resumable).toMatchObject({ name: 'chunked.bin', size: 3 * MiB });
+    } finally {
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.detach();
+    }
   });
 
   it('refuses a path on disk in the browser with a clear error', async () => {

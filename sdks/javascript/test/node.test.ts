@@ -49,7 +49,19 @@ describe('JavaScript build', () => {
     const options = { baseUrl: 'http://127.0.0.1:1', token: 'cairn_x' };
     const shape = methodsOf(new js.Cairn(options));
     expect(shape).toEqual(methodsOf(new ts.Cairn(options)));
-    expect(shape.uploads).toEqual(['car', 'delete', 'deleteByCid', 'directory', 'file', 'get', 'list', 'rename', 'resumable']);
+    expect(shape.uploads).toEqual([
+      'car',
+      'delete',
+      'deleteByCid',
+      'directory',
+      'discardResumable',
+      'file',
+      'files',
+      'get',
+      'list',
+      'rename',
+      'resumable',
+    ]);
     expect(shape.pins).toEqual(['allocations', 'create', 'createAndWait', 'get', 'status', 'wait']);
     expect(shape.psa).toEqual(['add', 'get', 'list', 'remove', 'replace', 'wait']);
   });

@@ -8,15 +8,18 @@ import { Tokens } from './resources/tokens';
 import { Uploads } from './resources/uploads';
 import { type RetryOptions } from './retry';
 export interface CairnOptions {
-  /** An API token (`cairn_…`) or a session JWT. */
-  token?: string;
+  /** An API token (`cairn_…`) or a session JWT; or a function giving it, read at each request. */
+  token?: string | (() => string | null | undefined);
   /** The server, e.g. `https://cairn.example.com` (the API is under `/api/v2`). In a browser, defaults to the page's origin. */
   baseUrl?: string;
   /** Milliseconds per attempt for JSON calls (default 60000; uploads have none unless given per call). */
   timeoutMs?: number;
   /** Retries of idempotent calls on 429, 503 and connection errors (`maxRetries: 0` turns them off). */
   retry?: Partial<RetryOptions>;
-  /** A fetch implementation (default: node:http in Node, the global fetch elsewhere; a given one also sends uploads). */
+  /**
+   * A fetch implementation (default: node:http in Node; elsewhere the global fetch, and for an
+   * upload with `onProgress` XMLHttpRequest, which reports its progress). A given one sends every call.
+   */
   fetch?: typeof fetch;
 }
 /** The Cairn API client: `new Cairn({ token, baseUrl })`. */

@@ -23,6 +23,8 @@ export declare class CairnError extends Error {
   readonly code: string;
   readonly details?: ValidationIssue[];
   readonly requestId?: string;
+  /** Seconds the server asked to wait before trying again (`Retry-After`: a 429, a busy 503). */
+  readonly retryAfter?: number;
   constructor(init: CairnErrorInit);
 }
 /** 400: the request was refused as invalid (`validation_error`, `invalid_cid`, `invalid_path`, …). */
@@ -39,11 +41,8 @@ export declare class NotFoundError extends CairnError {}
 export declare class ConflictError extends CairnError {}
 /** 413: the file or folder is over the server's size limits. */
 export declare class PayloadTooLargeError extends CairnError {}
-/** 429 `rate_limited`: `retryAfter` is the number of seconds the server asked to wait. */
-export declare class RateLimitError extends CairnError {
-  readonly retryAfter?: number;
-  constructor(init: CairnErrorInit);
-}
+/** 429 (`rate_limited`, `too_many_uploads`): `retryAfter` is the number of seconds the server asked to wait. */
+export declare class RateLimitError extends CairnError {}
 /** 5xx: the server failed; quote `requestId` to support. */
 export declare class ServerError extends CairnError {}
 /** No response: the connection failed or was reset (`code: connection_error`). */

@@ -12,10 +12,13 @@ export interface RequestOptions {
 }
 export interface HttpConfig {
   baseUrl: string;
-  token?: string;
+  /** The bearer token, or a function read at each request (a session that is renewed). */
+  token?: string | (() => string | null | undefined);
   fetch: typeof fetch;
   /** Sends streamed bodies (uploads) when set; see node-transport. */
   streamFetch?: (url: string, init: RequestInit, body: StreamedBody) => Promise<Response>;
+  /** Sends a body whose progress is followed, when set; see browser-transport. */
+  progressFetch?: (url: string, init: RequestInit, onSent: (bytes: number) => void) => Promise<Response>;
   timeoutMs: number;
   retry: RetryOptions;
   userAgent?: string;
@@ -32,7 +35,7 @@ export interface Call extends RequestOptions {
     contentType: string;
   } & (
     | {
-        body: BodyInit;
+        body: NonNullable<RequestInit['body']>;
       }
     | {
         streamed: StreamedBody;
@@ -44,6 +47,8 @@ export interface Call extends RequestOptions {
   raw?: boolean;
   /** Extra request headers (the tus protocol's). */
   headers?: Record<string, string>;
+  /** Called with the bytes of a (not streamed) body sent so far, where the transport can tell. */
+  onUploadProgress?: (bytes: number) => void;
 }
 export declare class HttpClient {
   readonly config: HttpConfig;

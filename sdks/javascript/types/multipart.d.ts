@@ -15,8 +15,6 @@ export interface UploadProgress {
 }
 export type ProgressCallback = (progress: UploadProgress) => void;
 export declare function makeBoundary(): string;
-/** A filename as browsers write it in Content-Disposition: quotes and line breaks escaped. */
-export declare function quoteFilename(name: string): string;
 /**
  * The body, read only as fast as the connection takes it, with its exact length when every
  * part's size is known.
@@ -29,6 +27,15 @@ export declare function multipartBody(
 ): StreamedBody;
 /**
  * The body as a Blob of Blobs, for browsers (which stream a Blob from disk but refuse a
- * ReadableStream body over HTTP/1.1). Progress is reported at the start and once sent.
+ * ReadableStream body over HTTP/1.1), and how far its files are once `sent` bytes of it are: the
+ * progress of a request that reports body bytes (XMLHttpRequest), in the files' own bytes.
  */
-export declare function multipartBlob(parts: readonly UploadPart[], boundary: string): Blob;
+export declare function multipartBlob(
+  parts: readonly UploadPart[],
+  boundary: string,
+  total: number | undefined,
+  onProgress?: ProgressCallback,
+): {
+  blob: Blob;
+  sent: (bodyBytes: number) => void;
+};

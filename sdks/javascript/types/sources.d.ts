@@ -6,6 +6,12 @@ export interface DirectoryEntry {
   path: string;
   content: FileSource;
 }
+/** A file with the name it is sent under (the record's name: its last path segment). */
+export interface NamedFile {
+  filename: string;
+  content: FileSource;
+}
+export declare function isNamed(source: FileSource | NamedFile): source is NamedFile;
 export interface UploadPart {
   /** The part's filename: the file name, or the path relative to the upload for a folder. */
   filename: string;

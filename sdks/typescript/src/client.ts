@@ -1,3 +1,4 @@
+import { runsInBrowser, xhrFetch } from './browser-transport';
 import { HttpClient } from './http';
 import { nodeFetch, runsInNode } from './node-transport';
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
@@ -10,15 +11,18 @@ import { defaultRetry, type RetryOptions } from './retry';
 import { SDK_VERSION } from './version';
 
 export interface CairnOptions {
-  /** An API token (`cairn_…`) or a session JWT. */
-  token?: string;
+  /** An API token (`cairn_…`) or a session JWT; or a function giving it, read at each request. */
+  token?: string | (() => string | null | undefined);
   /** The server, e.g. `https://cairn.example.com` (the API is under `/api/v2`). In a browser, defaults to the page's origin. */
   baseUrl?: string;
   /** Milliseconds per attempt for JSON calls (default 60000; uploads have none unless given per call). */
   timeoutMs?: number;
   /** Retries of idempotent calls on 429, 503 and connection errors (`maxRetries: 0` turns them off). */
   retry?: Partial<RetryOptions>;
-  /** A fetch implementation (default: node:http in Node, the global fetch elsewhere; a given one also sends uploads). */
+  /**
+   * A fetch implementation (default: node:http in Node; elsewhere the global fetch, and for an
+   * upload with `onProgress` XMLHttpRequest, which reports its progress). A given one sends every call.
+   */
   fetch?: typeof fetch;
 }
 
@@ -37,7 +41,7 @@ export class Cairn {
   readonly gateway: Gateway;
 
   constructor(options: CairnOptions = {}) {
-    const baseUrl = options.baseUrl ?? (typeof location !== 'undefined' ? location.origin : undefined);
+    const baseUrl = options.baseUrl ?? (globalThis as { location?: { origin: string } }).location?.origin;
     if (!baseUrl) throw new TypeError('Cairn needs a baseUrl, e.g. new Cairn({ token, baseUrl: "https://cairn.example.com" })');
     const http = new HttpClient({
       baseUrl,
@@ -45,6 +49,8 @@ export class Cairn {
       // Node sends every call over node:http (uploads streamed with backpressure), unless a fetch was given.
       fetch: options.fetch ?? (runsInNode ? (input, init) => nodeFetch(String(input), init ?? {}) : (input, init) => fetch(input, init)),
       streamFetch: !options.fetch && runsInNode ? nodeFetch : undefined,
+      // In a browser an upload whose progress is followed goes over XMLHttpRequest, which reports it.
+      progressFetch: !options.fetch && runsInBrowser && !runsInNode ? xhrFetch : undefined,
       timeoutMs: options.timeoutMs ?? 60_000,
       retry: { ...defaultRetry, ...options.retry },
       userAgent: runsInNode ? `cairn-sdk-ts/${SDK_VERSION}` : undefined,

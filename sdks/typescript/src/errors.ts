@@ -24,6 +24,8 @@ export class CairnError extends Error {
   readonly code: string;
   readonly details?: ValidationIssue[];
   readonly requestId?: string;
+  /** Seconds the server asked to wait before trying again (`Retry-After`: a 429, a busy 503). */
+  readonly retryAfter?: number;
 
   constructor(init: CairnErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -32,6 +34,7 @@ export class CairnError extends Error {
     this.code = init.code;
     this.details = init.details;
     this.requestId = init.requestId;
+    this.retryAfter = init.retryAfter;
   }
 }
 
@@ -50,14 +53,8 @@ export class ConflictError extends CairnError {}
 /** 413: the file or folder is over the server's size limits. */
 export class PayloadTooLargeError extends CairnError {}
 
-/** 429 `rate_limited`: `retryAfter` is the number of seconds the server asked to wait. */
-export class RateLimitError extends CairnError {
-  readonly retryAfter?: number;
-  constructor(init: CairnErrorInit) {
-    super(init);
-    this.retryAfter = init.retryAfter;
-  }
-}
+/** 429 (`rate_limited`, `too_many_uploads`): `retryAfter` is the number of seconds the server asked to wait. */
+export class RateLimitError extends CairnError {}
 
 /** 5xx: the server failed; quote `requestId` to support. */
 export class ServerError extends CairnError {}

@@ -12,10 +12,13 @@ export interface RequestOptions {
 
 export interface HttpConfig {
   baseUrl: string;
-  token?: string;
+  /** The bearer token, or a function read at each request (a session that is renewed). */
+  token?: string | (() => string | null | undefined);
   fetch: typeof fetch;
   /** Sends streamed bodies (uploads) when set; see node-transport. */
   streamFetch?: (url: string, init: RequestInit, body: StreamedBody) => Promise<Response>;
+  /** Sends a body whose progress is followed, when set; see browser-transport. */
+  progressFetch?: (url: string, init: RequestInit, onSent: (bytes: number) => void) => Promise<Response>;
   timeoutMs: number;
   retry: RetryOptions;
   userAgent?: string;
@@ -30,13 +33,15 @@ export interface Call extends RequestOptions {
   query?: Query;
   json?: unknown;
   /** Makes a fresh request body for each attempt (streams can be read only once). */
-  body?: () => { contentType: string } & ({ body: BodyInit } | { streamed: StreamedBody });
+  body?: () => { contentType: string } & ({ body: NonNullable<RequestInit['body']> } | { streamed: StreamedBody });
   /** Safe to send again: only these calls are retried. */
   idempotent: boolean;
   /** Answers the Response itself instead of parsing JSON (for downloads and tus). */
   raw?: boolean;
   /** Extra request headers (the tus protocol's). */
   headers?: Record<string, string>;
+  /** Called with the bytes of a (not streamed) body sent so far, where the transport can tell. */
+  onUploadProgress?: (bytes: number) => void;
 }
 
 export class HttpClient {
@@ -73,7 +78,8 @@ export class HttpClient {
 
   private async attempt(call: Call): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
-    if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
+    const token = typeof this.config.token === 'function' ? this.config.token() : this.config.token;
+    if (token) headers.authorization = `Bearer ${token}`;
     if (this.config.userAgent) headers['user-agent'] = this.config.userAgent;
     const init: RequestInit & { duplex?: 'half' } = { method: call.method, headers };
     let streamed: StreamedBody | undefined;
@@ -93,6 +99,7 @@ export class HttpClient {
     if (signals.length > 0) init.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
     const url = this.url(call.path, call.query, call.raw);
     if (streamed && this.config.streamFetch) return this.config.streamFetch(url, init, streamed);
+    if (init.body && call.onUploadProgress && this.config.progressFetch) return this.config.progressFetch(url, init, call.onUploadProgress);
     if (streamed) {
       init.body = webStream(streamed);
       init.duplex = 'half';

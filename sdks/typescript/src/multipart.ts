@@ -3,6 +3,7 @@
  * request is sent, so a 4 GiB file or a 10 GiB folder never sits in memory.
  */
 import { counted, type BodyPiece, type StreamedBody } from './body';
+import { fileDisposition } from './names';
 import type { UploadPart } from './sources';
 
 export interface UploadProgress {
@@ -24,17 +25,8 @@ export function makeBoundary(): string {
   return `----cairn${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** A filename as browsers write it in Content-Disposition: quotes and line breaks escaped. */
-export function quoteFilename(name: string): string {
-  return name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-
 function partHeader(boundary: string, filename: string): string {
-  return (
-    `--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="file"; filename="${quoteFilename(filename)}"\r\n` +
-    `Content-Type: application/octet-stream\r\n\r\n`
-  );
+  return `--${boundary}\r\nContent-Disposition: ${fileDisposition(filename)}\r\nContent-Type: application/octet-stream\r\n\r\n`;
 }
 
 async function* multipartPieces(
@@ -84,13 +76,37 @@ export function multipartBody(
 
 /**
  * The body as a Blob of Blobs, for browsers (which stream a Blob from disk but refuse a
- * ReadableStream body over HTTP/1.1). Progress is reported at the start and once sent.
+ * ReadableStream body over HTTP/1.1), and how far its files are once `sent` bytes of it are: the
+ * progress of a request that reports body bytes (XMLHttpRequest), in the files' own bytes.
  */
-export function multipartBlob(parts: readonly UploadPart[], boundary: string): Blob {
-  const pieces: BlobPart[] = [];
+export function multipartBlob(
+  parts: readonly UploadPart[],
+  boundary: string,
+  total: number | undefined,
+  onProgress?: ProgressCallback,
+): { blob: Blob; sent: (bodyBytes: number) => void } {
+  const pieces: Array<string | Blob> = [];
+  const starts: number[] = [];
+  let at = 0;
   for (const part of parts) {
-    pieces.push(partHeader(boundary, part.filename), part.blob!, '\r\n');
+    const header = partHeader(boundary, part.filename);
+    pieces.push(header, part.blob!, '\r\n');
+    at += encoder.encode(header).byteLength;
+    starts.push(at);
+    at += part.blob!.size + 2;
   }
   pieces.push(closing(boundary));
-  return new Blob(pieces);
+  // Parts before `index` are sent whole; bodies are only ever sent forwards.
+  let index = 0;
+  let whole = 0;
+  let reported = -1;
+  const sent = (bodyBytes: number) => {
+    while (index < parts.length - 1 && bodyBytes >= starts[index + 1]!) whole += parts[index++]!.blob!.size;
+    const part = parts[index];
+    const loaded = part ? whole + Math.min(Math.max(bodyBytes - starts[index]!, 0), part.blob!.size) : 0;
+    if (loaded === reported) return;
+    reported = loaded;
+    onProgress?.({ loaded, total, file: part?.filename });
+  };
+  return { blob: new Blob(pieces), sent };
 }

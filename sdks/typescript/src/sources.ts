@@ -14,6 +14,16 @@ export interface DirectoryEntry {
   content: FileSource;
 }
 
+/** A file with the name it is sent under (the record's name: its last path segment). */
+export interface NamedFile {
+  filename: string;
+  content: FileSource;
+}
+
+export function isNamed(source: FileSource | NamedFile): source is NamedFile {
+  return typeof source === 'object' && source !== null && 'content' in source && 'filename' in source;
+}
+
 export interface UploadPart {
   /** The part's filename: the file name, or the path relative to the upload for a folder. */
   filename: string;
@@ -97,7 +107,9 @@ export async function directoryParts(
   const parts: UploadPart[] = [];
   for (const entry of source) {
     const isFile = typeof File !== 'undefined' && entry instanceof File;
-    const path = isFile ? (entry as File).webkitRelativePath || (entry as File).name : (entry as DirectoryEntry).path;
+    const path = isFile
+      ? (entry as File & { webkitRelativePath?: string }).webkitRelativePath || (entry as File).name
+      : (entry as DirectoryEntry).path;
     parts.push(await partFrom(isFile ? (entry as File) : (entry as DirectoryEntry).content, path));
   }
   const sized = parts.every((p) => p.size !== undefined);

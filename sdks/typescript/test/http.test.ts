@@ -62,12 +62,13 @@ describe('HTTP behaviour', () => {
     expect(hits).toHaveLength(2);
   });
 
-  it('never retries a call that is not idempotent', async () => {
-    handlers.push((_q, s) => json(s, 503, { error: 'Busy', code: 'content_unavailable' }));
+  it('never retries a call that is not idempotent, and says how long the server asked to wait', async () => {
+    handlers.push((_q, s) => json(s, 503, { error: 'Busy', code: 'content_unavailable' }, { 'retry-after': '7' }));
     const error = await client()
       .pins.create('bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
+    expect(error).toMatchObject({ status: 503, code: 'content_unavailable', retryAfter: 7 });
     expect(hits).toEqual(['POST /api/v2/pins']);
   });
 

@@ -3,6 +3,7 @@
  * live server cannot tell how a body was framed): files from disk go with their Content-Length,
  * a file that changes meanwhile fails the upload, redirects and cancellation behave as with fetch.
  */
+import busboy from 'busboy';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,7 @@ const MiB = 1024 * 1024;
 interface Received {
   method: string;
   url: string;
+  contentType: string | undefined;
   length: string | undefined;
   encoding: string | undefined;
   bytes: Buffer;
@@ -41,6 +43,7 @@ describe('Node transport', () => {
         received.push({
           method: req.method!,
           url: req.url!,
+          contentType: req.headers['content-type'],
           length: req.headers['content-length'],
           encoding: req.headers['transfer-encoding'],
           bytes,
@@ -95,6 +98,30 @@ describe('Node transport', () => {
     expect(received[2]!.bytes.equals(content)).toBe(true);
     expect(received[1]!.bytes.includes(fs.readFileSync(path.join(site.root, 'img/logo.bin')))).toBe(true);
     expect(received[3]).toMatchObject({ encoding: 'chunked', length: undefined });
+  });
+
+  it('sends many small files from disk in one request, each whole and under its exact name, with the exact Content-Length', async () => {
+    const files = Array.from({ length: 300 }, (_, i) => randomFile(temp.dir, `small/s${i}.bin`, (i * 997) % 5000));
+    const odd = { filename: 'Q3 "draft"; naïve\\x – 😀.txt', content: new TextEncoder().encode('odd') };
+    await client().uploads.files([...files, odd]);
+    const [request] = received;
+    expect(request!.url).toBe('/api/v2/upload/directory?mode=files');
+    expect([request!.encoding, Number(request!.length)]).toEqual([undefined, request!.bytes.length]);
+    // Read back by busboy, a parser of its own (it reads the RFC 5987 name where there is one).
+    const parts = await new Promise<Array<{ name: string; bytes: Buffer }>>((resolve, reject) => {
+      const found: Array<{ name: string; bytes: Buffer }> = [];
+      const parser = busboy({ headers: { 'content-type': request!.contentType! }, preservePath: true });
+      parser.on('file', (_field, stream, info) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => found.push({ name: info.filename ?? '', bytes: Buffer.concat(chunks) }));
+      });
+      parser.on('close', () => resolve(found));
+      parser.on('error', reject);
+      parser.end(request!.bytes);
+    });
+    expect(parts.map((p) => p.name)).toEqual([...files.map((file) => path.basename(file)), odd.filename]);
+    files.forEach((file, i) => expect(parts[i]!.bytes.equals(fs.readFileSync(file)), file).toBe(true));
   });
 
   it('fails an upload whose file changes size while it is sent, without retrying it', async () => {

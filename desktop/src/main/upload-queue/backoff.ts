@@ -15,12 +15,3 @@ export function backoffDelay(failures: number, policy: BackoffPolicy, random: ()
   const jittered = Math.floor(random() * ceiling);
   return Math.max(jittered, retryAfterMs ?? 0);
 }
-
-/** Reads a Retry-After header: delta-seconds or an HTTP date. Undefined when absent or unreadable. */
-export function parseRetryAfter(header: string | undefined, now: number): number | undefined {
-  if (!header) return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}

@@ -44,7 +44,8 @@ async function failureOf(promise: Promise<unknown>): Promise<UploadFailure> {
 
 describe('HttpUploader against a Cairn server', () => {
   it('streams a file from disk: the CID of ipfs add, then duplicate: true for the same content', async () => {
-    const file = write('big.bin', crypto.randomBytes(3 * 1024 * 1024 + 17));
+    const size = 13 * 1024 * 1024 + 17;
+    const file = write('big.bin', crypto.randomBytes(size));
     const uploader = uploaderFor(token);
     const progress: number[] = [];
     const first = await uploader.upload({ kind: 'file', path: file }, (sent) => progress.push(sent), never);
@@ -52,10 +53,49 @@ describe('HttpUploader against a Cairn server', () => {
       JSON.parse(execFileSync('ipfs_cid', [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { CIDv0: string }
     ).CIDv0;
     expect(first).toEqual({ cid: expected, uploadId: expect.any(String), duplicate: false });
+    // The file's own bytes, as the socket takes them, up to all of them.
     expect(progress.length).toBeGreaterThan(3);
-    expect(progress.at(-1)).toBeGreaterThan(fs.statSync(file).size);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(size);
     expect(await uploader.upload({ kind: 'file', path: file }, () => undefined, never)).toEqual({ ...first, duplicate: true });
     uploader.close();
+  });
+
+  it('sends several small files in one request, each its own record under its name, with the CID of ipfs add', async () => {
+    const files = ['a/notes.txt', 'b/photo.jpg', 'b/c/empty.bin'].map((name, i) => write(`several/${name}`, crypto.randomBytes(i * 1500)));
+    const uploader = uploaderFor(token);
+    const seen = new Map<number, number>();
+    const results = await uploader.uploadFiles(
+      files.map((file) => ({ kind: 'file' as const, path: file, size: fs.statSync(file).size })),
+      (index, sent) => seen.set(index, sent),
+      never,
+    );
+    const cids = files.map(
+      (file) =>
+        (JSON.parse(execFileSync('ipfs_cid', [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { CIDv0: string })
+          .CIDv0,
+    );
+    expect(results.map((r) => r.cid)).toEqual(cids);
+    expect(results.map((r) => r.duplicate)).toEqual([false, false, false]);
+    expect([...seen]).toEqual([
+      [0, 0],
+      [1, 1500],
+      [2, 3000],
+    ]);
+    const rows = await server.app.db.selectFrom('uploads').select(['id', 'name']).where('user_id', '=', user.id).execute();
+    const byId = new Map(rows.map((row) => [row.id, row.name]));
+    expect(results.map((r) => byId.get(r.uploadId))).toEqual(['notes.txt', 'photo.jpg', 'empty.bin']);
+    // One gone meanwhile: the request fails as a whole, saying which, and the queue sends the rest alone.
+    fs.rmSync(files[1]!);
+    expect(
+      await failureOf(
+        uploader.uploadFiles(
+          [files[0]!, files[1]!].map((file) => ({ kind: 'file' as const, path: file, size: 1 })),
+          () => undefined,
+          never,
+        ),
+      ),
+    ).toMatchObject({ kind: 'fatal', code: 'file_missing' });
   });
 
   it('sends a folder as one DAG rooted at the folder, once', async () => {

@@ -1,23 +1,9 @@
-import type { UploadResult as RecordResult, Usage } from '@cairn/shared/api-types';
-import fs from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { walkFolder } from './folder-walk';
-import { multipartBody, type FilePart, type MultipartBody } from './multipart-body';
-import { discardResumable, ResumableNotOffered, uploadResumable } from './resumable-upload';
-import { failureFromError, failureFromResponse, UploadFailure } from './upload-failure';
-import type { Uploader, UploadItem, UploadResult } from './uploader';
+import { Cairn, CairnError, type ResumableUrlStore, type UploadProgress } from '@cairn/sdk';
+import { failureFromError, UploadFailure } from './upload-failure';
+import { sentName, type Uploader, type UploadItem, type UploadResult } from './uploader';
 
 /** The name is the queue's, for its screen: the request names the file after its path. */
 type SentItem = Omit<UploadItem, 'name'>;
-
-interface RawAnswer {
-  status: number;
-  body: string;
-  retryAfter?: string;
-}
 
 export interface HttpUploaderOptions {
   serverUrl: string;
@@ -32,25 +18,31 @@ export interface HttpUploaderOptions {
 
 const MIB = 1024 * 1024;
 
+/** Creation answered with "no such route": the server predates tus or something in front hides it. */
+const NOT_OFFERED = new Set([404, 405, 501]);
+
+const resultOf = ({ cid, uploadId, duplicate }: UploadResult): UploadResult => ({ cid, uploadId, duplicate });
+
 /**
- * Streams items to the Cairn API. A big file goes over tus (`/uploads/resumable`) where the server
- * offers it: its upload URL is handed to the queue's journal, so after a dropped connection, a
- * closed app or a crash it continues from the offset the server holds. Other items go as
- * multipart requests: a file to `POST /upload`, a folder as one DAG to
+ * Sends items to the Cairn API through the SDK. A big file goes over tus (`/uploads/resumable`)
+ * where the server offers it: its upload URL is handed to the queue's journal, so after a dropped
+ * connection, a closed app or a crash it continues from the offset the server holds. Other items
+ * go as multipart requests: a file to `POST /upload`, small files several to a request
+ * (`POST /upload/directory?mode=files`, one record each), a folder as one DAG to
  * `POST /upload/directory?mode=dag` (its parts named `<folder>/<relative path>`, so the root CID
- * is the one `ipfs add -r <folder>` gives); an interrupted request restarts that item from byte 0,
- * as the server keeps nothing of an upload whose client went away.
+ * is the one `ipfs add -r <folder>` gives); an interrupted request restarts its items from byte 0,
+ * as the server keeps nothing of an upload whose client went away. Retrying is the queue's
+ * business (with its backoff), so the SDK never retries an upload itself.
  */
 export class HttpUploader implements Uploader {
   readonly #options: Required<HttpUploaderOptions>;
-  readonly #agent: http.Agent;
+  readonly #cairn: Cairn;
   /** Unknown until a creation is answered; false once the server showed it has no tus endpoint. */
   #resumable: boolean | undefined;
 
   constructor(options: HttpUploaderOptions) {
     this.#options = { cidVersion: 1, resumableFromBytes: 64 * MIB, chunkBytes: 64 * MIB, ...options };
-    const secure = new URL(options.serverUrl).protocol === 'https:';
-    this.#agent = new (secure ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: 16 });
+    this.#cairn = new Cairn({ baseUrl: options.serverUrl, token: options.token, retry: { maxRetries: 0 } });
   }
 
   async upload(
@@ -60,131 +52,119 @@ export class HttpUploader implements Uploader {
     onResumeUrl: (url: string | undefined) => void = () => undefined,
   ): Promise<UploadResult> {
     if (item.kind === 'file' && this.#resumable !== false && (item.resumeUrl || (item.size ?? 0) >= this.#options.resumableFromBytes)) {
-      try {
-        const result = await uploadResumable({
-          serverUrl: this.#options.serverUrl,
-          token: this.#options.token(),
-          cidVersion: this.#options.cidVersion,
-          chunkBytes: this.#options.chunkBytes,
-          file: item.path,
-          resumeUrl: item.resumeUrl,
-          onProgress,
-          onResumeUrl: onResumeUrl,
-          signal,
-        });
-        this.#resumable = true;
-        return result;
-      } catch (error) {
-        if (!(error instanceof ResumableNotOffered)) throw error;
-        this.#resumable = false;
-        onResumeUrl(undefined);
-      }
+      const sent = await this.#uploadResumable(item, onProgress, signal, onResumeUrl);
+      if (sent) return sent;
     }
-    return this.#uploadMultipart(item, onProgress, signal);
+    const options = { cidVersion: this.#options.cidVersion, signal, onProgress: ({ loaded }: UploadProgress) => onProgress(loaded) };
+    return this.#sent(signal, item.size ?? 0, async () =>
+      resultOf(
+        item.kind === 'folder'
+          ? await this.#cairn.uploads.directory(item.path, options)
+          : await this.#cairn.uploads.file(item.path, { ...options, filename: sentName(item) }),
+      ),
+    );
+  }
+
+  /** Several small files in one request; `onProgress` gets each one's bytes sent. */
+  async uploadFiles(
+    items: readonly SentItem[],
+    onProgress: (index: number, sent: number) => void,
+    signal: AbortSignal,
+  ): Promise<UploadResult[]> {
+    const starts: number[] = [];
+    let bytes = 0;
+    for (const item of items) starts.push((bytes += item.size ?? 0) - (item.size ?? 0));
+    const progress = ({ loaded }: UploadProgress) => {
+      items.forEach((item, index) => onProgress(index, Math.min(Math.max(loaded - starts[index]!, 0), item.size ?? 0)));
+    };
+    const answer = await this.#sent(signal, bytes, () =>
+      this.#cairn.uploads.files(
+        items.map((item) => ({ filename: sentName(item), content: item.path })),
+        { cidVersion: this.#options.cidVersion, signal, onProgress: progress },
+      ),
+    );
+    if (answer.files.length !== items.length) {
+      throw new UploadFailure('retry', 'unexpected_answer', `The server answered ${answer.files.length} records for ${items.length} files`);
+    }
+    return answer.files.map(resultOf);
   }
 
   /** Drops what the server keeps of a cancelled item's partial upload, giving its reserved quota back. */
   async discard(item: SentItem): Promise<void> {
-    if (item.resumeUrl) await discardResumable(this.#options.serverUrl, this.#options.token(), item.resumeUrl);
-  }
-
-  async #uploadMultipart(item: SentItem, onProgress: (sent: number) => void, signal: AbortSignal): Promise<UploadResult> {
-    const query = new URLSearchParams({ cidVersion: String(this.#options.cidVersion) });
-    let parts: FilePart[];
-    let route: string;
+    if (!item.resumeUrl) return;
     try {
-      if (item.kind === 'folder') {
-        const base = path.basename(item.path);
-        parts = (await walkFolder(item.path)).map((file) => ({ path: file.path, filename: `${base}/${file.relative}`, size: file.size }));
-        query.set('mode', 'dag');
-        route = '/api/v2/upload/directory';
-      } else {
-        const { size } = await fs.stat(item.path);
-        parts = [{ path: item.path, filename: path.basename(item.path), size }];
-        route = '/api/v2/upload';
-      }
+      await this.#cairn.uploads.discardResumable(item.resumeUrl);
     } catch (error) {
       throw failureFromError(error);
     }
-    const request = multipartBody(parts);
-    let response: RawAnswer;
+  }
+
+  /** Nothing to release: the SDK's connections are Node's keep-alive ones, closed when idle. */
+  close(): void {}
+
+  /** The tus upload, or undefined when the server showed it has no tus endpoint (the item then goes as a plain upload). */
+  async #uploadResumable(
+    item: SentItem,
+    onProgress: (sent: number) => void,
+    signal: AbortSignal,
+    onResumeUrl: (url: string | undefined) => void,
+  ): Promise<UploadResult | undefined> {
+    // The journal keeps one upload URL per item: the item is the key, whatever the file's fingerprint.
+    const journal: ResumableUrlStore = {
+      get: () => item.resumeUrl,
+      // A path from the server's root: the journal outlives the server's address.
+      set: (_, url) => onResumeUrl(new URL(url).pathname),
+      remove: () => undefined,
+    };
+    let started = false;
     try {
-      response = await this.#send(new URL(`${route}?${query}`, this.#options.serverUrl), request, onProgress, signal);
+      const result = await this.#cairn.uploads.resumable(item.path, {
+        cidVersion: this.#options.cidVersion,
+        chunkSize: this.#options.chunkBytes,
+        filename: sentName(item),
+        store: journal,
+        retries: 0,
+        signal,
+        onUploadUrl: () => (started = true),
+        onProgress: ({ loaded }) => onProgress(loaded),
+      });
+      this.#resumable = true;
+      return resultOf(result);
     } catch (error) {
-      throw await this.#explain(error, request.length, signal);
+      if (!started && error instanceof CairnError && NOT_OFFERED.has(error.status)) {
+        this.#resumable = false;
+        onResumeUrl(undefined);
+        return undefined;
+      }
+      throw signal.aborted ? error : failureFromError(error);
     }
-    if (response.status !== 200 && response.status !== 201) {
-      throw failureFromResponse(response.status, response.body, response.retryAfter, Date.now());
+  }
+
+  /** Runs a multipart request of `bytes` of files, its failure classified. */
+  async #sent<T>(signal: AbortSignal, bytes: number, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw await this.#explain(failureFromError(error), bytes);
     }
-    const body = JSON.parse(response.body) as RecordResult;
-    return { cid: body.cid, uploadId: body.uploadId, duplicate: body.duplicate };
   }
 
   /**
-   * A server that refuses an upload mid-body answers and closes; Node's client then often reports
-   * the broken pipe and loses the answer. The one refusal that must not be retried is a full
-   * quota, so after a dropped connection the account's usage says whether that was it.
+   * A server that refuses an upload mid-body answers and closes; the answer can be lost to the
+   * broken pipe. The one refusal that must not be retried is a full quota, so after a dropped
+   * connection the account's usage says whether that was it.
    */
-  async #explain(error: unknown, bytes: number, signal: AbortSignal): Promise<unknown> {
-    if (!(error instanceof UploadFailure) || error.code !== 'network_error' || signal.aborted) return error;
+  async #explain(failure: UploadFailure, bytes: number): Promise<UploadFailure> {
+    if (failure.code !== 'network_error') return failure;
     try {
-      const token = this.#options.token();
-      const answer = await fetch(new URL('/api/v2/users/me/usage', this.#options.serverUrl), {
-        headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        signal: AbortSignal.timeout(5000),
-      });
-      if (answer.status === 401) return failureFromResponse(401, await answer.text(), undefined, Date.now());
-      const usage = (await answer.json()) as Partial<Usage>;
-      if (typeof usage.used === 'number' && typeof usage.limit === 'number' && usage.used + bytes > usage.limit) {
-        return new UploadFailure('quota', 'quota_exceeded', 'Not enough storage left for this upload');
-      }
-    } catch {
+      const usage = await this.#cairn.usage.get({ timeoutMs: 5000 });
+      if (usage.used + bytes > usage.limit) return new UploadFailure('quota', 'quota_exceeded', 'Not enough storage left for this upload');
+    } catch (error) {
+      const asked = failureFromError(error);
+      if (asked.kind === 'sign_in') return asked;
       // The server is unreachable too: a network failure it is.
     }
-    return error;
-  }
-
-  /** Stops keeping idle connections open (the queue is closing). */
-  close(): void {
-    this.#agent.destroy();
-  }
-
-  #send(url: URL, body: MultipartBody, onProgress: (sent: number) => void, signal: AbortSignal): Promise<RawAnswer> {
-    return new Promise<RawAnswer>((resolve, reject) => {
-      const token = this.#options.token();
-      const request = (url.protocol === 'https:' ? https : http).request(url, {
-        method: 'POST',
-        agent: this.#agent,
-        signal,
-        headers: {
-          'Content-Type': body.contentType,
-          'Content-Length': String(body.length),
-          Accept: 'application/json',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-      });
-      request.once('error', (error) => reject(signal.aborted ? signal.reason : failureFromError(error)));
-      request.once('response', (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.once('error', (error) => reject(failureFromError(error)));
-        response.once('end', () => {
-          const retryAfter = response.headers['retry-after'];
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), retryAfter });
-        });
-      });
-      let sent = 0;
-      const source = Readable.from(body.chunks());
-      source.on('data', (chunk: Buffer) => {
-        sent += chunk.length;
-        onProgress(sent);
-      });
-      // A refused upload is answered before the body ends and the server closes: the answer wins.
-      source.once('error', (error) => {
-        request.destroy();
-        reject(failureFromError(error));
-      });
-      source.pipe(request);
-    });
+    return failure;
   }
 }

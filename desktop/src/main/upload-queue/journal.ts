@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { readJsonFile, writeFileAtomic } from './atomic-file';
+import { shapedItem } from './queue-items';
 import type { QueueState } from './queue-types';
 
 export const EMPTY_STATE: QueueState = Object.freeze({ version: 1, items: [], batches: [], blocked: null }) as QueueState;
@@ -36,10 +37,11 @@ export class Journal {
     if (raw === undefined) return structuredClone(EMPTY_STATE);
     const state = raw as QueueState;
     if (state.version !== 1 || !Array.isArray(state.items)) throw new Error(`Unknown upload journal format in ${this.#file}`);
-    for (const item of state.items) {
+    state.items = state.items.map((item) => {
       if (item.status === 'running') item.status = 'queued';
       item.sentBytes = item.status === 'done' ? item.size : 0;
-    }
+      return shapedItem(item);
+    });
     return state;
   }
 
@@ -52,13 +54,13 @@ export class Journal {
   /** Writes now: after adding items (they must never be lost) and when the queue closes. */
   save(state: QueueState): void {
     this.#cancelTimer();
-    writeFileAtomic(this.#file, JSON.stringify(state));
+    writeFileAtomic(this.#file, journalText(state));
   }
 
   flush(): void {
     const read = this.#read;
     this.#cancelTimer();
-    if (read) writeFileAtomic(this.#file, JSON.stringify(read()));
+    if (read) writeFileAtomic(this.#file, journalText(read()));
   }
 
   #cancelTimer(): void {
@@ -66,4 +68,16 @@ export class Journal {
     this.#timer = null;
     this.#read = null;
   }
+}
+
+/**
+ * The state as JSON, item by item: a queue of 10,000 files is written every second or so, and as
+ * one string each time it would take megabytes of the heap's large objects.
+ */
+function* journalText(state: QueueState): Generator<string> {
+  const { items, ...rest } = state;
+  yield JSON.stringify(rest).slice(0, -1);
+  yield ',"items":[';
+  for (const [index, item] of items.entries()) yield `${index === 0 ? '' : ','}${JSON.stringify(item)}`;
+  yield ']}';
 }

@@ -7,7 +7,6 @@ import { createApiToken, createUser, type TestUser } from '../../../../server/te
 import { HttpUploader } from './http-uploader';
 import { Journal } from './journal';
 import type { QueueState } from './queue-types';
-import { RESUMABLE_PATH } from './resumable-upload';
 import { startCountingProxy, type CountingProxy } from './testing/counting-proxy';
 import { bundleWorker, startWorker, type WorkerRun } from './testing/crash-run';
 import { ipfsAddCids } from './testing/folder-fixture';
@@ -16,6 +15,7 @@ import { testServerOf } from './testing/test-server';
 import { UploadQueue } from './upload-queue';
 
 const MIB = 1024 * 1024;
+const RESUMABLE_PATH = '/api/v2/uploads/resumable';
 const live = new RestartableServer();
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-queue-tus-'));
 const workers: WorkerRun[] = [];

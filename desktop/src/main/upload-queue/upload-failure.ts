@@ -1,4 +1,4 @@
-import { parseRetryAfter } from './backoff';
+import { CairnError, QuotaExceededError } from '@cairn/sdk';
 
 /**
  * What the queue does after a failed attempt: `retry` later with backoff (network, 429, 5xx),
@@ -18,33 +18,38 @@ export class UploadFailure extends Error {
   }
 }
 
-/** Classifies a server answer that is not a success, from its status and the API's `{error, code}` body. */
-export function failureFromResponse(status: number, body: string, retryAfter: string | undefined, now: number): UploadFailure {
-  let code = `http_${status}`;
-  let message = `The server answered ${status}`;
-  try {
-    const parsed = JSON.parse(body) as { code?: unknown; error?: unknown };
-    if (typeof parsed.code === 'string') code = parsed.code;
-    if (typeof parsed.error === 'string') message = parsed.error;
-  } catch {
-    // Not the API's JSON (a proxy's error page): keep the status-based code.
-  }
-  if (status === 401) return new UploadFailure('sign_in', code, message);
-  if (status === 403 && code === 'quota_exceeded') return new UploadFailure('quota', code, message);
-  if (status === 429 || status === 503 || status >= 500) {
-    return new UploadFailure('retry', code, message, parseRetryAfter(retryAfter, now));
-  }
-  return new UploadFailure('fatal', code, message);
-}
-
-/** Errors from the socket or the disk: a lost connection is retried, a vanished file is not. */
-export function failureFromError(error: unknown): UploadFailure {
-  if (error instanceof UploadFailure) return error;
+/** Disk errors that sending again cannot fix. */
+function diskFailure(error: unknown): UploadFailure | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES' || code === 'EPERM') {
     return new UploadFailure('fatal', code === 'ENOENT' ? 'file_missing' : 'file_unreadable', message);
   }
-  if (code === 'FILE_CHANGED') return new UploadFailure('retry', 'file_changed', message);
-  return new UploadFailure('retry', 'network_error', message);
+  return undefined;
+}
+
+/** Classifies what the SDK reported: the server's answer by its status and `code`, or what kept it from one. */
+function failureFromSdk(error: CairnError): UploadFailure {
+  if (error.status === 401) return new UploadFailure('sign_in', error.code, error.message);
+  if (error instanceof QuotaExceededError) return new UploadFailure('quota', error.code, error.message);
+  const retryAfterMs = error.retryAfter === undefined ? undefined : error.retryAfter * 1000;
+  if (error.status === 429 || error.status >= 500) return new UploadFailure('retry', error.code, error.message, retryAfterMs);
+  if (error.status !== 0) return new UploadFailure('fatal', error.code, error.message);
+  // No answer: the file changed while it was sent (send it again), a file vanished while it was
+  // read, or the connection failed.
+  if (error.code === 'file_changed') return new UploadFailure('retry', 'file_changed', error.message);
+  return diskFailure(error.cause) ?? new UploadFailure('retry', 'network_error', error.message);
+}
+
+/**
+ * Any error of an attempt as an `UploadFailure`: the SDK's, the disk's (a vanished file is not
+ * retried), a path the SDK refused (not a file, an empty folder); anything else is a lost connection.
+ */
+export function failureFromError(error: unknown): UploadFailure {
+  if (error instanceof UploadFailure) return error;
+  if (error instanceof CairnError) return failureFromSdk(error);
+  const disk = diskFailure(error);
+  if (disk) return disk;
+  if (error instanceof TypeError) return new UploadFailure('fatal', 'file_unreadable', error.message);
+  return new UploadFailure('retry', 'network_error', error instanceof Error ? error.message : String(error));
 }

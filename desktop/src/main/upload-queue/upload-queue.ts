@@ -2,17 +2,20 @@ import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { BatchLedger, isFinished, summarize } from './batch-ledger';
+import { DEFAULT_BATCH_LIMITS, gatherBatch, type BatchLimits } from './batches';
 import type { Journal } from './journal';
 import { itemKey, itemsForPaths } from './queue-items';
 import type { BatchSummary, FolderMode, ItemStatus, QueueBatch, QueueBlock, QueueItem, QueueState } from './queue-types';
 import { failureFromError, type UploadFailure } from './upload-failure';
-import type { Uploader } from './uploader';
+import type { Uploader, UploadResult } from './uploader';
 
 export interface UploadQueueOptions {
   journal: Journal;
   uploader: Uploader;
-  /** Uploads at once. */
+  /** Requests at once. */
   concurrency?: number;
+  /** Which small files share a request, where the uploader sends several at once. */
+  batchLimits?: BatchLimits;
   /** Failed attempts (network, 429, 5xx) before an item is marked failed. */
   maxAttempts?: number;
   backoff?: BackoffPolicy;
@@ -31,16 +34,26 @@ export interface UploadQueueEvents {
   blocked: [QueueBlock];
 }
 
+/** One request in flight and the items it sends. */
+interface Run {
+  controller: AbortController;
+  items: QueueItem[];
+}
+
 /**
  * The desktop app's background upload queue. Electron-free: it persists every item in its journal,
  * resumes after a restart or a crash without sending finished items again, runs at most
- * `concurrency` uploads, backs off with jitter on network errors, 429 and 5xx, and stops the whole
- * queue on 401 or an exceeded quota, keeping what is left queued.
+ * `concurrency` requests, backs off with jitter on network errors, 429 and 5xx, and stops the whole
+ * queue on 401 or an exceeded quota, keeping what is left queued. Small files go several to a
+ * request where the uploader can (each still its own item in the journal); a request refused for
+ * another reason than the network or the session sends its files again one by one, so that each
+ * gets its own answer, as if it had never shared one.
  */
 export class UploadQueue extends EventEmitter<UploadQueueEvents> {
   readonly #journal: Journal;
   readonly #uploader: Uploader;
   readonly #concurrency: number;
+  readonly #batchLimits: BatchLimits;
   readonly #maxAttempts: number;
   readonly #backoff: BackoffPolicy;
   readonly #random: () => number;
@@ -49,7 +62,11 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
   readonly #byId = new Map<string, QueueItem>();
   /** Queued items in the order they start (a Set keeps insertion order). */
   readonly #ready = new Set<string>();
-  readonly #running = new Map<string, AbortController>();
+  /** The request each running item is in. */
+  readonly #running = new Map<string, Run>();
+  readonly #runs = new Set<Run>();
+  /** Items a refused request shared: they go alone from now on. */
+  readonly #alone = new Set<string>();
   readonly #ledger: BatchLedger;
   readonly #idleWaiters: Array<() => void> = [];
   #failures = 0;
@@ -63,6 +80,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
     this.#journal = options.journal;
     this.#uploader = options.uploader;
     this.#concurrency = options.concurrency ?? 4;
+    this.#batchLimits = options.batchLimits ?? DEFAULT_BATCH_LIMITS;
     this.#maxAttempts = options.maxAttempts ?? 8;
     this.#backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.#random = options.random ?? Math.random;
@@ -191,7 +209,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
   close(): void {
     this.#closed = true;
     if (this.#holdTimer) clearTimeout(this.#holdTimer);
-    for (const controller of this.#running.values()) controller.abort();
+    for (const run of this.#runs) run.controller.abort();
     for (const item of this.#state.items) if (item.status === 'running') item.status = 'queued';
     this.#journal.save(this.#state);
   }
@@ -206,77 +224,133 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
       }, wait);
       return;
     }
-    for (const id of this.#ready) {
-      if (this.#running.size >= this.#concurrency) break;
-      this.#ready.delete(id);
-      void this.#run(this.#byId.get(id)!);
+    while (this.#runs.size < this.#concurrency) {
+      const first = this.#ready.values().next();
+      if (first.done) break;
+      const items = this.#together(this.#byId.get(first.value)!);
+      for (const item of items) this.#ready.delete(item.id);
+      void this.#run(items);
     }
     this.#settleIfIdle();
   }
 
-  async #run(item: QueueItem): Promise<void> {
-    const controller = new AbortController();
-    this.#running.set(item.id, controller);
-    this.#setStatus(item, 'running');
-    item.sentBytes = 0;
+  /** `first`, with the ready small files that may share its request where the uploader sends several. */
+  #together(first: QueueItem): QueueItem[] {
+    if (!this.#uploader.uploadFiles || this.#alone.has(first.id)) return [first];
+    return gatherBatch(first, this.#mayShare(), this.#batchLimits);
+  }
+
+  *#mayShare(): Generator<QueueItem> {
+    for (const id of this.#ready) if (!this.#alone.has(id)) yield this.#byId.get(id)!;
+  }
+
+  async #run(items: QueueItem[]): Promise<void> {
+    const run: Run = { controller: new AbortController(), items };
+    this.#runs.add(run);
+    for (const item of items) {
+      this.#running.set(item.id, run);
+      item.sentBytes = 0;
+      this.#setStatus(item, 'running');
+    }
+    const { signal } = run.controller;
+    // Items paused or cancelled meanwhile left the request: their status is whoever stopped them's.
+    const still = () => items.filter((item) => this.#running.get(item.id) === run && item.status === 'running');
     try {
-      const result = await this.#uploader.upload(
-        item,
-        (sent) => {
-          item.sentBytes = Math.min(sent, item.size);
-          this.emit('change');
-        },
-        controller.signal,
-        (url) => {
-          if (item.resumeUrl === url) return;
-          item.resumeUrl = url;
-          // Written at once: after a crash the next run must continue this upload, not start another.
-          if (!this.#closed) this.#journal.save(this.#state);
-        },
-      );
-      if (controller.signal.aborted) return;
+      const results = items.length === 1 ? [await this.#sendOne(items[0]!, signal)] : await this.#sendTogether(items, signal);
+      if (this.#closed) return;
       this.#failures = 0;
-      Object.assign(item, {
-        cid: result.cid,
-        uploadId: result.uploadId,
-        duplicate: result.duplicate,
-        sentBytes: item.size,
-        resumeUrl: undefined,
-        finishedAt: this.#now(),
-        error: undefined,
-      });
-      this.#setStatus(item, 'done');
+      for (const item of still()) this.#succeeded(item, results[items.indexOf(item)]!);
     } catch (error) {
-      // Paused, cancelled or closing: whoever aborted has already set the item's status.
-      if (!controller.signal.aborted) this.#failed(item, failureFromError(error));
+      // Closing: every item goes back to the queue, as the journal says.
+      if (this.#closed) return;
+      const left = still();
+      // A stopped item aborted the request it shared: the others go again.
+      if (signal.aborted) for (const item of left) this.#requeue(item);
+      else this.#failed(left, failureFromError(error));
     } finally {
-      // A paused and resumed item may already run again under a new controller: leave that one be.
-      if (this.#running.get(item.id) === controller) this.#running.delete(item.id);
+      for (const item of items) if (this.#running.get(item.id) === run) this.#running.delete(item.id);
+      this.#runs.delete(run);
       this.#pump();
     }
   }
 
-  #failed(item: QueueItem, failure: UploadFailure): void {
-    item.error = { code: failure.code, message: failure.message };
-    item.sentBytes = 0;
+  #sendOne(item: QueueItem, signal: AbortSignal): Promise<UploadResult> {
+    return this.#uploader.upload(
+      item,
+      (sent) => this.#progress(item, sent),
+      signal,
+      (url) => {
+        if (item.resumeUrl === url) return;
+        item.resumeUrl = url;
+        // Written at once: after a crash the next run must continue this upload, not start another.
+        if (!this.#closed) this.#journal.save(this.#state);
+      },
+    );
+  }
+
+  #sendTogether(items: QueueItem[], signal: AbortSignal): Promise<UploadResult[]> {
+    return this.#uploader.uploadFiles!(items, (index, sent) => this.#progress(items[index]!, sent), signal);
+  }
+
+  #progress(item: QueueItem, sent: number): void {
+    item.sentBytes = Math.min(sent, item.size);
+    this.emit('change');
+  }
+
+  #succeeded(item: QueueItem, result: UploadResult): void {
+    this.#alone.delete(item.id);
+    Object.assign(item, {
+      cid: result.cid,
+      uploadId: result.uploadId,
+      duplicate: result.duplicate,
+      sentBytes: item.size,
+      resumeUrl: undefined,
+      finishedAt: this.#now(),
+      error: undefined,
+    });
+    this.#setStatus(item, 'done');
+  }
+
+  /** The items of one failed request. */
+  #failed(items: readonly QueueItem[], failure: UploadFailure): void {
+    // Shared, and refused for something one of them may have caused (a quota that some would
+    // still fit in, a name the server will not take): each goes again on its own.
+    if (items.length > 1 && failure.kind !== 'retry' && failure.kind !== 'sign_in') {
+      for (const item of items) {
+        this.#alone.add(item.id);
+        this.#requeue(item);
+      }
+      return;
+    }
+    for (const item of items) {
+      item.error = { code: failure.code, message: failure.message };
+      item.sentBytes = 0;
+    }
     if (failure.kind === 'sign_in' || failure.kind === 'quota') {
       const block = failure.kind === 'sign_in' ? 'sign_in' : 'quota_exceeded';
-      this.#requeue(item);
+      for (const item of items) this.#requeue(item);
       if (this.#state.blocked !== block) {
         this.#state.blocked = block;
         this.emit('blocked', block);
       }
       return;
     }
-    item.attempts++;
-    if (failure.kind === 'fatal' || item.attempts >= this.#maxAttempts) return this.#setStatus(item, 'failed');
-    // The server or the network is in trouble, not this file: the whole queue holds back.
+    let retrying = false;
+    for (const item of items) {
+      item.attempts++;
+      if (failure.kind === 'fatal' || item.attempts >= this.#maxAttempts) this.#setStatus(item, 'failed');
+      else {
+        this.#requeue(item);
+        retrying = true;
+      }
+    }
+    if (!retrying) return;
+    // The server or the network is in trouble, not these files: the whole queue holds back.
     this.#failures++;
     this.#holdUntil = Math.max(
       this.#holdUntil,
       this.#now() + backoffDelay(this.#failures, this.#backoff, this.#random, failure.retryAfterMs),
     );
-    this.#requeue(item);
   }
 
   #requeue(item: QueueItem): void {
@@ -286,7 +360,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
 
   #stop(item: QueueItem): void {
     this.#ready.delete(item.id);
-    this.#running.get(item.id)?.abort();
+    this.#running.get(item.id)?.controller.abort();
     this.#running.delete(item.id);
   }
 
@@ -305,6 +379,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
     for (const item of items) {
       this.#byId.delete(item.id);
       this.#ready.delete(item.id);
+      this.#alone.delete(item.id);
       if (this.#ledger.removed(item)) ended.add(item.batchId);
     }
     this.#state.items = this.#state.items.filter((item) => !gone.has(item.id));
@@ -356,7 +431,7 @@ export class UploadQueue extends EventEmitter<UploadQueueEvents> {
   }
 
   #isIdle(): boolean {
-    return this.#running.size === 0 && (this.#ready.size === 0 || this.#state.blocked !== null || this.#closed || !this.#started);
+    return this.#runs.size === 0 && (this.#ready.size === 0 || this.#state.blocked !== null || this.#closed || !this.#started);
   }
 
   #settleIfIdle(): void {

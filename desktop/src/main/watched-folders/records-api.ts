@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@cairn/shared/api-types';
+import { Cairn, NotFoundError } from '@cairn/sdk';
 
 /**
  * The two record operations watched folders need beyond uploading: follow a rename, and remove a
@@ -9,25 +9,20 @@ export interface RecordsApi {
   remove(uploadId: string): Promise<void>;
 }
 
+/** The record operations through the SDK; the token is read at each request. */
 export function httpRecordsApi(serverUrl: string, token: () => string | null): RecordsApi {
-  async function call(method: 'PATCH' | 'DELETE', uploadId: string, body?: unknown): Promise<void> {
-    const bearer = token();
-    const response = await fetch(new URL(`/api/v2/uploads/${encodeURIComponent(uploadId)}`, serverUrl), {
-      method,
-      headers: {
-        Accept: 'application/json',
-        ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    // A record already gone is what a removal wants.
-    if (response.ok || (method === 'DELETE' && response.status === 404)) return;
-    const answer = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
-    throw new Error(answer.error ?? `The server answered ${response.status}`);
-  }
+  const cairn = new Cairn({ baseUrl: serverUrl, token });
   return {
-    rename: (uploadId, name) => call('PATCH', uploadId, { name }),
-    remove: (uploadId) => call('DELETE', uploadId),
+    async rename(uploadId, name) {
+      await cairn.uploads.rename(uploadId, name);
+    },
+    async remove(uploadId) {
+      try {
+        await cairn.uploads.delete(uploadId);
+      } catch (error) {
+        // A record already gone is what a removal wants.
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+    },
   };
 }

@@ -14,7 +14,10 @@ export interface ResumableUploadOptions extends UploadOptions {
   filename?: string;
   /** Bytes per PATCH (default 16 MiB). */
   chunkSize?: number;
-  /** Continues this upload (an upload URL from an earlier `onUploadUrl`) instead of starting one. */
+  /**
+   * Continues this upload (an upload URL from an earlier `onUploadUrl`, or its path from the
+   * server's root, `/api/v2/uploads/resumable/…`) instead of starting one.
+   */
   uploadUrl?: string;
   /** Called with the upload's URL as soon as it exists: keep it to resume after a crash. */
   onUploadUrl?: (url: string) => void;
@@ -24,3 +27,5 @@ export interface ResumableUploadOptions extends UploadOptions {
   retries?: number;
 }
 export declare function resumableUpload(http: HttpClient, input: ResumableSource, options: ResumableUploadOptions): Promise<UploadResult>;
+/** An upload URL as given or stored: absolute, or a path from the server's root. */
+export declare function uploadUrlOf(http: HttpClient, url: string): string;

@@ -4,7 +4,7 @@ import type { UploadPart } from '../sources';
 import type { UploadOptions } from './uploads';
 /**
  * POSTs one part as the raw request body (a CAR): streamed in Node, as a Blob in browsers when it
- * is one (they refuse streamed bodies over HTTP/1.1). Never retried.
+ * is one (they refuse streamed bodies over HTTP/1.1; the transport reports its progress). Never retried.
  */
 export declare function sendBody<T>(
   http: HttpClient,

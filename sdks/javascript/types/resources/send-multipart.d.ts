@@ -4,7 +4,8 @@ import type { UploadPart } from '../sources';
 import type { UploadOptions } from './uploads';
 /**
  * POSTs the parts as `multipart/form-data`: streamed in Node; as a Blob in browsers, which refuse
- * streamed bodies over HTTP/1.1 (a Blob of Files is still read from disk as it is sent). Never retried.
+ * streamed bodies over HTTP/1.1 (a Blob of Files is still read from disk as it is sent, and its
+ * progress comes from the transport). Never retried.
  */
 export declare function sendMultipart<T>(
   http: HttpClient,

@@ -24,7 +24,8 @@ export declare function uploadOffset(
 export declare function uploadRecord(http: HttpClient, url: string, signal?: AbortSignal): Promise<UploadResult>;
 /**
  * Sends bytes `offset` to `end`: streamed in Node (progress as the socket drains), as a Blob slice
- * in browsers (progress when it is sent). Answers the new offset, or the record once complete.
+ * in browsers (progress as the transport reports it, if it can; else once sent). `onSent` gets
+ * each count of bytes newly sent. Answers the new offset, or the record once complete.
  */
 export declare function appendChunk(
   http: HttpClient,
@@ -34,7 +35,20 @@ export declare function appendChunk(
   end: number,
   onSent: (bytes: number) => void,
   signal?: AbortSignal,
+  followed?: boolean,
 ): Promise<{
   offset: number;
   record?: UploadResult;
 }>;
+/**
+ * Ends an upload the server holds part of (tus termination): what it kept is dropped and its
+ * reserved quota comes back. An upload that is already gone (finished, expired) is no error.
+ */
+export declare function terminateUpload(
+  http: HttpClient,
+  url: string,
+  options: {
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  },
+): Promise<void>;

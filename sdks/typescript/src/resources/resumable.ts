@@ -23,7 +23,10 @@ export interface ResumableUploadOptions extends UploadOptions {
   filename?: string;
   /** Bytes per PATCH (default 16 MiB). */
   chunkSize?: number;
-  /** Continues this upload (an upload URL from an earlier `onUploadUrl`) instead of starting one. */
+  /**
+   * Continues this upload (an upload URL from an earlier `onUploadUrl`, or its path from the
+   * server's root, `/api/v2/uploads/resumable/…`) instead of starting one.
+   */
   uploadUrl?: string;
   /** Called with the upload's URL as soon as it exists: keep it to resume after a crash. */
   onUploadUrl?: (url: string) => void;
@@ -52,7 +55,8 @@ export async function resumableUpload(http: HttpClient, input: ResumableSource, 
   if (source.size === 0) throw new TypeError('A resumable upload needs a file of at least one byte');
   const { signal } = options;
   const fingerprint = options.store ? source.fingerprint : undefined;
-  let url = options.uploadUrl ?? (fingerprint ? await options.store!.get(fingerprint) : undefined);
+  const stored = options.uploadUrl ?? (fingerprint ? await options.store!.get(fingerprint) : undefined);
+  let url = stored === undefined ? undefined : uploadUrlOf(http, stored);
   let offset = 0;
   if (url) {
     const held = await stillValid(http, url, source, signal, options.uploadUrl === undefined);
@@ -67,6 +71,11 @@ export async function resumableUpload(http: HttpClient, input: ResumableSource, 
   const result = await sendFrom(http, url, source, offset, options);
   if (fingerprint) await options.store!.remove(fingerprint);
   return result;
+}
+
+/** An upload URL as given or stored: absolute, or a path from the server's root. */
+export function uploadUrlOf(http: HttpClient, url: string): string {
+  return new URL(url, `${http.config.baseUrl.replace(/\/+$/, '')}/`).toString();
 }
 
 /** The offset of a stored upload, or undefined when it is gone (and came from the store, not the caller). */
@@ -125,6 +134,7 @@ async function sendFrom(
           onProgress?.({ loaded: sent, total: source.size, file: source.filename });
         },
         signal,
+        onProgress !== undefined,
       );
       if (step.record) return step.record;
       offset = step.offset;

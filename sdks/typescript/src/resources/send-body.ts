@@ -6,7 +6,7 @@ import type { UploadOptions } from './uploads';
 
 /**
  * POSTs one part as the raw request body (a CAR): streamed in Node, as a Blob in browsers when it
- * is one (they refuse streamed bodies over HTTP/1.1). Never retried.
+ * is one (they refuse streamed bodies over HTTP/1.1; the transport reports its progress). Never retried.
  */
 export function sendBody<T>(
   http: HttpClient,
@@ -18,7 +18,12 @@ export function sendBody<T>(
 ): Promise<T> {
   const total = part.size;
   const useBlob = !runsInNode && part.blob !== undefined;
-  const report = (loaded: number) => options.onProgress?.({ loaded, total, file: part.filename });
+  let reported = -1;
+  const report = (loaded: number) => {
+    if (loaded === reported) return;
+    reported = loaded;
+    options.onProgress?.({ loaded, total, file: part.filename });
+  };
   return http
     .request<T>({
       method: 'POST',
@@ -27,6 +32,7 @@ export function sendBody<T>(
       idempotent: false,
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? 0,
+      onUploadProgress: options.onProgress && useBlob ? report : undefined,
       body: () => (report(0), useBlob ? { body: part.blob!, contentType } : { streamed: streamedPart(part, report), contentType }),
     })
     .then((result) => {

@@ -6,7 +6,8 @@ import type { UploadOptions } from './uploads';
 
 /**
  * POSTs the parts as `multipart/form-data`: streamed in Node; as a Blob in browsers, which refuse
- * streamed bodies over HTTP/1.1 (a Blob of Files is still read from disk as it is sent). Never retried.
+ * streamed bodies over HTTP/1.1 (a Blob of Files is still read from disk as it is sent, and its
+ * progress comes from the transport). Never retried.
  */
 export function sendMultipart<T>(
   http: HttpClient,
@@ -19,6 +20,7 @@ export function sendMultipart<T>(
   const boundary = makeBoundary();
   const contentType = `multipart/form-data; boundary=${boundary}`;
   const useBlob = !runsInNode && parts.every((p) => p.blob);
+  const body = useBlob ? multipartBlob(parts, boundary, total, options.onProgress) : undefined;
   return http
     .request<T>({
       method: 'POST',
@@ -28,13 +30,15 @@ export function sendMultipart<T>(
       signal: options.signal,
       // A large upload takes as long as it takes: no timeout unless the caller sets one.
       timeoutMs: options.timeoutMs ?? 0,
+      onUploadProgress: options.onProgress && body?.sent,
       body: () =>
-        useBlob
-          ? (options.onProgress?.({ loaded: 0, total }), { body: multipartBlob(parts, boundary), contentType })
+        body
+          ? (body.sent(0), { body: body.blob, contentType })
           : { streamed: multipartBody(parts, boundary, total, options.onProgress), contentType },
     })
     .then((result) => {
-      if (useBlob && total !== undefined) options.onProgress?.({ loaded: total, total });
+      // Whatever the transport reported, the whole body was sent.
+      body?.sent(Number.MAX_SAFE_INTEGER);
       return result;
     });
 }

@@ -1,15 +1,13 @@
 /** The tus 1.0 requests of a resumable upload: creation, offset (HEAD), append (PATCH), result. */
 import { counted } from '../body';
+import { CairnError } from '../errors';
 import type { HttpClient } from '../http';
+import { tusMetadata } from '../names';
 import { runsInNode } from '../node-transport';
 import type { RangeSource } from '../resumable-source';
 import type { UploadResult } from '../types';
 
 const TUS = { 'tus-resumable': '1.0.0' };
-
-function base64(text: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
-}
 
 /** Creates the upload and answers its absolute URL. Not retried: a second creation would reserve the quota twice. */
 export async function createUpload(
@@ -23,7 +21,7 @@ export async function createUpload(
     // Absolute, since `raw` paths start at the server's root.
     path: http.url('/uploads/resumable'),
     query,
-    headers: { ...TUS, 'upload-length': String(source.size), 'upload-metadata': `filename ${base64(source.filename)}` },
+    headers: { ...TUS, 'upload-length': String(source.size), 'upload-metadata': tusMetadata({ filename: source.filename }) },
     idempotent: false,
     raw: true,
     signal,
@@ -46,7 +44,8 @@ export function uploadRecord(http: HttpClient, url: string, signal?: AbortSignal
 
 /**
  * Sends bytes `offset` to `end`: streamed in Node (progress as the socket drains), as a Blob slice
- * in browsers (progress when it is sent). Answers the new offset, or the record once complete.
+ * in browsers (progress as the transport reports it, if it can; else once sent). `onSent` gets
+ * each count of bytes newly sent. Answers the new offset, or the record once complete.
  */
 export async function appendChunk(
   http: HttpClient,
@@ -56,9 +55,17 @@ export async function appendChunk(
   end: number,
   onSent: (bytes: number) => void,
   signal?: AbortSignal,
+  followed = true,
 ): Promise<{ offset: number; record?: UploadResult }> {
   const range = source.range(offset, end);
   const useBlob = !runsInNode && range.blob !== undefined;
+  // The transport reports what is sent in all; `onSent` takes what is new.
+  let reported = 0;
+  const sentSoFar = (bytes: number) => {
+    const now = Math.min(bytes, end - offset);
+    if (now > reported) onSent(now - reported);
+    reported = Math.max(reported, now);
+  };
   const response = await http.request<Response>({
     method: 'PATCH',
     path: url,
@@ -67,6 +74,7 @@ export async function appendChunk(
     raw: true,
     signal,
     timeoutMs: 0,
+    onUploadProgress: useBlob && followed ? sentSoFar : undefined,
     body: () => {
       const contentType = 'application/offset+octet-stream';
       if (useBlob) return { body: range.blob!, contentType };
@@ -77,8 +85,22 @@ export async function appendChunk(
       return { streamed: { pieces, length: end - offset }, contentType };
     },
   });
-  if (useBlob) onSent(end - offset);
+  if (useBlob) sentSoFar(end - offset);
   if (response.status === 200) return { offset: end, record: (await response.json()) as UploadResult };
   await response.body?.cancel();
   return { offset: Number(response.headers.get('upload-offset')) };
+}
+
+/**
+ * Ends an upload the server holds part of (tus termination): what it kept is dropped and its
+ * reserved quota comes back. An upload that is already gone (finished, expired) is no error.
+ */
+export async function terminateUpload(http: HttpClient, url: string, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<void> {
+  try {
+    const response = await http.request<Response>({ method: 'DELETE', path: url, headers: TUS, idempotent: true, raw: true, ...options });
+    await response.body?.cancel();
+  } catch (error) {
+    if (error instanceof CairnError && (error.status === 404 || error.status === 410)) return;
+    throw error;
+  }
 }

@@ -1,11 +1,12 @@
 import type { HttpClient, RequestOptions } from '../http';
 import type { ProgressCallback } from '../multipart';
-import { directoryParts, partFrom, type DirectoryEntry, type FileSource } from '../sources';
+import { directoryParts, isNamed, partFrom, type DirectoryEntry, type FileSource, type NamedFile } from '../sources';
 import type { DagUploadResult, FilesUploadResult, RemoveResult, Upload, UploadResult } from '../types';
 import { UploadPages, type ListParams } from './pages';
-import { resumableUpload, type ResumableUploadOptions } from './resumable';
+import { resumableUpload, uploadUrlOf, type ResumableUploadOptions } from './resumable';
 import { sendBody } from './send-body';
 import { sendMultipart } from './send-multipart';
+import { terminateUpload } from './tus';
 import type { ResumableSource } from '../resumable-source';
 
 export interface UploadOptions extends RequestOptions {
@@ -21,6 +22,9 @@ export interface FileUploadOptions extends UploadOptions {
   /** The part's filename (the record's name when `name` is not given). */
   filename?: string;
 }
+
+/** Several files in one request: each its own record, `name` has no use there. */
+export type FilesUploadOptions = Omit<UploadOptions, 'name'>;
 
 export interface DirectoryUploadOptions extends UploadOptions {
   /** `dag` (default): one DAG and one record; `files`: one record per file. */
@@ -45,6 +49,22 @@ export class Uploads {
   }
 
   /**
+   * Uploads several files in one request, each stored and recorded on its own, answered in the
+   * order given: paths (Node), Blobs or Files, bytes, or `{ filename, content }`. Many small files
+   * go much faster so than one request each. A refused request records none of them; two files
+   * of the same name in one request are refused (`invalid_path`).
+   */
+  async files(sources: readonly (FileSource | NamedFile)[], options: FilesUploadOptions = {}): Promise<FilesUploadResult> {
+    const parts = await Promise.all(
+      sources.map((source) => (isNamed(source) ? partFrom(source.content, source.filename) : partFrom(source))),
+    );
+    const sized = parts.every((part) => part.size !== undefined);
+    const total = sized ? parts.reduce((sum, part) => sum + part.size!, 0) : undefined;
+    const query = { cidVersion: options.cidVersion, mode: 'files' };
+    return sendMultipart<FilesUploadResult>(this.http, '/upload/directory', parts, total, query, options);
+  }
+
+  /**
    * Uploads one file resumably (tus), in chunks: a path (Node), a Blob or File, or bytes. Connection
    * errors and server errors are retried from the server's offset; after a cancellation or a crash,
    * pass the URL given to `onUploadUrl` as `uploadUrl`, or give a `store`, to continue.
@@ -54,12 +74,26 @@ export class Uploads {
   }
 
   /**
+   * Drops what the server holds of a resumable upload (given its URL or path): it cannot be
+   * continued any more, and the quota it reserved comes back. Cancelling `resumable` with its
+   * signal keeps that, for a later call to continue; an upload already finished or expired is no
+   * error.
+   */
+  discardResumable(uploadUrl: string, options: RequestOptions = {}): Promise<void> {
+    return terminateUpload(this.http, uploadUrlOf(this.http, uploadUrl), options);
+  }
+
+  /**
    * Imports a CAR (one root, a complete DAG): a path (Node), a Blob or File, bytes or a stream. The
-   * root becomes one record; a bad CAR is a `ValidationError` whose code starts with `car_`.
+   * root becomes one record, named `name`, else after `filename` without its `.car` (as the web
+   * UI names it), else automatically; a bad CAR is a `ValidationError` whose code starts with `car_`.
    */
   async car(source: FileSource, options: FileUploadOptions = {}): Promise<UploadResult> {
     const part = await partFrom(source, options.filename);
-    return sendBody<UploadResult>(this.http, '/upload/car', part, 'application/vnd.ipld.car', { name: options.name }, options);
+    const query = { name: options.name };
+    // Only a multipart part carries a filename; without one the CAR is the body itself.
+    if (options.filename !== undefined) return sendMultipart<UploadResult>(this.http, '/upload/car', [part], part.size, query, options);
+    return sendBody<UploadResult>(this.http, '/upload/car', part, 'application/vnd.ipld.car', query, options);
   }
 
   /**

@@ -21,6 +21,8 @@ export async function bundleWorker(outDir: string): Promise<string> {
     // The ES module builds of dependencies, as Vite picks them; CommonJS ones still get a `require`.
     mainFields: ['module', 'main'],
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    // The SDK from its sources, as electron-vite bundles it.
+    alias: { '@cairn/sdk': path.join(import.meta.dirname, '../../../../../sdks/typescript/src/index.ts') },
     logLevel: 'error',
   });
   return outfile;

@@ -2,7 +2,7 @@ import { numberLocale } from '../../lib/intl-locale';
 
 /** Upload progress as the screen shows it: overall, per file, and the recent speed. */
 export interface UploadProgress {
-  /** Body bytes sent and the body's size (the files plus multipart framing). */
+  /** Bytes of the files sent, and their size. */
   loaded: number;
   total: number;
   /** 0..1 for each file, in the order they are sent. */
@@ -12,8 +12,9 @@ export interface UploadProgress {
 }
 
 /**
- * Each file's share of `loaded`. Files go one after the other in the body, each with a small
- * header; the framing is spread evenly over the parts so the last file ends exactly at `total`.
+ * Each file's share of `loaded`. Files go one after the other; whatever `total` holds besides
+ * their bytes (none when it counts the files alone) is spread evenly over them, so the last file
+ * ends exactly at `total`.
  */
 export function perFileProgress(sizes: readonly number[], loaded: number, total: number): number[] {
   const payload = sizes.reduce((sum, size) => sum + size, 0);

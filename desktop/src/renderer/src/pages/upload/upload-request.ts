@@ -1,8 +1,10 @@
 import type { DagUploadResult, FilesUploadResult, UploadResult } from '@cairn/shared/api-types';
-import { ApiError, endsSession, INVALID_JSON, sessionEndNotice, UNEXPECTED_SERVER_ERROR } from '../../lib/api-client';
+import { AbortedError, CairnError, type UploadProgress } from '@cairn/sdk';
+import { sdk } from '../../api/sdk';
+import { ApiError, endsSession, sessionEndNotice, UNEXPECTED_SERVER_ERROR } from '../../lib/api-client';
 import { useAppStore } from '../../store/app-store';
-import { RESUMABLE_THRESHOLD, startResumableUpload } from './resumable-request';
-import { singleFileMode, type PickedFile, type UploadMode } from './selection';
+import { RESUMABLE_THRESHOLD, resumableUpload } from './resumable-request';
+import type { PickedFile, UploadMode } from './selection';
 
 export type UploadOutcome =
   | { mode: 'file'; result: UploadResult }
@@ -14,7 +16,7 @@ export interface UploadRequest {
   mode: UploadMode;
   files: readonly PickedFile[];
   cidVersion: 0 | 1;
-  /** Bytes of the request body sent so far, and its size. */
+  /** Bytes of the files sent so far, and their size. */
   onProgress(loaded: number, total: number): void;
   /** Every byte is sent; the server is still storing and answering. */
   onSent(): void;
@@ -33,62 +35,51 @@ export class UploadCancelled extends Error {
   }
 }
 
-function endpoint({ mode, cidVersion }: Pick<UploadRequest, 'mode' | 'cidVersion'>): string {
-  // A CAR's CIDs are its own: there is no version to choose.
-  if (mode === 'car') return '/api/v2/upload/car';
-  const query = new URLSearchParams({ cidVersion: String(cidVersion) });
-  if (mode !== 'file') query.set('mode', mode);
-  return `/api/v2/${mode === 'file' ? 'upload' : 'upload/directory'}?${query}`;
+/** The SDK's error as the UI's: the server's status and code, or a network error; a session the server ended ends here too. */
+function failure(error: unknown, token: string | null): unknown {
+  if (error instanceof AbortedError) return new UploadCancelled();
+  if (!(error instanceof CairnError)) return error;
+  const known = error.status !== 0 && !error.code.startsWith('http_');
+  const apiError =
+    error.status === 0
+      ? new ApiError(0, 'network_error', 'Network error')
+      : new ApiError(error.status, known ? error.code : 'unexpected_error', known ? error.message : UNEXPECTED_SERVER_ERROR);
+  if (token && endsSession(apiError)) useAppStore.getState().endSession(sessionEndNotice(apiError));
+  return apiError;
 }
 
-function failure(xhr: XMLHttpRequest): ApiError {
-  try {
-    const body = JSON.parse(xhr.responseText) as { error?: unknown; code?: unknown };
-    if (typeof body.code === 'string') {
-      return new ApiError(xhr.status, body.code, typeof body.error === 'string' ? body.error : UNEXPECTED_SERVER_ERROR);
-    }
-  } catch {
-    // Not JSON: fall through to the generic error.
-  }
-  return new ApiError(xhr.status, 'unexpected_error', UNEXPECTED_SERVER_ERROR);
+async function send(request: UploadRequest, signal: AbortSignal): Promise<UploadOutcome> {
+  const { mode, files, cidVersion } = request;
+  const [first] = files;
+  let sent = false;
+  const onProgress = ({ loaded, total = loaded }: UploadProgress) => {
+    request.onProgress(loaded, total);
+    if (loaded < total || sent) return;
+    sent = true;
+    request.onSent();
+  };
+  const uploads = sdk().uploads;
+  if (mode === 'file' && first!.file.size > RESUMABLE_THRESHOLD)
+    return { mode, result: await resumableUpload(first!.file, cidVersion, signal, onProgress) };
+  if (mode === 'file')
+    return { mode, result: await uploads.file(first!.file, { filename: first!.file.name, cidVersion, signal, onProgress }) };
+  // A CAR's CIDs are its own: there is no version to choose. Its file's name names the record.
+  if (mode === 'car') return { mode, result: await uploads.car(first!.file, { filename: first!.file.name, signal, onProgress }) };
+  const entries = files.map((item) => ({ path: item.path, content: item.file }));
+  if (mode === 'files') return { mode, result: await uploads.directory(entries, { mode, cidVersion, signal, onProgress }) };
+  return { mode, result: await uploads.directory(entries, { mode, cidVersion, signal, onProgress }) };
 }
 
 /**
- * Sends the files as multipart/form-data with XMLHttpRequest, which (unlike fetch) reports upload
- * progress. A folder goes as repeated `file` parts whose filename is the relative path. A single
- * file over 64 MB goes over tus instead, so that a dropped connection resumes.
+ * Sends the files through the SDK, which reports their progress: one file, a CAR, or a folder as
+ * repeated parts whose filename is the relative path. A single file over 64 MB goes over tus
+ * instead, so that a dropped connection resumes.
  */
 export function startUpload(request: UploadRequest): RunningUpload {
-  if (request.mode === 'file' && request.files.length === 1 && request.files[0]!.file.size > RESUMABLE_THRESHOLD) {
-    return startResumableUpload(request);
-  }
-  const xhr = new XMLHttpRequest();
-  const form = new FormData();
-  for (const item of request.files) form.append('file', item.file, singleFileMode(request.mode) ? item.file.name : item.path);
-
-  const done = new Promise<UploadOutcome>((resolve, reject) => {
-    const token = useAppStore.getState().token;
-    xhr.open('POST', endpoint(request));
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => request.onProgress(event.loaded, event.lengthComputable ? event.total : event.loaded);
-    xhr.upload.onload = () => request.onSent();
-    xhr.onabort = () => reject(new UploadCancelled());
-    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'Network error'));
-    xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const error = failure(xhr);
-        if (token && endsSession(error)) useAppStore.getState().endSession(sessionEndNotice(error));
-        reject(error);
-        return;
-      }
-      try {
-        resolve({ mode: request.mode, result: JSON.parse(xhr.responseText) } as UploadOutcome);
-      } catch {
-        reject(new ApiError(xhr.status, 'invalid_json', INVALID_JSON));
-      }
-    };
-    xhr.send(form);
+  const controller = new AbortController();
+  const token = useAppStore.getState().token;
+  const done = send(request, controller.signal).catch((error: unknown) => {
+    throw failure(error, token);
   });
-  return { done, cancel: () => xhr.abort() };
+  return { done, cancel: () => controller.abort() };
 }
