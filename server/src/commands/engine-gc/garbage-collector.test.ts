@@ -137,7 +137,10 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
   });
 
   it('makes an import wait while a collection holds the lease, then lets it finish', async () => {
-    const lock = await takeCollectionLock(server.app.stores.leases, 'a collector elsewhere', server.app.config.leaseMs);
+    const lock = await takeCollectionLock(server.app.stores.leases, 'a collector elsewhere', {
+      clock: server.app.clock,
+      leaseMs: server.app.config.leaseMs,
+    });
     expect(lock).not.toBeNull();
     const bytes = bytesOf(2 * CHUNK + 9, 5);
     const adding = server.app.content.addFile(
@@ -160,9 +163,14 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
 
   it('gives an import up with 503 engine_gc_running when a collection outlasts its wait', async () => {
     const leases = server.app.stores.leases;
-    const lock = await takeCollectionLock(leases, 'a long collector', server.app.config.leaseMs);
+    const lock = await takeCollectionLock(leases, 'a long collector', { clock: server.app.clock, leaseMs: server.app.config.leaseMs });
     try {
-      const error = await createImportHolds(leases, server.app.instanceId, server.app.config.leaseMs, 400)
+      const error = await createImportHolds(
+        leases,
+        server.app.instanceId,
+        { clock: server.app.clock, leaseMs: server.app.config.leaseMs },
+        400,
+      )
         .take()
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AppError);
@@ -207,7 +215,10 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     expect(results.filter((result) => result === null)).toHaveLength(1);
     expect(results.filter((result) => result?.status === 'done')).toHaveLength(1);
 
-    const lock = await takeCollectionLock(server.app.stores.leases, 'a collector elsewhere', server.app.config.leaseMs);
+    const lock = await takeCollectionLock(server.app.stores.leases, 'a collector elsewhere', {
+      clock: server.app.clock,
+      leaseMs: server.app.config.leaseMs,
+    });
     try {
       expect(await garbageCollector(server.app)).toBeNull();
     } finally {
