@@ -2,6 +2,8 @@ import type { AppContext } from '../../context';
 import type { PinJobRow } from '../../db/schema';
 import { crashPoint } from '../../lib/crash-point';
 import { accountDisabled, AppError } from '../../lib/errors';
+import { isoAt } from '../../jobs/clock';
+import { holdLease } from '../../jobs/lease';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
@@ -10,7 +12,6 @@ import { contentRecorder, storedCharge } from '../content/content-recorder';
 import { heldRecordSettler } from './held-record-settler';
 import { pinWithDeadline } from './lib/pin-deadline';
 
-const HEARTBEAT_MS = 5_000;
 const IDLE_POLL_MS = 2_000;
 /**
  * How often a running job asks the database whether it still runs it: a request removed or
@@ -196,25 +197,22 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
     if (abort.signal.aborted) onServerStop();
     else abort.signal.addEventListener('abort', onServerStop, { once: true });
     withdrawn.signal.addEventListener('abort', onWithdrawn, { once: true });
-    const beat = setInterval(
-      () => void app.stores.pinJobs.beat(job.id, worker, {}, nowIso()).catch(() => undefined),
-      Math.min(HEARTBEAT_MS, app.config.leaseMs / 4),
+    // The job's lease: its heartbeat, and between beats a read of whether it is still this
+    // runner's; once it is not (or no beat went through for a whole lease), the job is withdrawn.
+    const lease = holdLease(
+      {
+        renew: (now) => app.stores.pinJobs.beat(job.id, worker, {}, isoAt(now)),
+        held: () => app.stores.pinJobs.runBy(job.id, worker),
+      },
+      { clock: app.clock, leaseMs: app.config.leaseMs, watchMs: WITHDRAWN_POLL_MS },
     );
-    let asking = false;
-    const watch = setInterval(() => {
-      if (asking || withdrawn.signal.aborted) return;
-      asking = true;
-      app.stores.pinJobs
-        .runBy(job.id, worker)
-        .then((mine) => (mine ? undefined : withdrawn.abort(new JobWithdrawn())))
-        .catch(() => undefined)
-        .finally(() => (asking = false));
-    }, WITHDRAWN_POLL_MS);
+    const onLost = () => withdrawn.abort(new JobWithdrawn());
+    lease.lost.addEventListener('abort', onLost, { once: true });
     try {
       await runJob(app, job, worker, stopping.signal, withdrawn.signal);
     } finally {
-      clearInterval(beat);
-      clearInterval(watch);
+      lease.lost.removeEventListener('abort', onLost);
+      lease.stop();
       withdrawals.delete(job.id);
       abort.signal.removeEventListener('abort', onServerStop);
     }
