@@ -101,7 +101,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     passwords: createPasswordHasher(config.argon2),
     content,
     cidLock: (cid, work) => sharedLock(`cid:${cid}`, work),
-    pinRunner: { kick: () => undefined, cancel: () => undefined, stop: async () => undefined },
+    pinRunner: { kick: () => undefined, cancel: () => undefined, settled: async () => undefined, stop: async () => undefined },
     contentJobs: { kick: () => undefined, runNow: async () => false },
     fileListPages: new VersionedPages(),
     metrics: createMetrics(db),

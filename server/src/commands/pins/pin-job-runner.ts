@@ -28,6 +28,12 @@ export interface PinRunner {
    * it, its fetch stops now. Other instances notice within `WITHDRAWN_POLL_MS`.
    */
   cancel(jobId: string): void;
+  /**
+   * Resolves when this instance's runner is done with the job (pinned, failed or withdrawn), at
+   * most `withinMs` later (the job may run on another instance, or wait behind the account's
+   * other job). Ask before the kick that starts it, so that its end is not missed.
+   */
+  settled(jobId: string, withinMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -174,6 +180,11 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
   const sleepers = new Set<() => void>();
   const running = new Set<Promise<void>>();
   const withdrawals = new Map<string, AbortController>();
+  // Whoever waits for a job's end on this instance (a request that answers with its outcome).
+  const waiters = new Map<string, Set<() => void>>();
+  const wakeWaiters = (jobId: string) => {
+    for (const wake of [...(waiters.get(jobId) ?? [])]) wake();
+  };
   // Claims run one after another so two loops of this instance never take one account's jobs together.
   let claiming: Promise<unknown> = Promise.resolve();
   const claim = (): Promise<PinJobRow | undefined> => {
@@ -215,6 +226,7 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
       lease.stop();
       withdrawals.delete(job.id);
       abort.signal.removeEventListener('abort', onServerStop);
+      wakeWaiters(job.id);
     }
   }
 
@@ -250,6 +262,18 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
     },
     cancel(jobId) {
       withdrawals.get(jobId)?.abort(new JobWithdrawn());
+    },
+    async settled(jobId, withinMs) {
+      const done = new AbortController();
+      const wake = () => done.abort();
+      const set = waiters.get(jobId) ?? new Set();
+      waiters.set(jobId, set.add(wake));
+      try {
+        await app.clock.sleep(withinMs, AbortSignal.any([done.signal, abort.signal]));
+      } finally {
+        set.delete(wake);
+        if (set.size === 0 && waiters.get(jobId) === set) waiters.delete(jobId);
+      }
     },
     async stop() {
       stopped = true;
