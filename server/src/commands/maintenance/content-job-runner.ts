@@ -107,15 +107,10 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
         return 0;
       });
       if (ran > 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, IDLE_POLL_MS);
-        function done() {
-          clearTimeout(timer);
-          wake = null;
-          resolve();
-        }
-        wake = done;
-      });
+      const woken = new AbortController();
+      wake = () => woken.abort();
+      await app.clock.sleep(IDLE_POLL_MS, woken.signal);
+      wake = null;
     }
   }
 
@@ -130,7 +125,7 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
       const row = await app.stores.contentJobs.find(id);
       if (!row) return true;
       if (row.status !== 'running') return false;
-      await new Promise((resolve) => setTimeout(resolve, RUN_NOW_POLL_MS));
+      await app.clock.sleep(RUN_NOW_POLL_MS);
     }
     return false;
   }

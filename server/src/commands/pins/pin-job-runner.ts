@@ -237,15 +237,11 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
         return undefined;
       });
       if (!job) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, IDLE_POLL_MS).unref();
-          function done() {
-            clearTimeout(timer);
-            sleepers.delete(done);
-            resolve();
-          }
-          sleepers.add(done);
-        });
+        const woken = new AbortController();
+        const wake = () => woken.abort();
+        sleepers.add(wake);
+        await app.clock.sleep(IDLE_POLL_MS, woken.signal);
+        sleepers.delete(wake);
         continue;
       }
       await runClaimed(job);
