@@ -1,7 +1,8 @@
 import { createEmbeddedContentStore } from '../../server/src/content/embedded-store';
 import { createDb } from '../../server/src/db/database';
 import type { DbConfig } from '../../server/src/config/config';
-import { eventually, type Instance } from '../../server/test/crash';
+import { type Instance } from '../../server/test/crash';
+import { eventually } from '../../server/test/eventually';
 import { sha256, type Ledger } from './crash-workload';
 
 export interface Tally {
@@ -68,7 +69,7 @@ export async function settled(db: DbConfig, email: string, withinMs = 60_000): P
       const s = await snapshot(db, email);
       return s.reservations === 0 && s.jobs.every((job) => job.status === 'failed');
     },
-    withinMs,
+    { withinMs, everyMs: 200 },
   );
 }
 

@@ -21,6 +21,7 @@ import { instanceIdOf } from './commands/maintenance/lib/instance-registry';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { createPaymentProvider, type PaymentProvider } from './payments/index';
 import { createStores, type Stores } from './stores/index';
+import { systemClock, type Clock } from './jobs/clock';
 
 /** Everything a request needs, built once at start and shared by every request. */
 export interface AppContext {
@@ -28,6 +29,8 @@ export interface AppContext {
   db: Db;
   stores: Stores;
   logger: Logger;
+  /** Where background work (leases, runners, sweeps) reads the time and waits. */
+  clock: Clock;
   jwt: Jwt;
   passwords: PasswordHasher;
   content: ContentStore;
@@ -78,23 +81,27 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
   const instanceId = instanceIdOf(config.dataDir);
   let content: ContentStore;
   try {
-    content = await createContentStore(config, createImportHolds(stores.leases, instanceId, config.leaseMs));
+    content = await createContentStore(
+      config,
+      createImportHolds(stores.leases, instanceId, { clock: systemClock, leaseMs: config.leaseMs }),
+    );
   } catch (error) {
     await db.destroy();
     throw error;
   }
   const shutdown = new AbortController();
-  const sharedLock = createSharedLock(stores.leases, config.leaseMs);
+  const sharedLock = createSharedLock(stores.leases, { clock: systemClock, leaseMs: config.leaseMs });
   const app: AppContext = {
     config,
     db,
     stores,
     logger,
+    clock: systemClock,
     jwt: createJwt(await loadJwtKey(config.jwtSecret, config.dataDir, db, config.db.driver)),
     passwords: createPasswordHasher(config.argon2),
     content,
     cidLock: (cid, work) => sharedLock(`cid:${cid}`, work),
-    pinRunner: { kick: () => undefined, cancel: () => undefined, stop: async () => undefined },
+    pinRunner: { kick: () => undefined, cancel: () => undefined, settled: async () => undefined, stop: async () => undefined },
     contentJobs: { kick: () => undefined, runNow: async () => false },
     fileListPages: new VersionedPages(),
     metrics: createMetrics(db),

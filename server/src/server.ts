@@ -58,7 +58,7 @@ export async function startServer(
   const listening = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
   let stopBeating: () => void;
   try {
-    stopBeating = await registerInstance(app, config.internalUrl ?? listening, config.maintenanceIntervalMs);
+    stopBeating = await registerInstance(app, config.internalUrl ?? listening);
   } catch (error) {
     await new Promise((resolve) => server.close(resolve));
     await app.close();

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventually } from '../test/crash';
+import { eventually } from '../test/eventually';
 import { spawnServer, type ServerProcess } from '../test/process';
 import { slowUpload } from '../test/slow-upload';
 
@@ -93,7 +93,7 @@ describe('stopping the server', () => {
         const readyz = await get(`${url}/readyz`);
         return readyz.status === 503 && (readyz.body.checks as Record<string, string>).server === 'draining';
       },
-      2_500,
+      { withinMs: 2_500 },
     );
     // Served as before, on new connections too; each answer closes its connection, so that a
     // client's pool opens the next one elsewhere.
@@ -142,7 +142,7 @@ describe('stopping the server', () => {
     proc = await spawnServer({ SHUTDOWN_DRAIN_SECONDS: '60' });
     const { url } = proc;
     proc.child.kill('SIGTERM');
-    await eventually('/readyz reports the drain', async () => (await get(`${url}/readyz`)).status === 503, 10_000);
+    await eventually('/readyz reports the drain', async () => (await get(`${url}/readyz`)).status === 503, { withinMs: 10_000 });
     const sent = Date.now();
     proc.child.kill('SIGINT');
     const { code, at } = await proc.exited;

@@ -64,16 +64,6 @@ export async function stopInstance(instance: Instance): Promise<void> {
   await instance.exited;
 }
 
-/** Polls `check` until it holds; fails with `what` after `withinMs`. */
-export async function eventually(what: string, check: () => Promise<boolean>, withinMs = 30_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
-
 export async function signUp(api: TestClient): Promise<{ email: string; password: string; token: string }> {
   const input = signupInput();
   const signup = await api.post('/api/v2/auth/signup', input);

@@ -62,12 +62,3 @@ export function tusPatchCut(
     req.write(bytes.subarray(0, sendBytes), () => setTimeout(() => req.destroy(), 200));
   });
 }
-
-/** Polls until `check` holds, at most `ms`. */
-export async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

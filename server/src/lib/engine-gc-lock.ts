@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportHold, ImportHolds } from '../content/types';
 import type { LeaseStore } from '../stores/lease-store';
+import { isoAt } from '../jobs/clock';
+import { takeLease, type LeaseTiming } from '../jobs/lease';
 import { AppError } from './errors';
 
 /**
@@ -15,57 +17,23 @@ export const HOLD_PREFIX = 'engine-import:';
 /** Longest an import waits for a running collection before it fails with a 503. */
 const IMPORT_WAIT_MS = 10 * 60_000;
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener('abort', aborted);
-      resolve();
-    }
-    function aborted() {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    }
-    signal?.addEventListener('abort', aborted, { once: true });
-  });
-}
-
-/** A lease row renewed every third of its length until released (once). */
-function renewed(leases: LeaseStore, name: string, owner: string, leaseMs: number): { release(): Promise<void> } {
-  const timer = setInterval(
-    () => void leases.renew(name, owner, iso(Date.now() + leaseMs)).catch(() => undefined),
-    Math.max(leaseMs / 3, 100),
-  );
-  timer.unref();
-  let released: Promise<void> | undefined;
-  return {
-    release() {
-      clearInterval(timer);
-      // If the database is out of reach, the row expires on its own after `leaseMs`.
-      released ??= leases.release(name, owner).catch(() => undefined);
-      return released;
-    },
-  };
-}
-
 /**
  * Import holds of this instance (`owner`): a lease row `engine-import:<uuid>` each, renewed while
  * the import runs; one left by a dead instance expires after `leaseMs` and stops counting.
  */
-export function createImportHolds(leases: LeaseStore, owner: string, leaseMs: number, waitMs = IMPORT_WAIT_MS): ImportHolds {
+export function createImportHolds(leases: LeaseStore, owner: string, timing: LeaseTiming, waitMs = IMPORT_WAIT_MS): ImportHolds {
+  const { clock } = timing;
   return {
     async take(signal): Promise<ImportHold> {
       const name = `${HOLD_PREFIX}${randomUUID()}`;
-      const deadline = Date.now() + waitMs;
+      const deadline = clock.now() + waitMs;
       for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
         signal?.throwIfAborted();
-        await leases.acquire(name, owner, iso(Date.now()), iso(Date.now() + leaseMs));
-        if (!(await leases.isHeld(GC_LEASE, iso(Date.now())))) return renewed(leases, name, owner, leaseMs);
+        const hold = await takeLease(leases, name, owner, timing);
+        if (hold && !(await leases.isHeld(GC_LEASE, isoAt(clock.now())))) return hold;
         // A collection runs: step back so that it can finish, and come back after it.
-        await leases.release(name, owner);
-        if (Date.now() > deadline) {
+        await hold?.release();
+        if (clock.now() > deadline) {
           throw new AppError(
             503,
             'engine_gc_running',
@@ -74,7 +42,7 @@ export function createImportHolds(leases: LeaseStore, owner: string, leaseMs: nu
             { 'Retry-After': '60' },
           );
         }
-        await sleep(delay, signal);
+        await clock.sleep(delay, signal);
       }
     },
   };
@@ -90,17 +58,19 @@ export interface CollectionLock {
 }
 
 /** Takes the collection lease for `owner`, renewed until released; null when a collection holds it. */
-export async function takeCollectionLock(leases: LeaseStore, owner: string, leaseMs: number): Promise<CollectionLock | null> {
-  if (!(await leases.acquire(GC_LEASE, owner, iso(Date.now()), iso(Date.now() + leaseMs)))) return null;
-  const lease = renewed(leases, GC_LEASE, owner, leaseMs);
+export async function takeCollectionLock(leases: LeaseStore, owner: string, timing: LeaseTiming): Promise<CollectionLock | null> {
+  const { clock } = timing;
+  const lease = await takeLease(leases, GC_LEASE, owner, timing);
+  if (!lease) return null;
   return {
     async drained(drainMs, signal) {
-      const deadline = Date.now() + drainMs;
-      await leases.pruneExpired(HOLD_PREFIX, iso(Date.now()));
+      const deadline = clock.now() + drainMs;
+      await leases.pruneExpired(HOLD_PREFIX, isoAt(clock.now()));
       for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
-        if ((await leases.countHeld(HOLD_PREFIX, iso(Date.now()))) === 0) return true;
-        if (Date.now() > deadline) return false;
-        await sleep(delay, signal);
+        if ((await leases.countHeld(HOLD_PREFIX, isoAt(clock.now()))) === 0) return true;
+        if (clock.now() > deadline) return false;
+        await clock.sleep(delay, signal);
+        signal?.throwIfAborted();
       }
     },
     release: () => lease.release(),

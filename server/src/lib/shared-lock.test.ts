@@ -3,6 +3,7 @@ import { createTestDatabase } from '../../test/pg';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createLeaseStore } from '../stores/lease-store';
+import { systemClock } from '../jobs/clock';
 import { createSharedLock } from './shared-lock';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -15,8 +16,8 @@ describe('the lock shared by instances through the database', () => {
     const b = createDb({ driver: 'pg', url: database.url });
     try {
       await migrateToLatest(a);
-      const lockA = createSharedLock(createLeaseStore(a), 2_000);
-      const lockB = createSharedLock(createLeaseStore(b), 2_000);
+      const lockA = createSharedLock(createLeaseStore(a), { clock: systemClock, leaseMs: 2_000 });
+      const lockB = createSharedLock(createLeaseStore(b), { clock: systemClock, leaseMs: 2_000 });
       let inside = 0;
       let most = 0;
       const order: string[] = [];

@@ -1,4 +1,5 @@
 import type { LeaseStore } from '../stores/lease-store';
+import { takeLease, type LeaseTiming } from '../jobs/lease';
 import { newId } from './ids';
 import { AppError } from './errors';
 import { createKeyedLock, type KeyedLock } from './keyed-lock';
@@ -11,29 +12,28 @@ const WAIT_MS = 30_000;
  * in memory (no polling among themselves), and the queue's head takes a lease row in the shared
  * database, renewed while the work runs. A holder killed mid-work loses the lease after `leaseMs`.
  */
-export function createSharedLock(leases: LeaseStore, leaseMs: number): KeyedLock {
+export function createSharedLock(leases: LeaseStore, timing: LeaseTiming): KeyedLock {
   const local = createKeyedLock();
   const owner = newId();
-  const until = () => new Date(Date.now() + leaseMs).toISOString();
+  const { clock } = timing;
 
-  async function take(name: string): Promise<void> {
-    const deadline = Date.now() + WAIT_MS;
+  async function take(name: string) {
+    const deadline = clock.now() + WAIT_MS;
     for (let delay = 10; ; delay = Math.min(delay * 2, 250)) {
-      if (await leases.acquire(name, owner, new Date().toISOString(), until())) return;
-      if (Date.now() > deadline) throw new AppError(503, 'busy', 'This content is being changed by another request: try again');
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      const lease = await takeLease(leases, name, owner, timing);
+      if (lease) return lease;
+      if (clock.now() > deadline) throw new AppError(503, 'busy', 'This content is being changed by another request: try again');
+      await clock.sleep(delay);
     }
   }
 
   return (key, work) =>
     local(key, async () => {
-      await take(key);
-      const renew = setInterval(() => void leases.renew(key, owner, until()).catch(() => undefined), Math.max(leaseMs / 3, 100));
+      const lease = await take(key);
       try {
         return await work();
       } finally {
-        clearInterval(renew);
-        await leases.release(key, owner).catch(() => undefined);
+        await lease.release();
       }
     });
 }

@@ -198,8 +198,15 @@ export function createContentJobStore(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async renew(id: string, owner: string, leaseUntil: string): Promise<void> {
-      await db.updateTable('content_jobs').set({ lease_until: leaseUntil }).where('id', '=', id).where('lease_owner', '=', owner).execute();
+    /** Extends `owner`'s lease on a running job; false when `owner` does not hold it any more. */
+    async renew(id: string, owner: string, leaseUntil: string): Promise<boolean> {
+      const result = await db
+        .updateTable('content_jobs')
+        .set({ lease_until: leaseUntil })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** Carried out: the row goes (only while this owner still holds it). */

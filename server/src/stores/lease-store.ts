@@ -17,8 +17,15 @@ export function createLeaseStore(db: Db) {
       return row?.owner === owner;
     },
 
-    async renew(name: string, owner: string, until: string): Promise<void> {
-      await db.updateTable('leases').set({ expires_at: until }).where('name', '=', name).where('owner', '=', owner).execute();
+    /** Extends `owner`'s lease on `name`; false when `owner` does not hold it any more. */
+    async renew(name: string, owner: string, until: string): Promise<boolean> {
+      const result = await db
+        .updateTable('leases')
+        .set({ expires_at: until })
+        .where('name', '=', name)
+        .where('owner', '=', owner)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async release(name: string, owner: string): Promise<void> {

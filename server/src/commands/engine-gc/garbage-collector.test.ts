@@ -8,6 +8,7 @@ import { createImportHolds, HOLD_PREFIX, takeCollectionLock } from '../../lib/en
 import { AppError } from '../../lib/errors';
 import type { AppContext } from '../../context';
 import { startCollection, type CollectionOptions } from './garbage-collector';
+import { eventually } from '../../../test/eventually';
 
 /** One collection to its end; null when another one holds the lease. */
 async function garbageCollector(app: AppContext, options: CollectionOptions = {}) {
@@ -69,14 +70,6 @@ function gatedSource(head: Uint8Array, tail: Uint8Array) {
   return { source: source(), sent, open };
 }
 
-async function until(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) => {
   let engine: EngineUnderTest;
   let server: TestServer;
@@ -105,7 +98,7 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     const children = await childBlocks(kuboUrl, deleted.cid);
     expect(children.length).toBe(4);
     expect((await server.api.delete(`/api/v2/uploads/${deleted.uploadId}`, { token: user.token })).status).toBe(200);
-    await until(async () => !(await server.app.content.isPinned(deleted.cid)), 'the unpin');
+    await eventually('the unpin', async () => !(await server.app.content.isPinned(deleted.cid)));
     expect(await kuboHas(kuboUrl, children[0]!)).toBe(true);
 
     const result = await garbageCollector(server.app);
@@ -121,7 +114,7 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     const { source, sent, open } = gatedSource(head, tail);
     const adding = server.app.content.addFile(source, { maxBytes: MAX });
     await sent;
-    await until(async () => (await holds()) === 1, 'the import hold');
+    await eventually('the import hold', async () => (await holds()) === 1);
     // Kubo has stored leaves of the import by now, unpinned.
     await new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -137,7 +130,10 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
   });
 
   it('makes an import wait while a collection holds the lease, then lets it finish', async () => {
-    const lock = await takeCollectionLock(server.app.stores.leases, 'a collector elsewhere', server.app.config.leaseMs);
+    const lock = await takeCollectionLock(server.app.stores.leases, 'a collector elsewhere', {
+      clock: server.app.clock,
+      leaseMs: server.app.config.leaseMs,
+    });
     expect(lock).not.toBeNull();
     const bytes = bytesOf(2 * CHUNK + 9, 5);
     const adding = server.app.content.addFile(
@@ -160,9 +156,14 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
 
   it('gives an import up with 503 engine_gc_running when a collection outlasts its wait', async () => {
     const leases = server.app.stores.leases;
-    const lock = await takeCollectionLock(leases, 'a long collector', server.app.config.leaseMs);
+    const lock = await takeCollectionLock(leases, 'a long collector', { clock: server.app.clock, leaseMs: server.app.config.leaseMs });
     try {
-      const error = await createImportHolds(leases, server.app.instanceId, server.app.config.leaseMs, 400)
+      const error = await createImportHolds(
+        leases,
+        server.app.instanceId,
+        { clock: server.app.clock, leaseMs: server.app.config.leaseMs },
+        400,
+      )
         .take()
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AppError);
@@ -207,7 +208,10 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     expect(results.filter((result) => result === null)).toHaveLength(1);
     expect(results.filter((result) => result?.status === 'done')).toHaveLength(1);
 
-    const lock = await takeCollectionLock(server.app.stores.leases, 'a collector elsewhere', server.app.config.leaseMs);
+    const lock = await takeCollectionLock(server.app.stores.leases, 'a collector elsewhere', {
+      clock: server.app.clock,
+      leaseMs: server.app.config.leaseMs,
+    });
     try {
       expect(await garbageCollector(server.app)).toBeNull();
     } finally {
@@ -249,15 +253,15 @@ describe('engine garbage collection (cluster engine, sqlite)', () => {
     const children = await childBlocks(kubos[0]!, deleted.cid);
     expect(children.length).toBe(4);
     // Every peer pins everything (replication -1): each holds a copy.
-    await until(async () => (await Promise.all(kubos.map((url) => kuboHas(url, children[0]!)))).every(Boolean), 'the copies');
+    await eventually('the copies', async () => (await Promise.all(kubos.map((url) => kuboHas(url, children[0]!)))).every(Boolean));
     expect((await server.api.delete(`/api/v2/uploads/${deleted.uploadId}`, { token: user.token })).status).toBe(200);
-    await until(async () => !(await server.app.content.isPinned(deleted.cid)), 'the unpin');
+    await eventually('the unpin', async () => !(await server.app.content.isPinned(deleted.cid)));
     // The Cluster unpins from each peer's Kubo in its own time.
-    await until(async () => {
+    await eventually('the unpin on the other peer', async () => {
       const response = await fetch(`${kubos[1]}/api/v0/pin/ls?arg=${deleted.cid}&type=recursive`, { method: 'POST' });
       await response.body?.cancel();
       return !response.ok;
-    }, 'the unpin on the other peer');
+    });
 
     const result = await garbageCollector(server.app);
     expect(result).toMatchObject({ status: 'done', error: null });
@@ -291,7 +295,7 @@ describe('engine garbage collection across two instances (kubo engine, pg)', () 
     const { source, sent, open } = gatedSource(head, tail);
     const adding = b.app.content.addFile(source, { maxBytes: MAX });
     await sent;
-    await until(async () => (await a.app.stores.leases.countHeld(HOLD_PREFIX, new Date().toISOString())) === 1, 'the hold of B');
+    await eventually('the hold of B', async () => (await a.app.stores.leases.countHeld(HOLD_PREFIX, new Date().toISOString())) === 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const collecting = garbageCollector(a.app, { drainMs: 30_000 });
     expect(await stateAfter(collecting, 1_500)).toBe('pending');

@@ -40,7 +40,7 @@ export async function startCollection(
     );
   }
   const id = newId();
-  const lock = await takeCollectionLock(app.stores.leases, id, app.config.leaseMs);
+  const lock = await takeCollectionLock(app.stores.leases, id, { clock: app.clock, leaseMs: app.config.leaseMs });
   if (!lock) throw conflict('gc_running', 'A garbage collection of the storage engine is running already');
   try {
     const now = new Date().toISOString();

@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context';
 import type { ContentJobRow } from '../../db/schema';
+import { isoAt } from '../../jobs/clock';
+import { holdLease } from '../../jobs/lease';
 import { newId } from '../../lib/ids';
 import { contentReleaser } from './content-releaser';
 import { heldRecordSettler } from '../pins/held-record-settler';
@@ -56,9 +58,13 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
   async function run(job: ContentJobRow): Promise<{ outcome: keyof ContentJobReport; unpinned: boolean } | null> {
     // Every line about the job names the request that queued it, on whichever instance runs it.
     const queuedBy = job.request_id ? { requestId: job.request_id } : {};
-    const until = () => new Date(Date.now() + leaseMs).toISOString();
-    if (!(await app.stores.contentJobs.claim(job, owner, new Date().toISOString(), until()))) return null;
-    const renew = setInterval(() => void app.stores.contentJobs.renew(job.id, owner, until()).catch(() => undefined), leaseMs / 3);
+    const now = app.clock.now();
+    if (!(await app.stores.contentJobs.claim(job, owner, isoAt(now), isoAt(now + leaseMs)))) return null;
+    // Kept while the job runs; its end (`complete`, `fail`) is written only while this owner holds it.
+    const lease = holdLease(
+      { renew: (_now, until) => app.stores.contentJobs.renew(job.id, owner, isoAt(until)) },
+      { clock: app.clock, leaseMs },
+    );
     try {
       // A replaced pin request's record, kept until its successor's job was over, goes first.
       if (job.upload_id) await app.db.transaction().execute((trx) => heldRecordSettler(app, trx, [job], null));
@@ -69,7 +75,7 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
     } catch (error) {
       const attempts = job.attempts + 1;
       const final = attempts >= MAX_CONTENT_JOB_ATTEMPTS;
-      const runAfter = new Date(Date.now() + retryDelayMs(attempts)).toISOString();
+      const runAfter = isoAt(app.clock.now() + retryDelayMs(attempts));
       await app.stores.contentJobs.fail(job.id, owner, String(error), runAfter, final);
       app.metrics.engineError('unpin');
       const fields = { jobId: job.id, cid: job.cid, attempts, error: String(error), ...queuedBy };
@@ -77,7 +83,7 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
       else app.logger.warn('content job will retry', fields);
       return { outcome: final ? 'failed' : 'retrying', unpinned: false };
     } finally {
-      clearInterval(renew);
+      lease.stop();
     }
   }
 
@@ -101,15 +107,10 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
         return 0;
       });
       if (ran > 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, IDLE_POLL_MS);
-        function done() {
-          clearTimeout(timer);
-          wake = null;
-          resolve();
-        }
-        wake = done;
-      });
+      const woken = new AbortController();
+      wake = () => woken.abort();
+      await app.clock.sleep(IDLE_POLL_MS, woken.signal);
+      wake = null;
     }
   }
 
@@ -124,7 +125,7 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
       const row = await app.stores.contentJobs.find(id);
       if (!row) return true;
       if (row.status !== 'running') return false;
-      await new Promise((resolve) => setTimeout(resolve, RUN_NOW_POLL_MS));
+      await app.clock.sleep(RUN_NOW_POLL_MS);
     }
     return false;
   }

@@ -1,17 +1,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  accountState,
-  eventually,
-  instancesOnOneDataDir,
-  killedItself,
-  logIn,
-  randomFile,
-  signUp,
-  stopInstance,
-  upload,
-} from '../../../test/crash';
+import { accountState, instancesOnOneDataDir, killedItself, logIn, randomFile, signUp, stopInstance, upload } from '../../../test/crash';
+import { eventually } from '../../../test/eventually';
 import { fileForm } from '../../../test/factories';
 import { createEmbeddedContentStore } from '../../content/embedded-store';
 

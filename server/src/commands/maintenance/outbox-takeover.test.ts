@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountState,
-  eventually,
   killedItself,
   logIn,
   randomFile,
@@ -12,6 +11,7 @@ import {
   upload,
   type Instance,
 } from '../../../test/crash';
+import { eventually } from '../../../test/eventually';
 import { startEngine, type EngineUnderTest } from '../../../test/engines';
 import { fileForm } from '../../../test/factories';
 import { createTestDatabase } from '../../../test/pg';

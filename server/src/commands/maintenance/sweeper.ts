@@ -78,7 +78,7 @@ export async function sweepOnce(app: AppContext, now = Date.now()): Promise<Swee
 /**
  * Recovery, before the caller serves: frees the quota of dead uploads (whose claims on what they
  * pinned then become due), runs every due outbox job once and starts the outbox runner
- * (`app.contentJobs`). Then sweeps every `intervalMs` while running.
+ * (`app.contentJobs`). Then sweeps every `intervalMs` (on `app.clock`) while running.
  */
 export async function startMaintenance(app: AppContext, intervalMs: number): Promise<Maintenance> {
   const report = await sweepOnce(app);
@@ -92,27 +92,31 @@ export async function startMaintenance(app: AppContext, intervalMs: number): Pro
     contentFailed: recovered.failed,
     contentJobsFailedTotal: failed,
   });
-  let running: Promise<unknown> = Promise.resolve();
   // A collection may take long: it runs beside the sweeps, one at a time, and stops with the server.
-  const startedAt = Date.now();
+  const startedAt = app.clock.now();
   let collecting: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    collecting ??= scheduledCollection(app, startedAt)
-      .catch((error: unknown) => app.logger.error('scheduled engine garbage collection failed', { error: String(error) }))
-      .finally(() => (collecting = undefined));
-    running = sweepOnce(app)
-      .then((sweep) => {
-        // Claims of the uploads whose reservations were just freed are due now.
-        if (sweep.reservationsFreed > 0) runner.kick();
-        if (Object.values(sweep).some((n) => n > 0)) app.logger.info('maintenance sweep', { ...sweep });
-      })
-      .catch((error: unknown) => app.logger.error('maintenance sweep failed', { error: String(error) }));
-  }, intervalMs);
-  timer.unref();
+  const stopping = new AbortController();
+  // One sweep at a time, `intervalMs` after the last one ended.
+  const sweeping = (async () => {
+    for (;;) {
+      await app.clock.sleep(intervalMs, stopping.signal);
+      if (stopping.signal.aborted) return;
+      collecting ??= scheduledCollection(app, startedAt, app.clock.now())
+        .catch((error: unknown) => app.logger.error('scheduled engine garbage collection failed', { error: String(error) }))
+        .finally(() => (collecting = undefined));
+      await sweepOnce(app)
+        .then((sweep) => {
+          // Claims of the uploads whose reservations were just freed are due now.
+          if (sweep.reservationsFreed > 0) runner.kick();
+          if (Object.values(sweep).some((n) => n > 0)) app.logger.info('maintenance sweep', { ...sweep });
+        })
+        .catch((error: unknown) => app.logger.error('maintenance sweep failed', { error: String(error) }));
+    }
+  })();
   return {
     async stop() {
-      clearInterval(timer);
-      await running;
+      stopping.abort();
+      await sweeping;
       await collecting;
       await runner.stop();
     },

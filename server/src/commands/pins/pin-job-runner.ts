@@ -3,6 +3,8 @@ import type { PinJobRow } from '../../db/schema';
 import { crashPoint } from '../../lib/crash-point';
 import { clientError } from '../../lib/error-answers';
 import { accountDisabled } from '../../lib/errors';
+import { isoAt } from '../../jobs/clock';
+import { holdLease } from '../../jobs/lease';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
@@ -11,7 +13,6 @@ import { contentRecorder, storedCharge } from '../content/content-recorder';
 import { heldRecordSettler } from './held-record-settler';
 import { pinWithDeadline } from './lib/pin-deadline';
 
-const HEARTBEAT_MS = 5_000;
 const IDLE_POLL_MS = 2_000;
 /**
  * How often a running job asks the database whether it still runs it: a request removed or
@@ -28,6 +29,12 @@ export interface PinRunner {
    * it, its fetch stops now. Other instances notice within `WITHDRAWN_POLL_MS`.
    */
   cancel(jobId: string): void;
+  /**
+   * Resolves when this instance's runner is done with the job (pinned, failed or withdrawn), at
+   * most `withinMs` later (the job may run on another instance, or wait behind the account's
+   * other job). Ask before the kick that starts it, so that its end is not missed.
+   */
+  settled(jobId: string, withinMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -174,6 +181,11 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
   const sleepers = new Set<() => void>();
   const running = new Set<Promise<void>>();
   const withdrawals = new Map<string, AbortController>();
+  // Whoever waits for a job's end on this instance (a request that answers with its outcome).
+  const waiters = new Map<string, Set<() => void>>();
+  const wakeWaiters = (jobId: string) => {
+    for (const wake of [...(waiters.get(jobId) ?? [])]) wake();
+  };
   // Claims run one after another so two loops of this instance never take one account's jobs together.
   let claiming: Promise<unknown> = Promise.resolve();
   const claim = (): Promise<PinJobRow | undefined> => {
@@ -197,27 +209,25 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
     if (abort.signal.aborted) onServerStop();
     else abort.signal.addEventListener('abort', onServerStop, { once: true });
     withdrawn.signal.addEventListener('abort', onWithdrawn, { once: true });
-    const beat = setInterval(
-      () => void app.stores.pinJobs.beat(job.id, worker, {}, nowIso()).catch(() => undefined),
-      Math.min(HEARTBEAT_MS, app.config.leaseMs / 4),
+    // The job's lease: its heartbeat, and between beats a read of whether it is still this
+    // runner's; once it is not (or no beat went through for a whole lease), the job is withdrawn.
+    const lease = holdLease(
+      {
+        renew: (now) => app.stores.pinJobs.beat(job.id, worker, {}, isoAt(now)),
+        held: () => app.stores.pinJobs.runBy(job.id, worker),
+      },
+      { clock: app.clock, leaseMs: app.config.leaseMs, watchMs: WITHDRAWN_POLL_MS },
     );
-    let asking = false;
-    const watch = setInterval(() => {
-      if (asking || withdrawn.signal.aborted) return;
-      asking = true;
-      app.stores.pinJobs
-        .runBy(job.id, worker)
-        .then((mine) => (mine ? undefined : withdrawn.abort(new JobWithdrawn())))
-        .catch(() => undefined)
-        .finally(() => (asking = false));
-    }, WITHDRAWN_POLL_MS);
+    const onLost = () => withdrawn.abort(new JobWithdrawn());
+    lease.lost.addEventListener('abort', onLost, { once: true });
     try {
       await runJob(app, job, worker, stopping.signal, withdrawn.signal);
     } finally {
-      clearInterval(beat);
-      clearInterval(watch);
+      lease.lost.removeEventListener('abort', onLost);
+      lease.stop();
       withdrawals.delete(job.id);
       abort.signal.removeEventListener('abort', onServerStop);
+      wakeWaiters(job.id);
     }
   }
 
@@ -228,15 +238,11 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
         return undefined;
       });
       if (!job) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, IDLE_POLL_MS).unref();
-          function done() {
-            clearTimeout(timer);
-            sleepers.delete(done);
-            resolve();
-          }
-          sleepers.add(done);
-        });
+        const woken = new AbortController();
+        const wake = () => woken.abort();
+        sleepers.add(wake);
+        await app.clock.sleep(IDLE_POLL_MS, woken.signal);
+        sleepers.delete(wake);
         continue;
       }
       await runClaimed(job);
@@ -253,6 +259,18 @@ export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
     },
     cancel(jobId) {
       withdrawals.get(jobId)?.abort(new JobWithdrawn());
+    },
+    async settled(jobId, withinMs) {
+      const done = new AbortController();
+      const wake = () => done.abort();
+      const set = waiters.get(jobId) ?? new Set();
+      waiters.set(jobId, set.add(wake));
+      try {
+        await app.clock.sleep(withinMs, AbortSignal.any([done.signal, abort.signal]));
+      } finally {
+        set.delete(wake);
+        if (set.size === 0 && waiters.get(jobId) === set) waiters.delete(jobId);
+      }
     },
     async stop() {
       stopped = true;

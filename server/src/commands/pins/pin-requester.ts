@@ -46,15 +46,12 @@ export async function pinRequester(
       now,
     );
   if (!active) await app.stores.pinJobs.insert(job);
+  // Woken by this instance's runner when the job ends; a job another instance runs is read once,
+  // when the wait is over, whatever its state then.
+  const settled = app.pinRunner.settled(job.id, INLINE_WAIT_MS);
   app.pinRunner.kick();
-
-  const deadline = Date.now() + INLINE_WAIT_MS;
-  let current = job;
-  while (Date.now() < deadline) {
-    current = (await app.stores.pinJobs.findForUser(user.id, job.id)) ?? current;
-    if (current.status === 'pinned' || current.status === 'failed') break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await settled;
+  const current = (await app.stores.pinJobs.findForUser(user.id, job.id)) ?? job;
   const upload = current.upload_id ? ((await app.stores.uploads.findForUser(user.id, current.upload_id)) ?? null) : null;
   return { job: current, upload };
 }

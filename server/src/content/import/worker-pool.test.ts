@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { WorkerPool } from './worker-pool';
 
 describe('WorkerPool', () => {
@@ -22,7 +23,7 @@ describe('WorkerPool', () => {
     pool = new WorkerPool(3, 1, 50);
     const workers = await Promise.all([pool.acquire(), pool.acquire(), pool.acquire()]);
     for (const worker of workers) pool.release(worker);
-    for (let i = 0; i < 50 && pool.size > 1; i++) await new Promise((r) => setTimeout(r, 20));
+    await eventually('idle workers are retired', () => pool!.size <= 1, { withinMs: 5_000, everyMs: 20 });
     expect(pool.size).toBe(1);
   }, 30_000);
 });

@@ -4,14 +4,7 @@ import { createAdmin, createUser, type TestUser } from '../../../test/factories'
 import { DRIVERS, type TestServer } from '../../../test/harness';
 import { serverSuite, withAdmin } from '../../../test/suites';
 import { HOLD_PREFIX } from '../../lib/engine-gc-lock';
-
-async function until(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { eventually } from '../../../test/eventually';
 
 describe.each(DRIVERS)('/api/v2/admin/engine/gc on the kubo engine (%s)', (driver) => {
   let engine: EngineUnderTest;
@@ -65,7 +58,7 @@ describe.each(DRIVERS)('/api/v2/admin/engine/gc on the kubo engine (%s)', (drive
     } finally {
       await leases.release(hold, 'another instance');
     }
-    await until(async () => (await get()).body.runs[0]?.status === 'done', 'the run to end');
+    await eventually('the run to end', async () => (await get()).body.runs[0]?.status === 'done');
     const after = await get();
     expect(after.body.running).toBe(false);
     expect(after.body.runs[0]).toMatchObject({ id: runId!, status: 'done', error: null });

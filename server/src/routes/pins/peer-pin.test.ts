@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestResponse } from '../../../test/client';
+import { eventually } from '../../../test/eventually';
 import { createUser, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { bytesOf } from '../../content/test-helpers';
@@ -26,13 +28,17 @@ describe.each(DRIVERS)('pin by CID from another Cairn server (%s)', (driver) => 
   });
 
   async function settled(token: string, id: string) {
-    const deadline = Date.now() + PIN_DEADLINE_MS;
-    for (;;) {
-      const job = await b.api.get(`/api/v2/pins/${id}`, { token });
-      expect(job.status).toBe(200);
-      if (!['queued', 'pinning'].includes(job.body.status) || Date.now() > deadline) return job.body;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    let job: TestResponse | undefined;
+    await eventually(
+      'the pin job is over',
+      async () => {
+        job = await b.api.get(`/api/v2/pins/${id}`, { token });
+        return job.status !== 200 || !['queued', 'pinning'].includes(job.body.status);
+      },
+      { withinMs: PIN_DEADLINE_MS, everyMs: POLL_MS },
+    );
+    expect(job!.status).toBe(200);
+    return job!.body;
   }
 
   it.each([1, 0] as const)('fetches a file uploaded on A over bitswap and serves it from B (CIDv%i)', async (cidVersion) => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { createUser, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 
@@ -39,6 +40,23 @@ describe.each(DRIVERS)('POST /api/v2/pins (%s)', (driver) => {
     const again = await server.api.post('/api/v2/pins', { cid: file.cid }, { token: user.token });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('already_pinned');
+  });
+
+  it('answers a pin of held content as soon as its job ends here, reading the job once (no polling)', async () => {
+    const owner = await createUser(server);
+    const file = await uploadFile(server, owner, 'woken.txt', 'wake me');
+    const user = await createUser(server);
+    const reads = vi.spyOn(server.app.stores.pinJobs, 'findForUser');
+    try {
+      const started = Date.now();
+      const res = await server.api.post('/api/v2/pins', { cid: file.cid }, { token: user.token });
+      expect([res.status, res.body.status]).toEqual([201, 'pinned']);
+      // Woken by the runner, not by the end of the wait for a job that runs elsewhere.
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('names a pin by its original name, else automatically', async () => {
@@ -90,14 +108,19 @@ describe.each(DRIVERS)('POST /api/v2/pins (%s)', (driver) => {
     });
     try {
       const user = await createUser(slow);
+      const reads = vi.spyOn(slow.app.stores.pinJobs, 'findForUser');
       const res = await slow.api.post('/api/v2/pins', { cid: UNKNOWN_CID }, { token: user.token });
       expect(res.status).toBe(202);
+      // The request waited for the job without polling: one read, when its wait was over.
+      expect(reads).toHaveBeenCalledTimes(1);
+      reads.mockRestore();
       expect(['queued', 'pinning']).toContain(res.body.status);
       let job = res.body;
-      for (let i = 0; i < 80 && job.status !== 'failed'; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        job = (await slow.api.get(`/api/v2/pins/${res.body.id}`, { token: user.token })).body;
-      }
+      await eventually(
+        'the job failed',
+        async () => (job = (await slow.api.get(`/api/v2/pins/${res.body.id}`, { token: user.token })).body).status === 'failed',
+        { withinMs: 8_000, everyMs: 100 },
+      );
       expect(job).toMatchObject({ status: 'failed', errorCode: 'cid_not_found', error: 'CID not found on IPFS network', upload: null });
       const other = await createUser(slow);
       expect((await slow.api.get(`/api/v2/pins/${res.body.id}`, { token: other.token })).status).toBe(404);

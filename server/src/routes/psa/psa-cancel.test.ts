@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentStore } from '../../content/types';
-import { eventually } from '../../../test/crash';
+import { eventually } from '../../../test/eventually';
 import { createApiToken, createUser, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { LOOPBACK_PEERS, psaPinUntil, psaSettled } from '../../../test/psa';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentNotFoundError } from '../../content/errors';
-import { eventually } from '../../../test/crash';
+import { eventually } from '../../../test/eventually';
 import { createApiToken, createUser, setStorageLimit, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { expectPsaError, LOOPBACK_PEERS, psaPinUntil, psaSettled } from '../../../test/psa';
@@ -104,7 +104,7 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     // The new record and the old one's removal are one transaction.
     expect((await files(user)).map((f) => f.cid)).toEqual([next.cid]);
     expect(await usage(user)).toBe(next.size);
-    await eventually('the old content is released', async () => !(await isPinned(old.cid)), 10_000);
+    await eventually('the old content is released', async () => !(await isPinned(old.cid)), { withinMs: 10_000 });
     expect((await fetch(`${server.url}/ipfs/${old.cid}`)).status).toBe(404);
     await usageMatchesRecords(user);
     expect(await server.app.db.selectFrom('content_jobs').select('id').where('cid', '=', old.cid).execute()).toEqual([]);
@@ -115,7 +115,7 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     const failing = await pinnedRemotely(user, token, 'replaced by a CID nobody holds');
     const failed = (await server.api.post(`/psa/pins/${failing.requestid}`, { cid: FAIL_CID }, { token })).body;
     expect(await psaSettled(server, token, failed.requestid)).toMatchObject({ status: 'failed', info: { error_code: 'cid_not_found' } });
-    await eventually('the content of the replaced pin is released', async () => !(await isPinned(failing.cid)), 10_000);
+    await eventually('the content of the replaced pin is released', async () => !(await isPinned(failing.cid)), { withinMs: 10_000 });
     expect(await files(user)).toEqual([]);
     expect(await usage(user)).toBe(0);
 
@@ -124,7 +124,7 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     await psaPinUntil(server, token, hanging.requestid, (r) => r.body.status === 'pinning');
     expect(await isPinned(removed.cid)).toBe(true);
     expect((await server.api.delete(`/psa/pins/${hanging.requestid}`, { token })).status).toBe(202);
-    await eventually('the content of the replaced pin is released', async () => !(await isPinned(removed.cid)), 10_000);
+    await eventually('the content of the replaced pin is released', async () => !(await isPinned(removed.cid)), { withinMs: 10_000 });
     expect(await files(user)).toEqual([]);
     await usageMatchesRecords(user);
   });
@@ -149,12 +149,14 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     // The second request's job is over, but the newest is not: the first content is still held,
     // and its record with it.
     const heldFor = (jobId: string) => server.app.db.selectFrom('content_jobs').select('id').where('pin_job_id', '=', jobId).execute();
-    await eventually('the holds the second request had are carried out', async () => (await heldFor(cancelled.id)).length === 0, 10_000);
+    await eventually('the holds the second request had are carried out', async () => (await heldFor(cancelled.id)).length === 0, {
+      withinMs: 10_000,
+    });
     expect(await isPinned(first.cid)).toBe(true);
     expect((await files(user)).map((f) => f.cid)).toEqual([first.cid]);
     third.open();
     expect((await psaSettled(server, token, r3.requestid)).status).toBe('pinned');
-    await eventually('the first content is released', async () => !(await isPinned(first.cid)), 10_000);
+    await eventually('the first content is released', async () => !(await isPinned(first.cid)), { withinMs: 10_000 });
     expect((await files(user)).map((f) => f.cid)).toEqual([third.cid]);
     await usageMatchesRecords(user);
   });
@@ -201,9 +203,9 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     }
     expect((await files(user)).map((f) => f.cid)).toEqual([old.cid]);
     expect((await server.api.delete(`/psa/pins/${current}`, { token })).status).toBe(202);
-    await eventually('the held record goes with the last replacement', async () => (await usage(user)) === 0, 10_000);
+    await eventually('the held record goes with the last replacement', async () => (await usage(user)) === 0, { withinMs: 10_000 });
     expect(await files(user)).toEqual([]);
-    await eventually('the held content is released', async () => !(await isPinned(old.cid)), 10_000);
+    await eventually('the held content is released', async () => !(await isPinned(old.cid)), { withinMs: 10_000 });
   });
 
   it('forty concurrent removals of one request: one 202, the rest 404, and usage falls once', async () => {
@@ -257,6 +259,6 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(202));
     expect(await files(user)).toEqual([]);
     expect(await usage(user)).toBe(0);
-    await eventually('the content is released', async () => !(await isPinned(first.cid)), 10_000);
+    await eventually('the content is released', async () => !(await isPinned(first.cid)), { withinMs: 10_000 });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngine, type EngineUnderTest } from '../../../test/engines';
+import { eventually } from '../../../test/eventually';
 import { createUser, fileForm, uploadFile, type TestUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { contentConfig } from '../../config/content-config';
@@ -100,10 +101,14 @@ describe.each(['kubo', 'cluster'] as const)('the API on the %s engine', (name) =
     const pinned = await b.api.post('/api/v2/pins', { cid, customName: 'outside.bin' }, { token: user.token });
     expect([201, 202]).toContain(pinned.status);
     let job = pinned.body;
-    for (let i = 0; i < 100 && job.status !== 'pinned' && job.status !== 'failed'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      job = (await a.api.get(`/api/v2/pins/${pinned.body.id}`, { token: user.token })).body;
-    }
+    await eventually(
+      'the pin job is over',
+      async () => {
+        job = (await a.api.get(`/api/v2/pins/${pinned.body.id}`, { token: user.token })).body;
+        return job.status === 'pinned' || job.status === 'failed';
+      },
+      { everyMs: 200 },
+    );
     expect(job.status).toBe('pinned');
     expect(await engine.store.isPinned(cid)).toBe(true);
   }, 60_000);

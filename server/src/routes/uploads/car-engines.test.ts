@@ -11,14 +11,10 @@ import { startEngine, type EngineUnderTest } from '../../../test/engines';
 import { createUser, type TestUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { contentConfig } from '../../config/content-config';
+import { eventually } from '../../../test/eventually';
 
 const run = promisify(execFile);
 
-/** Waits, at most 20 s, until `check` holds. */
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(check()).toBe(true);
-}
 const IPFS = path.resolve(__dirname, '../../../../.tools/bin/ipfs');
 const bytes = (size: number, seed: number) => Uint8Array.from({ length: size }, (_, i) => (i * seed + 1) % 251);
 
@@ -113,9 +109,9 @@ describe.each(['embedded', 'kubo', 'cluster'] as const)('CAR in and out on the %
     });
     req.on('error', () => undefined);
     req.write(car.subarray(0, 300_000));
-    await until(() => server.app.openReservations.size > 0);
+    await eventually('the upload holds a reservation', () => server.app.openReservations.size > 0);
     req.destroy();
-    await until(() => server.app.openReservations.size === 0);
+    await eventually('the reservation is given back', () => server.app.openReservations.size === 0);
     expect(await server.app.content.isPinned(file.root.cid.toString())).toBe(false);
     if (engine) expect(await engine.pins()).not.toContain(file.root.cid.toString());
     const list = await server.api.get('/api/v2/users/me/uploads', { token: user.token });

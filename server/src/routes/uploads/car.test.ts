@@ -12,14 +12,10 @@ import type { EmbeddedContentStore } from '../../content/embedded-store';
 import { carBytes, cborNode, rawBlock, unixfsDirectory, unixfsFile, type TestBlock } from '../../../test/cars';
 import { createUser, setStorageLimit, type TestUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { eventually } from '../../../test/eventually';
 
 const run = promisify(execFile);
 
-/** Waits, at most 10 s, until `check` holds. */
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(check()).toBe(true);
-}
 const leafBytes = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * seed + 3) % 251);
 
 describe.each(DRIVERS)('POST /api/v2/upload/car (%s)', (driver) => {
@@ -210,9 +206,9 @@ describe.each(DRIVERS)('POST /api/v2/upload/car (%s)', (driver) => {
     });
     req.on('error', () => undefined);
     req.write(car.subarray(0, 300_000)); // the header, the root and the first leaf and a half
-    await until(() => server.app.openReservations.size > 0);
+    await eventually('the upload holds a reservation', () => server.app.openReservations.size > 0);
     req.destroy();
-    await until(() => server.app.openReservations.size === 0);
+    await eventually('the reservation is given back', () => server.app.openReservations.size === 0);
     await expectNothingKept(user, [file.root, ...file.leaves]);
     await store.compacted();
     expect(store.stats().packs).toBe(packsBefore);

@@ -8,7 +8,8 @@ import { createUser, fileForm, type TestUser } from '../../../test/factories';
 import { DRIVERS, type TestServer } from '../../../test/harness';
 import { slowUpload } from '../../../test/slow-upload';
 import { serverSuite, withAdmin } from '../../../test/suites';
-import { eventually, TUS, tusPatch } from '../../../test/tus';
+import { eventually } from '../../../test/eventually';
+import { TUS, tusPatch } from '../../../test/tus';
 
 /**
  * A disabled account's signed upload URLs and resumable uploads stop at once: the next request is
@@ -115,13 +116,14 @@ describe.each(DRIVERS)('a disabled account (%s)', (driver) => {
     // The URL's use is taken as the upload starts.
     const url = await server.app.db.selectFrom('signed_uploads').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
     await eventually(
+      'the signed URL is used',
       async () =>
         (await server.app.db.selectFrom('signed_uploads').select('used_at').where('id', '=', url.id).executeTakeFirst())?.used_at != null,
     );
     await setStatus(server, admin.token, user, 'inactive');
     upload.finish();
     expect(await upload.status).toBe(401);
-    await eventually(async () => (await accounting(server, user)).reserved === 0);
+    await eventually('the reservation is given back', async () => (await accounting(server, user)).reserved === 0);
     expect(await accounting(server, user)).toEqual({ records: 0, used: 0, reserved: 0 });
   });
 
@@ -145,7 +147,7 @@ describe.each(DRIVERS)('a disabled account (%s)', (driver) => {
       });
       req.on('error', reject);
       req.write(bytes(10_000));
-      void eventually(async () => fs.existsSync(partial) && fs.statSync(partial).size >= 10_000)
+      void eventually('part of the upload is on disk', async () => fs.existsSync(partial) && fs.statSync(partial).size >= 10_000)
         .then(() => setStatus(server, admin.token, user, 'inactive'))
         .then(() => req.end(bytes(10_000, 8)), reject);
     });
@@ -169,7 +171,10 @@ describe.each(DRIVERS)('a disabled account (%s)', (driver) => {
     expect([queued.status, queued.body.status]).toEqual([202, 'queued']);
     await setStatus(server, admin.token, user, 'inactive');
     server.app.pinRunner = startPinRunner(server.app);
-    await eventually(async () => (await server.app.stores.pinJobs.findForUser(user.id, queued.body.id))?.status === 'failed');
+    await eventually(
+      'the queued pin failed',
+      async () => (await server.app.stores.pinJobs.findForUser(user.id, queued.body.id))?.status === 'failed',
+    );
     expect(await server.app.stores.pinJobs.findForUser(user.id, queued.body.id)).toMatchObject({
       error_code: 'account_disabled',
       upload_id: null,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
+import { eventually } from '../../../test/eventually';
 import { createUser, setStorageLimit, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 
@@ -33,7 +34,7 @@ describe.each(DRIVERS)('quota of interrupted uploads (%s)', (driver) => {
     await server.app.stores.quota.open(live, user.id, new Date().toISOString());
     await server.app.stores.quota.grow(live, user.id, 1000, Number.MAX_SAFE_INTEGER, new Date().toISOString());
 
-    for (let i = 0; i < 50 && (await reserved(server, user)) !== 1000; i++) await new Promise((r) => setTimeout(r, 100));
+    await eventually('the dead reservation is freed', async () => (await reserved(server, user)) === 1000, { everyMs: 100 });
     expect(await reserved(server, user)).toBe(1000); // the live upload keeps its reservation
     await uploadFile(server, user, 'after-crash.bin', new Uint8Array(8 * MIB));
   });

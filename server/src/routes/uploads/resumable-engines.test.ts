@@ -8,7 +8,8 @@ import { createClient } from '../../../test/client';
 import { createUser, uploadFile, type TestUser } from '../../../test/factories';
 import type { TestServer } from '../../../test/harness';
 import { createTestDatabase } from '../../../test/pg';
-import { TUS, eventually, tusCreate, tusOffset, tusPatch, tusPatchCut } from '../../../test/tus';
+import { eventually } from '../../../test/eventually';
+import { TUS, tusCreate, tusOffset, tusPatch, tusPatchCut } from '../../../test/tus';
 import { buildConfig, type ServerConfig } from '../../config/config';
 import { contentConfig } from '../../config/content-config';
 import { createLogger } from '../../lib/logger';
@@ -80,7 +81,7 @@ describe.each(['embedded', 'kubo'] as const)('resumable uploads on the %s engine
     const location = created.headers.get('location')!;
     await tusPatchCut(server!.url, location, 0, content, 3 * MIB, user.token);
     let offset = 0;
-    await eventually(async () => (offset = await tusOffset(server!.api, location, user.token)) > 0);
+    await eventually('the upload has begun', async () => (offset = await tusOffset(server!.api, location, user.token)) > 0);
     const done = await tusPatch(server!.api, location, offset, content.subarray(offset), user.token);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ name: 'cut.bin', size: content.length, duplicate: false });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, uploadFile, type TestUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { TUS, eventually, tusCreate, tusOffset, tusPatch, tusPatchCut } from '../../../test/tus';
+import { eventually } from '../../../test/eventually';
+import { TUS, tusCreate, tusOffset, tusPatch, tusPatchCut } from '../../../test/tus';
 import { sweepOnce } from '../../commands/maintenance/sweeper';
 
 const MIB = 1024 * 1024;
@@ -39,7 +40,7 @@ describe('resumable uploads across instances (pg)', () => {
     // Through B, which holds nothing: the cut reaches A, which keeps what arrived.
     await tusPatchCut(b.url, location, MIB, content.subarray(MIB), 2 * MIB, user.token);
     let offset = 0;
-    await eventually(async () => (offset = await tusOffset(b.api, location, user.token)) > MIB);
+    await eventually('more than a MiB has arrived', async () => (offset = await tusOffset(b.api, location, user.token)) > MIB);
     expect(offset).toBeLessThanOrEqual(3 * MIB);
     expect(await tusOffset(a.api, location, user.token)).toBe(offset);
 

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, setStorageLimit, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS } from '../../../test/harness';
 import { serverSuite } from '../../../test/suites';
-import { TUS, eventually, tusCreate, tusOffset, tusPatch, tusPatchCut } from '../../../test/tus';
+import { eventually } from '../../../test/eventually';
+import { TUS, tusCreate, tusOffset, tusPatch, tusPatchCut } from '../../../test/tus';
 import { sweepOnce } from '../../commands/maintenance/sweeper';
 
 const MIB = 1024 * 1024;
@@ -32,7 +33,7 @@ describe.each(DRIVERS)('resumable uploads (%s)', (driver) => {
 
     await tusPatchCut(server.url, location, 0, content, 2 * MIB, user.token);
     let offset = 0;
-    await eventually(async () => (offset = await tusOffset(server.api, location, user.token)) > 0);
+    await eventually('the upload has begun', async () => (offset = await tusOffset(server.api, location, user.token)) > 0);
     expect(offset).toBeLessThanOrEqual(2 * MIB);
 
     const last = await tusPatch(server.api, location, offset, content.subarray(offset), user.token);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { MAX_FILE_BYTES } from '@cairn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { createUser, fileForm, setStorageLimit, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { multipartBody, zeros } from '../../../test/multipart';
@@ -101,12 +102,12 @@ describe.each(DRIVERS)('upload abuse (%s)', (driver) => {
     req.destroy();
     // Wait for the server to notice: the reservation may not even have grown yet.
     const reservations = () => server.app.db.selectFrom('quota_reservations').selectAll().where('user_id', '=', user.id).execute();
-    let state = await accounting(server, user.id);
-    for (let i = 0; i < 50 && (state.reserved !== 0 || (await reservations()).length > 0); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      state = await accounting(server, user.id);
-    }
-    expect(state).toEqual({ used: 0, reserved: 0 });
+    await eventually(
+      'the reservation is given back',
+      async () => (await accounting(server, user.id)).reserved === 0 && (await reservations()).length === 0,
+      { everyMs: 100 },
+    );
+    expect(await accounting(server, user.id)).toEqual({ used: 0, reserved: 0 });
     expect(await recordCount(server, user.id)).toBe(0);
     expect(await server.app.db.selectFrom('quota_reservations').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
   });

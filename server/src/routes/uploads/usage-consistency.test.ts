@@ -4,7 +4,7 @@ import { carBytes } from '../../../test/cars';
 import { cborOverLeaf } from '../../../test/car-shapes';
 import { createUser, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS } from '../../../test/harness';
-import { eventually } from '../../../test/tus';
+import { eventually } from '../../../test/eventually';
 import { serverSuite, withAdmin } from '../../../test/suites';
 
 const ROUNDS = 4;
@@ -98,23 +98,27 @@ describe.each(DRIVERS)('usage stays the sum of the records under concurrent chan
 
     /** Waits for the account's pin jobs and the replacements they finish, so no change is under way. */
     async function settled(userId: string): Promise<void> {
-      await eventually(async () => {
-        const busy = await server.app.db
-          .selectFrom('pin_jobs')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('status', 'in', ['queued', 'pinning'])
-          .execute();
-        // A replaced request's record is held until its successor's job is over, then settled.
-        const replacing = await server.app.db
-          .selectFrom('content_jobs as c')
-          .innerJoin('uploads as u', 'u.id', 'c.upload_id')
-          .select('c.id')
-          .where('u.user_id', '=', userId)
-          .execute();
-        const reserved = await server.app.db.selectFrom('quota_reservations').select('id').where('user_id', '=', userId).execute();
-        return busy.length === 0 && replacing.length === 0 && reserved.length === 0;
-      }, 60_000);
+      await eventually(
+        'no pin job or replacement is under way',
+        async () => {
+          const busy = await server.app.db
+            .selectFrom('pin_jobs')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('status', 'in', ['queued', 'pinning'])
+            .execute();
+          // A replaced request's record is held until its successor's job is over, then settled.
+          const replacing = await server.app.db
+            .selectFrom('content_jobs as c')
+            .innerJoin('uploads as u', 'u.id', 'c.upload_id')
+            .select('c.id')
+            .where('u.user_id', '=', userId)
+            .execute();
+          const reserved = await server.app.db.selectFrom('quota_reservations').select('id').where('user_id', '=', userId).execute();
+          return busy.length === 0 && replacing.length === 0 && reserved.length === 0;
+        },
+        { withinMs: 60_000 },
+      );
     }
   }, 240_000);
 });

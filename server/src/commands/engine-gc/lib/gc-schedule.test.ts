@@ -5,16 +5,9 @@ import { contentConfig } from '../../../config/content-config';
 import { HOLD_PREFIX } from '../../../lib/engine-gc-lock';
 import { startCollection } from '../garbage-collector';
 import { nextCollectionAt, scheduledCollection } from './gc-schedule';
+import { eventually } from '../../../../test/eventually';
 
 const HOUR = 3600_000;
-
-async function until(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.each(DRIVERS)('scheduled engine garbage collection (kubo engine, %s)', (driver) => {
   let engine: EngineUnderTest;
@@ -97,9 +90,8 @@ describe.each(DRIVERS)('scheduled engine garbage collection (kubo engine, %s)', 
   });
 
   it('is started by the maintenance of a running server once due', async () => {
-    await until(
-      async () => (await looping.app.stores.engineGcRuns.recent(1)).some((run) => run.trigger === 'schedule' && run.status === 'done'),
-      'a scheduled run',
+    await eventually('a scheduled run', async () =>
+      (await looping.app.stores.engineGcRuns.recent(1)).some((run) => run.trigger === 'schedule' && run.status === 'done'),
     );
   });
 });

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../../context';
+import { isoAt } from '../../../jobs/clock';
+import { holdLease } from '../../../jobs/lease';
 
 /**
  * This instance's id, kept in its data directory: a restart on the same directory is the same
@@ -24,15 +26,22 @@ export function instanceIdOf(dataDir: string): string {
 }
 
 /**
- * Records where the other instances reach this one, and beats every `intervalMs` while it runs;
- * an instance that stopped beating for `leaseMs` is taken for gone. Returns the stop function.
+ * Records where the other instances reach this one, and beats (a lease on its row) while it runs;
+ * an instance that stopped beating for `leaseMs` is taken for gone. A beat that fails is logged
+ * and tried again: the row is this instance's for as long as it runs. Returns the stop function.
  */
-export async function registerInstance(app: AppContext, url: string, intervalMs: number): Promise<() => void> {
-  const beat = () => app.stores.instances.beat(app.instanceId, url, new Date().toISOString());
-  await beat();
-  const timer = setInterval(() => {
-    beat().catch((error: unknown) => app.logger.warn('instance heartbeat failed', { error: String(error) }));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export async function registerInstance(app: AppContext, url: string): Promise<() => void> {
+  await app.stores.instances.beat(app.instanceId, url, isoAt(app.clock.now()));
+  const lease = holdLease(
+    {
+      async renew(now) {
+        await app.stores.instances
+          .beat(app.instanceId, url, isoAt(now))
+          .catch((error: unknown) => app.logger.warn('instance heartbeat failed', { error: String(error) }));
+        return true;
+      },
+    },
+    { clock: app.clock, leaseMs: app.config.leaseMs },
+  );
+  return () => lease.stop();
 }

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import type { Db } from '../../../db/database';
+import { isoAt } from '../../../jobs/clock';
+import { holdLease } from '../../../jobs/lease';
 import { crashPoint } from '../../../lib/crash-point';
 import { AppError } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
@@ -9,8 +11,6 @@ import { storageLimit } from './storage-limit';
 
 /** Reserving ahead in steps keeps the database out of the hot path of a fast upload. */
 const STEP_BYTES = 16 * 1024 * 1024;
-/** A live upload proves it is alive this often (at most); a reservation silent for the lease is freed. */
-const HEARTBEAT_MS = 10_000;
 
 /** Seconds a client is told to wait when its account already has as many uploads as allowed running. */
 const BUSY_RETRY_SECONDS = 2;
@@ -61,15 +61,19 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
   if (!(await app.stores.quota.openWithin(id, user.id, new Date(now).toISOString(), max, aliveSince))) throw tooManyUploads(max);
   app.openReservations.add(id);
   let reserved = 0;
-  const beat = setInterval(
-    () => {
-      app.stores.quota
-        .heartbeat(id, nowIso())
-        .catch((error: unknown) => app.logger.warn('quota heartbeat failed', { error: String(error) }));
+  // Kept alive while the upload streams; a beat that fails is logged and tried again, as the
+  // sweep frees the reservation only once it has been silent for a whole lease.
+  const lease = holdLease(
+    {
+      async renew(now) {
+        await app.stores.quota
+          .heartbeat(id, isoAt(now))
+          .catch((error: unknown) => app.logger.warn('quota heartbeat failed', { error: String(error) }));
+        return true;
+      },
     },
-    Math.min(HEARTBEAT_MS, app.config.leaseMs / 4),
+    { clock: app.clock, leaseMs: app.config.leaseMs },
   );
-  beat.unref();
 
   async function grow(total: number): Promise<void> {
     const need = total - reserved;
@@ -93,17 +97,17 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
       if (total > reserved) await grow(total);
     },
     async settle(trx) {
-      clearInterval(beat);
+      lease.stop();
       await app.stores.quota.release(trx, id);
       app.openReservations.delete(id);
     },
     async cancel() {
-      clearInterval(beat);
+      lease.stop();
       await app.db.transaction().execute((trx) => app.stores.quota.release(trx, id));
       app.openReservations.delete(id);
     },
     leaveToSweep() {
-      clearInterval(beat);
+      lease.stop();
       app.openReservations.delete(id);
     },
     partial: () => ({ ...reservation, settle: async () => undefined, cancel: async () => undefined, leaveToSweep: () => undefined }),
