@@ -13,6 +13,7 @@ import { bytesOf, ENGINES, readBack, startEngine, type EngineUnderTest } from '.
 import { ContentNotFoundError, ContentTooLargeError } from './errors';
 import type { CidVersion, DirectoryEntryInput, ImportRecovery } from './types';
 import { collect } from './test-helpers';
+import { eventually } from '../../test/eventually';
 
 const CHUNK = 262_144;
 /** Sizes at the chunker's and the balanced layout's edges: more than 174 chunks makes a second level. */
@@ -350,11 +351,15 @@ describe.each(ENGINES)('content engine contract: %s', (engine) => {
   it('reports the status and allocation of a pin', async () => {
     const added = await e.store.addFile(pieces(bytesOf(100, 42)), { cidVersion: 1, maxBytes: MAX });
     // A Cluster's peers report their pins as they track them: a moment after the add.
-    let status = await e.store.status(added.cid);
-    for (let i = 0; i < 100 && !status.every((peer) => peer.status === 'pinned'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = await e.store.status(added.cid);
-    }
+    let status: Awaited<ReturnType<typeof e.store.status>> = [];
+    await eventually(
+      'every peer reports the pin',
+      async () => {
+        status = await e.store.status(added.cid);
+        return status.every((peer) => peer.status === 'pinned');
+      },
+      { withinMs: 10_000, everyMs: 100 },
+    );
     expect(status.length).toBeGreaterThan(0);
     expect(status.every((peer) => peer.status === 'pinned' && peer.peerName.length > 0)).toBe(true);
     const allocation = await e.store.allocations(added.cid);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKubo, type KuboNode } from '../../../scripts/ipfs-local.mjs';
 import { bytesOf, chunks, collect, tempStore } from './test-helpers';
+import { eventually } from '../../test/eventually';
 
 // The embedded engine and a real Kubo daemon on loopback, speaking bitswap to each other: the
 // embedded node dials Kubo (IPFS_PEERS), and each side fetches what only the other one holds.
@@ -33,13 +34,14 @@ async function kuboPinned(cid: string): Promise<boolean> {
 /** Waits (bounded) until Kubo lists the embedded node among its peers. */
 async function connected(): Promise<void> {
   const peerId = embedded.store.peerId();
-  const deadline = Date.now() + CONNECT_MS;
-  while (Date.now() < deadline) {
-    const body = (await (await kuboRpc('swarm/peers', {})).json()) as { Peers: Array<{ Peer: string }> | null };
-    if ((body.Peers ?? []).some((peer) => peer.Peer === peerId)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Kubo did not see the embedded node within ${CONNECT_MS / 1000} s`);
+  await eventually(
+    'Kubo sees the embedded node',
+    async () => {
+      const body = (await (await kuboRpc('swarm/peers', {})).json()) as { Peers: Array<{ Peer: string }> | null };
+      return (body.Peers ?? []).some((peer) => peer.Peer === peerId);
+    },
+    { withinMs: CONNECT_MS, everyMs: 200 },
+  );
 }
 
 beforeAll(async () => {

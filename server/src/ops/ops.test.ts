@@ -10,6 +10,7 @@ import { sweepOnce, PIN_JOB_RETENTION_MS } from '../commands/maintenance/sweeper
 import { newId } from '../lib/ids';
 import { createAdmin, createApiToken, createUser, uploadFile } from '../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../test/harness';
+import { eventually } from '../../test/eventually';
 
 describe.each(DRIVERS)('operations endpoints (%s)', (driver) => {
   let server: TestServer;
@@ -120,8 +121,9 @@ describe('access log', () => {
     const { token } = (await login.json()) as { token: string };
     const me = await fetch(`${server.url}/api/v2/users/me?token=${token}`, { headers: { Authorization: `Bearer ${token}` } });
     const user = (await me.json()) as { id: string };
-    await new Promise((r) => setTimeout(r, 50));
-    const line = lines.find((l) => l.message === 'request' && l.requestId === me.headers.get('x-request-id'));
+    const isLine = (l: (typeof lines)[number]) => l.message === 'request' && l.requestId === me.headers.get('x-request-id');
+    await eventually('the request is logged', () => lines.some(isLine));
+    const line = lines.find(isLine);
     expect(line).toMatchObject({ level: 'info', method: 'GET', route: '/api/v2/users/me', status: 200, userId: user.id });
     expect(typeof line!.ms).toBe('number');
     expect(lines.some((l) => l.message === 'recovery at start')).toBe(true);

@@ -5,6 +5,7 @@ import { createUser, type TestUser } from '../../../test/factories';
 import type { TestServer } from '../../../test/harness';
 import { fileUploader } from './file-uploader';
 import { sweepOnce } from '../maintenance/sweeper';
+import { eventually } from '../../../test/eventually';
 
 async function* bytes(size: number): AsyncGenerator<Uint8Array> {
   yield crypto.randomBytes(size);
@@ -66,10 +67,11 @@ describe('an upload whose claim fails after Kubo pinned it (kubo engine, SQLite)
     app.contentJobs.kick();
     // The job unpins, then deletes its own row: both must have happened.
     const orphanJobs = () => app.db.selectFrom('content_jobs').selectAll().where('cid', '=', orphans[0]!).execute();
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && ((await engine.pins()).has(orphans[0]!) || (await orphanJobs()).length > 0)) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(
+      'the orphan is unpinned and its job gone',
+      async () => !(await engine.pins()).has(orphans[0]!) && (await orphanJobs()).length === 0,
+      { withinMs: 20_000, everyMs: 100 },
+    );
     expect((await engine.pins()).has(orphans[0]!)).toBe(false);
     const account = (await app.stores.users.findById(user.id))!;
     expect(Number(account.storage_reserved)).toBe(0);

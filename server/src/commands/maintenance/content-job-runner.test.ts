@@ -3,6 +3,7 @@ import { startKuboServer, type EngineUnderTest } from '../../../test/engines';
 import { createUser, uploadFile, type TestUser } from '../../../test/factories';
 import type { TestServer } from '../../../test/harness';
 import { MAX_CONTENT_JOB_ATTEMPTS } from './content-job-runner';
+import { eventually } from '../../../test/eventually';
 
 /** An outbox job whose engine is down: retried with backoff, then left failed for an operator. */
 describe('outbox jobs when the content engine does not answer', () => {
@@ -39,8 +40,7 @@ describe('outbox jobs when the content engine does not answer', () => {
       .where('id', '=', job!.id)
       .execute();
     server.app.contentJobs.kick();
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && (await jobs())[0]?.status !== 'failed') await new Promise((resolve) => setTimeout(resolve, 100));
+    await eventually('the job is failed', async () => (await jobs())[0]?.status === 'failed', { withinMs: 20_000, everyMs: 100 });
     expect(await jobs()).toMatchObject([{ status: 'failed', attempts: MAX_CONTENT_JOB_ATTEMPTS }]);
     expect(await server.app.stores.contentJobs.counts()).toMatchObject({ failed: 1, pending: 0, running: 0 });
     expect(await server.app.metrics.registry.getSingleMetricAsString('cairn_content_jobs')).toMatch(

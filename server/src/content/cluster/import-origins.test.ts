@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KuboNode } from '../../../../scripts/ipfs-local.mjs';
 import { startEngine, type EngineUnderTest } from '../../../test/engines';
 import { bytesOf, chunks } from '../test-helpers';
+import { eventually } from '../../../test/eventually';
 
 /** Kubo's RPC: `POST /api/v0/{command}` with `arg` parameters, its JSON answer. */
 async function kubo<T>(node: KuboNode, command: string, args: string[] = []): Promise<T> {
@@ -41,12 +42,15 @@ describe('cluster engine: copies of an import', () => {
     const { cid } = await engine.store.addFile(chunks(bytesOf(3_000_000, 51)), { cidVersion: 1, maxBytes: 10_000_000 });
     // A few MB copy in a second or two. Without the origin, the copy waits for Cluster to connect
     // its Kubo nodes again, 30 s after each peer started.
-    const deadline = Date.now() + 8_000;
-    let statuses = await engine.store.status(cid);
-    while (!(statuses.length === 2 && statuses.every((peer) => peer.status === 'pinned')) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      statuses = await engine.store.status(cid);
-    }
+    let statuses: Awaited<ReturnType<typeof engine.store.status>> = [];
+    await eventually(
+      'both peers hold the copy',
+      async () => {
+        statuses = await engine.store.status(cid);
+        return statuses.length === 2 && statuses.every((peer) => peer.status === 'pinned');
+      },
+      { withinMs: 8_000, everyMs: 250 },
+    );
     expect(statuses.map((peer) => peer.status)).toEqual(['pinned', 'pinned']);
     expect(await connectedPeers(other)).toContain(reader.peerId);
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createUser, fileForm, setStorageLimit, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { slowUpload, type SlowUpload } from '../../../test/slow-upload';
+import { eventually } from '../../../test/eventually';
 
 const MIB = 1024 * 1024;
 
@@ -19,11 +20,11 @@ describe.each(DRIVERS)('uploads shared fairly (%s)', (driver) => {
     const busy = await createUser(server);
     pending.push(slowUpload(server.url, busy.token), slowUpload(server.url, busy.token));
     // Both have opened their reservation once their first bytes are in.
-    for (let i = 0; i < 50; i++) {
-      const row = await server.app.db.selectFrom('quota_reservations').select('id').where('user_id', '=', busy.id).execute();
-      if (row.length === 2) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const { db } = server.app;
+    await eventually(
+      'both uploads hold a reservation',
+      async () => (await db.selectFrom('quota_reservations').select('id').where('user_id', '=', busy.id).execute()).length === 2,
+    );
     const third = await server.api.request('POST', '/api/v2/upload', {
       token: busy.token,
       body: fileForm([{ name: 'c.txt', content: 'c' }]),
