@@ -1,36 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gatherBatch, type BatchLimits } from './batches';
 import { Journal } from './journal';
 import type { QueueItem, QueueState } from './queue-types';
 import { UploadFailure } from './upload-failure';
-import { UploadQueue } from './upload-queue';
 import type { Uploader, UploadItem, UploadResult } from './uploader';
+import { queueFixtures } from './testing/queue-fixture';
 
-const dirs: string[] = [];
-const queues: UploadQueue[] = [];
-afterEach(() => {
-  for (const queue of queues.splice(0)) queue.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function open(options: ConstructorParameters<typeof UploadQueue>[0]): UploadQueue {
-  const queue = new UploadQueue(options);
-  queues.push(queue);
-  return queue;
-}
+const { open, folder: inbox } = queueFixtures('cairn-batches-');
 
 /** `count` small files in a folder (`big` of them of 100 KB), and a journal path beside it. */
 function fixture(count: number, big: number[] = []) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-batches-'));
-  dirs.push(dir);
-  const folder = path.join(dir, 'inbox');
-  fs.mkdirSync(folder, { recursive: true });
-  for (let i = 0; i < count; i++)
-    fs.writeFileSync(path.join(folder, `f${String(i).padStart(2, '0')}.txt`), big.includes(i) ? Buffer.alloc(100_000) : `file ${i}`);
-  return { folder, journalFile: path.join(dir, 'data', 'uploads.json') };
+  return inbox((folder) => {
+    for (let i = 0; i < count; i++)
+      fs.writeFileSync(path.join(folder, `f${String(i).padStart(2, '0')}.txt`), big.includes(i) ? Buffer.alloc(100_000) : `file ${i}`);
+  });
 }
 
 const result = (item: Pick<UploadItem, 'path'>): UploadResult => ({

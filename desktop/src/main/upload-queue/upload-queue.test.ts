@@ -1,35 +1,22 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Journal } from './journal';
 import type { BatchSummary, QueueItem } from './queue-types';
 import { UploadFailure } from './upload-failure';
-import { UploadQueue } from './upload-queue';
+import { type UploadQueue } from './upload-queue';
 import type { Uploader } from './uploader';
+import { queueFixtures } from './testing/queue-fixture';
 
-const dirs: string[] = [];
-const queues: UploadQueue[] = [];
-afterEach(() => {
-  // Closed first: a pending journal save must not write into a folder already removed.
-  for (const queue of queues.splice(0)) queue.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function open(options: ConstructorParameters<typeof UploadQueue>[0]): UploadQueue {
-  const queue = new UploadQueue(options);
-  queues.push(queue);
-  return queue;
-}
+const { open, folder: inbox } = queueFixtures('cairn-queue-');
 
 /** A folder of `count` small files and a journal path beside it. */
 function fixture(count: number) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-queue-'));
-  dirs.push(dir);
-  const folder = path.join(dir, 'inbox');
-  fs.mkdirSync(path.join(folder, 'sub'), { recursive: true });
-  for (let index = 0; index < count; index++) fs.writeFileSync(path.join(folder, index % 2 ? 'sub' : '', `f${index}.txt`), `file ${index}`);
-  return { folder, journalFile: path.join(dir, 'data', 'uploads.json') };
+  return inbox((folder) => {
+    fs.mkdirSync(path.join(folder, 'sub'));
+    for (let index = 0; index < count; index++)
+      fs.writeFileSync(path.join(folder, index % 2 ? 'sub' : '', `f${index}.txt`), `file ${index}`);
+  });
 }
 
 type Script = (
