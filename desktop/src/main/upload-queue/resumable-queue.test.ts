@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken, createUser, type TestUser } from '../../../../server/test/factories';
+import { eventually } from '../../../../server/test/eventually';
 import { HttpUploader } from './http-uploader';
 import { Journal } from './journal';
 import type { QueueState } from './queue-types';
@@ -146,10 +147,12 @@ describe('the upload queue over tus', () => {
       queue.start();
       await queue.add([file], 'dag', 'huge');
       const item = queue.items()[0]!;
-      await waitFor(() => item.resumeUrl !== undefined && item.sentBytes > 4 * MIB);
+      await eventually('the upload has a resume URL and 4 MiB sent', () => item.resumeUrl !== undefined && item.sentBytes > 4 * MIB, {
+        withinMs: 60_000,
+      });
       expect(await reserved()).toBe(24 * MIB);
       queue.cancel(item.id);
-      await waitFor(async () => (await reserved()) === 0);
+      await eventually('the reservation is given back', async () => (await reserved()) === 0, { withinMs: 60_000 });
       const gone = await fetch(`${live.running().url}${item.resumeUrl}`, {
         method: 'HEAD',
         headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${token}` },
@@ -162,11 +165,3 @@ describe('the upload queue over tus', () => {
     }
   }, 120_000);
 });
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
