@@ -9,7 +9,13 @@ import { testProjects } from './scripts/test-projects.mjs';
 const files = testProjects();
 const project = (name: keyof typeof files) => ({
   extends: true as const,
-  test: { name, include: files[name], env: { CAIRN_TEST_PROJECT: name } },
+  test: {
+    name,
+    include: files[name],
+    env: { CAIRN_TEST_PROJECT: name },
+    // The compiled server, built once before the workers start (the unit project starts none).
+    globalSetup: name === 'unit' ? [] : ['server/test/server-build-setup.ts'],
+  },
 });
 
 export default defineConfig({
