@@ -79,24 +79,23 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
   }
   const stores = createStores(db);
   const instanceId = instanceIdOf(config.dataDir);
+  // One clock and one lease length for every lease this server holds.
+  const leaseTiming = { clock: systemClock, leaseMs: config.leaseMs };
   let content: ContentStore;
   try {
-    content = await createContentStore(
-      config,
-      createImportHolds(stores.leases, instanceId, { clock: systemClock, leaseMs: config.leaseMs }),
-    );
+    content = await createContentStore(config, createImportHolds(stores.leases, instanceId, leaseTiming));
   } catch (error) {
     await db.destroy();
     throw error;
   }
   const shutdown = new AbortController();
-  const sharedLock = createSharedLock(stores.leases, { clock: systemClock, leaseMs: config.leaseMs });
+  const sharedLock = createSharedLock(stores.leases, leaseTiming);
   const app: AppContext = {
     config,
     db,
     stores,
     logger,
-    clock: systemClock,
+    clock: leaseTiming.clock,
     jwt: createJwt(await loadJwtKey(config.jwtSecret, config.dataDir, db, config.db.driver)),
     passwords: createPasswordHasher(config.argon2),
     content,

@@ -2,8 +2,8 @@ import type { LeaseStore } from '../stores/lease-store';
 import { isoAt, type Clock } from './clock';
 
 /**
- * Where one lease is kept: a row that says who holds something until when (a job's row in `jobs`,
- * a named lock in `leases`, an upload's quota reservation, an instance's row).
+ * Where one lease is kept: a row that says who holds something until when (an outbox job in
+ * `content_jobs`, a pin job, a named lock in `leases`, an upload's quota reservation, an instance's row).
  */
 export interface LeaseRow {
   /** Extends the lease to `until`; false when its holder is no longer this one (taken over, withdrawn, gone). */

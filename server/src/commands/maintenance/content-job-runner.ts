@@ -88,7 +88,7 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
   }
 
   async function pass(report?: ContentJobReport, deadline = Infinity): Promise<number> {
-    const jobs = await app.stores.contentJobs.due(new Date().toISOString(), BATCH);
+    const jobs = await app.stores.contentJobs.due(isoAt(app.clock.now()), BATCH);
     let ran = 0;
     for (const job of jobs) {
       if (stopped || Date.now() > deadline) break;
@@ -120,8 +120,8 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
    * happened; true when it was carried out.
    */
   async function ranElsewhere(id: string): Promise<boolean> {
-    const deadline = Date.now() + Math.min(leaseMs, RUN_NOW_WAIT_MS);
-    while (!stopped && Date.now() < deadline) {
+    const deadline = app.clock.now() + Math.min(leaseMs, RUN_NOW_WAIT_MS);
+    while (!stopped && app.clock.now() < deadline) {
       const row = await app.stores.contentJobs.find(id);
       if (!row) return true;
       if (row.status !== 'running') return false;
@@ -144,7 +144,7 @@ export async function startContentJobRunner(app: AppContext): Promise<{ runner: 
     kick: () => wake?.(),
     async runNow(id, cid) {
       const result = await exclusive(async () => {
-        const [job] = await app.stores.contentJobs.due(new Date().toISOString(), 1, id);
+        const [job] = await app.stores.contentJobs.due(isoAt(app.clock.now()), 1, id);
         return job ? run(job) : null;
       });
       if (result) return result.unpinned;
