@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentJobRow } from '../server/src/db/schema';
+import type { JobRow } from '../server/src/db/schema';
 import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
 import { en } from './harness/locales';
 import { checkScreen } from './harness/screens';
@@ -18,10 +18,10 @@ let strayCid: string;
 const BROKEN = 'not-a-cid';
 const LATER = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
 
-async function insertJob(row: Partial<ContentJobRow>): Promise<void> {
+async function insertJob(row: Partial<JobRow>): Promise<void> {
   const now = new Date().toISOString();
   await server.app.db
-    .insertInto('content_jobs')
+    .insertInto('jobs')
     .values({
       id: crypto.randomUUID(),
       kind: 'release',

@@ -53,7 +53,7 @@ beforeAll(async () => {
   // A content job that gave up, with an engine's long error, for the outbox's table.
   const now = new Date().toISOString();
   await server.app.db
-    .insertInto('content_jobs')
+    .insertInto('jobs')
     .values({
       id: '00000000-0000-4000-8000-00000000c0b1',
       kind: 'release',

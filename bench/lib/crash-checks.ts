@@ -48,7 +48,7 @@ async function snapshot(db: DbConfig, email: string): Promise<Snapshot> {
       .where('user_id', '=', user.id)
       .execute();
     const reservations = await conn.selectFrom('quota_reservations').select('id').where('user_id', '=', user.id).execute();
-    const jobs = await conn.selectFrom('content_jobs').select('status').execute();
+    const jobs = await conn.selectFrom('jobs').select('status').where('kind', '=', 'release').execute();
     return {
       records: new Map(rows.map((r) => [r.name, { cid: r.cid, size: Number(r.size), charged: Number(r.charged_bytes), id: r.id }])),
       used: Number(user.storage_used),

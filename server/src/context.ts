@@ -1,7 +1,6 @@
 import { createJwt, type Jwt } from './auth/jwt';
-import { startMaintenance, type Maintenance } from './commands/maintenance/sweeper';
+import { startJobs } from './commands/maintenance/jobs';
 import { CarBlockPool } from './content/car/car-block-pool';
-import { startPinRunner, type PinRunner } from './commands/pins/pin-job-runner';
 import { createContentStore } from './content/engine';
 import type { ContentStore } from './content/types';
 import { loadJwtKey } from './auth/jwt-secret';
@@ -10,7 +9,7 @@ import type { ServerConfig } from './config/config';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './lib/errors';
-import type { ContentJobRunner } from './commands/maintenance/content-job-runner';
+import type { JobRunner } from './jobs/runner';
 import type { KeyedLock } from './lib/keyed-lock';
 import { createSharedLock } from './lib/shared-lock';
 import { createImportHolds } from './lib/engine-gc-lock';
@@ -36,9 +35,8 @@ export interface AppContext {
   content: ContentStore;
   /** Serializes record-vs-unpin decisions per CID over every instance (a lease in the database). */
   cidLock: KeyedLock;
-  pinRunner: PinRunner;
-  /** Carries out the outbox of content-engine jobs (`content_jobs`). */
-  contentJobs: Pick<ContentJobRunner, 'kick' | 'runNow'>;
+  /** Runs every background task (pins, the content engine's outbox, sweeps, prunes) from `jobs`. */
+  jobs: JobRunner;
   /** Rendered pages of file lists, each kept while its account's `uploads_version` stands. */
   fileListPages: VersionedPages;
   metrics: Metrics;
@@ -100,8 +98,15 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     passwords: createPasswordHasher(config.argon2),
     content,
     cidLock: (cid, work) => sharedLock(`cid:${cid}`, work),
-    pinRunner: { kick: () => undefined, cancel: () => undefined, settled: async () => undefined, stop: async () => undefined },
-    contentJobs: { kick: () => undefined, runNow: async () => false },
+    // Replaced by the runner once recovery has run (`startJobs`).
+    jobs: {
+      kick: () => undefined,
+      runNow: async () => ({ ran: false, gone: false }),
+      cancel: () => undefined,
+      settled: async () => undefined,
+      runDue: async () => ({ done: 0, retrying: 0, failed: 0 }),
+      stop: async () => undefined,
+    },
     fileListPages: new VersionedPages(),
     metrics: createMetrics(db),
     payments: createPaymentProvider(config),
@@ -123,20 +128,18 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
           .release(db, id)
           .catch((error: unknown) => logger.warn('reservation release failed', { error: String(error) }));
       }
-      await maintenance?.stop();
-      await app.pinRunner.stop();
+      await app.jobs.stop();
       await content.close();
       await db.destroy();
     },
   };
-  let maintenance: Maintenance | undefined;
   try {
-    maintenance = await startMaintenance(app, config.maintenanceIntervalMs);
+    await startJobs(app);
   } catch (error) {
+    await app.jobs.stop();
     await content.close();
     await db.destroy();
     throw error;
   }
-  app.pinRunner = startPinRunner(app);
   return app;
 }

@@ -101,7 +101,13 @@ export async function accountState(config: DbConfig, email: string) {
     const user = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
     const records = await db.selectFrom('uploads').select(['cid', 'charged_bytes']).where('user_id', '=', user.id).execute();
     const reservations = await db.selectFrom('quota_reservations').select('id').where('user_id', '=', user.id).execute();
-    const jobs = await db.selectFrom('content_jobs').select(['cid', 'status', 'last_error']).execute();
+    // Releases always name their CID.
+    const jobs = await db
+      .selectFrom('jobs')
+      .select(['cid', 'status', 'last_error'])
+      .where('kind', '=', 'release')
+      .$narrowType<{ cid: string }>()
+      .execute();
     const pinJobs = await db.selectFrom('pin_jobs').select(['cid', 'status', 'attempts']).where('user_id', '=', user.id).execute();
     return {
       used: Number(user.storage_used),

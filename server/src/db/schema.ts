@@ -188,9 +188,9 @@ export interface PinJobsTable {
   error: string | null;
   error_code: string | null;
   upload_id: string | null;
+  /** The runner that runs it (its task's lease owner when it started): only it may write its end. */
   claimed_by: string | null;
-  heartbeat_at: string | null;
-  /** Runs started (each claim or takeover counts one); past the limit the job fails (0008). */
+  /** Runs its task has started (each takeover after its runner died counts one) (0008, 0019). */
   attempts: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -222,38 +222,49 @@ interface PsaPinMetaTable {
   value: string;
 }
 
-type ContentJobKind = 'release';
-/** A finished job's row is deleted; a job out of attempts stays `failed` for an operator to see. */
-type ContentJobStatus = 'pending' | 'running' | 'failed';
+/**
+ * The tasks of the job runner: `release` (unpin a CID nobody wants), `pin` (fetch and record a pin
+ * job, same id), `recategorise` (a one-off backfill of one directory's category), and the
+ * periodic tasks, whose one row each is rescheduled after every run.
+ */
+export type JobKind = 'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials';
+/** A finished job's row is deleted (a periodic one is rescheduled); one out of attempts stays `failed` for an operator. */
+export type JobStatus = 'pending' | 'running' | 'failed';
 
-/** The outbox of content-engine work (0008): see the migration. */
-interface ContentJobsTable {
+/** Background work of every instance (0019): see the migration. */
+export interface JobsTable {
   id: string;
-  kind: ContentJobKind;
-  cid: string;
-  /** An upload's claim: the job waits until this quota reservation no longer exists. */
-  reservation_id: string | null;
+  kind: JobKind;
+  /** For the tasks run one job per account at a time (pins): the account; a unique index holds it over every instance. */
+  account_id: Generated<string | null>;
+  /** The CID a release or a recategorisation acts on. */
+  cid: Generated<string | null>;
+  /** What else the task needs, as JSON; null when the row's columns say it all. */
+  payload: Generated<string | null>;
+  /** An upload's claim: a release waits until this quota reservation no longer exists. */
+  reservation_id: Generated<string | null>;
   /**
-   * A hold for a replaced pin: the job waits until this pin job is over (neither queued nor
+   * A hold for a replaced pin: the release waits until this pin job is over (neither queued nor
    * pinning, or gone), and keeps the CID pinned meanwhile (0015).
    */
-  pin_job_id: string | null;
+  pin_job_id: Generated<string | null>;
   /**
    * The record a hold keeps (the replaced request's, still charged): when the hold ends it goes,
    * refunded, unless something else of the account stands on it (0015).
    */
-  upload_id: string | null;
-  status: ContentJobStatus;
+  upload_id: Generated<string | null>;
+  status: JobStatus;
+  /** Runs started since it was queued (or retried by an administrator); a takeover counts one. */
   attempts: number;
-  /** Not run before this time (backoff after a failed attempt). */
+  /** Not run before this time (backoff after a failed attempt, or a periodic task's next turn). */
   run_after: string;
-  lease_owner: string | null;
-  lease_until: string | null;
-  last_error: string | null;
+  lease_owner: Generated<string | null>;
+  lease_until: Generated<string | null>;
+  last_error: Generated<string | null>;
+  /** The request that queued the job; null for work no request started. */
+  request_id: Generated<string | null>;
   created_at: string;
   updated_at: string;
-  /** The request that queued the job (0018); null for work no request started, and older rows. */
-  request_id: Generated<string | null>;
 }
 
 /** Locks that hold across instances: a row per held name, taken over once `expires_at` passes (0008). */
@@ -323,11 +334,6 @@ interface PlanTranslationsTable {
   description: string;
 }
 
-/** Directories whose category maintenance recomputes from their files (0010). */
-interface CategoryRechecksTable {
-  cid: string;
-}
-
 /** Secrets every instance of a deployment shares (0007). */
 interface ServerSecretsTable {
   name: string;
@@ -359,11 +365,10 @@ export interface Database {
   rate_limits: RateLimitsTable;
   plans: PlansTable;
   plan_translations: PlanTranslationsTable;
-  category_rechecks: CategoryRechecksTable;
   uploads: UploadsTable;
   quota_reservations: QuotaReservationsTable;
   pin_jobs: PinJobsTable;
-  content_jobs: ContentJobsTable;
+  jobs: JobsTable;
   leases: LeasesTable;
   psa_pins: PsaPinsTable;
   psa_pin_meta: PsaPinMetaTable;
@@ -387,7 +392,7 @@ export type PlanRow = Selectable<PlansTable>;
 export type PlanTranslationRow = Selectable<PlanTranslationsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type PinJobRow = Selectable<PinJobsTable>;
-export type ContentJobRow = Selectable<ContentJobsTable>;
+export type JobRow = Selectable<JobsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type RewardRow = Selectable<RewardsTable>;
 export type SignedUploadRow = Selectable<SignedUploadsTable>;

@@ -3,7 +3,7 @@ import { isoAt, type Clock } from './clock';
 
 /**
  * Where one lease is kept: a row that says who holds something until when (an outbox job in
- * `content_jobs`, a pin job, a named lock in `leases`, an upload's quota reservation, an instance's row).
+ * `jobs`, a named lock in `leases`, an upload's quota reservation, an instance's row).
  */
 export interface LeaseRow {
   /** Extends the lease to `until`; false when its holder is no longer this one (taken over, withdrawn, gone). */

@@ -69,8 +69,9 @@ export function createMetrics(db: Db): Metrics {
     registers: [registry],
     async collect() {
       const rows = await db
-        .selectFrom('content_jobs')
+        .selectFrom('jobs')
         .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('kind', '=', 'release')
         .groupBy('status')
         .execute();
       this.reset();

@@ -63,7 +63,6 @@ describe.each(DRIVERS)('operations endpoints (%s)', (driver) => {
       error_code: null,
       upload_id: null,
       claimed_by: null,
-      heartbeat_at: null,
       created_at: old,
       updated_at: old,
     });

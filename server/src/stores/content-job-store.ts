@@ -1,51 +1,18 @@
 import type { SqlBool } from 'kysely';
 import type { Db } from '../db/database';
-import type { ContentJobRow } from '../db/schema';
+import type { JobRow } from '../db/schema';
+import { ACTIVE_PIN_JOB } from './job-store';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 
-/** A pin job that is not over: a hold waiting for it keeps its CID pinned. */
-const ACTIVE_PIN_JOB = ['queued', 'pinning'] as const;
-
-/**
- * A job that may run now: due, not failed, not the claim of an upload still streaming, and not a
- * hold whose pin job is still queued or pinning.
- */
-function runnable(db: Db, now: string) {
-  return db
-    .selectFrom('content_jobs as j')
-    .selectAll('j')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('j.status', '=', 'pending'), eb('j.run_after', '<=', now)]),
-        eb.and([eb('j.status', '=', 'running'), eb('j.lease_until', '<', now)]),
-      ]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('j.reservation_id', 'is', null),
-        eb.not(eb.exists(eb.selectFrom('quota_reservations as r').select('r.id').whereRef('r.id', '=', 'j.reservation_id'))),
-      ]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('j.pin_job_id', 'is', null),
-        eb.not(
-          eb.exists(
-            eb.selectFrom('pin_jobs as p').select('p.id').whereRef('p.id', '=', 'j.pin_job_id').where('p.status', 'in', ACTIVE_PIN_JOB),
-          ),
-        ),
-      ]),
-    );
-}
-
 /** A job as listed, with whether it is the claim of an upload still streaming (it cannot run before that ends). */
-export type ListedContentJob = ContentJobRow & { waits_for_upload: SqlBool };
+export type ListedContentJob = JobRow & { waits_for_upload: SqlBool };
 
 function listed(db: Db) {
   return db
-    .selectFrom('content_jobs as j')
+    .selectFrom('jobs as j')
     .selectAll('j')
+    .where('j.kind', '=', 'release')
     .select((eb) =>
       eb.exists(eb.selectFrom('quota_reservations as r').select('r.id').whereRef('r.id', '=', 'j.reservation_id')).as('waits_for_upload'),
     );
@@ -60,13 +27,13 @@ export function createContentJobStore(db: Db) {
   async function insertRelease(
     trx: Db,
     cid: string,
-    waitFor: Pick<ContentJobRow, 'reservation_id' | 'pin_job_id' | 'upload_id'>,
+    waitFor: Pick<JobRow, 'reservation_id' | 'pin_job_id' | 'upload_id'>,
     queuedBy: string | null,
   ): Promise<string> {
     const now = nowIso();
     const id = newId();
     await trx
-      .insertInto('content_jobs')
+      .insertInto('jobs')
       .values({
         id,
         kind: 'release',
@@ -90,7 +57,7 @@ export function createContentJobStore(db: Db) {
     /** True when a release of `cid` for this reservation is already queued. */
     async releasePending(cid: string, reservationId: string): Promise<boolean> {
       const row = await db
-        .selectFrom('content_jobs')
+        .selectFrom('jobs')
         .select('id')
         .where('kind', '=', 'release')
         .where('cid', '=', cid)
@@ -117,16 +84,16 @@ export function createContentJobStore(db: Db) {
      * never shortened): a replacement replaced before its job ended passes on what it held.
      */
     async passOnHolds(trx: Db, fromJobId: string, toJobId: string, queuedBy: string | null): Promise<void> {
-      const held = await trx.selectFrom('content_jobs').select(['cid', 'upload_id']).where('pin_job_id', '=', fromJobId).execute();
+      const held = await trx.selectFrom('jobs').select(['cid', 'upload_id']).where('pin_job_id', '=', fromJobId).execute();
       for (const row of held) {
-        await insertRelease(trx, row.cid, { reservation_id: null, pin_job_id: toJobId, upload_id: row.upload_id }, queuedBy);
+        await insertRelease(trx, row.cid!, { reservation_id: null, pin_job_id: toJobId, upload_id: row.upload_id }, queuedBy);
       }
     },
 
     /** Bytes of the records, not owned by their account, that holds keep for a pin job: what its record will free. */
     async heldBytes(trx: Db, pinJobId: string): Promise<number> {
       const row = await trx
-        .selectFrom('content_jobs as h')
+        .selectFrom('jobs as h')
         .innerJoin('uploads as u', 'u.id', 'h.upload_id')
         .select((eb) => eb.fn.sum<number>('u.size').as('bytes'))
         .where('h.pin_job_id', '=', pinJobId)
@@ -136,23 +103,18 @@ export function createContentJobStore(db: Db) {
     },
 
     /** The holds waiting for a pin job that still keep a record. */
-    heldRecords: (trx: Db, pinJobId: string): Promise<Array<Pick<ContentJobRow, 'id' | 'upload_id'>>> =>
-      trx
-        .selectFrom('content_jobs')
-        .select(['id', 'upload_id'])
-        .where('pin_job_id', '=', pinJobId)
-        .where('upload_id', 'is not', null)
-        .execute(),
+    heldRecords: (trx: Db, pinJobId: string): Promise<Array<Pick<JobRow, 'id' | 'upload_id'>>> =>
+      trx.selectFrom('jobs').select(['id', 'upload_id']).where('pin_job_id', '=', pinJobId).where('upload_id', 'is not', null).execute(),
 
     /** The hold has settled its record (dropped it, or found it standing on its own): it keeps only the CID. */
     async recordSettled(trx: Db, id: string): Promise<void> {
-      await trx.updateTable('content_jobs').set({ upload_id: null }).where('id', '=', id).execute();
+      await trx.updateTable('jobs').set({ upload_id: null }).where('id', '=', id).execute();
     },
 
     /** Whether a hold keeps this CID pinned for a pin job that is not over. */
     async heldForPinJob(trx: Db, cid: string): Promise<boolean> {
       const row = await trx
-        .selectFrom('content_jobs as j')
+        .selectFrom('jobs as j')
         .innerJoin('pin_jobs as p', 'p.id', 'j.pin_job_id')
         .select('j.id')
         .where('j.cid', '=', cid)
@@ -164,13 +126,13 @@ export function createContentJobStore(db: Db) {
 
     /** Drops an upload's claim on a CID once its record holds the CID (inside the record's transaction). */
     async dropClaim(trx: Db, reservationId: string, cid: string): Promise<void> {
-      await trx.deleteFrom('content_jobs').where('reservation_id', '=', reservationId).where('cid', '=', cid).execute();
+      await trx.deleteFrom('jobs').where('reservation_id', '=', reservationId).where('cid', '=', cid).execute();
     },
 
     /** Whether an upload still streaming (its reservation alive) claims this CID. */
     async claimedByLiveUpload(trx: Db, cid: string): Promise<boolean> {
       const row = await trx
-        .selectFrom('content_jobs as j')
+        .selectFrom('jobs as j')
         .innerJoin('quota_reservations as r', 'r.id', 'j.reservation_id')
         .select('j.id')
         .where('j.cid', '=', cid)
@@ -179,63 +141,12 @@ export function createContentJobStore(db: Db) {
       return row !== undefined;
     },
 
-    /** Ids of jobs that may run now, oldest first. */
-    async due(now: string, limit: number, onlyId?: string): Promise<ContentJobRow[]> {
-      let query = runnable(db, now).orderBy('j.created_at').limit(limit);
-      if (onlyId) query = query.where('j.id', '=', onlyId);
-      return query.execute();
-    },
-
-    /** Takes the job's lease; the conditional UPDATE lets exactly one instance win it. */
-    async claim(job: ContentJobRow, owner: string, now: string, leaseUntil: string): Promise<boolean> {
-      const result = await db
-        .updateTable('content_jobs')
-        .set({ status: 'running', lease_owner: owner, lease_until: leaseUntil, attempts: job.attempts + 1, updated_at: now })
-        .where('id', '=', job.id)
-        .where('updated_at', '=', job.updated_at)
-        .where('status', '=', job.status)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** Extends `owner`'s lease on a running job; false when `owner` does not hold it any more. */
-    async renew(id: string, owner: string, leaseUntil: string): Promise<boolean> {
-      const result = await db
-        .updateTable('content_jobs')
-        .set({ lease_until: leaseUntil })
-        .where('id', '=', id)
-        .where('lease_owner', '=', owner)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** Carried out: the row goes (only while this owner still holds it). */
-    async complete(id: string, owner: string): Promise<void> {
-      await db.deleteFrom('content_jobs').where('id', '=', id).where('lease_owner', '=', owner).execute();
-    },
-
-    /** A failed attempt: back to pending after `runAfter`, or `failed` for good when `final`. */
-    async fail(id: string, owner: string, error: string, runAfter: string, final: boolean): Promise<void> {
-      await db
-        .updateTable('content_jobs')
-        .set({
-          status: final ? 'failed' : 'pending',
-          run_after: runAfter,
-          lease_owner: null,
-          lease_until: null,
-          last_error: error.slice(0, 1000),
-          updated_at: nowIso(),
-        })
-        .where('id', '=', id)
-        .where('lease_owner', '=', owner)
-        .execute();
-    },
-
     /** How many jobs are in each state (claims of live uploads count as pending). */
     async counts(): Promise<Record<'pending' | 'running' | 'failed', number>> {
       const rows = await db
-        .selectFrom('content_jobs')
+        .selectFrom('jobs')
         .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('kind', '=', 'release')
         .groupBy('status')
         .execute();
       const counts = { pending: 0, running: 0, failed: 0 };
@@ -244,12 +155,8 @@ export function createContentJobStore(db: Db) {
     },
 
     /** One page of jobs in the outbox's order (oldest first), all or those in one state. */
-    async list(page: {
-      status?: ContentJobRow['status'];
-      offset: number;
-      limit: number;
-    }): Promise<{ rows: ListedContentJob[]; total: number }> {
-      let base = db.selectFrom('content_jobs as j');
+    async list(page: { status?: JobRow['status']; offset: number; limit: number }): Promise<{ rows: ListedContentJob[]; total: number }> {
+      let base = db.selectFrom('jobs as j').where('j.kind', '=', 'release');
       let rows = listed(db);
       if (page.status) {
         base = base.where('j.status', '=', page.status);
@@ -270,9 +177,10 @@ export function createContentJobStore(db: Db) {
      */
     async retry(id: string): Promise<boolean> {
       const result = await db
-        .updateTable('content_jobs')
+        .updateTable('jobs')
         .set({ status: 'pending', attempts: 0, run_after: nowIso(), lease_owner: null, lease_until: null, updated_at: nowIso() })
         .where('id', '=', id)
+        .where('kind', '=', 'release')
         .where('status', 'in', ['pending', 'failed'])
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;

@@ -3,8 +3,8 @@ import { createAdminStores } from './admin/index';
 import { createContentJobStore } from './content-job-store';
 import { createEngineGcRunStore } from './engine-gc-run-store';
 import { createInstanceStore } from './instance-store';
+import { createJobStore } from './job-store';
 import { createLeaseStore } from './lease-store';
-import { createCategoryRecheckStore } from './category-recheck-store';
 import { createLogStore } from './log-store';
 import { createOrderStore } from './order-store';
 import { createPinJobStore } from './pin-job-store';
@@ -32,9 +32,9 @@ export function createStores(db: Db) {
     rateLimits: createRateLimitStore(db),
     plans: createPlanStore(db),
     uploads: createUploadStore(db),
-    categoryRechecks: createCategoryRecheckStore(db),
     quota: createQuotaStore(db),
     pinJobs: createPinJobStore(db),
+    jobs: createJobStore(db),
     contentJobs: createContentJobStore(db),
     leases: createLeaseStore(db),
     psaPins: createPsaPinStore(db),

@@ -13,10 +13,26 @@ export function createInstanceStore(db: Db) {
         .execute();
     },
 
-    /** Forgets instances silent since before `before`; returns how many. */
+    /**
+     * Forgets instances silent since before `before`, and the periodic jobs each kept for its own
+     * disk (ids `<kind>@<instance>`); returns how many instances.
+     */
     async pruneSilentSince(before: string): Promise<number> {
-      const result = await db.deleteFrom('instances').where('heartbeat_at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return db.transaction().execute(async (trx) => {
+        const gone = await trx.selectFrom('instances').select('id').where('heartbeat_at', '<', before).execute();
+        if (gone.length === 0) return 0;
+        const ids = gone.map((row) => row.id);
+        await trx
+          .deleteFrom('jobs')
+          .where(
+            'id',
+            'in',
+            ids.map((id) => `partials@${id}`),
+          )
+          .execute();
+        await trx.deleteFrom('instances').where('id', 'in', ids).execute();
+        return ids.length;
+      });
     },
 
     async find(id: string): Promise<InstanceRow | undefined> {

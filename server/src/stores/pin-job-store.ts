@@ -18,23 +18,49 @@ export function queuedPinJob(
     error_code: null,
     upload_id: null,
     claimed_by: null,
-    heartbeat_at: null,
     attempts: 0,
     created_at: at,
     updated_at: at,
   };
 }
 
-type JobUpdate = Partial<Pick<PinJobRow, 'status' | 'bytes_fetched' | 'blocks' | 'error' | 'error_code' | 'upload_id' | 'heartbeat_at'>>;
+type JobUpdate = Partial<Pick<PinJobRow, 'status' | 'bytes_fetched' | 'blocks' | 'error' | 'error_code' | 'upload_id'>>;
 
-/** Pin-by-CID jobs live in the database so that any instance can run them and report on them. */
+/**
+ * Pin jobs (pins by CID and Pinning Service API pins) live in the database so that any instance can
+ * run them and report on them. Each is run as the job runner's `pin` task, whose row has the pin
+ * job's id and is queued with it: the lease of that row says who runs the pin.
+ */
 export function createPinJobStore(db: Db) {
   return {
-    async insert(row: Insertable<PinJobsTable>, trx: Db = db): Promise<void> {
-      await trx.insertInto('pin_jobs').values(row).execute();
+    /** Writes a pin job and, when it is queued, the task that runs it, in `trx` (or a transaction of their own). */
+    async insert(row: Insertable<PinJobsTable>, trx?: Db): Promise<void> {
+      const write = async (t: Db) => {
+        await t.insertInto('pin_jobs').values(row).execute();
+        if (row.status !== 'queued') return;
+        await t
+          .insertInto('jobs')
+          .values({
+            id: row.id,
+            kind: 'pin',
+            account_id: row.user_id,
+            status: 'pending',
+            attempts: 0,
+            run_after: row.created_at,
+            request_id: row.request_id ?? null,
+            created_at: row.created_at,
+            updated_at: row.created_at,
+          })
+          .execute();
+      };
+      if (trx) await write(trx);
+      else await db.transaction().execute(write);
     },
 
-    /** Ends a queued or running job whose request was withdrawn; false when it had already ended. */
+    /**
+     * Ends a queued or running job whose request was withdrawn, and withdraws its task (a runner
+     * fetching it notices and stops); false when it had already ended.
+     */
     async cancel(trx: Db, id: string, now: string): Promise<boolean> {
       const result = await trx
         .updateTable('pin_jobs')
@@ -42,7 +68,25 @@ export function createPinJobStore(db: Db) {
         .where('id', '=', id)
         .where('status', 'in', ['queued', 'pinning'])
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom('jobs').where('id', '=', id).where('kind', '=', 'pin').execute();
+      return true;
+    },
+
+    /**
+     * The runner `worker`, which has just taken the job's task, starts fetching: the job is
+     * `pinning` and only `worker` may write its end. False when it is over (cancelled, or
+     * finished before a crash lost its task's end).
+     */
+    async start(id: string, worker: string, attempts: number, now: string): Promise<PinJobRow | undefined> {
+      const result = await db
+        .updateTable('pin_jobs')
+        .set({ status: 'pinning', claimed_by: worker, attempts, updated_at: now })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'pinning'])
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return undefined;
+      return db.selectFrom('pin_jobs').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     /**
@@ -52,7 +96,7 @@ export function createPinJobStore(db: Db) {
     async finishPinned(trx: Db, id: string, worker: string, changes: JobUpdate, now: string): Promise<boolean> {
       const result = await trx
         .updateTable('pin_jobs')
-        .set({ ...changes, status: 'pinned', heartbeat_at: null, updated_at: now })
+        .set({ ...changes, status: 'pinned', updated_at: now })
         .where('id', '=', id)
         .where('status', '=', 'pinning')
         .where('claimed_by', '=', worker)
@@ -64,7 +108,7 @@ export function createPinJobStore(db: Db) {
     async failRun(trx: Db, id: string, worker: string, error: string, code: string, now: string): Promise<boolean> {
       const result = await trx
         .updateTable('pin_jobs')
-        .set({ status: 'failed', error, error_code: code, heartbeat_at: null, updated_at: now })
+        .set({ status: 'failed', error, error_code: code, updated_at: now })
         .where('id', '=', id)
         .where('status', '=', 'pinning')
         .where('claimed_by', '=', worker)
@@ -72,31 +116,15 @@ export function createPinJobStore(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /**
-     * A running job's heartbeat (and progress), written only while `worker` still runs it. False
-     * when it does not any more: the job was cancelled, taken over, or deleted with its account.
-     */
-    async beat(id: string, worker: string, changes: Pick<JobUpdate, 'bytes_fetched' | 'blocks'>, now: string): Promise<boolean> {
-      const result = await db
+    /** A running job's progress, written only while `worker` still runs it. */
+    async progress(id: string, worker: string, changes: Pick<JobUpdate, 'bytes_fetched' | 'blocks'>): Promise<void> {
+      await db
         .updateTable('pin_jobs')
-        .set({ ...changes, heartbeat_at: now })
+        .set(changes)
         .where('id', '=', id)
         .where('status', '=', 'pinning')
         .where('claimed_by', '=', worker)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** Whether `worker` still runs this job: not cancelled, taken over, or deleted with its account. */
-    async runBy(id: string, worker: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('pin_jobs')
-        .select('id')
-        .where('id', '=', id)
-        .where('status', '=', 'pinning')
-        .where('claimed_by', '=', worker)
-        .executeTakeFirst();
-      return row !== undefined;
+        .execute();
     },
 
     /** A job as `trx` sees it. */
@@ -118,35 +146,6 @@ export function createPinJobStore(db: Db) {
         .executeTakeFirst(),
 
     /**
-     * Claims the oldest queued job, or a pinning job whose runner stopped beating before `staleBefore`,
-     * of an account that has no job running: one account never holds more than one runner slot.
-     * The conditional UPDATE makes the claim exclusive across instances.
-     */
-    async claimNext(worker: string, now: string, staleBefore: string): Promise<PinJobRow | undefined> {
-      const busy = db.selectFrom('pin_jobs').select('user_id').where('status', '=', 'pinning').where('heartbeat_at', '>=', staleBefore);
-      const candidates = await db
-        .selectFrom('pin_jobs')
-        .selectAll()
-        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'pinning'), eb('heartbeat_at', '<', staleBefore)])]))
-        .where('user_id', 'not in', busy)
-        .orderBy('created_at')
-        .limit(5)
-        .execute();
-      for (const job of candidates) {
-        const claimed = await db
-          .updateTable('pin_jobs')
-          .set({ status: 'pinning', claimed_by: worker, heartbeat_at: now, updated_at: now, attempts: job.attempts + 1 })
-          .where('id', '=', job.id)
-          .where('status', '=', job.status)
-          .where('updated_at', '=', job.updated_at)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 1)
-          return { ...job, status: 'pinning', claimed_by: worker, heartbeat_at: now, updated_at: now, attempts: job.attempts + 1 };
-      }
-      return undefined;
-    },
-
-    /**
      * Deletes finished jobs (pinned or failed) last changed before `before`; returns how many. A job
      * a Pinning Service API request still stands on is its status, and stays.
      */
@@ -160,14 +159,16 @@ export function createPinJobStore(db: Db) {
       return Number(result.numDeletedRows);
     },
 
-    /** Whether a job is pinning this CID now (its runner beat since `aliveSince`). */
-    async runningOn(cid: string, aliveSince: string): Promise<boolean> {
+    /** Whether a job is pinning this CID now (its runner holds its task's lease at `now`). */
+    async runningOn(cid: string, now: string): Promise<boolean> {
       const row = await db
-        .selectFrom('pin_jobs')
-        .select('id')
-        .where('cid', '=', cid)
-        .where('status', '=', 'pinning')
-        .where('heartbeat_at', '>=', aliveSince)
+        .selectFrom('pin_jobs as p')
+        .innerJoin('jobs as j', 'j.id', 'p.id')
+        .select('p.id')
+        .where('p.cid', '=', cid)
+        .where('p.status', '=', 'pinning')
+        .where('j.status', '=', 'running')
+        .where('j.lease_until', '>=', now)
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;

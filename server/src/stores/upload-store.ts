@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import { precompiled, type Param } from '../db/fast/precompiled';
-import type { Database, UploadRow } from '../db/schema';
+import type { Category, Database, UploadRow } from '../db/schema';
 
 export interface UploadListQuery {
   userId: string;
@@ -164,7 +164,7 @@ export function createUploadStore(db: Db) {
         )
         .where((eb) => {
           let holds = eb
-            .selectFrom('content_jobs as h')
+            .selectFrom('jobs as h')
             .innerJoin('pin_jobs as s', 's.id', 'h.pin_job_id')
             .select('h.id')
             .whereRef('h.upload_id', '=', 'uploads.id')
@@ -174,6 +174,11 @@ export function createUploadStore(db: Db) {
         })
         .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
+    },
+
+    /** Gives every directory record of `cid` this category (a directory's category is that of its files). */
+    async setDirectoryCategory(cid: string, category: Category): Promise<void> {
+      await db.updateTable('uploads').set({ category }).where('cid', '=', cid).where('type', '=', 'directory').execute();
     },
 
     /** How many records of any account reference this CID. */

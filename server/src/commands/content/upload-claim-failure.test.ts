@@ -64,9 +64,9 @@ describe('an upload whose claim fails after Kubo pinned it (kubo engine, SQLite)
     const report = await sweepOnce(app, Date.now() + 2 * app.config.leaseMs);
     expect(report.reservationsFreed).toBe(1);
     expect(await reservations()).toEqual([]);
-    app.contentJobs.kick();
+    app.jobs.kick('release');
     // The job unpins, then deletes its own row: both must have happened.
-    const orphanJobs = () => app.db.selectFrom('content_jobs').selectAll().where('cid', '=', orphans[0]!).execute();
+    const orphanJobs = () => app.db.selectFrom('jobs').selectAll().where('kind', '=', 'release').where('cid', '=', orphans[0]!).execute();
     await eventually(
       'the orphan is unpinned and its job gone',
       async () => !(await engine.pins()).has(orphans[0]!) && (await orphanJobs()).length === 0,

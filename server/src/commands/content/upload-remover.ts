@@ -40,7 +40,9 @@ export async function removeUploadIfPresent(
   });
   if (job === null) return null;
   crashPoint('delete-committed');
-  const unpinned = await app.contentJobs.runNow(job, upload.cid);
+  const release = await app.jobs.runNow(job);
+  // Carried out here, it says whether it unpinned; carried out elsewhere, the engine does.
+  const unpinned = release.ran ? release.result === true : release.gone && !(await app.content.isPinned(upload.cid));
   await auditRecorder(app, {
     action: 'remove',
     user: actor,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
-import type { ContentJobRow } from '../../db/schema';
+import type { JobRow } from '../../db/schema';
 
 /** One page of the outbox of content-engine work, oldest first, all or those in one state. */
-export function contentJobLister(app: AppContext, page: { status?: ContentJobRow['status']; offset: number; limit: number }) {
+export function contentJobLister(app: AppContext, page: { status?: JobRow['status']; offset: number; limit: number }) {
   return app.stores.contentJobs.list(page);
 }

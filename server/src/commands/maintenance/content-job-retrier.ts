@@ -23,7 +23,7 @@ export async function contentJobRetrier(app: AppContext, admin: UserRow, id: str
     ip,
     details: { jobId: job.id, kind: job.kind, cid: job.cid, status: job.status, attempts: job.attempts },
   });
-  await app.contentJobs.runNow(job.id);
+  await app.jobs.runNow(job.id);
   const after = await app.stores.contentJobs.find(job.id);
   return after ? { done: false, job: after } : { done: true, job: null };
 }

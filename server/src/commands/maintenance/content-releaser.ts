@@ -3,14 +3,13 @@ import type { AppContext } from '../../context';
 /**
  * Whether anything still wants the CID pinned: a record of any account, an upload still streaming
  * that claims it, a replaced pin request's hold while its successor's job is not over, or a pin
- * job running on it now (its runner beating within the lease).
+ * job running on it now (its runner holding the lease of its task).
  */
 async function stillWanted(app: AppContext, cid: string): Promise<boolean> {
   if ((await app.stores.uploads.referenceCount(app.db, cid)) > 0) return true;
   if (await app.stores.contentJobs.claimedByLiveUpload(app.db, cid)) return true;
   if (await app.stores.contentJobs.heldForPinJob(app.db, cid)) return true;
-  const aliveSince = new Date(Date.now() - app.config.leaseMs).toISOString();
-  return app.stores.pinJobs.runningOn(cid, aliveSince);
+  return app.stores.pinJobs.runningOn(cid, new Date(app.clock.now()).toISOString());
 }
 
 /**

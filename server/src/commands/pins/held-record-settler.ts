@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import type { ContentJobRow } from '../../db/schema';
+import type { JobRow } from '../../db/schema';
 
 /**
  * Settles the records that replaced pin requests' holds kept (in the caller's transaction): each
@@ -12,7 +12,7 @@ import type { ContentJobRow } from '../../db/schema';
 export async function heldRecordSettler(
   app: AppContext,
   trx: Db,
-  holds: Array<Pick<ContentJobRow, 'id' | 'upload_id'>>,
+  holds: Array<Pick<JobRow, 'id' | 'upload_id'>>,
   exceptHoldsOf: string | null,
 ): Promise<void> {
   for (const hold of holds) {

@@ -48,8 +48,8 @@ export async function pinRequester(
   if (!active) await app.stores.pinJobs.insert(job);
   // Woken by this instance's runner when the job ends; a job another instance runs is read once,
   // when the wait is over, whatever its state then.
-  const settled = app.pinRunner.settled(job.id, INLINE_WAIT_MS);
-  app.pinRunner.kick();
+  const settled = app.jobs.settled(job.id, INLINE_WAIT_MS);
+  app.jobs.kick('pin');
   await settled;
   const current = (await app.stores.pinJobs.findForUser(user.id, job.id)) ?? job;
   const upload = current.upload_id ? ((await app.stores.uploads.findForUser(user.id, current.upload_id)) ?? null) : null;

@@ -99,7 +99,7 @@ export async function psaPinCreator(
     }
   }
   if (withdrawal) crashPoint('psa-replaced');
-  app.pinRunner.kick();
+  app.jobs.kick('pin');
   if (withdrawal) await afterWithdrawal(app, user, withdrawal, '');
   const view = await app.stores.psaPins.find(user.id, requestid);
   if (!view) throw new AppError(503, 'pin_removed', 'The pin was removed while it was being created; try again');

@@ -13,9 +13,9 @@ export const pinNotFound = () => notFound('pin_not_found', 'No pin request with 
  * release runs now (any instance would run it otherwise), and a removed record is audited.
  */
 export async function afterWithdrawal(app: AppContext, user: UserRow, outcome: Withdrawal, ip: string): Promise<void> {
-  if (outcome.cancelledJobId) app.pinRunner.cancel(outcome.cancelledJobId);
-  if (outcome.releaseId) await app.contentJobs.runNow(outcome.releaseId);
-  app.contentJobs.kick();
+  if (outcome.cancelledJobId) app.jobs.cancel(outcome.cancelledJobId);
+  if (outcome.releaseId) await app.jobs.runNow(outcome.releaseId);
+  app.jobs.kick('release');
   const upload = outcome.removed;
   if (upload) {
     await auditRecorder(app, {

@@ -116,7 +116,12 @@ describe.each(DRIVERS)('migration 0015: who owns a record held several ways (%s)
     // The replaced record and its content are held, still charged, until the new request's job is over.
     const { storage_used } = await db.selectFrom('users').select('storage_used').where('id', '=', user).executeTakeFirstOrThrow();
     expect(Number(storage_used)).toBe(1000);
-    const holds = await db.selectFrom('content_jobs').select(['cid', 'pin_job_id', 'upload_id', 'status']).orderBy('cid').execute();
+    const holds = await db
+      .selectFrom('jobs')
+      .select(['cid', 'pin_job_id', 'upload_id', 'status'])
+      .where('kind', '=', 'release')
+      .orderBy('cid')
+      .execute();
     expect(holds).toEqual(
       [
         { cid: cidOf('old'), pin_job_id: 'j-new', upload_id: 'old', status: 'pending' },

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ContentJobRow } from '../../db/schema';
+import type { JobRow } from '../../db/schema';
 import { createUser, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS } from '../../../test/harness';
 import { serverSuite, withAdmin } from '../../../test/suites';
@@ -18,10 +18,12 @@ describe.each(DRIVERS)('/api/v2/admin/content-jobs (%s)', (driver) => {
   const list = (query = '') => suite.server.api.get(`/api/v2/admin/content-jobs${query}`, { token: suite.admin.token });
   const retry = (id: string) => suite.server.api.post(`/api/v2/admin/content-jobs/${id}/retry`, {}, { token: suite.admin.token });
   /** Writes a job straight into the outbox, in a state the runner leaves alone unless told otherwise. */
-  const insert = async (row: Partial<ContentJobRow>) => {
-    const job: ContentJobRow = {
+  const insert = async (row: Partial<JobRow>) => {
+    const job: JobRow = {
       id: crypto.randomUUID(),
       kind: 'release',
+      account_id: null,
+      payload: null,
       cid: 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku',
       reservation_id: null,
       pin_job_id: null,
@@ -37,10 +39,10 @@ describe.each(DRIVERS)('/api/v2/admin/content-jobs (%s)', (driver) => {
       request_id: null,
       ...row,
     };
-    await suite.server.app.db.insertInto('content_jobs').values(job).execute();
+    await suite.server.app.db.insertInto('jobs').values(job).execute();
     return job;
   };
-  const clear = () => suite.server.app.db.deleteFrom('content_jobs').execute();
+  const clear = () => suite.server.app.db.deleteFrom('jobs').where('kind', '=', 'release').execute();
 
   it('lists jobs oldest first, by state, a page at a time', async () => {
     await clear();

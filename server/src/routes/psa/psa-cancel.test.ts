@@ -95,11 +95,12 @@ describe.each(DRIVERS)('cancelling a pin frees its worker at once (%s)', (driver
     );
     const at = Date.now();
     // As if another instance had taken the job over: this runner must write nothing more about it.
-    await server.app.db.updateTable('pin_jobs').set({ claimed_by: 'another-runner' }).where('id', '=', job.id).execute();
+    await server.app.db.updateTable('jobs').set({ lease_owner: 'another-runner' }).where('id', '=', job.id).execute();
     await eventually('the fetch is stopped', async () => engine.stopped.has(cid));
     expect(engine.stopped.get(cid)! - at).toBeLessThan(CANCEL_MS + 500);
-    const row = await server.app.stores.pinJobs.findForUser(user.id, job.id);
-    expect(row).toMatchObject({ status: 'pinning', claimed_by: 'another-runner' });
+    // It wrote nothing more: the job is the other runner's to end.
+    expect(await server.app.stores.pinJobs.findForUser(user.id, job.id)).toMatchObject({ status: 'pinning' });
+    expect(await server.app.stores.jobs.find(job.id)).toMatchObject({ status: 'running', lease_owner: 'another-runner' });
   });
 });
 

@@ -89,7 +89,7 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
       .where('cid', '=', next.cid)
       .executeTakeFirstOrThrow();
     expect(job.request_id).toBe(httpRequest);
-    const holds = await server.app.db.selectFrom('content_jobs').select(['cid', 'request_id']).where('pin_job_id', '=', job.id).execute();
+    const holds = await server.app.db.selectFrom('jobs').select(['cid', 'request_id']).where('pin_job_id', '=', job.id).execute();
     expect(holds).toEqual([{ cid: old.cid, request_id: httpRequest }]);
     expectPsaError(await server.api.get(`/psa/pins/${old.requestid}`, { token }), 404, 'NOT_FOUND');
     const listed = (await server.api.get(`/psa/pins${ALL_STATUSES}`, { token })).body;
@@ -107,7 +107,7 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     await eventually('the old content is released', async () => !(await isPinned(old.cid)), { withinMs: 10_000 });
     expect((await fetch(`${server.url}/ipfs/${old.cid}`)).status).toBe(404);
     await usageMatchesRecords(user);
-    expect(await server.app.db.selectFrom('content_jobs').select('id').where('cid', '=', old.cid).execute()).toEqual([]);
+    expect(await server.app.db.selectFrom('jobs').select('id').where('cid', '=', old.cid).execute()).toEqual([]);
   });
 
   it('a replacement that fails, or is removed before it is pinned, ends the hold: the old content goes too', async () => {
@@ -148,7 +148,7 @@ describe.each(DRIVERS)('POST /psa/pins/{requestid} replaces a pin, and races on 
     await psaPinUntil(server, token, r3.requestid, (r) => r.body.status === 'pinning');
     // The second request's job is over, but the newest is not: the first content is still held,
     // and its record with it.
-    const heldFor = (jobId: string) => server.app.db.selectFrom('content_jobs').select('id').where('pin_job_id', '=', jobId).execute();
+    const heldFor = (jobId: string) => server.app.db.selectFrom('jobs').select('id').where('pin_job_id', '=', jobId).execute();
     await eventually('the holds the second request had are carried out', async () => (await heldFor(cancelled.id)).length === 0, {
       withinMs: 10_000,
     });

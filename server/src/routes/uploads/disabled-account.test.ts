@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startPinRunner } from '../../commands/pins/pin-job-runner';
+import { startJobs } from '../../commands/maintenance/jobs';
 import { resumablePruner } from '../../commands/content/resumable/resumable-pruner';
 import { createUser, fileForm, type TestUser } from '../../../test/factories';
 import { DRIVERS, type TestServer } from '../../../test/harness';
@@ -166,11 +166,11 @@ describe.each(DRIVERS)('a disabled account (%s)', (driver) => {
       body: fileForm([{ name: 'held.txt', content: 'held' }]),
     });
     // The pin stays queued while no runner takes jobs.
-    await server.app.pinRunner.stop();
+    await server.app.jobs.stop();
     const queued = await server.api.post('/api/v2/pins', { cid: held.body.cid }, { token: user.token });
     expect([queued.status, queued.body.status]).toEqual([202, 'queued']);
     await setStatus(server, admin.token, user, 'inactive');
-    server.app.pinRunner = startPinRunner(server.app);
+    await startJobs(server.app);
     await eventually(
       'the queued pin failed',
       async () => (await server.app.stores.pinJobs.findForUser(user.id, queued.body.id))?.status === 'failed',

@@ -120,8 +120,14 @@ describe('resumable uploads across instances (pg)', () => {
     expect((await b.api.request('HEAD', location, { token: user.token, headers: TUS })).status).toBe(404);
 
     // Once silent for longer than an upload lives, the instance is forgotten; the live ones are not.
+    const ownDiskJobs = async () =>
+      (await b.app.db.selectFrom('jobs').select('id').where('kind', '=', 'partials').execute()).map((row) => row.id);
+    expect(await ownDiskJobs()).toContain(`partials@${c.app.instanceId}`);
     await sweepOnce(b.app, Date.now() + 23.5 * 3600_000);
     expect(await b.app.stores.instances.find(c.app.instanceId)).toBeUndefined();
     expect(await b.app.stores.instances.find(a.app.instanceId)).toBeDefined();
+    // The forgotten instance's periodic job for its own disk goes with it.
+    expect(await ownDiskJobs()).not.toContain(`partials@${c.app.instanceId}`);
+    expect(await ownDiskJobs()).toContain(`partials@${a.app.instanceId}`);
   });
 });

@@ -109,7 +109,7 @@ describe.each(DRIVERS)('usage stays the sum of the records under concurrent chan
             .execute();
           // A replaced request's record is held until its successor's job is over, then settled.
           const replacing = await server.app.db
-            .selectFrom('content_jobs as c')
+            .selectFrom('jobs as c')
             .innerJoin('uploads as u', 'u.id', 'c.upload_id')
             .select('c.id')
             .where('u.user_id', '=', userId)

@@ -8,7 +8,8 @@ const SIGNED_URL_RETENTION_MS = 7 * 24 * 3600_000;
 
 /**
  * Deletes resumable uploads past their expiry — the partial file, and the quota it still
- * reserved —, signed upload URLs long expired and instances long gone. Idempotent, so every instance may run it.
+ * reserved —, signed upload URLs long expired and instances long gone. Idempotent. Partial files
+ * of this instance whose upload is gone go too; every instance removes its own (`orphanedPartialsRemover`).
  */
 export async function resumablePruner(app: AppContext, now = Date.now()): Promise<number> {
   let pruned = 0;
@@ -17,7 +18,7 @@ export async function resumablePruner(app: AppContext, now = Date.now()): Promis
     pruned++;
   }
   await app.stores.signedUploads.pruneExpiredBefore(new Date(now - SIGNED_URL_RETENTION_MS).toISOString());
-  await removeOrphanedPartials(app);
+  await orphanedPartialsRemover(app);
   // An instance silent for longer than an upload lives holds nothing anyone can still ask for.
   await app.stores.instances.pruneSilentSince(new Date(now - RESUMABLE_TTL_MS - app.config.leaseMs).toISOString());
   return pruned;
@@ -28,7 +29,7 @@ export async function resumablePruner(app: AppContext, now = Date.now()): Promis
  * dropped it, and could not reach this data directory. A row is written before its file, so a
  * file without one is never an upload still starting.
  */
-async function removeOrphanedPartials(app: AppContext): Promise<void> {
+export async function orphanedPartialsRemover(app: AppContext): Promise<void> {
   const names = await fs.promises.readdir(resumableDir(app)).catch(() => [] as string[]);
   const ids = new Set(names.map((name) => name.replace(/\.json$/, '')));
   for (const id of ids) {

@@ -148,6 +148,6 @@ export async function abandonUpload(app: AppContext, reservation: QuotaReservati
   }
   await reservation.cancel();
   for (const job of reservation.claims) {
-    await app.contentJobs.runNow(job).catch(() => app.contentJobs.kick());
+    await app.jobs.runNow(job).catch(() => app.jobs.kick('release'));
   }
 }

@@ -3,9 +3,7 @@ import type { PinJobRow } from '../../db/schema';
 import { crashPoint } from '../../lib/crash-point';
 import { clientError } from '../../lib/error-answers';
 import { accountDisabled } from '../../lib/errors';
-import { isoAt } from '../../jobs/clock';
-import { holdLease } from '../../jobs/lease';
-import { newId } from '../../lib/ids';
+import type { Task } from '../../jobs/runner';
 import { nowIso } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
 import { recordType, storedCategory } from '../../content/content-kind';
@@ -13,30 +11,13 @@ import { contentRecorder, storedCharge } from '../content/content-recorder';
 import { heldRecordSettler } from './held-record-settler';
 import { pinWithDeadline } from './lib/pin-deadline';
 
-const IDLE_POLL_MS = 2_000;
 /**
- * How often a running job asks the database whether it still runs it: a request removed or
- * replaced on another instance cancels the job there, and this is how long the fetch may go on.
+ * How often a running pin asks the database whether it is still its runner's: a request removed
+ * or replaced on another instance cancels the job there, and this is how long the fetch may go on.
  */
 const WITHDRAWN_POLL_MS = 500;
 /** Runs of one job (each takeover after its runner died counts one); past this it fails for good. */
 const MAX_PIN_ATTEMPTS = 5;
-
-export interface PinRunner {
-  kick(): void;
-  /**
-   * A job was cancelled in the database (its request removed or replaced): if this instance runs
-   * it, its fetch stops now. Other instances notice within `WITHDRAWN_POLL_MS`.
-   */
-  cancel(jobId: string): void;
-  /**
-   * Resolves when this instance's runner is done with the job (pinned, failed or withdrawn), at
-   * most `withinMs` later (the job may run on another instance, or wait behind the account's
-   * other job). Ask before the kick that starts it, so that its end is not missed.
-   */
-  settled(jobId: string, withinMs: number): Promise<void>;
-  stop(): Promise<void>;
-}
 
 /** The job is not this runner's any more: cancelled, taken over, or deleted with its account. */
 class JobWithdrawn extends Error {
@@ -57,14 +38,14 @@ async function failJob(app: AppContext, job: PinJobRow, worker: string, error: s
     await app.stores.pinJobs.failRun(trx, job.id, worker, error, code, nowIso());
     await app.stores.contentJobs.enqueueRelease(trx, job.cid, null, job.request_id);
   });
-  app.contentJobs.kick();
+  app.jobs.kick('release');
   app.logger.info('pin job done', { jobId: job.id, cid: job.cid, outcome: 'failed', code, ...queuedBy(job) });
 }
 
 /** What a pin that finished after its job had ended leaves behind is released through the outbox. */
 async function releaseLate(app: AppContext, job: PinJobRow): Promise<void> {
   await app.db.transaction().execute((trx) => app.stores.contentJobs.enqueueRelease(trx, job.cid, null, job.request_id));
-  app.contentJobs.kick();
+  app.jobs.kick('release');
 }
 
 /** The peers a job was told to fetch from (Pinning Service API `origins`). */
@@ -79,12 +60,19 @@ function originsOf(job: PinJobRow): string[] | undefined {
  * (`withdrawn`); a withdrawn job writes nothing more about itself, since whoever withdrew it
  * already did, and only queues the release of what its pin may have left.
  */
-async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: AbortSignal, withdrawn: AbortSignal): Promise<void> {
+async function runJob(
+  app: AppContext,
+  job: PinJobRow,
+  attempts: number,
+  worker: string,
+  signal: AbortSignal,
+  withdrawn: AbortSignal,
+): Promise<void> {
   const user = await app.stores.users.findById(job.user_id);
   if (!user) return failJob(app, job, worker, 'Account not found', 'not_found');
   // A disabled account's queued pins fetch nothing (and one that was fetching records nothing).
   if (user.status !== 'active') return failJob(app, job, worker, accountDisabled().message, 'account_disabled');
-  if (job.attempts > MAX_PIN_ATTEMPTS) {
+  if (attempts > MAX_PIN_ATTEMPTS) {
     return failJob(app, job, worker, 'Pinning was interrupted too many times', 'pin_failed');
   }
   let lastWrite = 0;
@@ -99,7 +87,9 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
         onProgress: (progress) => {
           if (Date.now() - lastWrite < 500) return;
           lastWrite = Date.now();
-          void app.stores.pinJobs.beat(job.id, worker, { bytes_fetched: progress.bytesFetched ?? 0, blocks: progress.blocks }, nowIso());
+          void app.stores.pinJobs
+            .progress(job.id, worker, { bytes_fetched: progress.bytesFetched ?? 0, blocks: progress.blocks })
+            .catch(() => undefined);
         },
       },
       () => void releaseLate(app, job).catch(() => undefined),
@@ -147,8 +137,8 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
       },
     );
     // A replaced request's content, held until this job was over, may go now.
-    app.contentJobs.kick();
-    app.logger.info('pin job done', { jobId: job.id, cid: job.cid, outcome: 'pinned', attempts: job.attempts, ...queuedBy(job) });
+    app.jobs.kick('release');
+    app.logger.info('pin job done', { jobId: job.id, cid: job.cid, outcome: 'pinned', attempts, ...queuedBy(job) });
     if (!duplicate) {
       await auditRecorder(app, { action: 'pin', user, details: { cid: job.cid, size: stat.size, chargedBytes, uploadId: upload.id } });
     }
@@ -168,115 +158,27 @@ async function runJob(app: AppContext, job: PinJobRow, worker: string, signal: A
 }
 
 /**
- * Runs queued pin jobs from the database, `concurrency` at a time per instance and at most one at a
- * time per account across all instances, so that one account cannot hold every slot. Jobs survive
- * restarts, and a job whose runner died is taken over once its heartbeat is older than the lease
- * (`LEASE_SECONDS`); a job taken over more than `MAX_PIN_ATTEMPTS` times fails.
+ * `pin`: fetches and records a pin job (same id as the task's row), `concurrency` at a time per
+ * instance and one at a time per account over every instance, so that one account cannot hold
+ * every slot. A job whose runner died is taken over once its lease lapses; one taken over more
+ * than `MAX_PIN_ATTEMPTS` times fails. A job cancelled in the database (its task's row
+ * withdrawn) stops within `WITHDRAWN_POLL_MS` wherever it runs, and at once on this instance.
  */
-export function startPinRunner(app: AppContext, concurrency = 2): PinRunner {
-  const worker = newId();
-  let stopped = false;
-  const abort = new AbortController();
-  // Every idle loop waits here; a kick wakes them all (one finds the new job, the rest idle again).
-  const sleepers = new Set<() => void>();
-  const running = new Set<Promise<void>>();
-  const withdrawals = new Map<string, AbortController>();
-  // Whoever waits for a job's end on this instance (a request that answers with its outcome).
-  const waiters = new Map<string, Set<() => void>>();
-  const wakeWaiters = (jobId: string) => {
-    for (const wake of [...(waiters.get(jobId) ?? [])]) wake();
-  };
-  // Claims run one after another so two loops of this instance never take one account's jobs together.
-  let claiming: Promise<unknown> = Promise.resolve();
-  const claim = (): Promise<PinJobRow | undefined> => {
-    const next = claiming.then(() => {
-      const now = new Date();
-      return app.stores.pinJobs.claimNext(worker, now.toISOString(), new Date(now.getTime() - app.config.leaseMs).toISOString());
-    });
-    claiming = next.catch(() => undefined);
-    return next;
-  };
-
-  /** Runs a claimed job, beating its heartbeat, and stops it as soon as it is withdrawn. */
-  async function runClaimed(job: PinJobRow): Promise<void> {
-    const withdrawn = new AbortController();
-    withdrawals.set(job.id, withdrawn);
-    // The job's own signal, aborted by either cause (held here, so it lives as long as the job).
-    const stopping = new AbortController();
-    const stopJob = (reason: unknown) => stopping.abort(reason);
-    const onServerStop = () => stopJob(abort.signal.reason);
-    const onWithdrawn = () => stopJob(withdrawn.signal.reason);
-    if (abort.signal.aborted) onServerStop();
-    else abort.signal.addEventListener('abort', onServerStop, { once: true });
-    withdrawn.signal.addEventListener('abort', onWithdrawn, { once: true });
-    // The job's lease: its heartbeat, and between beats a read of whether it is still this
-    // runner's; once it is not (or no beat went through for a whole lease), the job is withdrawn.
-    const lease = holdLease(
-      {
-        renew: (now) => app.stores.pinJobs.beat(job.id, worker, {}, isoAt(now)),
-        held: () => app.stores.pinJobs.runBy(job.id, worker),
-      },
-      { clock: app.clock, leaseMs: app.config.leaseMs, watchMs: WITHDRAWN_POLL_MS },
-    );
-    const onLost = () => withdrawn.abort(new JobWithdrawn());
-    lease.lost.addEventListener('abort', onLost, { once: true });
-    try {
-      await runJob(app, job, worker, stopping.signal, withdrawn.signal);
-    } finally {
-      lease.lost.removeEventListener('abort', onLost);
-      lease.stop();
-      withdrawals.delete(job.id);
-      abort.signal.removeEventListener('abort', onServerStop);
-      wakeWaiters(job.id);
-    }
-  }
-
-  async function loop(): Promise<void> {
-    while (!stopped) {
-      const job = await claim().catch((error: unknown) => {
-        app.logger.error('pin job claim failed', { error: String(error) });
-        return undefined;
-      });
-      if (!job) {
-        const woken = new AbortController();
-        const wake = () => woken.abort();
-        sleepers.add(wake);
-        await app.clock.sleep(IDLE_POLL_MS, woken.signal);
-        sleepers.delete(wake);
-        continue;
-      }
-      await runClaimed(job);
-    }
-  }
-
-  for (let i = 0; i < concurrency; i++) {
-    const task = loop().finally(() => running.delete(task));
-    running.add(task);
-  }
+export function pinTask(slots = 2): Task {
   return {
-    kick() {
-      for (const wake of [...sleepers]) wake();
-    },
-    cancel(jobId) {
-      withdrawals.get(jobId)?.abort(new JobWithdrawn());
-    },
-    async settled(jobId, withinMs) {
-      const done = new AbortController();
-      const wake = () => done.abort();
-      const set = waiters.get(jobId) ?? new Set();
-      waiters.set(jobId, set.add(wake));
-      try {
-        await app.clock.sleep(withinMs, AbortSignal.any([done.signal, abort.signal]));
-      } finally {
-        set.delete(wake);
-        if (set.size === 0 && waiters.get(jobId) === set) waiters.delete(jobId);
-      }
-    },
-    async stop() {
-      stopped = true;
-      abort.abort();
-      for (const wake of [...sleepers]) wake();
-      await Promise.allSettled([...running]);
+    kind: 'pin',
+    slots,
+    onePerAccount: true,
+    watchMs: WITHDRAWN_POLL_MS,
+    idleMs: 2_000,
+    // The task ends its pin job itself (pinned or failed); a throw is the database failing, and
+    // the job's own limit on takeovers comes first.
+    maxAttempts: MAX_PIN_ATTEMPTS + 2,
+    async run(app, { job: task, owner, signal, withdrawn }) {
+      const job = await app.stores.pinJobs.start(task.id, owner, task.attempts, nowIso());
+      // Over already: cancelled while queued, or ended by a run whose task row outlived it.
+      if (!job) return;
+      await runJob(app, job, task.attempts, owner, signal, withdrawn);
     },
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKuboServer, type EngineUnderTest } from '../../../test/engines';
 import { createUser, uploadFile, type TestUser } from '../../../test/factories';
 import type { TestServer } from '../../../test/harness';
-import { MAX_CONTENT_JOB_ATTEMPTS } from './content-job-runner';
+import { MAX_RELEASE_ATTEMPTS } from './release-task';
 import { eventually } from '../../../test/eventually';
 
 /** An outbox job whose engine is down: retried with backoff, then left failed for an operator. */
@@ -26,7 +26,7 @@ describe('outbox jobs when the content engine does not answer', () => {
     expect(removed.status).toBe(200);
     expect(removed.body.operation).toBe('record_removed');
 
-    const jobs = () => server.app.db.selectFrom('content_jobs').selectAll().where('cid', '=', up.cid).execute();
+    const jobs = () => server.app.db.selectFrom('jobs').selectAll().where('kind', '=', 'release').where('cid', '=', up.cid).execute();
     const [job] = await jobs();
     expect(job).toMatchObject({ kind: 'release', status: 'pending', attempts: 1, lease_owner: null });
     expect(job!.last_error).toBeTruthy();
@@ -35,18 +35,26 @@ describe('outbox jobs when the content engine does not answer', () => {
 
     // Skip the backoff to the last attempt: it fails too, and the job stays failed, visible.
     await server.app.db
-      .updateTable('content_jobs')
-      .set({ attempts: MAX_CONTENT_JOB_ATTEMPTS - 1, run_after: new Date(Date.now() - 1000).toISOString() })
+      .updateTable('jobs')
+      .set({ attempts: MAX_RELEASE_ATTEMPTS - 1, run_after: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', job!.id)
       .execute();
-    server.app.contentJobs.kick();
+    server.app.jobs.kick('release');
     await eventually('the job is failed', async () => (await jobs())[0]?.status === 'failed', { withinMs: 20_000, everyMs: 100 });
-    expect(await jobs()).toMatchObject([{ status: 'failed', attempts: MAX_CONTENT_JOB_ATTEMPTS }]);
+    expect(await jobs()).toMatchObject([{ status: 'failed', attempts: MAX_RELEASE_ATTEMPTS }]);
     expect(await server.app.stores.contentJobs.counts()).toMatchObject({ failed: 1, pending: 0, running: 0 });
     expect(await server.app.metrics.registry.getSingleMetricAsString('cairn_content_jobs')).toMatch(
       /cairn_content_jobs\{status="failed"\} 1/,
     );
     // A failed job is never picked up again.
-    expect(await server.app.stores.contentJobs.due(new Date(Date.now() + 3600_000).toISOString(), 10)).toEqual([]);
+    const later = Date.now() + 3600_000;
+    expect(
+      await server.app.stores.jobs.claimNext(
+        ['release'],
+        'another-runner',
+        new Date(later).toISOString(),
+        new Date(later + 60_000).toISOString(),
+      ),
+    ).toBeUndefined();
   }, 60_000);
 });
