@@ -197,7 +197,8 @@ describe.each(DRIVERS)('the job runner (%s)', (driver) => {
   it('runs a job now for a caller that waits for its outcome, or tells it the job is gone', async () => {
     const clock = manualClock();
     const app = appFor(db, clock);
-    const runner = await start(app, [{ kind: 'release', run: async () => 'unpinned' }]);
+    // No slot of its own: only `runNow` runs it, so the test knows who does.
+    const runner = await start(app, [{ kind: 'release', slots: 0, run: async () => 'unpinned' }]);
     const id = await queue(app, 'release');
     expect(await runner.runNow(id)).toEqual({ ran: true, gone: true, result: 'unpinned' });
     expect(await runner.runNow(id)).toEqual({ ran: false, gone: true });
