@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../test/clock';
 import { eventually } from '../../test/eventually';
 import { DRIVERS } from '../../test/harness';
-import { createTestDatabase } from '../../test/pg';
-import { createDb, type Db } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { migratedTestDb } from '../../test/pg';
+import type { Db } from '../db/database';
 import { createLeaseStore, type LeaseStore } from '../stores/lease-store';
 import { isoAt } from './clock';
 import { holdLease, renewEvery, takeLease, type LeaseRow } from './lease';
@@ -19,16 +15,7 @@ describe.each(DRIVERS)('a named lease (%s)', (driver) => {
   let leases: LeaseStore;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    if (driver === 'pg') {
-      const database = await createTestDatabase();
-      db = createDb({ driver: 'pg', url: database.url });
-      cleanup = () => db.destroy().then(() => database.drop());
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-lease-'));
-      db = createDb({ driver: 'sqlite', file: path.join(dir, 'cairn.sqlite') });
-      cleanup = () => db.destroy().then(() => fs.rmSync(dir, { recursive: true, force: true }));
-    }
-    await migrateToLatest(db);
+    ({ db, close: cleanup } = await migratedTestDb(driver));
     leases = createLeaseStore(db);
   });
   afterAll(() => cleanup());

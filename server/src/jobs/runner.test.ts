@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, type ManualClock } from '../../test/clock';
 import { eventually } from '../../test/eventually';
 import { DRIVERS } from '../../test/harness';
-import { createTestDatabase } from '../../test/pg';
+import { migratedTestDb } from '../../test/pg';
 import type { AppContext } from '../context';
-import { createDb, type Db } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import type { Db } from '../db/database';
 import type { JobKind } from '../db/schema';
 import { newId } from '../lib/ids';
 import { createStores } from '../stores/index';
@@ -43,16 +39,7 @@ describe.each(DRIVERS)('the job runner (%s)', (driver) => {
   let cleanup: () => Promise<void>;
   const runners: JobRunner[] = [];
   beforeAll(async () => {
-    if (driver === 'pg') {
-      const database = await createTestDatabase();
-      db = createDb({ driver: 'pg', url: database.url });
-      cleanup = () => db.destroy().then(() => database.drop());
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-jobs-'));
-      db = createDb({ driver: 'sqlite', file: path.join(dir, 'cairn.sqlite') });
-      cleanup = () => db.destroy().then(() => fs.rmSync(dir, { recursive: true, force: true }));
-    }
-    await migrateToLatest(db);
+    ({ db, close: cleanup } = await migratedTestDb(driver));
   });
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((runner) => runner.stop()));
