@@ -4,7 +4,7 @@ import path from 'node:path';
 import Router from '@koa/router';
 import type { AppState } from '../../koa-types';
 import { repoPath } from '../../lib/repo-path';
-import { docsPage, SWAGGER_INIT, SWAGGER_PAGE } from './pages';
+import { docsPage, SWAGGER_INIT, SWAGGER_PAGE, SWAGGER_THEME } from './pages';
 import { loadSnippets } from './snippets';
 
 const OPENAPI_FILE = repoPath('openapi.yaml');
@@ -45,6 +45,12 @@ export function docsRoutes() {
   router.get('/docs/swagger/init.js', (ctx) => {
     ctx.type = 'application/javascript';
     ctx.body = SWAGGER_INIT;
+  });
+
+  router.get('/docs/swagger/theme.css', (ctx) => {
+    ctx.type = 'text/css';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = SWAGGER_THEME;
   });
 
   router.get('/docs/swagger/:asset', async (ctx, next) => {

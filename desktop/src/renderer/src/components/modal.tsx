@@ -74,16 +74,17 @@ export function Modal({ title, onClose, children, footer, role = 'dialog', size 
   return createPortal(
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose?.()}>
       <div ref={panel} className={`modal modal-${size}`} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <header className="modal-header">
+        {/* Not <header>/<footer>: portalled to <body>, they would be a second banner and content-info landmark. */}
+        <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
           {onClose && (
             <button type="button" className="icon-btn" onClick={onClose} aria-label={t('actions.close')}>
               <Icon name="close" />
             </button>
           )}
-        </header>
+        </div>
         <div className="modal-body">{children}</div>
-        {footer && <footer className="modal-footer">{footer}</footer>}
+        {footer && <div className="modal-footer">{footer}</div>}
       </div>
     </div>,
     document.body,

@@ -1,0 +1,67 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, runAxe } from './harness/axe';
+import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
+import { apiSignup } from './harness/content';
+import { en } from './harness/locales';
+import { startE2eServer, type E2eServer } from './harness/server';
+import { LoginPage } from './page-models/login-page';
+
+/**
+ * The public API pages and the app's dialogs pass every axe rule, whatever its impact: the
+ * landmarks a screen reader jumps between stay unique with a dialog open.
+ */
+
+const USER = { email: 'ada.landmarks@example.com', password: 'ada-password-1' };
+
+let server: E2eServer;
+let browser: E2eBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchBrowser();
+  page = browser.page;
+  await apiSignup(server, USER.email, USER.password);
+});
+
+afterEach(screenshotOnFailure(() => page, 'docs-accessibility-'));
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function expectNoViolations(where: string): Promise<void> {
+  const violations = await runAxe(page);
+  expect(violations, `${where}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+describe('accessibility of the API pages and the dialogs', () => {
+  it('/docs: every code block can be scrolled from the keyboard', async () => {
+    await page.goto(`${server.url}/docs`);
+    await page.locator('pre').first().waitFor();
+    await expectNoViolations('/docs');
+  });
+
+  it('/docs/swagger: the explorer, with an operation open', async () => {
+    await page.goto(`${server.url}/docs/swagger`);
+    await page.locator('.opblock').first().waitFor();
+    await expectNoViolations('/docs/swagger');
+    await page.locator('.opblock-summary-control').first().click();
+    await page.locator('.opblock-body').first().waitFor();
+    await expectNoViolations('/docs/swagger with an operation open');
+  });
+
+  it('a dialog adds no second banner or content-info landmark', async () => {
+    await (await new LoginPage(page).open(server.url)).logIn(USER.email, USER.password);
+    await page.goto(`${server.url}/settings/tokens`);
+    await page
+      .getByRole('button', { name: en('settings', 'tokens.new') })
+      .first()
+      .click();
+    await page.getByRole('dialog').waitFor();
+    const landmarks = (await runAxe(page)).filter((violation) => violation.id.startsWith('landmark'));
+    expect(landmarks, describeViolations(landmarks)).toEqual([]);
+  });
+});
