@@ -158,7 +158,7 @@ export function FilesPage() {
         )}
       </section>
       {open?.dialog === 'rename' && <RenameDialog upload={open.upload} onClose={() => setOpen(null)} onRenamed={renamed} />}
-      {open?.dialog === 'info' && <InfoDialog uploadId={open.upload.uploadId} onClose={() => setOpen(null)} />}
+      {open?.dialog === 'info' && <InfoDialog upload={open.upload} onClose={() => setOpen(null)} />}
       {open?.dialog === 'delete' && (
         <ConfirmDialog
           title={t(`files.delete_title_${open.upload.type}`)}
