@@ -17,6 +17,7 @@ import Router from '@koa/router';
 import { createApp } from '../server/src/app';
 import type { AppState } from '../server/src/koa-types';
 import { createContext } from '../server/src/context';
+import { nameOrderKey } from '../server/src/lib/name-order';
 
 const BENCH_PLAN_BYTES = 64 * 1024 ** 4;
 
@@ -92,6 +93,7 @@ async function seedUploads(count: number): Promise<void> {
         user_id: userId,
         cid: `bafkreiseed${i.toString(36).padStart(8, '0')}`,
         name: `file-${i}.txt`,
+        name_key: nameOrderKey(`file-${i}.txt`),
         original_name: `file-${i}.txt`,
         custom_name: null,
         name_source: 'original' as const,

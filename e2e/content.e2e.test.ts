@@ -99,7 +99,7 @@ describe('one file, from upload to delete', () => {
     expect(await files.rows().count()).toBe(1);
     const cid = (await files.row('notes.txt').getAttribute('data-cid'))!;
 
-    await files.action('notes.txt', 'copy_cid_of').click();
+    await files.copyCidButton('notes.txt').click();
     await page.getByText(en('common', 'copy.done')).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(cid);
   });
@@ -128,7 +128,7 @@ describe('one file, from upload to delete', () => {
     await files.row('engine-notes.txt').waitFor();
     expect((await apiFiles(server, token)).map((file) => file.name).sort()).toEqual(['engine-notes.txt', 'taken.txt']);
 
-    await files.action('engine-notes.txt', 'info_named').click();
+    await files.choose('engine-notes.txt', 'info');
     const info = files.infoDialog();
     await info.locator('[data-info]').waitFor();
     expect(await info.locator('[data-field=name-source]').innerText()).toBe(c('name_source.custom'));
@@ -150,7 +150,7 @@ describe('one file, from upload to delete', () => {
   it('opens the DAG viewer for it', async () => {
     const files = new FilesScreen(page);
     const cid = (await files.row('engine-notes.txt').getAttribute('data-cid'))!;
-    await files.action('engine-notes.txt', 'view_dag_named').click();
+    await files.choose('engine-notes.txt', 'view_dag');
     await page.locator('[data-dag]').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/dag/${cid}`);
     expect(await page.locator('[data-dag-files]').innerText()).toBe('1');
@@ -160,7 +160,7 @@ describe('one file, from upload to delete', () => {
 
   it('downloads it under its name with the same bytes', async () => {
     const files = await new FilesScreen(page).open(server.url);
-    const [download] = await Promise.all([page.waitForEvent('download'), files.action('engine-notes.txt', 'download_named').click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), files.choose('engine-notes.txt', 'download')]);
     expect(download.suggestedFilename()).toBe('engine-notes.txt');
     const saved = await download.path();
     expect(new Uint8Array(fs.readFileSync(saved))).toEqual(notes);
@@ -168,7 +168,7 @@ describe('one file, from upload to delete', () => {
 
   it('deletes it after confirmation', async () => {
     const files = new FilesScreen(page);
-    await files.action('engine-notes.txt', 'delete_named').click();
+    await files.choose('engine-notes.txt', 'delete');
     await files
       .deleteDialog()
       .getByText(cf('files.delete_message', { name: 'engine-notes.txt' }))

@@ -5,7 +5,7 @@ import { apiSignup, apiToken, apiUpload, apiUploadFolder } from './harness/conte
 import { en } from './harness/locales';
 import { checkScreen, saveScreens } from './harness/screens';
 import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
-import { cf, FilesScreen, UploadScreen } from './page-models/content-pages';
+import { FilesScreen, UploadScreen } from './page-models/content-pages';
 import { LoginPage } from './page-models/login-page';
 import { SettingsPage } from './page-models/settings-page';
 
@@ -71,7 +71,7 @@ describe('my files', () => {
     const files = await new FilesScreen(page).open(server.url);
     const row = files.row('apple.txt');
     await expect(row.locator('.cell-date').innerText()).resolves.toMatch(/\d{1,2}:\d{2}/);
-    await row.getByRole('button', { name: cf('actions.share_named', { name: 'apple.txt' }) }).click();
+    await files.choose('apple.txt', 'copy_link');
     await page.getByText(en('common', 'copy.done')).waitFor();
     const cid = await row.getAttribute('data-cid');
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${server.url}/ipfs/${cid}`);

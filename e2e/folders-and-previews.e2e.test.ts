@@ -108,7 +108,7 @@ describe('deleting a folder', () => {
   it('asks before deleting it, calling it a folder, and it goes', async () => {
     await apiUploadFolder(server, token, { 'old-trip/notes.txt': 'gone soon', 'old-trip/day-1/list.txt': 'tent' });
     const files = await new FilesScreen(page).open(server.url);
-    await files.action('old-trip', 'delete_named').click();
+    await files.choose('old-trip', 'delete');
     const dialog = files.deleteDialog('directory');
     await dialog.getByText(cf('files.delete_message', { name: 'old-trip' })).waitFor();
     await expect(files.deleteDialog('file').count()).resolves.toBe(0);

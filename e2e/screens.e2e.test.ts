@@ -96,17 +96,23 @@ describe('signed in', () => {
     await files.row('notes.md').waitFor();
     await checkScreen(page, 'screen-files');
 
-    await files.action('notes.md', 'rename_named').click();
+    await files.menuButton('notes.md').click();
+    await files.menu('notes.md').waitFor();
+    await checkScreen(page, 'screen-files-menu', { fullPage: false });
+    await files
+      .menu('notes.md')
+      .getByRole('menuitem', { name: c('actions.rename'), exact: true })
+      .click();
     await files.renameDialog().waitFor();
     await checkScreen(page, 'screen-files-rename', { fullPage: false });
     await page.keyboard.press('Escape');
 
-    await files.action('website', 'info_named').click();
-    await files.infoDialog().locator('[data-info]').waitFor();
+    await files.choose('website', 'info');
+    await files.infoDialog('directory').locator('[data-info]').waitFor();
     await checkScreen(page, 'screen-files-info', { fullPage: false });
     await page.keyboard.press('Escape');
 
-    await files.action('quarterly-report.pdf', 'delete_named').click();
+    await files.choose('quarterly-report.pdf', 'delete');
     await files.deleteDialog().waitFor();
     await checkScreen(page, 'screen-files-delete', { fullPage: false });
     await page.keyboard.press('Escape');

@@ -113,6 +113,24 @@ function misfits(): Promise<string[]> {
   });
 }
 
+/**
+ * My files on a desktop: a table, never cards (long dates and words once made it stack at 1280 px),
+ * with the name the widest column where there is room for it.
+ */
+const FILES_ON_A_DESKTOP: Record<number, { stacked: boolean; nameWidest: boolean }> = {
+  1024: { stacked: false, nameWidest: expect.any(Boolean) as unknown as boolean },
+  1280: { stacked: false, nameWidest: true },
+};
+
+function filesLayout(): Promise<{ stacked: boolean; nameWidest: boolean }> {
+  return page.evaluate(() => {
+    const wrap = document.querySelector('.table-wrap:has(.files-table)')!;
+    const cells = Array.from(document.querySelectorAll<HTMLElement>('.files-table tbody tr:first-child td'));
+    const name = cells.find((cell) => cell.classList.contains('cell-name'))!.offsetWidth;
+    return { stacked: wrap.classList.contains('stacked'), nameWidest: cells.every((cell) => cell.offsetWidth <= name) };
+  });
+}
+
 describe.each(LANGUAGES)('tables in %s', (language) => {
   beforeAll(async () => {
     await server.api('PUT', '/users/me/preferences', adminToken, { language, country: 'US' });
@@ -129,6 +147,7 @@ describe.each(LANGUAGES)('tables in %s', (language) => {
       await page.setViewportSize({ width, height: 800 });
       await page.waitForTimeout(100);
       expect(await misfits(), `${path} in ${language} at ${width}px`).toEqual([]);
+      if (path === '/files') expect(await filesLayout(), `${path} in ${language} at ${width}px`).toEqual(FILES_ON_A_DESKTOP[width]);
     }
   });
 });

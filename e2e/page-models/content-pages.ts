@@ -8,6 +8,9 @@ export const cf = (key: string, values: Record<string, string | number>) =>
 
 export type UploadModeKey = 'file' | 'dag' | 'files' | 'car';
 
+/** The actions of a row's menu in My files, by their key under `actions`. */
+export type FileAction = 'view' | 'copy_link' | 'copy_cid' | 'download' | 'view_dag' | 'rename' | 'info' | 'delete';
+
 export class UploadScreen {
   constructor(readonly page: Page) {}
 
@@ -87,16 +90,27 @@ export class FilesScreen {
     return this.rows().filter({ has: this.page.locator('.file-name-text', { hasText: new RegExp(`^${escape(name)}$`) }) });
   }
 
-  action(
-    name: string,
-    key: 'copy_cid_of' | 'view_named' | 'download_named' | 'view_dag_named' | 'rename_named' | 'info_named' | 'delete_named',
-  ) {
-    return this.row(name).getByRole(
-      key === 'copy_cid_of' || key === 'rename_named' || key === 'info_named' || key === 'delete_named' ? 'button' : 'link',
-      {
-        name: cf(`actions.${key}`, { name }),
-      },
-    );
+  /** The copy button beside a row's CID (on a wide screen). */
+  copyCidButton(name: string) {
+    return this.row(name).getByRole('button', { name: cf('actions.copy_cid_of', { name }) });
+  }
+
+  /** The "⋯" button that opens a row's menu of actions. */
+  menuButton(name: string) {
+    return this.row(name).getByRole('button', { name: cf('actions.menu_named', { name }) });
+  }
+
+  /** A row's menu of actions, once open. */
+  menu(name: string) {
+    return this.page.getByRole('menu', { name: cf('actions.menu_named', { name }) });
+  }
+
+  /** Opens a row's menu and picks an action in it. */
+  async choose(name: string, action: FileAction): Promise<void> {
+    await this.menuButton(name).click();
+    await this.menu(name)
+      .getByRole('menuitem', { name: c(`actions.${action}`), exact: true })
+      .click();
   }
 
   async search(text: string): Promise<void> {
@@ -115,8 +129,9 @@ export class FilesScreen {
     return this.page.getByRole('dialog', { name: c('rename.title') });
   }
 
-  infoDialog() {
-    return this.page.getByRole('dialog', { name: c('info.title') });
+  /** The details of a record, titled for what it is. */
+  infoDialog(type: 'file' | 'directory' | 'dag' = 'file') {
+    return this.page.getByRole('dialog', { name: c(`info.title_${type}`) });
   }
 
   /** The confirmation before a delete, titled after what is deleted. */
@@ -125,7 +140,7 @@ export class FilesScreen {
   }
 
   async rename(from: string, to: string): Promise<void> {
-    await this.action(from, 'rename_named').click();
+    await this.choose(from, 'rename');
     await this.renameDialog().getByLabel(c('rename.name')).fill(to);
     await this.renameDialog()
       .getByRole('button', { name: c('rename.submit') })
@@ -133,7 +148,7 @@ export class FilesScreen {
   }
 
   async remove(name: string): Promise<void> {
-    await this.action(name, 'delete_named').click();
+    await this.choose(name, 'delete');
     await this.deleteDialog()
       .getByRole('button', { name: c('files.delete') })
       .click();

@@ -113,6 +113,8 @@ interface UploadsTable {
    * them (0015).
    */
   owned: Generated<number>;
+  /** What the list sorts by name on (0020): `nameOrderKey(name)`, which the upload store keeps. */
+  name_key: string;
 }
 
 interface QuotaReservationsTable {
@@ -390,7 +392,8 @@ export type LogRow = Selectable<LogsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PlanRow = Selectable<PlansTable>;
 export type PlanTranslationRow = Selectable<PlanTranslationsTable>;
-export type UploadRow = Selectable<UploadsTable>;
+/** A record as the code handles it: its sort key is the upload store's business alone. */
+export type UploadRow = Omit<Selectable<UploadsTable>, 'name_key'>;
 export type PinJobRow = Selectable<PinJobsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type OrderRow = Selectable<OrdersTable>;

@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from 'kyse
 import type { Db } from '../db/database';
 import { precompiled, type Param } from '../db/fast/precompiled';
 import type { Category, Database, UploadRow } from '../db/schema';
+import { nameOrderKey } from '../lib/name-order';
 
 export interface UploadListQuery {
   userId: string;
@@ -16,7 +17,8 @@ export interface UploadListQuery {
   order?: 'asc' | 'desc';
 }
 
-const SORT_COLUMNS = { date: 'created_at', name: 'name', size: 'size' } as const;
+/** Names sort on their key (see `nameOrderKey`): numbers by value, case and accents aside. */
+const SORT_COLUMNS = { date: 'created_at', name: 'name_key', size: 'size' } as const;
 
 const ownedBy = (db: Kysely<Database>, param: Param) => db.selectFrom('uploads').where('user_id', '=', param<string>('userId'));
 const matching = (db: Kysely<Database>, param: Param) =>
@@ -68,7 +70,10 @@ function locked<O>(trx: Db, query: SelectQueryBuilder<Database, 'uploads', O>) {
 export function createUploadStore(db: Db) {
   return {
     async insert(trx: Db, row: UploadRow): Promise<void> {
-      await trx.insertInto('uploads').values(row).execute();
+      await trx
+        .insertInto('uploads')
+        .values({ ...row, name_key: nameOrderKey(row.name) })
+        .execute();
     },
 
     findForUser: (userId: string, id: string): Promise<UploadRow | undefined> =>
@@ -106,7 +111,7 @@ export function createUploadStore(db: Db) {
     async rename(id: string, name: string): Promise<boolean> {
       const result = await db
         .updateTable('uploads')
-        .set({ name, custom_name: name, name_source: 'custom' })
+        .set({ name, custom_name: name, name_source: 'custom', name_key: nameOrderKey(name) })
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;

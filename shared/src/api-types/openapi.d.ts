@@ -4397,7 +4397,7 @@ export interface components {
      * @example report
      */
     Search: string;
-    /** @description What the records are ordered by (the date they were added by default). */
+    /** @description What the records are ordered by (the date they were added by default). Names sort as in a file manager: numbers by their value (`note-2` before `note-10`), upper and lower case and accents alike, punctuation before digits and digits before letters; equal names keep one order from page to page. */
     UploadSort: 'date' | 'name' | 'size';
     /** @description Ascending or descending (descending by default, newest first). */
     UploadOrder: 'asc' | 'desc';
@@ -5233,7 +5233,7 @@ export interface operations {
          * @example report
          */
         search?: components['parameters']['Search'];
-        /** @description What the records are ordered by (the date they were added by default). */
+        /** @description What the records are ordered by (the date they were added by default). Names sort as in a file manager: numbers by their value (`note-2` before `note-10`), upper and lower case and accents alike, punctuation before digits and digits before letters; equal names keep one order from page to page. */
         sort?: components['parameters']['UploadSort'];
         /** @description Ascending or descending (descending by default, newest first). */
         order?: components['parameters']['UploadOrder'];
@@ -5534,7 +5534,7 @@ export interface operations {
          * @example report
          */
         search?: components['parameters']['Search'];
-        /** @description What the records are ordered by (the date they were added by default). */
+        /** @description What the records are ordered by (the date they were added by default). Names sort as in a file manager: numbers by their value (`note-2` before `note-10`), upper and lower case and accents alike, punctuation before digits and digits before letters; equal names keep one order from page to page. */
         sort?: components['parameters']['UploadSort'];
         /** @description Ascending or descending (descending by default, newest first). */
         order?: components['parameters']['UploadOrder'];

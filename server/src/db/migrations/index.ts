@@ -17,6 +17,7 @@ import * as uploadCharges from './0016-upload-charges';
 import * as usageChecks from './0017-usage-checks';
 import * as jobRequestIds from './0018-job-request-ids';
 import * as jobs from './0019-jobs';
+import * as nameOrder from './0020-name-order';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017-usage-checks': usageChecks,
   '0018-job-request-ids': jobRequestIds,
   '0019-jobs': jobs,
+  '0020-name-order': nameOrder,
 };

@@ -52,6 +52,32 @@ describe.each(DRIVERS)('my files (%s)', (driver) => {
     expect([bad.status, bad.body.error]).toEqual([400, 'sort must be date, name or size']);
   });
 
+  it('sorts names as a file manager does: numbers by value, case and accents aside, on every page and after a rename', async () => {
+    const user = await createUser(server);
+    for (const name of ['note-10.txt', 'Zed.txt', 'note-2.txt', 'résumé.txt', 'Note-3.txt', 'apple.txt', 'reply.txt']) {
+      await uploadFile(server, user, name, `content of ${name}`);
+    }
+    const names = async (query: string) =>
+      ((await server.api.get(`/api/v2/users/me/uploads?${query}`, { token: user.token })).body.files as { name: string }[]).map(
+        (f) => f.name,
+      );
+    expect(await names('sort=name&order=asc')).toEqual([
+      'apple.txt',
+      'note-2.txt',
+      'Note-3.txt',
+      'note-10.txt',
+      'reply.txt',
+      'résumé.txt',
+      'Zed.txt',
+    ]);
+    expect(await names('sort=name&order=asc&limit=3&page=2')).toEqual(['note-10.txt', 'reply.txt', 'résumé.txt']);
+    expect(await names('sort=name&order=desc&limit=3')).toEqual(['Zed.txt', 'résumé.txt', 'reply.txt']);
+    expect(await names('sort=name&order=asc&search=note')).toEqual(['note-2.txt', 'Note-3.txt', 'note-10.txt']);
+    const [zed] = (await server.api.get('/api/v2/users/me/uploads?search=zed', { token: user.token })).body.files as { uploadId: string }[];
+    expect((await server.api.patch(`/api/v2/uploads/${zed!.uploadId}`, { name: 'note-9.txt' }, { token: user.token })).status).toBe(200);
+    expect(await names('sort=name&order=asc&search=note')).toEqual(['note-2.txt', 'Note-3.txt', 'note-9.txt', 'note-10.txt']);
+  });
+
   it('shows info and renames within the rules', async () => {
     const user = await createUser(server);
     const a = await uploadFile(server, user, 'a.txt', 'aaa');

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useAppStore } from '../store/app-store';
 
 /**
@@ -11,6 +11,8 @@ export function ContentLink({
   className,
   label,
   children,
+  onClick: after,
+  ...anchor
 }: {
   href: string;
   download?: boolean;
@@ -18,13 +20,17 @@ export function ContentLink({
   /** An accessible name when the children are only an icon. */
   label?: string;
   children: ReactNode;
-}) {
+  /** Runs on a click, after the link has been followed or handed to the system browser. */
+  onClick?: () => void;
+} & Pick<AnchorHTMLAttributes<HTMLAnchorElement>, 'role' | 'tabIndex'> & { 'data-menu-item'?: string }) {
   const isDesktop = useAppStore((state) => state.isDesktop);
   const openExternal = useAppStore((state) => state.openExternal);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!isDesktop) return;
-    event.preventDefault();
-    openExternal(href);
+    if (isDesktop) {
+      event.preventDefault();
+      openExternal(href);
+    }
+    after?.();
   };
   return (
     <a
@@ -33,6 +39,7 @@ export function ContentLink({
       aria-label={label}
       title={label}
       onClick={onClick}
+      {...anchor}
       {...(download ? { download: '' } : { target: '_blank', rel: 'noopener noreferrer' })}
     >
       {children}

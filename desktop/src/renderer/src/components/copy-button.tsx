@@ -20,6 +20,16 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('copy failed');
 }
 
+/** Copies a text and confirms with a toast (or says it failed). */
+export function useCopyText(): (text: string) => Promise<void> {
+  const { t } = useTranslation('common');
+  return (text) =>
+    copyText(text).then(
+      () => void toast.success(t('copy.done')),
+      () => void toast.error(t('copy.failed')),
+    );
+}
+
 /** Copies `text` and confirms with a toast; `label` names what is copied for screen readers. */
 export function CopyButton({
   text,
@@ -33,11 +43,8 @@ export function CopyButton({
   icon?: IconName;
 }) {
   const { t } = useTranslation('common');
-  const onClick = () =>
-    copyText(text).then(
-      () => toast.success(t('copy.done')),
-      () => toast.error(t('copy.failed')),
-    );
+  const copy = useCopyText();
+  const onClick = () => void copy(text);
   return compact ? (
     <button type="button" className="icon-btn" onClick={onClick} aria-label={label} title={label}>
       <Icon name={icon} size={16} />

@@ -10,6 +10,13 @@ export function formatDateTime(iso: string | null, language: string): string {
   return dateFormatter(language, 'date-time')(date);
 }
 
+/** Date and time in digits, for little room ("27/11/2026, 19:21"). */
+export function formatShortDateTime(iso: string, language: string): string {
+  const date = parse(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return dateFormatter(language, 'date-time-short')(date);
+}
+
 export function formatDate(iso: string | null, language: string): string {
   if (!iso) return '';
   const date = parse(iso);

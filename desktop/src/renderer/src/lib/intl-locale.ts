@@ -20,10 +20,11 @@ export function numberLocale(language: string, has = hasIntlData): string {
   return nearest && has(nearest) ? nearest : 'en';
 }
 
-export type DateShape = 'date-time' | 'date' | 'date-long' | 'day-month';
+export type DateShape = 'date-time' | 'date-time-short' | 'date' | 'date-long' | 'day-month';
 
 const SHAPES: Record<DateShape, Intl.DateTimeFormatOptions> = {
   'date-time': { dateStyle: 'medium', timeStyle: 'short' },
+  'date-time-short': { dateStyle: 'short', timeStyle: 'short' },
   date: { dateStyle: 'medium' },
   'date-long': { dateStyle: 'long' },
   'day-month': { day: 'numeric', month: 'short' },
@@ -43,7 +44,7 @@ function numericDate(shape: DateShape, timeZone: string | undefined): (date: Dat
   return (date) => {
     const part = Object.fromEntries(parts.formatToParts(date).map(({ type, value }) => [type, value]));
     const day = `${part.year}-${part.month}-${part.day}`;
-    if (shape === 'date-time') return `${day} ${part.hour}:${part.minute}`;
+    if (shape === 'date-time' || shape === 'date-time-short') return `${day} ${part.hour}:${part.minute}`;
     return shape === 'day-month' ? `${part.month}-${part.day}` : day;
   };
 }

@@ -54,9 +54,9 @@ const SAME_AS_ENGLISH = new Set([
   'de:content:fields.name',
   'de:content:categories.video',
   'de:content:categories.audio',
+  'de:content:actions.info',
   'it:content:fields.file',
   'it:content:types.file',
-  'it:content:types.directory',
   'it:content:entry_types.file',
   'it:content:categories.video',
   'it:content:categories.audio',
@@ -110,7 +110,6 @@ const SAME_AS_ENGLISH = new Set([
   'de:admin:plans.name',
   'it:admin:labels.no',
   'it:admin:files.type_file',
-  'it:admin:files.type_directory',
   'it:admin:files.category.video',
   'it:admin:files.category.audio',
 ]);

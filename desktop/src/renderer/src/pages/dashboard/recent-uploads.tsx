@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { contentApi } from '../../api/content';
 import { ShortCid } from '../../components/short-cid';
 import { useAsync } from '../../hooks/use-async';
 import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
+import { fileLink } from '../files/files-view';
 import { NoFilesYet } from '../files/no-files-yet';
 import { DashboardCard } from './dashboard-card';
 import { TableWrap } from '../../components/table-wrap';
 
 const RECENT = 5;
 
-/** The last five records (file, CID, size, date), with a link to My files. */
+/** The last five records (file, CID, size, date), each a link to its row in My files, and a link to all of them. */
 export function RecentUploads() {
   const { t } = useTranslation('content');
   const language = currentLanguage();
@@ -46,9 +48,9 @@ export function RecentUploads() {
                 {files.map((upload) => (
                   <tr key={upload.uploadId}>
                     <td data-label={t('fields.file')} className="cell-name">
-                      <span className="file-name-text" title={upload.name}>
+                      <Link to={fileLink(upload.cid)} className="file-name-text" title={upload.name}>
                         {upload.name}
-                      </span>
+                      </Link>
                     </td>
                     <td data-label={t('fields.cid')}>
                       <ShortCid cid={upload.cid} name={upload.name} />

@@ -2,78 +2,86 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Upload } from '@cairn/shared/api-types';
 import { ContentLink } from '../../components/content-link';
-import { CopyButton } from '../../components/copy-button';
-import { Icon } from '../../components/icons';
+import { useCopyText } from '../../components/copy-button';
+import { Icon, type IconName } from '../../components/icons';
+import { RowMenu, type RowMenuItem } from '../../components/row-menu';
 import { dagPath, downloadUrl, gatewayUrl } from '../../lib/content-links';
 import { useAppStore } from '../../store/app-store';
 
 export type FileDialog = 'rename' | 'info' | 'delete';
 
-/** A row's actions as labelled icon buttons: view, share (copies the gateway link), download, DAG, rename, info, delete. */
+const Label = ({ icon, text }: { icon: IconName; text: string }) => (
+  <>
+    <Icon name={icon} size={16} />
+    <span>{text}</span>
+  </>
+);
+
+/**
+ * A row's actions in its "⋯" menu: view on the gateway, copy the gateway link or the CID, download
+ * (files), the DAG viewer, rename, details, delete.
+ */
 export function FileActions({ upload, onOpen }: { upload: Upload; onOpen(dialog: FileDialog, upload: Upload): void }) {
   const { t } = useTranslation('content');
   const origin = useAppStore((state) => state.serverOrigin);
-  const name = upload.name;
-  return (
-    <div className="row-actions">
-      <ContentLink href={gatewayUrl(origin, upload.cid)} className="icon-btn" label={t('actions.view_named', { name })}>
-        <Icon name="eye" size={16} />
-      </ContentLink>
-      {/* The link to hand out: absolute, whatever origin the app runs on. */}
-      <CopyButton
-        text={new URL(gatewayUrl(origin, upload.cid), window.location.href).href}
-        label={t('actions.share_named', { name })}
-        icon="link"
-        compact
-      />
-      {/* A folder has nothing to download; the spacer keeps every row's buttons in line. */}
-      {upload.type === 'file' ? (
-        <ContentLink
-          href={downloadUrl(origin, upload.cid, name)}
-          download
-          className="icon-btn"
-          label={t('actions.download_named', { name })}
-        >
-          <Icon name="download" size={16} />
+  const copy = useCopyText();
+  const button = (id: string, icon: IconName, text: string, act: () => void, danger = false): RowMenuItem => ({
+    id,
+    danger,
+    render: ({ onClick, ...item }) => (
+      <button
+        type="button"
+        {...item}
+        onClick={() => {
+          onClick();
+          act();
+        }}
+      >
+        <Label icon={icon} text={text} />
+      </button>
+    ),
+  });
+  const items: RowMenuItem[] = [
+    {
+      id: 'view',
+      render: (item) => (
+        <ContentLink href={gatewayUrl(origin, upload.cid)} {...item}>
+          <Label icon="eye" text={t('actions.view')} />
         </ContentLink>
-      ) : (
-        <span className="icon-spacer" aria-hidden="true" />
-      )}
-      <Link
-        to={dagPath(upload.cid)}
-        className="icon-btn"
-        aria-label={t('actions.view_dag_named', { name })}
-        title={t('actions.view_dag_named', { name })}
-      >
-        <Icon name="dag" size={16} />
-      </Link>
-      <button
-        type="button"
-        className="icon-btn"
-        onClick={() => onOpen('rename', upload)}
-        aria-label={t('actions.rename_named', { name })}
-        title={t('actions.rename_named', { name })}
-      >
-        <Icon name="edit" size={16} />
-      </button>
-      <button
-        type="button"
-        className="icon-btn"
-        onClick={() => onOpen('info', upload)}
-        aria-label={t('actions.info_named', { name })}
-        title={t('actions.info_named', { name })}
-      >
-        <Icon name="info" size={16} />
-      </button>
-      <button
-        type="button"
-        className="icon-btn icon-btn-danger"
-        onClick={() => onOpen('delete', upload)}
-        aria-label={t('actions.delete_named', { name })}
-        title={t('actions.delete_named', { name })}
-      >
-        <Icon name="trash" size={16} />
-      </button>
-    </div>
-  );
+      ),
+    },
+    // The link to hand out: absolute, whatever origin the app runs on.
+    button(
+      'copy-link',
+      'link',
+      t('actions.copy_link'),
+      () => void copy(new URL(gatewayUrl(origin, upload.cid), window.location.href).href),
+    ),
+    button('copy-cid', 'copy', t('actions.copy_cid'), () => void copy(upload.cid)),
+    // A folder has nothing to download as one file.
+    ...(upload.type === 'file'
+      ? [
+          {
+            id: 'download',
+            render: (item) => (
+              <ContentLink href={downloadUrl(origin, upload.cid, upload.name)} download {...item}>
+                <Label icon="download" text={t('actions.download')} />
+              </ContentLink>
+            ),
+          } satisfies RowMenuItem,
+        ]
+      : []),
+    {
+      id: 'dag',
+      render: (item) => (
+        <Link to={dagPath(upload.cid)} {...item}>
+          <Label icon="dag" text={t('actions.view_dag')} />
+        </Link>
+      ),
+    },
+    button('rename', 'edit', t('actions.rename'), () => onOpen('rename', upload)),
+    button('info', 'info', t('actions.info'), () => onOpen('info', upload)),
+    button('delete', 'trash', t('actions.delete'), () => onOpen('delete', upload), true),
+  ];
+  return <RowMenu label={t('actions.menu_named', { name: upload.name })} items={items} />;
 }

@@ -1,4 +1,3 @@
-import { LIMIT_DEFAULT } from '@cairn/shared';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +11,6 @@ import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import type { FileDialog } from './file-actions';
 import { FilesTable } from './files-table';
 import { FilesToolbar } from './files-toolbar';
@@ -20,17 +18,17 @@ import { InfoDialog } from './info-dialog';
 import { NoFilesYet } from './no-files-yet';
 import { RenameDialog } from './rename-dialog';
 import { SelectionBar } from './selection-bar';
-import { DEFAULT_ORDER, type FileOrder } from './sort-header';
+import { useFilesView, useFilterBox } from './use-files-view';
 
 /** My files: filter, page, and act on each record (copy, view, download, DAG, rename, info, delete) or on several ticked at once. */
 export function FilesPage() {
   const { t } = useTranslation('content');
   const errorText = useAreaErrorText('content');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(LIMIT_DEFAULT);
-  const [search, setSearch] = useState('');
-  const query = useDebouncedValue(search.trim(), 300);
-  const [order, setOrder] = useState<FileOrder>(DEFAULT_ORDER);
+  const { view, change } = useFilesView();
+  const { page, limit, search: query, sort, order: direction } = view;
+  const order = useMemo(() => ({ sort, order: direction }), [sort, direction]);
+  const setPage = (next: number) => change({ page: next });
+  const [search, setSearch] = useFilterBox(query, change);
   const { state, latest, reload, setData } = useAsync(
     (signal) => contentApi.list({ page, limit, search: query || undefined, ...order }, signal),
     [page, limit, query, order],
@@ -57,7 +55,7 @@ export function FilesPage() {
   const pastTheEnd = state.status === 'ready' && state.data.files.length === 0 && state.data.total > 0;
   // Files deleted elsewhere can leave this page past the last one: go to the first.
   useEffect(() => {
-    if (pastTheEnd) setPage(1);
+    if (pastTheEnd) change({ page: 1 }, { replace: true });
   }, [pastTheEnd]);
 
   /** Reloads after `count` records of the page went; all of a later page's rows gone: step back rather than show an empty page. */
@@ -106,18 +104,7 @@ export function FilesPage() {
         }
       />
       <section className="card" aria-label={t('files.caption')}>
-        <FilesToolbar
-          search={search}
-          onSearch={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-          limit={limit}
-          onLimit={(value) => {
-            setLimit(value);
-            setPage(1);
-          }}
-        />
+        <FilesToolbar search={search} onSearch={setSearch} limit={limit} onLimit={(value) => change({ limit: value, page: 1 })} />
         <SelectionBar
           files={files}
           uploads={selected}
@@ -147,10 +134,7 @@ export function FilesPage() {
               selected={ticked}
               onSelect={select}
               order={order}
-              onOrder={(next) => {
-                setOrder(next);
-                setPage(1);
-              }}
+              onOrder={(next) => change({ ...next, page: 1 })}
               onOpen={(dialog, upload) => setOpen({ dialog, upload })}
             />
             <Pagination page={shown.page} limit={shown.limit} total={shown.total} onPage={setPage} label={t('files.pages')} />
@@ -158,7 +142,7 @@ export function FilesPage() {
         )}
       </section>
       {open?.dialog === 'rename' && <RenameDialog upload={open.upload} onClose={() => setOpen(null)} onRenamed={renamed} />}
-      {open?.dialog === 'info' && <InfoDialog uploadId={open.upload.uploadId} onClose={() => setOpen(null)} />}
+      {open?.dialog === 'info' && <InfoDialog upload={open.upload} onClose={() => setOpen(null)} />}
       {open?.dialog === 'delete' && (
         <ConfirmDialog
           title={t(`files.delete_title_${open.upload.type}`)}

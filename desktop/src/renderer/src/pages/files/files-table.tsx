@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Upload } from '@cairn/shared/api-types';
 import { ShortCid } from '../../components/short-cid';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatShortDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { FileActions, type FileDialog } from './file-actions';
@@ -11,7 +11,8 @@ import { FileThumb } from './file-thumb';
 
 /**
  * The account's records: a tick box each, name (an image's thumbnail), CID (copyable), size,
- * category, date and time, and actions; sortable by name, size and date. Cards on phones.
+ * category (of files), date and time, and a menu of actions; sortable by name, size and date. On
+ * phones each record is a compact card: name, then size and date, and the menu.
  */
 interface FilesTableProps {
   files: Upload[];
@@ -79,20 +80,26 @@ export function FilesTable({ files, selected, onSelect, order, onOrder, onOpen, 
                     {upload.originalName}
                   </span>
                 )}
-                {/* Shown here instead of in its own column where the table would be too wide. */}
-                <span className="file-meta">{t(`categories.${upload.category}`)}</span>
+                {/* Where the table is narrow, under the name instead of in a column of their own. */}
+                {upload.type === 'file' && <span className="file-meta file-meta-category">{t(`categories.${upload.category}`)}</span>}
+                <span className="file-meta file-meta-facts">
+                  {formatBytes(upload.size, language)} · {formatShortDateTime(upload.createdAt, language)}
+                </span>
               </td>
-              <td data-label={t('fields.cid')}>
+              <td data-label={t('fields.cid')} className="cell-cid">
                 <ShortCid cid={upload.cid} name={upload.name} />
               </td>
               <td data-label={t('fields.size')} className="cell-number">
                 {formatBytes(upload.size, language)}
               </td>
+              {/* A folder's content has no one category. */}
               <td data-label={t('fields.category')} className="col-category">
-                {t(`categories.${upload.category}`)}
+                {upload.type === 'file' && t(`categories.${upload.category}`)}
               </td>
+              {/* In digits where the table is narrow. */}
               <td data-label={t('fields.date')} className="cell-date">
-                {formatDateTime(upload.createdAt, language)}
+                <span className="date-long">{formatDateTime(upload.createdAt, language)}</span>
+                <span className="date-short">{formatShortDateTime(upload.createdAt, language)}</span>
               </td>
               <td className="cell-actions">
                 <FileActions upload={upload} onOpen={onOpen} />

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
-
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+import { PAGE_SIZES } from './files-view';
 
 /** Filter by name or CID, and how many rows a page shows. */
 export function FilesToolbar({

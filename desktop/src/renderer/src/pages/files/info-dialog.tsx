@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { Upload } from '@cairn/shared/api-types';
 import { contentApi } from '../../api/content';
 import { CidField } from '../../components/cid-field';
 import { Modal } from '../../components/modal';
@@ -10,15 +11,16 @@ import { currentLanguage } from '../../lib/i18n';
 import { formatBytes, formatNumber } from '../../lib/units';
 import { ReplicationFacts } from './replication-facts';
 
-/** Everything the server knows about one record (GET /uploads/{id}). */
-export function InfoDialog({ uploadId, onClose }: { uploadId: string; onClose(): void }) {
+/** Everything the server knows about one record (GET /uploads/{id}), titled for what it is: a file, a folder or a DAG. */
+export function InfoDialog({ upload, onClose }: { upload: Pick<Upload, 'uploadId' | 'type'>; onClose(): void }) {
+  const { uploadId } = upload;
   const { t } = useTranslation('content');
   const errorText = useAreaErrorText('content');
   const language = currentLanguage();
   const { state, reload } = useAsync((signal) => contentApi.get(uploadId, signal), [uploadId]);
 
   return (
-    <Modal title={t('info.title')} onClose={onClose}>
+    <Modal title={t(`info.title_${upload.type}`)} onClose={onClose}>
       {state.status === 'loading' && <LoadingState />}
       {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.info_load')} onRetry={reload} />}
       {state.status === 'ready' && (
@@ -35,8 +37,13 @@ export function InfoDialog({ uploadId, onClose }: { uploadId: string; onClose():
             <dd data-field="name-source">{t(`name_source.${state.data.nameSource}`)}</dd>
             <dt>{t('fields.type')}</dt>
             <dd>{t(`types.${state.data.type}`)}</dd>
-            <dt>{t('fields.category')}</dt>
-            <dd>{t(`categories.${state.data.category}`)}</dd>
+            {/* A folder's content has no one category. */}
+            {state.data.type === 'file' && (
+              <>
+                <dt>{t('fields.category')}</dt>
+                <dd>{t(`categories.${state.data.category}`)}</dd>
+              </>
+            )}
             <dt>{t('fields.size')}</dt>
             <dd data-field="size">{formatBytes(state.data.size, language)}</dd>
             <dt>{t('fields.charged')}</dt>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadResult } from '@cairn/shared/api-types';
 import { ContentLink } from '../../components/content-link';
@@ -6,19 +7,24 @@ import { Icon } from '../../components/icons';
 import { StoredRecord } from '../../components/stored-record';
 import { SuccessHead } from '../../components/success-head';
 import { gatewayUrl, shortCid } from '../../lib/content-links';
+import { folderOrder } from '../../lib/folder-order';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { useAppStore } from '../../store/app-store';
 import type { UploadOutcome } from './upload-request';
 
-/** The files of a folder uploaded as separate files, each with its own CID. */
+/** The files of a folder uploaded as separate files, each with its own CID, listed as in the folder. */
 function SeparateFiles({ files }: { files: UploadResult[] }) {
   const { t } = useTranslation('content');
   const origin = useAppStore((state) => state.serverOrigin);
   const language = currentLanguage();
+  const inFolder = useMemo(() => {
+    const order = folderOrder(language);
+    return [...files].sort((a, b) => order(a.originalName ?? a.name, b.originalName ?? b.name));
+  }, [files, language]);
   return (
     <ul className="result-files">
-      {files.map((file) => (
+      {inFolder.map((file) => (
         <li key={file.uploadId}>
           <span className="result-name">{file.name}</span>
           <code title={file.cid}>{shortCid(file.cid)}</code>

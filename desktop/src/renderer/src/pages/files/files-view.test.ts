@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_VIEW, fileLink, hasView, readView, writeView } from './files-view';
+
+describe('the view of My files in the address', () => {
+  it('reads what it writes, and writes only what differs from the default', () => {
+    const view = { page: 3, limit: 50, sort: 'name' as const, order: 'asc' as const, search: 'note 2' };
+    expect(writeView(view).toString()).toBe('q=note+2&sort=name&order=asc&limit=50&page=3');
+    expect(readView(writeView(view))).toEqual(view);
+    expect(writeView(DEFAULT_VIEW).toString()).toBe('');
+    expect(hasView(new URLSearchParams(''))).toBe(false);
+    expect(hasView(new URLSearchParams('q=a'))).toBe(true);
+  });
+
+  it('takes a value the list does not for the default, part by part', () => {
+    expect(readView(new URLSearchParams('page=0&limit=7&sort=colour&order=asc&q=x'))).toEqual({ ...DEFAULT_VIEW, search: 'x' });
+    expect(readView(new URLSearchParams('page=2.5&limit=25&sort=size'))).toEqual({ ...DEFAULT_VIEW, limit: 25 });
+    expect(readView(new URLSearchParams(`q=${'a'.repeat(300)}`)).search).toHaveLength(255);
+  });
+
+  it('links to one record by its CID', () => {
+    expect(fileLink('bafkreiabc')).toBe('/files?q=bafkreiabc');
+  });
+});
