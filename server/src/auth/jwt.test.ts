@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { manualClock } from '../../test/clock';
 import { createJwt } from './jwt';
 
 const claims = { sub: 'user-1', sid: 'session-1', email: 'a@example.com', role: 'user' as const };
@@ -17,11 +18,17 @@ describe('session JWTs', () => {
   });
 
   it('refuses a token once it has expired, even one it verified before', async () => {
-    const jwt = createJwt(randomBytes(32));
-    const token = await jwt.sign(claims, new Date(Date.now() + 1_000));
+    const clock = manualClock(); // on a whole second, as a token's expiry is
+    const jwt = createJwt(randomBytes(32), clock);
+    const end = new Date(clock.now() + 1_000);
+    const token = await jwt.sign(claims, end);
+    const unseen = await jwt.sign({ ...claims, sid: 'session-2' }, end);
     expect(await jwt.verify(token)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 1_100 + (1000 - (Date.now() % 1000))));
+    clock.advance(999);
+    expect(await jwt.verify(token)).not.toBeNull();
+    clock.advance(1);
     expect(await jwt.verify(token)).toBeNull();
+    expect(await jwt.verify(unseen)).toBeNull();
   });
 
   it('refuses other algorithms', async () => {

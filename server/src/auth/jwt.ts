@@ -1,5 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { systemClock, type Clock } from '../jobs/clock';
 
 export interface SessionClaims {
   sub: string;
@@ -13,7 +14,8 @@ const ALGORITHM = 'HS256';
 /** Tokens already verified, kept until they expire: a signature check costs more than the rest of a typical request. */
 const VERIFIED_TOKENS = 5_000;
 
-export function createJwt(key: Uint8Array) {
+/** `clock` decides expiry: a test moves it past a token's end instead of waiting for it. */
+export function createJwt(key: Uint8Array, clock: Clock = systemClock) {
   // Imported once: jose would import a raw key again on every request it verifies.
   let imported: Promise<webcrypto.CryptoKey> | undefined;
   const hmacKey = (): Promise<webcrypto.CryptoKey> =>
@@ -26,7 +28,7 @@ export function createJwt(key: Uint8Array) {
       new SignJWT({ sid: claims.sid, email: claims.email, role: claims.role })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(claims.sub)
-        .setIssuedAt()
+        .setIssuedAt(new Date(clock.now()))
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(await hmacKey()),
 
@@ -34,11 +36,11 @@ export function createJwt(key: Uint8Array) {
     async verify(token: string): Promise<SessionClaims | null> {
       const known = verified.get(token);
       if (known) {
-        if (known.exp * 1000 > Date.now()) return known;
+        if (known.exp * 1000 > clock.now()) return known;
         verified.delete(token);
       }
       try {
-        const { payload } = await jwtVerify(token, await hmacKey(), { algorithms: [ALGORITHM] });
+        const { payload } = await jwtVerify(token, await hmacKey(), { algorithms: [ALGORITHM], currentDate: new Date(clock.now()) });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         const claims = payload as unknown as SessionClaims;
         if (typeof claims.exp === 'number') {

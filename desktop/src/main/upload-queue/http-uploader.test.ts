@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../../server/test/eventually';
 import { startTestServer, type TestServer } from '../../../../server/test/harness';
 import { createApiToken, createUser, setStorageLimit, type TestUser } from '../../../../server/test/factories';
 import { HttpUploader } from './http-uploader';
@@ -142,9 +143,14 @@ describe('HttpUploader against a Cairn server', () => {
     const file = write('slow.bin', crypto.randomBytes(8 * 1024 * 1024));
     const controller = new AbortController();
     const uploader = uploaderFor(token);
+    // The access log records a request once its handler has ended: only then is "nothing kept" final.
+    const answered = vi.spyOn(server.app.metrics, 'request');
     const upload = uploader.upload({ kind: 'file', path: file }, (sent) => sent > 1024 * 1024 && controller.abort(), controller.signal);
     await expect(upload).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await eventually('the server has ended the upload', () =>
+      answered.mock.calls.some(([method, route]) => method === 'POST' && route === '/api/v2/upload'),
+    );
+    answered.mockRestore();
     const rows = await server.app.db
       .selectFrom('uploads')
       .select('name')

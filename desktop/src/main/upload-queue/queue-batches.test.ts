@@ -7,6 +7,7 @@ import type { QueueItem, QueueState } from './queue-types';
 import { UploadFailure } from './upload-failure';
 import type { Uploader, UploadItem, UploadResult } from './uploader';
 import { queueFixtures } from './testing/queue-fixture';
+import { eventually } from '../../../../server/test/eventually';
 
 const { open, folder: inbox } = queueFixtures('cairn-batches-');
 
@@ -23,7 +24,8 @@ const result = (item: Pick<UploadItem, 'path'>): UploadResult => ({
   uploadId: `id:${path.basename(item.path)}`,
   duplicate: false,
 });
-const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A later turn of the event loop, where a request's answer comes: other requests start meanwhile. */
+const later = () => new Promise((resolve) => setImmediate(resolve));
 const names = (items: readonly UploadItem[]) => items.map((item) => path.basename(item.path));
 const LIMITS: BatchLimits = { fileBytes: 50_000, files: 4, bytes: 1_000_000 };
 
@@ -49,7 +51,7 @@ function batching(answer: Answer) {
   return { uploader, requests, stats };
 }
 
-const ok: Answer = async (items) => (await tick(), items.map(result));
+const ok: Answer = async (items) => (await later(), items.map(result));
 
 describe('UploadQueue with an uploader that sends several files at once', () => {
   it('sends small files several to a request, big ones alone, each still its own item of the journal', async () => {
@@ -131,7 +133,7 @@ describe('UploadQueue with an uploader that sends several files at once', () => 
     const queue = open({ journal: new Journal(journalFile), uploader, batchLimits: LIMITS });
     queue.start();
     await queue.add([folder], 'files', 'inbox');
-    await tick();
+    await eventually('the three files are being sent together', () => requests.length === 1);
     const [first, second] = queue.items();
     hold = false;
     queue.pause(first!.id);

@@ -7,6 +7,7 @@ import { UploadFailure } from './upload-failure';
 import { type UploadQueue } from './upload-queue';
 import type { Uploader } from './uploader';
 import { queueFixtures } from './testing/queue-fixture';
+import { eventually } from '../../../../server/test/eventually';
 
 const { open, folder: inbox } = queueFixtures('cairn-queue-');
 
@@ -48,13 +49,14 @@ function scripted(script: Script) {
 }
 
 const ok: Script = async (item) => ({ cid: `cid:${item.name}`, uploadId: `id:${item.name}`, duplicate: false });
-const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A later turn of the event loop, where a request's answer comes: other requests start meanwhile. */
+const later = () => new Promise((resolve) => setImmediate(resolve));
 const statuses = (queue: UploadQueue) => queue.items().map((item) => item.status);
 
 describe('UploadQueue', () => {
   it('sends each file of a folder once, never more at once than its concurrency, and announces the batch', async () => {
     const { folder, journalFile } = fixture(9);
-    const { uploader, stats } = scripted(async (item) => (await tick(), ok(item, 1, new AbortController().signal)));
+    const { uploader, stats } = scripted(async (item) => (await later(), ok(item, 1, new AbortController().signal)));
     const queue = open({ journal: new Journal(journalFile), uploader, concurrency: 3 });
     const ended: BatchSummary[] = [];
     queue.on('batch-finished', (summary) => ended.push(summary));
@@ -84,7 +86,10 @@ describe('UploadQueue', () => {
     const before = open({ journal: new Journal(journalFile), uploader: first.uploader, concurrency: 6 });
     before.start();
     await before.add([folder], 'files', 'inbox');
-    await tick(20);
+    await eventually(
+      'f0 and f2 are sent, the others running',
+      () => statuses(before).filter((status) => status === 'done').length === 2 && first.stats.running === 4,
+    );
     before.close();
 
     const second = scripted(ok);
@@ -175,7 +180,7 @@ describe('UploadQueue', () => {
     const { folder, journalFile } = fixture(3);
     let hold = true;
     const aborted: string[] = [];
-    const { uploader } = scripted(async (item, _attempt, signal) => {
+    const { uploader, stats } = scripted(async (item, _attempt, signal) => {
       if (!hold) return ok(item, 0, signal);
       return new Promise((_resolve, reject) =>
         signal.addEventListener('abort', () => {
@@ -187,7 +192,7 @@ describe('UploadQueue', () => {
     const queue = open({ journal: new Journal(journalFile), uploader, concurrency: 3 });
     queue.start();
     await queue.add([folder], 'files', 'inbox');
-    await tick();
+    await eventually('the three files are being sent', () => stats.running === 3);
     const [first, second] = queue.items();
     queue.pause(first!.id);
     queue.cancel(second!.id);
@@ -217,7 +222,7 @@ describe('UploadQueue', () => {
     queue.on('batch-finished', (summary) => ended.push(summary));
     queue.start();
     await queue.add([folder], 'files', 'inbox');
-    await tick(20);
+    await eventually('f0 is sent and f1 still running', () => statuses(queue).join() === 'done,running');
     expect(ended).toEqual([]);
     queue.cancel(queue.items().find((item) => item.status === 'running')!.id);
     expect(ended).toMatchObject([{ label: 'inbox', done: 1, failed: 0 }]);

@@ -5,13 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken, createUser } from '../../../../server/test/factories';
+import { eventually } from '../../../../server/test/eventually';
 import { startTestServer, type TestServer } from '../../../../server/test/harness';
 import { HttpUploader } from '../upload-queue/http-uploader';
 import { Journal } from '../upload-queue/journal';
 import { UploadQueue } from '../upload-queue/upload-queue';
 import { FolderStore } from './folder-store';
 import { httpRecordsApi } from './records-api';
-import { WatchedFolders } from './watched-folders';
+import { WatchedFolders, type FolderQueue } from './watched-folders';
 
 let server: TestServer;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-watch-'));
@@ -36,7 +37,16 @@ async function desktopApp(appData: string, token: string) {
     uploader,
     backoff: { baseMs: 50, maxMs: 500 },
   });
-  const folders = new WatchedFolders({ store: new FolderStore(appData), queue, records: httpRecordsApi(server.url, () => token) });
+  // Files the folders handed to the queue that are not in it yet: none, and every report is queued.
+  let adding = 0;
+  const toQueue: FolderQueue = {
+    add: (...args) => {
+      adding++;
+      return queue.add(...args).finally(() => adding--);
+    },
+    on: (event, listener) => queue.on(event, listener),
+  };
+  const folders = new WatchedFolders({ store: new FolderStore(appData), queue: toQueue, records: httpRecordsApi(server.url, () => token) });
   queue.start();
   await folders.start();
   const stop = async () => {
@@ -47,7 +57,9 @@ async function desktopApp(appData: string, token: string) {
   running.push(stop);
   describeState = () =>
     JSON.stringify({ items: queue.items().map((item) => [item.name, item.status, item.error]), folders: folders.list() });
-  return { queue, folders, stop };
+  /** Nothing is on its way into the queue, and every item in it is done. */
+  const quiet = () => adding === 0 && queue.items().every((item) => item.status === 'done');
+  return { queue, folders, stop, quiet };
 }
 
 async function account() {
@@ -60,14 +72,11 @@ const records = (userId: string) =>
 
 let describeState = () => '';
 
-/** Polls until `check` holds (at most `ms`); returns how long it took. */
-async function within(ms: number, check: () => Promise<boolean> | boolean): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms: ${describeState()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return Date.now() - started;
+/** Waits until `check` holds, at most `ms`; a failure shows the queue and the folders. */
+async function within(ms: number, what: string, check: () => Promise<boolean> | boolean): Promise<void> {
+  await eventually(what, check, { withinMs: ms }).catch((error: Error) => {
+    throw new Error(`${error.message}: ${describeState()}`);
+  });
 }
 
 const write = (file: string, content: string | Buffer) => {
@@ -84,35 +93,39 @@ describe('WatchedFolders (each file its own record)', () => {
     write(path.join(inbox, 'already.txt'), 'was there first');
     const app = await desktopApp(path.join(root, 'burst-data'), token);
     await app.folders.add(inbox, 'files', false);
-    await within(5000, async () => (await records(user.id)).length === 1);
+    await within(5000, 'the file already there is pinned', async () => (await records(user.id)).length === 1);
 
     // A burst is bound by the server's pace, not the watcher's: every file is taken, once.
     for (let index = 0; index < 40; index++)
       write(path.join(inbox, `a${index % 4}`, 'b', `burst-${index}.txt`), `burst ${index} ${crypto.randomUUID()}`);
-    await within(60_000, async () => (await records(user.id)).length === 41);
+    await within(60_000, 'the burst is pinned', async () => (await records(user.id)).length === 41);
     expect(app.queue.items()).toHaveLength(41);
 
     // One new file, on its own, is pinned within 5 s of its last write.
     write(path.join(inbox, 'single.txt'), 'one more');
     const singleWritten = Date.now();
-    await within(5000, async () => (await records(user.id)).some((row) => row.name === 'single.txt'));
+    await within(5000, 'single.txt is pinned', async () => (await records(user.id)).some((row) => row.name === 'single.txt'));
     expect(Date.now() - singleWritten).toBeLessThan(5000);
 
     const slow = path.join(inbox, 'slow.bin');
     const handle = fs.openSync(slow, 'w');
     for (let chunk = 0; chunk < 10; chunk++) {
       fs.writeSync(handle, crypto.randomBytes(50_000));
+      // The pauses are the scenario: writes 300 ms apart, within the watcher's 1 s settle time, for 3 s.
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
     fs.closeSync(handle);
     const slowWritten = Date.now();
-    await within(5000, async () => (await records(user.id)).some((row) => row.name === 'slow.bin'));
+    await within(5000, 'slow.bin is pinned', async () => (await records(user.id)).some((row) => row.name === 'slow.bin'));
     expect(Date.now() - slowWritten).toBeLessThan(5000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A file written now settles after any late report of slow.bin: once it is pinned and nothing is
+    // on its way into the queue, slow.bin has had every chance to be sent twice.
+    write(path.join(inbox, 'after-slow.txt'), 'written after');
+    await within(10_000, 'the file written after slow.bin is pinned', () => app.folders.list()[0]!.pinnedCount === 44 && app.quiet());
     const slowRecords = (await records(user.id)).filter((row) => row.name === 'slow.bin');
     expect(slowRecords).toEqual([expect.objectContaining({ size: 500_000, cid: ipfsAdd(slow) })]);
     expect(app.queue.items().filter((item) => item.path === slow)).toHaveLength(1);
-    expect(app.folders.list()).toMatchObject([{ state: 'watching', error: null, fileCount: 43, pinnedCount: 43 }]);
+    expect(app.folders.list()).toMatchObject([{ state: 'watching', error: null, fileCount: 44, pinnedCount: 44 }]);
   }, 120_000);
 
   it('follows renames, keeps a deleted file’s record unless asked, and finds changes made while stopped', async () => {
@@ -124,13 +137,15 @@ describe('WatchedFolders (each file its own record)', () => {
     write(path.join(inbox, 'edit.txt'), 'before');
     const first = await desktopApp(appData, token);
     await first.folders.add(inbox, 'files', false);
-    await within(20_000, async () => (await records(user.id)).length === 3);
+    await within(20_000, 'the three files are pinned', async () => (await records(user.id)).length === 3);
     const notesId = (await records(user.id)).find((row) => row.name === 'notes.txt')!.id;
 
     fs.renameSync(path.join(inbox, 'notes.txt'), path.join(inbox, 'renamed.txt'));
-    await within(5000, async () => (await records(user.id)).some((row) => row.id === notesId && row.name === 'renamed.txt'));
+    await within(5000, 'the record follows the rename', async () =>
+      (await records(user.id)).some((row) => row.id === notesId && row.name === 'renamed.txt'),
+    );
     fs.rmSync(path.join(inbox, 'old.txt'));
-    await within(3000, () => first.folders.list()[0]!.fileCount === 2);
+    await within(3000, 'the deletion is seen', () => first.folders.list()[0]!.fileCount === 2);
     expect((await records(user.id)).map((row) => row.name)).toEqual(['edit.txt', 'old.txt', 'renamed.txt']);
 
     await first.stop();
@@ -138,12 +153,12 @@ describe('WatchedFolders (each file its own record)', () => {
     write(path.join(inbox, 'edit.txt'), 'after, and longer');
     fs.rmSync(path.join(inbox, 'renamed.txt'));
     const second = await desktopApp(appData, token);
-    await within(20_000, async () => (await records(user.id)).length === 5);
+    await within(20_000, 'the changes made while stopped are pinned', async () => (await records(user.id)).length === 5);
     const names = (await records(user.id)).map((row) => row.name);
     expect(names).toEqual(['edit-1.txt', 'edit.txt', 'new.txt', 'old.txt', 'renamed.txt']);
     await second.folders.update(inbox, { removeDeleted: true });
     fs.rmSync(path.join(inbox, 'while-closed', 'new.txt'));
-    await within(5000, async () => !(await records(user.id)).some((row) => row.name === 'new.txt'));
+    await within(5000, 'the deleted file’s record is removed', async () => !(await records(user.id)).some((row) => row.name === 'new.txt'));
   }, 60_000);
 
   it('keeps track of uploads that finish while the folder’s settings change', async () => {
@@ -153,13 +168,13 @@ describe('WatchedFolders (each file its own record)', () => {
     const app = await desktopApp(path.join(root, 'changing-data'), token);
     await app.folders.add(inbox, 'files', false);
     for (let round = 0; round < 20; round++) await app.folders.update(inbox, { removeDeleted: round % 2 === 0 });
-    await within(20_000, () => app.queue.items().length >= 30 && app.queue.items().every((item) => item.status === 'done'));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The updates have all returned: once nothing is on its way into the queue, nothing more comes.
+    await within(20_000, 'every file is sent', () => app.queue.items().length >= 30 && app.quiet());
     expect(app.queue.items()).toHaveLength(30);
     expect(app.folders.list()).toMatchObject([{ fileCount: 30, pinnedCount: 30, error: null }]);
     await app.folders.update(inbox, { removeDeleted: true });
     fs.rmSync(path.join(inbox, 'file-0.txt'));
-    await within(5000, async () => (await records(user.id)).length === 29);
+    await within(5000, 'the deleted file’s record is removed', async () => (await records(user.id)).length === 29);
   }, 30_000);
 
   it('shows a folder that vanished as an error instead of dropping it', async () => {
@@ -183,12 +198,12 @@ describe('WatchedFolders (the folder as one DAG)', () => {
     write(path.join(site, 'index.html'), '<h1>v1</h1>');
     const app = await desktopApp(path.join(root, 'site-data'), token);
     await app.folders.add(site, 'dag', false);
-    await within(5000, () => app.folders.list()[0]!.rootCid !== null);
+    await within(5000, 'the folder is pinned', () => app.folders.list()[0]!.rootCid !== null);
     const firstRoot = app.folders.list()[0]!.rootCid;
     write(path.join(site, 'css', 'a.css'), 'h1{}');
     write(path.join(site, 'index.html'), '<h1>v2</h1>');
     const written = Date.now();
-    await within(5000, () => app.folders.list()[0]!.rootCid !== firstRoot);
+    await within(5000, 'the folder is pinned again', () => app.folders.list()[0]!.rootCid !== firstRoot);
     expect(Date.now() - written).toBeLessThan(5000);
     const root2 = app.folders.list()[0]!.rootCid;
     expect(await (await fetch(`${server.url}/ipfs/${root2}/css/a.css`)).text()).toBe('h1{}');

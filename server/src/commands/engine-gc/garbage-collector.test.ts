@@ -115,8 +115,6 @@ describe.each(DRIVERS)('engine garbage collection (kubo engine, %s)', (driver) =
     const adding = server.app.content.addFile(source, { maxBytes: MAX });
     await sent;
     await eventually('the import hold', async () => (await holds()) === 1);
-    // Kubo has stored leaves of the import by now, unpinned.
-    await new Promise((resolve) => setTimeout(resolve, 300));
 
     const collecting = garbageCollector(server.app, { drainMs: 30_000 });
     expect(await stateAfter(collecting, 1_500)).toBe('pending');
@@ -296,7 +294,6 @@ describe('engine garbage collection across two instances (kubo engine, pg)', () 
     const adding = b.app.content.addFile(source, { maxBytes: MAX });
     await sent;
     await eventually('the hold of B', async () => (await a.app.stores.leases.countHeld(HOLD_PREFIX, new Date().toISOString())) === 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     const collecting = garbageCollector(a.app, { drainMs: 30_000 });
     expect(await stateAfter(collecting, 1_500)).toBe('pending');
     // Meanwhile B cannot start a second one.

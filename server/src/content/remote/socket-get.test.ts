@@ -93,6 +93,7 @@ describe('socketGet', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of answer!.body) {
       chunks.push(chunk as Buffer);
+      // The pause is the scenario: a reader slower than the peer, so the socket fills and is held back.
       if (chunks.length % 4 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(Buffer.concat(chunks).equals(bytes.subarray(1000, SIZE - 4))).toBe(true);

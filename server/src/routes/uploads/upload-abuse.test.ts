@@ -98,9 +98,9 @@ describe.each(DRIVERS)('upload abuse (%s)', (driver) => {
     req.on('error', () => undefined);
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="gone.bin"\r\n\r\n`);
     for (let i = 0; i < 8; i++) req.write(Buffer.alloc(1024 * 1024, i));
-    await new Promise((r) => setTimeout(r, 300));
+    // Cut only once the server is storing the file: it has reserved quota for the bytes it took.
+    await eventually('the upload is streaming', async () => (await accounting(server, user.id)).reserved > 0);
     req.destroy();
-    // Wait for the server to notice: the reservation may not even have grown yet.
     const reservations = () => server.app.db.selectFrom('quota_reservations').selectAll().where('user_id', '=', user.id).execute();
     await eventually(
       'the reservation is given back',

@@ -26,7 +26,8 @@ describe('removeEach', () => {
       running++;
       expect(running).toBe(1);
       calls.push(upload.uploadId);
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      // Answered on a later turn of the event loop, as a request is: a delete started meanwhile would be seen running.
+      await new Promise((resolve) => setImmediate(resolve));
       running--;
       if (upload.uploadId === 'b') throw new Error('locked');
     });
