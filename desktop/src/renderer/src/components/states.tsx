@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from './icons';
 
-/** The three states every screen has besides its content: loading, empty, error. */
-export function LoadingState({ label }: { label?: string }) {
+/**
+ * The three states every screen has besides its content: loading, empty, error. Loading is a
+ * skeleton of lines where the content will be, so that the page does not jump when it comes; a
+ * screen reader hears the label.
+ */
+export function LoadingState({ label, lines = 3 }: { label?: string; lines?: number }) {
   const { t } = useTranslation('common');
   return (
-    <div className="state state-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span>{label ?? t('states.loading')}</span>
+    <div className="state-loading skeleton" role="status" aria-live="polite" aria-busy="true">
+      <span className="visually-hidden">{label ?? t('states.loading')}</span>
+      {Array.from({ length: lines }, (_, index) => (
+        <span key={index} className="skeleton-line" aria-hidden="true" />
+      ))}
     </div>
   );
 }

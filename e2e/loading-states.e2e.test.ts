@@ -1,0 +1,62 @@
+import type { Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './harness/axe';
+import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
+import { apiSignup } from './harness/content';
+import { en } from './harness/locales';
+import { startE2eServer, type E2eServer } from './harness/server';
+import { LoginPage } from './page-models/login-page';
+
+/** While a screen's data is on its way, its heading stands and a skeleton holds the place of its content. */
+
+const USER = { email: 'ada.loading@example.com', password: 'ada-password-1' };
+
+let server: E2eServer;
+let browser: E2eBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchBrowser();
+  page = browser.page;
+  await apiSignup(server, USER.email, USER.password);
+  await (await new LoginPage(page).open(server.url)).logIn(USER.email, USER.password);
+});
+
+afterEach(screenshotOnFailure(() => page, 'loading-states-'));
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('loading states', () => {
+  it('shows the page heading and a skeleton, not a spinner, until the data comes', async () => {
+    // The usage answer is held until the test has looked at the page without it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v2/users/me/usage', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${server.url}/usage`);
+      await page.getByRole('heading', { level: 1, name: en('common', 'screens.usage.title') }).waitFor();
+      const skeleton = page.getByRole('status').filter({ has: page.locator('.skeleton-line') });
+      await skeleton.waitFor();
+      expect(await skeleton.locator('.skeleton-line').count()).toBe(3);
+      // Its label is for screen readers: it takes no room on the page.
+      const label = page.getByText(en('common', 'states.loading'), { exact: true });
+      expect(await label.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+      expect(await page.locator('.spinner').count()).toBe(0);
+      await expectAccessible(page, 'usage while loading');
+    } finally {
+      const answered = page.waitForResponse('**/api/v2/users/me/usage');
+      release();
+      await answered;
+      await page.unroute('**/api/v2/users/me/usage');
+    }
+    await page.getByRole('heading', { level: 2, name: en('content', 'usage.storage') }).waitFor();
+    expect(await page.locator('.skeleton').count()).toBe(0);
+  });
+});
