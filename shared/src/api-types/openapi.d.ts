@@ -3083,8 +3083,9 @@ export interface components {
     };
     RenameRequest: {
       /**
-       * @description The new name (trimmed): letters, digits, dots, underscores and hyphens, at most 255
-       *     characters, unique in the account.
+       * @description The new name (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+       *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot (no `/`, space or
+       *     control character), at most 255 characters, unique in the account.
        */
       name: string;
     };
@@ -3094,9 +3095,10 @@ export interface components {
       /** @description The content's original name, if known (trimmed, last path segment kept; empty means none). */
       originalName?: string | null;
       /**
-       * @description The name for the record (trimmed; letters, digits, dots, underscores and hyphens, at
-       *     most 255 characters, unique in the account; empty means none). Without either name the
-       *     record is named `<type>-<last 10 characters of the CID>`.
+       * @description The name for the record (trimmed; letters and digits of any script, dots, underscores and
+       *     hyphens, not starting with a dot, at most 255 characters, unique in the account; empty
+       *     means none). Without either name the record is named `<type>-<last 10 characters of the
+       *     CID>`.
        */
       customName?: string | null;
     };
@@ -4381,8 +4383,9 @@ export interface components {
      */
     CidVersion: 0 | 1;
     /**
-     * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-     *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+     * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+     *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+     *     unique in the account (else `409 name_taken`). Empty means none.
      * @example report-2025.pdf
      */
     UploadName: string;
@@ -5174,8 +5177,9 @@ export interface operations {
          */
         cidVersion?: components['parameters']['CidVersion'];
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
@@ -5267,8 +5271,9 @@ export interface operations {
          */
         cidVersion?: components['parameters']['CidVersion'];
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
@@ -5325,8 +5330,9 @@ export interface operations {
         /** @description `dag` (default): the folder as one DAG and one record; `files`: one record per file. */
         mode?: components['parameters']['DirectoryMode'];
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
@@ -5381,8 +5387,9 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
@@ -5445,8 +5452,9 @@ export interface operations {
         /** @description `dag` (default): the folder as one DAG and one record; `files`: one record per file. */
         mode?: components['parameters']['DirectoryMode'];
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
@@ -5709,8 +5717,9 @@ export interface operations {
          */
         cidVersion?: components['parameters']['CidVersion'];
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];

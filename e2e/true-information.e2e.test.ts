@@ -1,0 +1,53 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
+import { apiSignup, apiToken, apiUpload } from './harness/content';
+import { en } from './harness/locales';
+import { startE2eServer, type E2eServer } from './harness/server';
+import { FilesScreen } from './page-models/content-pages';
+import { LoginPage } from './page-models/login-page';
+
+/** What the console says is true: names as uploaded. */
+
+let server: E2eServer;
+let browser: E2eBrowser;
+let page: Page;
+let token: string;
+
+const USER = { email: 'katherine.johnson@example.com', password: 'orbital-mechanics-1' };
+const c = (key: string) => en('content', key);
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchBrowser();
+  page = browser.page;
+  await apiSignup(server, USER.email, USER.password);
+  token = await apiToken(server, USER.email, USER.password);
+  await new LoginPage(page).open(server.url).then((login) => login.logIn(USER.email, USER.password));
+});
+
+afterEach(screenshotOnFailure(() => page, 'information-'));
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('names', () => {
+  it('renames a file to letters of any alphabet, and still refuses a leading dot', async () => {
+    await apiUpload(server, token, 'отчёт.txt', 'quarterly figures');
+    const files = await new FilesScreen(page).open(server.url);
+    await files.rename('отчёт.txt', 'отчёт-2026.txt');
+    await files.renameDialog().waitFor({ state: 'detached' });
+    await files.row('отчёт-2026.txt').waitFor();
+
+    await files.rename('отчёт-2026.txt', 'ñandú.md');
+    await files.renameDialog().waitFor({ state: 'detached' });
+    await files.row('ñandú.md').waitFor();
+
+    await files.rename('ñandú.md', '.ñandú');
+    await files.renameDialog().getByText(c('rename.invalid_chars')).waitFor();
+    await page.keyboard.press('Escape');
+    await files.renameDialog().waitFor({ state: 'detached' });
+  });
+});
