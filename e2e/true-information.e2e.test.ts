@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
 import { apiSignup, apiToken, apiUpload } from './harness/content';
-import { en } from './harness/locales';
+import { en, translation } from './harness/locales';
 import { startE2eServer, type E2eServer } from './harness/server';
 import { FilesScreen } from './page-models/content-pages';
 import { LoginPage } from './page-models/login-page';
+import { ShellPage } from './page-models/shell-page';
 
-/** What the console says is true: names as uploaded. */
+/** What the console says is true: names as uploaded, messages in the chosen language. */
 
 let server: E2eServer;
 let browser: E2eBrowser;
@@ -49,5 +50,24 @@ describe('names', () => {
     await files.renameDialog().getByText(c('rename.invalid_chars')).waitFor();
     await page.keyboard.press('Escape');
     await files.renameDialog().waitFor({ state: 'detached' });
+  });
+});
+
+describe('settings', () => {
+  it('says the profile is saved in the language it was just saved with', async () => {
+    const shell = new ShellPage(page);
+    await shell.openSettings();
+    // Found by its language field, whatever language its buttons speak.
+    const profile = page.locator('form').filter({ has: page.locator('select[name=language]') });
+    await profile.getByLabel(en('common', 'fields.language')).selectOption('de');
+    await profile.getByRole('button', { name: en('settings', 'profile.save') }).click();
+    await page.getByText(translation('de', 'settings', 'profile.saved')).waitFor();
+    expect(await page.getByText(en('settings', 'profile.saved')).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    // And back, now from a German page, for the tests that follow.
+    await profile.locator('select[name=language]').selectOption('en');
+    await profile.locator('button[type=submit]').click();
+    await page.getByText(en('settings', 'profile.saved')).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
   });
 });
