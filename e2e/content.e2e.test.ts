@@ -336,7 +336,7 @@ describe('progress and cancel', () => {
     const upload = await new UploadScreen(page).open(server.url);
     await upload.chooseMode('files');
     await upload.filePicker().setInputFiles([small, big]);
-    // A slow uplink (1 MB/s) keeps the upload running long enough to watch and cancel it.
+    // A slow uplink (1 MiB/s) keeps the upload running long enough to watch and cancel it.
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
@@ -349,7 +349,7 @@ describe('progress and cancel', () => {
       await upload.submit();
       const progress = page.locator('[data-upload-progress]');
       await progress.waitFor();
-      await progress.getByText(/MB\/s/).waitFor();
+      await progress.getByText(/MiB\/s/).waitFor();
       const files = progress.getByRole('list', { name: c('upload.file_progress') });
       await files.getByRole('progressbar', { name: 'big.bin' }).waitFor();
       // The small file goes first and completes while the big one is still on its way.

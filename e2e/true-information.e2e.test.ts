@@ -8,7 +8,7 @@ import { FilesScreen } from './page-models/content-pages';
 import { LoginPage } from './page-models/login-page';
 import { ShellPage } from './page-models/shell-page';
 
-/** What the console says is true: names as uploaded, messages in the chosen language. */
+/** What the console says is true: names as uploaded, messages in the chosen language, sizes in the units they are counted in. */
 
 let server: E2eServer;
 let browser: E2eBrowser;
@@ -69,5 +69,20 @@ describe('settings', () => {
     await profile.locator('button[type=submit]').click();
     await page.getByText(en('settings', 'profile.saved')).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+});
+
+describe('sizes', () => {
+  it('counts in 1024s and says so: 68,805 bytes are 67.2 KiB, never "67.2 kB"', async () => {
+    await apiUpload(server, token, 'figures.bin', new Uint8Array(68_805).fill(7));
+    const files = await new FilesScreen(page).open(server.url);
+    const row = files.row('figures.bin');
+    await row.waitFor();
+    expect(await row.innerText()).toContain('67.2\u00a0KiB');
+    expect(await row.innerText()).not.toMatch(/kB|KB/);
+    // The plan's limit too: the free plan's 1024³ bytes are 1 GiB.
+    await page.goto(`${server.url}/usage`);
+    await page.locator('[data-usage-meter]').waitFor();
+    expect(await page.locator('.usage-facts').innerText()).toContain('1\u00a0GiB');
   });
 });

@@ -987,9 +987,10 @@ export interface paths {
     };
     /**
      * The caller's referral code, link and referred accounts
-     * @description Signing up with a referral code gives the new account 10 MB and the referrer 10 MB; while
-     *     a referred account holds a paid plan, the referrer also holds 5% of that plan's storage.
-     *     MB here, as everywhere in Cairn, are 2^20 = 1,048,576 bytes (10 MB is 10485760 bytes).
+     * @description Signing up with a referral code gives the new account 10 MiB and the referrer 10 MiB;
+     *     while a referred account holds a paid plan, the referrer also holds 5% of that plan's
+     *     storage. Sizes count in powers of 1024 everywhere in Cairn: the `*Mb` figures are MiB of
+     *     2^20 = 1,048,576 bytes (10 MiB is 10485760 bytes).
      *     `totalEarnedMb` is what referrals give now (grants minus revocations); `currentBonusMb` is
      *     the caller's whole bonus, their own sign-up bonus included. The 100 newest referred
      *     accounts are listed; the totals count all of them.
@@ -1091,7 +1092,7 @@ export interface paths {
     put?: never;
     /**
      * Give an account bonus storage
-     * @description Adds `megabytes` (of 1024 × 1024 bytes) to the account's bonus storage as one row of the
+     * @description Adds `megabytes` (MiB, of 1024 × 1024 bytes) to the account's bonus storage as one row of the
      *     rewards ledger (reason `admin_grant`, the administrator as its source), so its storage
      *     limit grows at once. The note saying why is written to the audit log (`grant_bonus`).
      */
@@ -1844,7 +1845,7 @@ export interface components {
         email: components['schemas']['Email'];
         /** @description Accounts that signed up with this account's code. */
         referrals: number;
-        /** @description Bonus storage earned through referrals, in MB (2^20 bytes), to two decimals. */
+        /** @description Bonus storage earned through referrals, in MiB (2^20 bytes), to two decimals. */
         earnedMb: number;
       }[];
       /** @description The last 30 UTC days, oldest first, today last. */
@@ -1902,7 +1903,7 @@ export interface components {
       lastActiveAt: string | null;
     };
     AdminBonusGrantRequest: {
-      /** @description Bonus storage to add, in MB of 1024 × 1024 bytes. */
+      /** @description Bonus storage to add, in MiB (2^20 = 1,048,576 bytes). */
       megabytes: number;
       /** @description Why (trimmed); kept in the audit log. */
       note: string;
@@ -2065,14 +2066,14 @@ export interface components {
      *       "name": "Pro",
      *       "storageLimitBytes": 107374182400,
      *       "priceMonthlyEur": 9.99,
-     *       "description": "100 GB of pinned storage for individuals.",
+     *       "description": "100 GiB of pinned storage for individuals.",
      *       "active": true,
      *       "isDefault": false,
      *       "usersCount": 12,
      *       "translations": {
      *         "de": {
      *           "name": "Pro",
-     *           "description": "100 GB gepinnter Speicher für Einzelpersonen."
+     *           "description": "100 GiB gepinnter Speicher für Einzelpersonen."
      *         }
      *       }
      *     }
@@ -2298,7 +2299,7 @@ export interface components {
       joinedAt: components['schemas']['Timestamp'];
       /** Format: date-time */
       lastActivityAt: string | null;
-      /** @description Bonus storage the referrer earned through this account, in MB (2^20 bytes), to two decimals. */
+      /** @description Bonus storage the referrer earned through this account, in MiB (2^20 bytes), to two decimals. */
       earnedMb: number;
       /** @description Whether the referred account holds a paid plan. */
       hasPaidPlan: boolean;
@@ -3109,7 +3110,7 @@ export interface components {
      *       "name": "Pro",
      *       "storageLimitBytes": 107374182400,
      *       "priceMonthlyEur": 9.99,
-     *       "description": "100 GB of pinned storage for individuals.",
+     *       "description": "100 GiB of pinned storage for individuals.",
      *       "active": true,
      *       "isDefault": false
      *     }
@@ -3207,7 +3208,7 @@ export interface components {
       email: string;
       joinedAt: components['schemas']['Timestamp'];
       lastActivityAt: components['schemas']['Timestamp'] | null;
-      /** @description What this account gives the referrer now, in MB (2^20 bytes), to two decimals. */
+      /** @description What this account gives the referrer now, in MiB (2^20 bytes), to two decimals. */
       earnedMb: number;
       hasPaidPlan: boolean;
       /** @description The account is enabled and was active in the last 30 days. */
@@ -3222,9 +3223,9 @@ export interface components {
       link: string;
       totalReferrals: number;
       activeReferrals: number;
-      /** @description What referrals give the caller now, in MB (2^20 bytes), to two decimals. */
+      /** @description What referrals give the caller now, in MiB (2^20 bytes), to two decimals. */
       totalEarnedMb: number;
-      /** @description The caller's whole bonus, in MB (2^20 bytes), to two decimals. */
+      /** @description The caller's whole bonus, in MiB (2^20 bytes), to two decimals. */
       currentBonusMb: number;
       /** @description The newest 100 referred accounts, newest first. */
       referrals: components['schemas']['Referral'][];
@@ -7085,7 +7086,7 @@ export interface operations {
          *       "name": "Team",
          *       "storageLimitBytes": 536870912000,
          *       "priceMonthlyEur": 24.99,
-         *       "description": "500 GB for small teams."
+         *       "description": "500 GiB for small teams."
          *     }
          */
         'application/json': components['schemas']['PlanCreateRequest'];

@@ -16,6 +16,7 @@ import * as pinOwnership from './0015-pin-ownership';
 import * as uploadCharges from './0016-upload-charges';
 import * as usageChecks from './0017-usage-checks';
 import * as jobRequestIds from './0018-job-request-ids';
+import * as binarySizeUnits from './0020-binary-size-units';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016-upload-charges': uploadCharges,
   '0017-usage-checks': usageChecks,
   '0018-job-request-ids': jobRequestIds,
+  '0020-binary-size-units': binarySizeUnits,
 };

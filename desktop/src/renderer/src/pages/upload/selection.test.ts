@@ -17,7 +17,7 @@ describe('upload selection', () => {
     expect(checkSelection('file', [sized('a.txt', 1)])).toBeNull();
   });
 
-  it('refuses a file over 4 GB and a folder over 10 GB, and accepts them at the limit', () => {
+  it('refuses a file over 4 GiB and a folder over 10 GiB, and accepts them at the limit', () => {
     expect(checkSelection('file', [sized('big.iso', MAX_FILE_BYTES)])).toBeNull();
     expect(checkSelection('file', [sized('big.iso', MAX_FILE_BYTES + 1)])).toEqual({ key: 'file_too_large', values: { name: 'big.iso' } });
     expect(checkSelection('files', [sized('d/a', 1), sized('d/big', MAX_FILE_BYTES + 1)])?.key).toBe('file_too_large');
@@ -27,11 +27,11 @@ describe('upload selection', () => {
     expect(checkSelection('dag', three)).toEqual({ key: 'folder_too_large' });
   });
 
-  it('takes one .car file of up to 10 GB in CAR mode', () => {
+  it('takes one .car file of up to 10 GiB in CAR mode', () => {
     expect(checkSelection('car', [])).toEqual({ key: 'no_file' });
     expect(checkSelection('car', [sized('a.car', 1), sized('b.car', 1)])).toEqual({ key: 'one_file' });
     expect(checkSelection('car', [sized('photos.zip', 1)])).toEqual({ key: 'not_car', values: { name: 'photos.zip' } });
-    // A CAR holds a whole DAG: the 4 GB file limit does not apply, the 10 GB upload limit does.
+    // A CAR holds a whole DAG: the 4 GiB file limit does not apply, the 10 GiB upload limit does.
     expect(checkSelection('car', [sized('Site.CAR', MAX_DIRECTORY_BYTES)])).toBeNull();
     expect(checkSelection('car', [sized('site.car', MAX_DIRECTORY_BYTES + 1)])).toEqual({ key: 'car_too_large' });
   });

@@ -36,7 +36,7 @@ export function mergeSelection(current: PickedFile[], added: PickedFile[]): Pick
 
 export const totalBytes = (files: readonly PickedFile[]) => files.reduce((sum, item) => sum + item.file.size, 0);
 
-/** The checks made before uploading (spec section 5): something chosen, 4 GB per file, 10 GB per folder or CAR. */
+/** The checks made before uploading (spec section 5): something chosen, 4 GiB per file, 10 GiB per folder or CAR. */
 export function checkSelection(mode: UploadMode, files: readonly PickedFile[]): SelectionProblem | null {
   if (files.length === 0) return { key: 'no_file' };
   if (singleFileMode(mode) && files.length > 1) return { key: 'one_file' };
