@@ -3,12 +3,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
 import { apiSignup, apiToken, apiUpload } from './harness/content';
 import { en, translation } from './harness/locales';
-import { startE2eServer, type E2eServer } from './harness/server';
+import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
 import { FilesScreen } from './page-models/content-pages';
 import { LoginPage } from './page-models/login-page';
 import { ShellPage } from './page-models/shell-page';
 
-/** What the console says is true: names as uploaded, messages in the chosen language, sizes in the units they are counted in. */
+/**
+ * What the console says is true: usage past the limit, names as uploaded, messages in the chosen
+ * language, sizes in the units they are counted in.
+ */
 
 let server: E2eServer;
 let browser: E2eBrowser;
@@ -84,5 +87,54 @@ describe('sizes', () => {
     await page.goto(`${server.url}/usage`);
     await page.locator('[data-usage-meter]').waitFor();
     expect(await page.locator('.usage-facts').innerText()).toContain('1\u00a0GiB');
+  });
+});
+
+/** Signs `email` up, stores `bytes` for it, then moves it to a plan of `limit` bytes, as an admin may. */
+async function accountOnPlan(email: string, password: string, bytes: number, limit: number): Promise<string> {
+  await apiSignup(server, email, password);
+  const own = await apiToken(server, email, password);
+  if (bytes > 0) await apiUpload(server, own, 'stored.bin', new Uint8Array(bytes).fill(1));
+  const admin = await apiToken(server, ADMIN.email, ADMIN.password);
+  const code = `plan-${limit}`;
+  await server.api('POST', '/admin/plans', admin, { code, name: `Plan ${limit}`, storageLimitBytes: limit, priceMonthlyEur: 0 });
+  const { body } = await server.api('GET', `/admin/users?search=${encodeURIComponent(email)}`, admin);
+  const id = (body as { users: { id: string }[] }).users[0]!.id;
+  expect((await server.api('PATCH', `/admin/users/${id}`, admin, { planCode: code })).status).toBe(200);
+  return own;
+}
+
+/** A second browser, signed in as `email`, for a test that needs another account. */
+async function signedIn(email: string, password: string): Promise<E2eBrowser> {
+  const other = await launchBrowser();
+  await new LoginPage(other.page).open(server.url).then((login) => login.logIn(email, password));
+  return other;
+}
+
+const fill = (text: string, values: Record<string, string>) =>
+  Object.entries(values).reduce((result, [name, value]) => result.replaceAll(`{{${name}}}`, value), text);
+
+describe('usage over the limit', () => {
+  it('shows the real share and what is over, on Usage and on the Dashboard, never "100% used"', async () => {
+    // 140 KiB stored, then moved to a plan of 100 KiB.
+    await accountOnPlan('over.limit@example.com', 'over-limit-pass-1', 140 * 1024, 100 * 1024);
+    const other = await signedIn('over.limit@example.com', 'over-limit-pass-1');
+    try {
+      const expected = fill(c('usage.percent_over'), { percent: '140%', over: '40\u00a0KiB' });
+      const card = other.page.locator('[data-usage-card]');
+      await card.locator('[data-usage-percent]').waitFor();
+      expect(await card.locator('[data-usage-percent]').innerText()).toBe(expected);
+      expect(await card.innerText()).not.toContain('100%');
+
+      await other.page.goto(`${server.url}/usage`);
+      const meter = other.page.locator('.usage-meter-large');
+      await meter.waitFor();
+      expect(await meter.locator('[data-usage-percent]').innerText()).toBe(expected);
+      expect(await meter.getByRole('progressbar').getAttribute('aria-valuetext')).toBe(expected);
+      expect(await other.page.locator('[data-usage-over]').innerText()).toBe('40\u00a0KiB');
+      expect(await other.page.locator('.usage-facts').innerText()).not.toContain(c('usage.available'));
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -2899,7 +2899,11 @@ export interface components {
       used: number;
       /** @description `planLimit + bonus`. */
       limit: number;
-      /** @description `used / limit` in percent, two decimals, at most 100 (100 when the limit is 0). */
+      /**
+       * @description `used / limit` in percent, two decimals, at most 100 (100 when the limit is 0). An account
+       *     moved to a plan smaller than what it holds has `used > limit`: its real share (140 %) and
+       *     excess are `used / limit` and `used - limit`.
+       */
       percent: number;
       /** @description `used >= limit`: uploads are refused with `403 quota_exceeded`. */
       limitReached: boolean;
