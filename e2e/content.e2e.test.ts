@@ -454,10 +454,12 @@ describe('a full account', () => {
     await upload.chooseMode('file');
     await upload.filePicker().setInputFiles({ name: 'one-more.txt', mimeType: 'text/plain', buffer: Buffer.from('one more') });
     await upload.submit();
-    const error = page.locator('[data-upload-error]');
-    await error.getByText(en('common', 'errors.quota_exceeded')).waitFor();
-    expect(await error.getByRole('link', { name: c('usage.see_usage') }).getAttribute('href')).toBe('/usage');
+    // Refused before a byte is sent: what it needs, and that nothing is free.
+    const error = page.locator('[data-quota-shortfall]');
+    await error.getByText(cf('upload.over_quota_full', { needed: '8 bytes' })).waitFor();
+    expect(await error.getByRole('link', { name: c('usage.manage_files') }).getAttribute('href')).toBe('/files');
     expect(await error.getByRole('link', { name: c('usage.upgrade') }).getAttribute('href')).toBe('/plans');
+    expect(await page.getByRole('button', { name: c('upload.retry') }).count()).toBe(0);
     // Refused, not a session problem: still signed in, nothing recorded.
     expect(new URL(page.url()).pathname).toBe('/upload');
     expect((await apiFiles(server, full)).map((file) => file.name)).toEqual(['hundred.bin']);

@@ -4,13 +4,14 @@ import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/b
 import { apiSignup, apiToken, apiUpload } from './harness/content';
 import { en, translation } from './harness/locales';
 import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
-import { FilesScreen } from './page-models/content-pages';
+import { FilesScreen, UploadScreen } from './page-models/content-pages';
 import { LoginPage } from './page-models/login-page';
 import { ShellPage } from './page-models/shell-page';
 
 /**
- * What the console says is true: usage past the limit, names as uploaded, messages in the chosen
- * language, sizes in the units they are counted in.
+ * What the console says is true: usage past the limit, the room an upload needs and the room left
+ * (and no retry where retrying cannot help), names as uploaded, messages in the chosen language,
+ * sizes in the units they are counted in.
  */
 
 let server: E2eServer;
@@ -135,6 +136,90 @@ describe('usage over the limit', () => {
       expect(await other.page.locator('.usage-facts').innerText()).not.toContain(c('usage.available'));
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('room for an upload, and retries that cannot help', () => {
+  const KIB = 1024;
+  let other: E2eBrowser;
+  beforeAll(async () => {
+    // 340 KiB stored on a 1 MiB plan: 684 KiB free.
+    await accountOnPlan('room.left@example.com', 'room-left-pass-1', 340 * KIB, 1024 * KIB);
+    other = await signedIn('room.left@example.com', 'room-left-pass-1');
+  });
+  afterAll(() => other?.close());
+
+  const retryButtons = () => other.page.getByRole('button', { name: c('upload.retry') });
+
+  it('checks the room left before sending, and says what the upload needs and what is free', async () => {
+    const sent: string[] = [];
+    await other.page.route('**/api/v2/upload**', async (route) => {
+      sent.push(route.request().url());
+      await route.continue();
+    });
+    try {
+      const upload = await new UploadScreen(other.page).open(server.url);
+      await upload.chooseMode('file');
+      await upload
+        .filePicker()
+        .setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(977 * KIB, 2) });
+      await upload.submit();
+      const alert = other.page.locator('[data-quota-shortfall]');
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain(fill(c('upload.over_quota'), { needed: '977\u00a0KiB', free: '684\u00a0KiB' }));
+      expect(sent).toEqual([]);
+      expect(await retryButtons().count()).toBe(0);
+    } finally {
+      await other.page.unroute('**/api/v2/upload**');
+    }
+  });
+
+  it('still leaves the server to decide, and says what is free when it refuses, with no retry', async () => {
+    const upload = await new UploadScreen(other.page).open(server.url);
+    await upload.chooseMode('file');
+    await upload.filePicker().setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(977 * KIB, 3) });
+    // The figures the page reads just before sending are stale (another tab had just freed room, say).
+    const real = (await server.api('GET', '/users/me/usage', await apiToken(server, 'room.left@example.com', 'room-left-pass-1')))
+      .body as Record<string, unknown>;
+    await other.page.route(
+      '**/api/v2/users/me/usage',
+      (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ ...real, used: 0, percent: 0, limitReached: false }),
+        }),
+      { times: 1 },
+    );
+    await upload.submit();
+    const alert = other.page.locator('[data-quota-shortfall]');
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.innerText()).toContain(fill(c('upload.quota_refused'), { free: '684\u00a0KiB' }));
+    expect(await retryButtons().count()).toBe(0);
+  });
+
+  it('offers no retry of a CAR that is not valid', async () => {
+    const upload = await new UploadScreen(other.page).open(server.url);
+    await upload.chooseMode('car');
+    await upload
+      .filePicker()
+      .setInputFiles({ name: 'broken.car', mimeType: 'application/vnd.ipld.car', buffer: Buffer.from('not a CAR at all') });
+    await upload.submit();
+    await other.page.locator('[data-upload-error]').waitFor();
+    expect(await retryButtons().count()).toBe(0);
+  });
+
+  it('offers no retry of a CID that is not valid, or that the account does not hold', async () => {
+    const cases: Array<[string, string]> = [
+      ['not-a-cid', c('errors.invalid_cid')],
+      ['bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy', c('errors.file_not_found')],
+    ];
+    for (const [cid, message] of cases) {
+      await other.page.goto(`${server.url}/dag/${cid}`);
+      const error = other.page.locator('.state-error');
+      await error.getByText(message).waitFor();
+      expect(await error.getByRole('button').count(), cid).toBe(0);
     }
   });
 });

@@ -13,6 +13,7 @@ import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
 import { carUrl, dagPath } from '../../lib/content-links';
 import { currentLanguage } from '../../lib/i18n';
+import { canRetry } from '../../lib/retry';
 import { formatBytes, formatNumber } from '../../lib/units';
 import { useAppStore } from '../../store/app-store';
 import { DagBreadcrumbs } from './dag-breadcrumbs';
@@ -98,7 +99,8 @@ function DagLoader({ cid, folder }: { cid: string; folder: string }) {
   if (state.status === 'error') {
     return (
       <section className="card">
-        <ErrorState message={errorText(state.error, 'errors.dag_load')} onRetry={reload} />
+        {/* An invalid CID or one the account does not hold stays so: a retry only for a failure that may pass. */}
+        <ErrorState message={errorText(state.error, 'errors.dag_load')} onRetry={canRetry(state.error) ? reload : undefined} />
         {folder && (
           <p className="state-links">
             <Link to={dagPath(cid)}>{t('dag.to_root')}</Link>

@@ -1,6 +1,6 @@
 import { MAX_DIRECTORY_BYTES, MAX_FILE_BYTES } from '@cairn/shared';
 import { describe, expect, it } from 'vitest';
-import { checkSelection, fileKind, fromFileList, mergeSelection, type PickedFile } from './selection';
+import { checkSelection, fileKind, fromFileList, mergeSelection, quotaShortfall, type PickedFile } from './selection';
 
 /** A File whose size is whatever we say, without allocating it. */
 function sized(path: string, size: number, type = ''): PickedFile {
@@ -52,5 +52,23 @@ describe('upload selection', () => {
     expect(fileKind(new File([''], 'a.png', { type: 'image/png' }))).toBe('image/png');
     expect(fileKind(new File([''], 'notes.MD'))).toBe('md');
     expect(fileKind(new File([''], 'Makefile'))).toBe('');
+  });
+});
+
+describe('room left before an upload', () => {
+  const usage = { used: 340 * 1024, limit: 1024 * 1024 };
+
+  it('refuses before sending what cannot fit, saying what it needs and what is free', () => {
+    expect(quotaShortfall('file', [sized('big.bin', 977 * 1024)], usage)).toEqual({ needed: 977 * 1024, free: 684 * 1024 });
+    expect(quotaShortfall('dag', [sized('a/x', 400 * 1024), sized('a/y', 300 * 1024)], usage)).toEqual({
+      needed: 700 * 1024,
+      free: 684 * 1024,
+    });
+    expect(quotaShortfall('file', [sized('fits.bin', 684 * 1024)], usage)).toBeNull();
+  });
+
+  it('counts no room at all past the limit, and leaves a CAR to the server', () => {
+    expect(quotaShortfall('files', [sized('a', 1)], { used: 2048, limit: 1024 })).toEqual({ needed: 1, free: 0 });
+    expect(quotaShortfall('car', [sized('dag.car', 977 * 1024)], usage)).toBeNull();
   });
 });
