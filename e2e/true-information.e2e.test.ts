@@ -11,7 +11,7 @@ import { ShellPage } from './page-models/shell-page';
 /**
  * What the console says is true: usage past the limit, the room an upload needs and the room left
  * (and no retry where retrying cannot help), names as uploaded, messages in the chosen language,
- * sizes in the units they are counted in.
+ * sizes in the units they are counted in, and gateway links that lead to the content.
  */
 
 let server: E2eServer;
@@ -220,6 +220,37 @@ describe('room for an upload, and retries that cannot help', () => {
       const error = other.page.locator('.state-error');
       await error.getByText(message).waitFor();
       expect(await error.getByRole('button').count(), cid).toBe(0);
+    }
+  });
+});
+
+describe('DAG viewer links', () => {
+  it("opens the content on this server's gateway first, and offers a public gateway only where the content is announced", async () => {
+    const { cid } = await apiUpload(server, token, 'announce-me.txt', 'held here');
+    await page.goto(`${server.url}/dag/${cid}`);
+    const summary = page.locator('[data-dag]');
+    const view = summary.getByRole('link', { name: c('actions.view'), exact: true });
+    await view.waitFor();
+    expect(await view.getAttribute('href')).toBe(`${server.url}/ipfs/${cid}`);
+    expect(await view.getAttribute('class')).toContain('btn-primary');
+    // The embedded engine announces nothing: a public gateway could not find it.
+    expect(await summary.getByRole('link', { name: c('dag.public_gateway') }).count()).toBe(0);
+
+    // A deployment whose nodes announce to the public network (a Kubo node with Kubo's defaults),
+    // which a test on loopback cannot be: its answer stands in.
+    await page.route(`**/api/v2/dag/${cid}**`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as object), announced: true } });
+    });
+    try {
+      await page.reload();
+      const publicLink = summary.getByRole('link', { name: c('dag.public_gateway') });
+      await publicLink.waitFor();
+      expect(await publicLink.getAttribute('href')).toBe(`https://ipfs.io/ipfs/${cid}`);
+      expect(await publicLink.getAttribute('class')).toContain('btn-secondary');
+      expect(await view.getAttribute('class')).toContain('btn-primary');
+    } finally {
+      await page.unroute(`**/api/v2/dag/${cid}**`);
     }
   });
 });

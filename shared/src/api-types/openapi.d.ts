@@ -786,8 +786,9 @@ export interface paths {
      *     directory, one page of every file under it, named by its path relative to the directory
      *     (`css/a.css`), in path order; a file has no entries. With `path`, the entries are instead
      *     the direct entries of that folder under the CID (files and folders, by name), to browse the
-     *     tree one folder at a time; the totals stay the CID's. Links to the content on the
-     *     configured public gateway and on this server's gateway.
+     *     tree one folder at a time; the totals stay the CID's. Links to the content on this
+     *     server's gateway and on the configured public gateway, with whether the content is
+     *     announced to the public network, without which the public gateway cannot find it.
      */
     get: operations['viewDag'];
     put?: never;
@@ -3065,10 +3066,19 @@ export interface components {
       limit: number;
       /**
        * Format: uri
-       * @description The content on the configured public gateway (`PUBLIC_GATEWAY_URL`, `https://ipfs.io` by default).
+       * @description The content on the configured public gateway (`PUBLIC_GATEWAY_URL`, `https://ipfs.io` by
+       *     default). It can be found there only when `announced` is true.
        * @example https://ipfs.io/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
        */
       gatewayUrl: string;
+      /**
+       * @description Whether this deployment's IPFS nodes announce what they hold to the public IPFS network
+       *     (its DHT), where `gatewayUrl` can find it. False on the embedded engine, which announces
+       *     nothing, and on Kubo or IPFS Cluster when the Kubo node Cairn talks to is not on the
+       *     public network (no bootstrap peers, routing `none`) or does not provide pinned content.
+       * @example false
+       */
+      announced: boolean;
       /**
        * @description The content on this server's gateway.
        * @example /ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi

@@ -35,14 +35,18 @@ function DagSummary({ dag, folder, page, onPage }: { dag: DagView; folder: strin
             <p className="card-description">{t(`types.${dag.type}`)}</p>
           </div>
           <div className="link-row">
-            <ContentLink href={dag.gatewayUrl} className="btn btn-primary">
-              <Icon name="external" size={16} />
-              <span>{t('dag.public_gateway')}</span>
-            </ContentLink>
-            <ContentLink href={`${origin}${dag.localUrl}`} className="btn btn-secondary">
+            {/* This server holds the content, so its own gateway always has it. */}
+            <ContentLink href={`${origin}${dag.localUrl}`} className="btn btn-primary">
               <Icon name="eye" size={16} />
               <span>{t('actions.view')}</span>
             </ContentLink>
+            {/* A public gateway finds only what the nodes announce; elsewhere its link would lead nowhere. */}
+            {dag.announced && (
+              <ContentLink href={dag.gatewayUrl} className="btn btn-secondary">
+                <Icon name="external" size={16} />
+                <span>{t('dag.public_gateway')}</span>
+              </ContentLink>
+            )}
             {dag.type === 'directory' && (
               // The whole folder in one file: a CAR of every block, as the trustless gateway serves it.
               <ContentLink href={carUrl(origin, dag.cid)} download className="btn btn-secondary">
