@@ -216,11 +216,11 @@ describe('admin console', () => {
     await form.getByLabel(a('plans.name'), { exact: true }).fill('Team');
     await form.getByLabel(a('plans.storage'), { exact: true }).fill('500');
     await form.getByLabel(a('plans.price')).fill('24,99');
-    await form.getByLabel(a('plans.description_label')).fill('500 GB for small teams.');
+    await form.getByLabel(a('plans.description_label')).fill('500 GiB for small teams.');
     await form.getByRole('button', { name: a('plans.create') }).click();
     await admin.message(af('plans.created', { name: 'Team' })).waitFor();
     const team = page.locator('tr[data-plan="team"]');
-    expect(await team.textContent()).toContain('500 GB');
+    expect(await team.textContent()).toContain('500\u00a0GiB');
 
     await team.getByRole('button', { name: af('plans.edit_named', { name: 'Team' }) }).click();
     const edit = admin.dialog(af('plans.edit_title', { name: 'Team' }));
@@ -280,15 +280,15 @@ describe('admin console', () => {
     await admin.open('referrals');
     await expect.poll(() => admin.rows().count()).toBe(2);
     expect(await admin.row(carol.email).textContent()).toContain(ADMIN.email);
-    // Carol's sign-up earned the admin 10 MB (10 × 1024 × 1024 bytes), read as on every screen.
-    expect(await admin.row(carol.email).textContent()).toContain('10 MB');
+    // Carol's sign-up earned the admin 10 MiB (10 × 1024 × 1024 bytes), read as on every screen.
+    expect(await admin.row(carol.email).textContent()).toContain('10\u00a0MiB');
     await checkScreen(page, 'admin-referrals');
     await admin.open('rewards');
     await admin.row(carol.email).first().waitFor();
     await admin.search('rewards.search', 'carol@');
     // Her sign-up bonus and the admin's grant for her sign-up.
     await expect.poll(() => admin.rows().count()).toBe(2);
-    for (const text of await admin.rows().allTextContents()) expect(text).toContain('+10 MB');
+    for (const text of await admin.rows().allTextContents()) expect(text).toContain('+10\u00a0MiB');
     await admin.open('rewards');
     await checkScreen(page, 'admin-rewards');
     // Referrals is routed but, as the spec says, not in the admin sub-menu.

@@ -59,7 +59,7 @@ describe('plans, payment and referrals', () => {
     const plans = await new PlansScreen(page, server.url).open();
     expect(await plans.currentPlan().textContent()).toBe('Free');
     expect(await plans.card('pro').textContent()).toContain('€9.99');
-    expect(await plans.card('business').textContent()).toContain('1 TB');
+    expect(await plans.card('business').textContent()).toContain('1\u00a0TiB');
     await checkScreen(page, 'plans');
 
     const checkout = await plans.select('pro', 'Pro');
@@ -98,7 +98,7 @@ describe('plans, payment and referrals', () => {
     await page.waitForURL((url) => url.pathname === '/payment/success');
     await page.getByRole('heading', { level: 2, name: b('payment.success_title') }).waitFor();
     expect(await page.locator('[data-field="applied-plan"]').textContent()).toBe(bf('payment.applied', { name: 'Pro' }));
-    expect(await page.locator('[data-field="new-limit"]').textContent()).toBe(bf('payment.new_limit', { size: '100 GB' }));
+    expect(await page.locator('[data-field="new-limit"]').textContent()).toBe(bf('payment.new_limit', { size: '100\u00a0GiB' }));
     await checkScreen(page, 'payment-success');
 
     const after = await usage(alice.email, alice.password);
@@ -116,7 +116,7 @@ describe('plans, payment and referrals', () => {
         .getByRole('button', { name: b('plans.current_badge') })
         .isDisabled(),
     ).toBe(true);
-    expect(await page.locator('[data-field="total-limit"]').textContent()).toContain('100 GB');
+    expect(await page.locator('[data-field="total-limit"]').textContent()).toContain('100\u00a0GiB');
 
     await page.goto(`${server.url}/usage`);
     await page.getByText(en('content', 'usage.plan').replace('{{plan}}', 'Pro')).waitFor();
@@ -152,7 +152,7 @@ describe('plans, payment and referrals', () => {
     const checkout = await plans.select('free', 'Free');
     await checkout
       .root()
-      .getByText(bf('checkout.downgrade_message', { size: '1 GB' }))
+      .getByText(bf('checkout.downgrade_message', { size: '1\u00a0GiB' }))
       .waitFor();
     expect(await checkout.cryptoOption().count()).toBe(0);
     await checkScreen(page, 'plans-downgrade', { fullPage: false, axe: { include: '.modal' } });
@@ -189,21 +189,21 @@ describe('plans, payment and referrals', () => {
     const row = page.locator('tbody tr').filter({ hasText: 'b***@example.com' });
     await row.waitFor();
     expect(await page.locator('[data-stat="total"] .stat-value').textContent()).toBe('1');
-    expect(await page.locator('[data-stat="bonus"] .stat-value').textContent()).toBe('10 MB');
+    expect(await page.locator('[data-stat="bonus"] .stat-value').textContent()).toBe('10\u00a0MiB');
     await checkScreen(page, 'referrals');
 
     const after = await usage(alice.email, alice.password);
-    // 10 MB of 1024 × 1024 bytes, as every size in Cairn.
+    // 10 MiB of 1024 × 1024 bytes, as every size in Cairn.
     expect(after.bonus - before.bonus).toBe(10_485_760);
     expect(after.limit - before.limit).toBe(10_485_760);
     const plans = await new PlansScreen(page, server.url).open();
-    await expect.poll(() => page.locator('[data-field="total-limit"]').textContent()).toContain('1.01 GB');
+    await expect.poll(() => page.locator('[data-field="total-limit"]').textContent()).toContain('1.01\u00a0GiB');
     expect(await plans.currentPlan().textContent()).toBe('Free');
-    // And on the Usage screen: the same 10 MB bonus raises the limit.
+    // And on the Usage screen: the same 10 MiB bonus raises the limit.
     await page.goto(`${server.url}/usage`);
     const facts = page.locator('.usage-facts');
     await facts.waitFor();
-    expect(await facts.textContent()).toContain(`${en('content', 'usage.bonus')}10 MB`);
+    expect(await facts.textContent()).toContain(`${en('content', 'usage.bonus')}10\u00a0MiB`);
   });
 });
 

@@ -116,7 +116,7 @@ describe('shell and pages', () => {
     const card = page.locator('[data-referral-card]');
     await card.getByRole('heading', { name: b('referrals.title') }).waitFor();
     await expect(card.locator('[data-stat="total"] dd').innerText()).resolves.toBe('1');
-    await expect(card.locator('[data-stat="bonus"] dd').innerText()).resolves.toMatch(/^\d+(\.\d+)? MB$/);
+    await expect(card.locator('[data-stat="bonus"] dd').innerText()).resolves.toMatch(/^\d+(\.\d+)?\u00a0MiB$/);
     await expect(card.locator('[data-referral]').count()).resolves.toBe(1);
     await expect(card.locator('[data-referral]').innerText()).resolves.toMatch(/^k\*+@example\.com/);
     await card.getByRole('link', { name: en('common', 'dashboard.see_referrals') }).click();

@@ -155,7 +155,10 @@ describe('one file, from upload to delete', () => {
     expect(new URL(page.url()).pathname).toBe(`/dag/${cid}`);
     expect(await page.locator('[data-dag-files]').innerText()).toBe('1');
     expect(await page.locator('[data-dag] [data-cid]').innerText()).toBe(cid);
-    expect(await page.getByRole('link', { name: c('dag.public_gateway') }).getAttribute('href')).toMatch(new RegExp(`/ipfs/${cid}$`));
+    // Its first action is this server's gateway; the embedded engine announces nothing, so no public gateway link.
+    const view = page.locator('[data-dag]').getByRole('link', { name: c('actions.view'), exact: true });
+    expect(await view.getAttribute('href')).toBe(`${server.url}/ipfs/${cid}`);
+    expect(await page.getByRole('link', { name: c('dag.public_gateway') }).count()).toBe(0);
   });
 
   it('downloads it under its name with the same bytes', async () => {
@@ -336,7 +339,7 @@ describe('progress and cancel', () => {
     const upload = await new UploadScreen(page).open(server.url);
     await upload.chooseMode('files');
     await upload.filePicker().setInputFiles([small, big]);
-    // A slow uplink (1 MB/s) keeps the upload running long enough to watch and cancel it.
+    // A slow uplink (1 MiB/s) keeps the upload running long enough to watch and cancel it.
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
@@ -349,7 +352,7 @@ describe('progress and cancel', () => {
       await upload.submit();
       const progress = page.locator('[data-upload-progress]');
       await progress.waitFor();
-      await progress.getByText(/MB\/s/).waitFor();
+      await progress.getByText(/MiB\/s/).waitFor();
       const files = progress.getByRole('list', { name: c('upload.file_progress') });
       await files.getByRole('progressbar', { name: 'big.bin' }).waitFor();
       // The small file goes first and completes while the big one is still on its way.
@@ -454,10 +457,12 @@ describe('a full account', () => {
     await upload.chooseMode('file');
     await upload.filePicker().setInputFiles({ name: 'one-more.txt', mimeType: 'text/plain', buffer: Buffer.from('one more') });
     await upload.submit();
-    const error = page.locator('[data-upload-error]');
-    await error.getByText(en('common', 'errors.quota_exceeded')).waitFor();
-    expect(await error.getByRole('link', { name: c('usage.see_usage') }).getAttribute('href')).toBe('/usage');
+    // Refused before a byte is sent: what it needs, and that nothing is free.
+    const error = page.locator('[data-quota-shortfall]');
+    await error.getByText(cf('upload.over_quota_full', { needed: '8 bytes' })).waitFor();
+    expect(await error.getByRole('link', { name: c('usage.manage_files') }).getAttribute('href')).toBe('/files');
     expect(await error.getByRole('link', { name: c('usage.upgrade') }).getAttribute('href')).toBe('/plans');
+    expect(await page.getByRole('button', { name: c('upload.retry') }).count()).toBe(0);
     // Refused, not a session problem: still signed in, nothing recorded.
     expect(new URL(page.url()).pathname).toBe('/upload');
     expect((await apiFiles(server, full)).map((file) => file.name)).toEqual(['hundred.bin']);

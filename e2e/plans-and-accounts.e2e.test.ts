@@ -131,7 +131,7 @@ describe('one account in full', () => {
     await checkScreen(page, 'admin-user-bonus-dialog', { fullPage: false, axe: { include: '[role="dialog"]' } });
     await dialog.getByRole('button', { name: a('user.bonus_submit') }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => page.locator('[data-field="bonus"]').innerText()).toBe('300 MB');
+    await expect.poll(() => page.locator('[data-field="bonus"]').innerText()).toBe('300\u00a0MiB');
     const reward = page.locator('[data-section="rewards"] tbody tr').first();
     await expect.poll(() => reward.innerText()).toContain(a('rewards.reason_admin_grant'));
     await expect(reward.innerText()).resolves.toContain(ADMIN.email);

@@ -84,8 +84,9 @@ func (s *UploadsService) Get(ctx context.Context, uploadID string) (*Upload, err
 	return &out, nil
 }
 
-// Rename sets a record's name: letters, digits, dots, underscores and hyphens, unique in the
-// account (else a 400 validation_error or a 409 name_taken *Error).
+// Rename sets a record's name: letters and digits of any script, dots, underscores and hyphens,
+// not starting with a dot, unique in the account (else a 400 validation_error or a 409
+// name_taken *Error).
 func (s *UploadsService) Rename(ctx context.Context, uploadID, name string) (*Upload, error) {
 	var out Upload
 	err := s.c.do(ctx, call{

@@ -151,6 +151,7 @@ type DagView struct {
 	Page       int        `json:"page"`
 	Limit      int        `json:"limit"`
 	GatewayURL string     `json:"gatewayUrl"`
+	Announced  bool       `json:"announced"`
 	LocalURL   string     `json:"localUrl"`
 }
 

@@ -36,15 +36,18 @@ const cases: [string, z.ZodObject, string, { accepted: unknown[]; refused: unkno
     'file name',
     z.object({ name: fileNameSchema }),
     'name',
-    { accepted: ['notes.md', ' notes.md ', 'a'.repeat(255)], refused: ['', ' ', 'a b', 'a/b', 'a'.repeat(256)] },
+    {
+      accepted: ['notes.md', ' notes.md ', 'a'.repeat(255), 'отчёт-2026.txt', 'n\u0303andu\u0301.md', '𝒜'.repeat(255)],
+      refused: ['', ' ', 'a b', 'a/b', 'a'.repeat(256), '𝒜'.repeat(256), '.env', ' .env', 'a\u0007b', 'a\u202Eb'],
+    },
   ],
   [
     'optional file name',
     pinSchema.pick({ customName: true }),
     'customName',
-    { accepted: ['', null, 'x.txt', ' x '], refused: ['a b', 'é'] },
+    { accepted: ['', null, 'x.txt', ' x ', 'é', 'ñandú.md', '𝒜'.repeat(200)], refused: ['a b', '.x', 'a/b', '𝒜'.repeat(256)] },
   ],
-  ['name in a query', uploadQuerySchema.pick({ name: true }), 'name', { accepted: ['', 'x.txt'], refused: ['a b'] }],
+  ['name in a query', uploadQuerySchema.pick({ name: true }), 'name', { accepted: ['', 'x.txt', 'отчёт.txt'], refused: ['a b', '.x'] }],
   [
     'plan code',
     z.object({ code: planCreateSchema.shape.code }),

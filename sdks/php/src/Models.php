@@ -58,7 +58,7 @@ namespace Cairn;
  * @phpstan-type DagView array{cid: string, uploadId: string, name: string, type: 'file'|'directory'|'dag',
  *     totalFiles: int, totalSize: int,
  *     entries: list<array{name: string, cid: string, type: 'file'|'directory'|'raw', size: int}>,
- *     total: int, page: int, limit: int, gatewayUrl: string, localUrl: string}
+ *     total: int, page: int, limit: int, gatewayUrl: string, announced: bool, localUrl: string}
  * @phpstan-type Plan array{code: string, name: string, storageLimitBytes: int, priceMonthlyEur: float|int,
  *     description: string, active: bool, isDefault: bool}
  * @phpstan-type PlanList array{plans: list<Plan>, currentPlanCode: string, currentPlan: Plan,

@@ -96,7 +96,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
   return {
     engine: 'embedded',
     // An unpin deletes the blocks no other pin holds, and compacts their packs in the background.
-    capabilities: { garbageCollection: false },
+    capabilities: { garbageCollection: false, announcesToPublicNetwork: false },
     collectGarbage: async () => ({ removed: 0, errors: [] }),
     addFile: (source, addOptions) => ingest.addFile(source, addOptions),
     addDirectory: (entries, addOptions) => ingest.addDirectory(entries, addOptions),

@@ -225,6 +225,13 @@ export interface EngineCapabilities {
    * is no collection to run.
    */
   readonly garbageCollection: boolean;
+  /**
+   * The engine's nodes announce what they hold to the public IPFS network (its DHT), so that a
+   * public gateway can find it there. False on the embedded engine, which announces nothing in any
+   * networking mode (it only asks the DHT for providers), and on a Kubo node that is not on the
+   * public network or does not provide (see `kubo/kubo-providing.ts`). Read once, at start.
+   */
+  readonly announcesToPublicNetwork: boolean;
 }
 
 export interface ContentStore {

@@ -24,7 +24,7 @@ describe('gateway folder listing', () => {
     expect(html).toContain(`<a href="/ipfs/${ROOT}/%C4%85/site/..">..</a>`);
     expect(html).toContain(`<a href="/ipfs/${ROOT}/%C4%85/site/file-%C5%BA%C5%82.txt">file-źł.txt</a>`);
     expect(html).toContain('<a class="ipfs-hash" translate="no" href="/ipfs/bafyindex?filename=file-%25C5%25BA%25C5%2582.txt">');
-    expect(html).toContain('<td class="size">1.5 KB</td>');
+    expect(html).toContain('<td class="size">1.5 KiB</td>');
     expect(html).toContain('2 entries');
   });
 
@@ -45,9 +45,9 @@ describe('gateway folder listing', () => {
   it('sizes by 1024, keeping whole units whole', () => {
     expect([humanSize(4), humanSize(1536), humanSize(1024 ** 2 * 12), humanSize(1024 ** 3 - 100)]).toEqual([
       '4 B',
-      '1.5 KB',
-      '12 MB',
-      '1 GB',
+      '1.5 KiB',
+      '12 MiB',
+      '1 GiB',
     ]);
   });
 });

@@ -20,13 +20,13 @@ export interface ListingInput {
 }
 
 /** Changes with the page's markup: listings are cached by an ETag that names it. */
-export const LISTING_VERSION = 'cairn-2';
+export const LISTING_VERSION = 'cairn-3';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
-/** 1024-based, as the console shows sizes: "4 B", "1.5 KB", "12 MB". */
+/** 1024-based with the binary units, as the console shows sizes: "4 B", "1.5 KiB", "12 MiB". */
 export function humanSize(bytes: number): string {
   let value = Math.max(0, bytes);
   let unit = 0;

@@ -1,19 +1,33 @@
 import { z } from 'zod';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_FILE_BYTES, NAME_MAX, PAGE_DEFAULT } from './limits';
 
-/** Names a user may give a file: letters, digits, dots, underscores and hyphens. */
-export const FILE_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+/**
+ * Names a user may give a file: letters and digits of any script (with their combining marks, as
+ * in `отчёт-2026.txt` or `ñandú.md`), dots, underscores and hyphens. No `/`, no space, no control
+ * or formatting character (the bidirectional overrides among them), and no dot first: `.`, `..`
+ * and hidden files mean something else wherever the file is saved.
+ */
+export const FILE_NAME_PATTERN = /^[\p{L}\p{M}\p{Nd}._-]+$/u;
+export const FILE_NAME_MESSAGE = 'Name may contain only letters, digits, dots, underscores and hyphens';
+export const FILE_NAME_DOT_MESSAGE = 'Name cannot start with a dot';
+/** The same rule as JSON Schema states it for what is sent, spaces around it included (`0` for an optional name). */
+const fileNamePattern = (least: 0 | 1) => String.raw`^\s*(?!\.)[\p{L}\p{M}\p{Nd}._-]{${least},${NAME_MAX}}\s*$`;
+
+/** Characters as JSON Schema's `pattern` counts them: `𝒜` is one, though two UTF-16 units. */
+const characterCount = (text: string) => [...text].length;
 
 export const fileNameSchema = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
-  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
-  .regex(FILE_NAME_PATTERN, 'Name may contain only letters, digits, dots, underscores and hyphens')
-  // "." and ".." mean this and the parent folder wherever the file is saved or linked.
-  .refine((name) => name !== '.' && name !== '..', 'Name cannot be "." or ".."')
+  .superRefine((name, ctx) => {
+    const message = `Name must be at most ${NAME_MAX} characters`;
+    if (characterCount(name) > NAME_MAX) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: NAME_MAX, inclusive: true, message });
+  })
+  .regex(FILE_NAME_PATTERN, FILE_NAME_MESSAGE)
+  .refine((name) => !name.startsWith('.'), FILE_NAME_DOT_MESSAGE)
   // As sent: the bounds apply once the surrounding spaces are trimmed.
-  .meta({ pattern: String.raw`^\s*[A-Za-z0-9._-]{1,255}\s*$`, minLength: undefined, maxLength: undefined });
+  .meta({ pattern: fileNamePattern(1), minLength: undefined, maxLength: undefined });
 
 export const renameSchema = z.object({ name: fileNameSchema });
 export type RenameInput = z.infer<typeof renameSchema>;
@@ -26,14 +40,22 @@ const optionalName = z
   .nullable()
   .transform((value) => (value ? value : undefined));
 
-/** A name the user may choose, or nothing (`null`, an empty string). */
-const optionalFileName = optionalName
+/**
+ * A name the user may choose, or nothing (`null`, an empty string). Its length is counted in
+ * characters by `fileNameSchema`, as the pattern counts it, not in UTF-16 units as `optionalName` does.
+ */
+const optionalFileName = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .transform((value) => (value ? value : undefined))
   .pipe(fileNameSchema.optional())
-  .meta({ type: ['string', 'null'], pattern: String.raw`^\s*[A-Za-z0-9._-]{0,255}\s*$`, anyOf: undefined });
+  .meta({ type: ['string', 'null'], pattern: fileNamePattern(0), anyOf: undefined });
 /** The same in a query string, where a value is a string or absent. */
 const optionalFileNameQuery = optionalFileName.meta({
   type: 'string',
-  pattern: String.raw`^\s*[A-Za-z0-9._-]{0,255}\s*$`,
+  pattern: fileNamePattern(0),
   anyOf: undefined,
 });
 

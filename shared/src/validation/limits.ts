@@ -7,14 +7,15 @@ export const TOKEN_NAME_MAX = 100;
 export const TOKEN_EXPIRY_MAX_DAYS = 3650;
 
 /**
- * Sizes count in powers of 1024 everywhere (server, API, UI): 1 MB is 1024 × 1024 bytes and 1 GB
- * is 1024 MB, so a 1 GB plan and a 10 MB bonus read the same on every screen.
+ * Sizes count in powers of 1024 everywhere (server, API, UI, CLI) and are labelled so: 1 MiB is
+ * 1024 × 1024 bytes and 1 GiB is 1024 MiB, so a 1 GiB plan and a 10 MiB bonus read the same on
+ * every screen.
  */
 export const MIB = 1024 ** 2;
 export const GIB = 1024 ** 3;
-/** Largest single file an upload may carry: 4 GB. */
+/** Largest single file an upload may carry: 4 GiB. */
 export const MAX_FILE_BYTES = 4 * GIB;
-/** Largest directory an upload may carry: 10 GB. */
+/** Largest directory an upload may carry: 10 GiB. */
 export const MAX_DIRECTORY_BYTES = 10 * GIB;
 /** Most files a folder upload may carry, and a CAR's root folder may hold (counted down every path). */
 export const MAX_DIRECTORY_FILES = 100_000;
@@ -28,7 +29,7 @@ export const LIMIT_MAX = 100;
 export const INACTIVITY_TIMEOUT_MS = 60 * 60 * 1000;
 export const INACTIVITY_WARNING_MS = 60 * 1000;
 
-/** Referral bonuses: 10 MB to the new account, 10 MB to its referrer, and 5% of a referred paid plan. */
+/** Referral bonuses: 10 MiB to the new account, 10 MiB to its referrer, and 5% of a referred paid plan. */
 export const REFERRAL_SIGNUP_BONUS_BYTES = 10 * MIB;
 export const REFERRER_BONUS_BYTES = 10 * MIB;
 export const REFERRER_PAID_SHARE = 0.05;
@@ -40,5 +41,5 @@ export const DEFAULT_COUNTRY = 'US';
 export const SUPPORTED_LANGUAGES = ['en', 'es', 'ca', 'eu', 'fr', 'de', 'it', 'pt', 'ru', 'uk'] as const;
 export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number];
 
-/** Bytes as the API's `*Mb` figures (`earnedMb`, `currentBonusMb`, ...): MB of 1024 × 1024 bytes, to two decimals. */
+/** Bytes as the API's `*Mb` figures (`earnedMb`, `currentBonusMb`, ...): MiB of 1024 × 1024 bytes, to two decimals. */
 export const bytesToMb = (bytes: number): number => Math.round((Number(bytes) / MIB) * 100) / 100;

@@ -786,8 +786,9 @@ export interface paths {
      *     directory, one page of every file under it, named by its path relative to the directory
      *     (`css/a.css`), in path order; a file has no entries. With `path`, the entries are instead
      *     the direct entries of that folder under the CID (files and folders, by name), to browse the
-     *     tree one folder at a time; the totals stay the CID's. Links to the content on the
-     *     configured public gateway and on this server's gateway.
+     *     tree one folder at a time; the totals stay the CID's. Links to the content on this
+     *     server's gateway and on the configured public gateway, with whether the content is
+     *     announced to the public network, without which the public gateway cannot find it.
      */
     get: operations['viewDag'];
     put?: never;
@@ -987,9 +988,10 @@ export interface paths {
     };
     /**
      * The caller's referral code, link and referred accounts
-     * @description Signing up with a referral code gives the new account 10 MB and the referrer 10 MB; while
-     *     a referred account holds a paid plan, the referrer also holds 5% of that plan's storage.
-     *     MB here, as everywhere in Cairn, are 2^20 = 1,048,576 bytes (10 MB is 10485760 bytes).
+     * @description Signing up with a referral code gives the new account 10 MiB and the referrer 10 MiB;
+     *     while a referred account holds a paid plan, the referrer also holds 5% of that plan's
+     *     storage. Sizes count in powers of 1024 everywhere in Cairn: the `*Mb` figures are MiB of
+     *     2^20 = 1,048,576 bytes (10 MiB is 10485760 bytes).
      *     `totalEarnedMb` is what referrals give now (grants minus revocations); `currentBonusMb` is
      *     the caller's whole bonus, their own sign-up bonus included. The 100 newest referred
      *     accounts are listed; the totals count all of them.
@@ -1091,7 +1093,7 @@ export interface paths {
     put?: never;
     /**
      * Give an account bonus storage
-     * @description Adds `megabytes` (of 1024 × 1024 bytes) to the account's bonus storage as one row of the
+     * @description Adds `megabytes` (MiB, of 1024 × 1024 bytes) to the account's bonus storage as one row of the
      *     rewards ledger (reason `admin_grant`, the administrator as its source), so its storage
      *     limit grows at once. The note saying why is written to the audit log (`grant_bonus`).
      */
@@ -1844,7 +1846,7 @@ export interface components {
         email: components['schemas']['Email'];
         /** @description Accounts that signed up with this account's code. */
         referrals: number;
-        /** @description Bonus storage earned through referrals, in MB (2^20 bytes), to two decimals. */
+        /** @description Bonus storage earned through referrals, in MiB (2^20 bytes), to two decimals. */
         earnedMb: number;
       }[];
       /** @description The last 30 UTC days, oldest first, today last. */
@@ -1902,7 +1904,7 @@ export interface components {
       lastActiveAt: string | null;
     };
     AdminBonusGrantRequest: {
-      /** @description Bonus storage to add, in MB of 1024 × 1024 bytes. */
+      /** @description Bonus storage to add, in MiB (2^20 = 1,048,576 bytes). */
       megabytes: number;
       /** @description Why (trimmed); kept in the audit log. */
       note: string;
@@ -2065,14 +2067,14 @@ export interface components {
      *       "name": "Pro",
      *       "storageLimitBytes": 107374182400,
      *       "priceMonthlyEur": 9.99,
-     *       "description": "100 GB of pinned storage for individuals.",
+     *       "description": "100 GiB of pinned storage for individuals.",
      *       "active": true,
      *       "isDefault": false,
      *       "usersCount": 12,
      *       "translations": {
      *         "de": {
      *           "name": "Pro",
-     *           "description": "100 GB gepinnter Speicher für Einzelpersonen."
+     *           "description": "100 GiB gepinnter Speicher für Einzelpersonen."
      *         }
      *       }
      *     }
@@ -2298,7 +2300,7 @@ export interface components {
       joinedAt: components['schemas']['Timestamp'];
       /** Format: date-time */
       lastActivityAt: string | null;
-      /** @description Bonus storage the referrer earned through this account, in MB (2^20 bytes), to two decimals. */
+      /** @description Bonus storage the referrer earned through this account, in MiB (2^20 bytes), to two decimals. */
       earnedMb: number;
       /** @description Whether the referred account holds a paid plan. */
       hasPaidPlan: boolean;
@@ -2898,7 +2900,11 @@ export interface components {
       used: number;
       /** @description `planLimit + bonus`. */
       limit: number;
-      /** @description `used / limit` in percent, two decimals, at most 100 (100 when the limit is 0). */
+      /**
+       * @description `used / limit` in percent, two decimals, at most 100 (100 when the limit is 0). An account
+       *     moved to a plan smaller than what it holds has `used > limit`: its real share (140 %) and
+       *     excess are `used / limit` and `used - limit`.
+       */
       percent: number;
       /** @description `used >= limit`: uploads are refused with `403 quota_exceeded`. */
       limitReached: boolean;
@@ -3060,10 +3066,19 @@ export interface components {
       limit: number;
       /**
        * Format: uri
-       * @description The content on the configured public gateway (`PUBLIC_GATEWAY_URL`, `https://ipfs.io` by default).
+       * @description The content on the configured public gateway (`PUBLIC_GATEWAY_URL`, `https://ipfs.io` by
+       *     default). It can be found there only when `announced` is true.
        * @example https://ipfs.io/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
        */
       gatewayUrl: string;
+      /**
+       * @description Whether this deployment's IPFS nodes announce what they hold to the public IPFS network
+       *     (its DHT), where `gatewayUrl` can find it. False on the embedded engine, which announces
+       *     nothing, and on Kubo or IPFS Cluster when the Kubo node Cairn talks to is not on the
+       *     public network (no bootstrap peers, routing `none`) or does not provide pinned content.
+       * @example false
+       */
+      announced: boolean;
       /**
        * @description The content on this server's gateway.
        * @example /ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
@@ -3083,8 +3098,9 @@ export interface components {
     };
     RenameRequest: {
       /**
-       * @description The new name (trimmed): letters, digits, dots, underscores and hyphens, at most 255
-       *     characters, unique in the account.
+       * @description The new name (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+       *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot (no `/`, space or
+       *     control character), at most 255 characters, unique in the account.
        */
       name: string;
     };
@@ -3094,9 +3110,10 @@ export interface components {
       /** @description The content's original name, if known (trimmed, last path segment kept; empty means none). */
       originalName?: string | null;
       /**
-       * @description The name for the record (trimmed; letters, digits, dots, underscores and hyphens, at
-       *     most 255 characters, unique in the account; empty means none). Without either name the
-       *     record is named `<type>-<last 10 characters of the CID>`.
+       * @description The name for the record (trimmed; letters and digits of any script, dots, underscores and
+       *     hyphens, not starting with a dot, at most 255 characters, unique in the account; empty
+       *     means none). Without either name the record is named `<type>-<last 10 characters of the
+       *     CID>`.
        */
       customName?: string | null;
     };
@@ -3107,7 +3124,7 @@ export interface components {
      *       "name": "Pro",
      *       "storageLimitBytes": 107374182400,
      *       "priceMonthlyEur": 9.99,
-     *       "description": "100 GB of pinned storage for individuals.",
+     *       "description": "100 GiB of pinned storage for individuals.",
      *       "active": true,
      *       "isDefault": false
      *     }
@@ -3205,7 +3222,7 @@ export interface components {
       email: string;
       joinedAt: components['schemas']['Timestamp'];
       lastActivityAt: components['schemas']['Timestamp'] | null;
-      /** @description What this account gives the referrer now, in MB (2^20 bytes), to two decimals. */
+      /** @description What this account gives the referrer now, in MiB (2^20 bytes), to two decimals. */
       earnedMb: number;
       hasPaidPlan: boolean;
       /** @description The account is enabled and was active in the last 30 days. */
@@ -3220,9 +3237,9 @@ export interface components {
       link: string;
       totalReferrals: number;
       activeReferrals: number;
-      /** @description What referrals give the caller now, in MB (2^20 bytes), to two decimals. */
+      /** @description What referrals give the caller now, in MiB (2^20 bytes), to two decimals. */
       totalEarnedMb: number;
-      /** @description The caller's whole bonus, in MB (2^20 bytes), to two decimals. */
+      /** @description The caller's whole bonus, in MiB (2^20 bytes), to two decimals. */
       currentBonusMb: number;
       /** @description The newest 100 referred accounts, newest first. */
       referrals: components['schemas']['Referral'][];
@@ -4381,8 +4398,9 @@ export interface components {
      */
     CidVersion: 0 | 1;
     /**
-     * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-     *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+     * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+     *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+     *     unique in the account (else `409 name_taken`). Empty means none.
      * @example report-2025.pdf
      */
     UploadName: string;
@@ -5174,8 +5192,9 @@ export interface operations {
          */
         cidVersion?: components['parameters']['CidVersion'];
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
@@ -5267,8 +5286,9 @@ export interface operations {
          */
         cidVersion?: components['parameters']['CidVersion'];
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
@@ -5325,8 +5345,9 @@ export interface operations {
         /** @description `dag` (default): the folder as one DAG and one record; `files`: one record per file. */
         mode?: components['parameters']['DirectoryMode'];
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
@@ -5381,8 +5402,9 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
@@ -5445,8 +5467,9 @@ export interface operations {
         /** @description `dag` (default): the folder as one DAG and one record; `files`: one record per file. */
         mode?: components['parameters']['DirectoryMode'];
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
@@ -5709,8 +5732,9 @@ export interface operations {
          */
         cidVersion?: components['parameters']['CidVersion'];
         /**
-         * @description A custom name for the record (trimmed): letters, digits, dots, underscores and hyphens, at
-         *     most 255 characters, unique in the account (else `409 name_taken`). Empty means none.
+         * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+         *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
+         *     unique in the account (else `409 name_taken`). Empty means none.
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
@@ -7076,7 +7100,7 @@ export interface operations {
          *       "name": "Team",
          *       "storageLimitBytes": 536870912000,
          *       "priceMonthlyEur": 24.99,
-         *       "description": "500 GB for small teams."
+         *       "description": "500 GiB for small teams."
          *     }
          */
         'application/json': components['schemas']['PlanCreateRequest'];

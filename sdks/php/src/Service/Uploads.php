@@ -232,8 +232,9 @@ final class Uploads
     }
 
     /**
-     * Renames a record: letters, digits, dots, underscores and hyphens, unique in the account
-     * (else a ValidationException or a ConflictException `name_taken`).
+     * Renames a record: letters and digits of any script, dots, underscores and hyphens, not
+     * starting with a dot, unique in the account (else a ValidationException or a
+     * ConflictException `name_taken`).
      *
      * @return Upload the renamed record
      */

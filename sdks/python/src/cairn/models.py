@@ -192,6 +192,7 @@ class DagView:
     page: int
     limit: int
     gateway_url: str
+    announced: bool
     local_url: str
 
 

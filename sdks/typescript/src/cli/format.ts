@@ -11,6 +11,18 @@ export function formatBytes(bytes: number): string {
   return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${UNITS[unit]}`;
 }
 
+/**
+ * "1.2 MiB of 5.0 MiB used (24.0%)"; over the limit (an account moved to a smaller plan), the real
+ * share and the excess, "14.3 MiB of 10.2 MiB used (140.2%, 4.1 MiB over)", where the API's
+ * `percent` stops at 100.
+ */
+export function formatUsage(used: number, limit: number): string {
+  const over = used - limit;
+  const share = limit > 0 ? `${((used / limit) * 100).toFixed(1)}%` : null;
+  const detail = over > 0 ? [share, `${formatBytes(over)} over`].filter(Boolean).join(', ') : (share ?? '100.0%');
+  return `${formatBytes(used)} of ${formatBytes(limit)} used (${detail})`;
+}
+
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '--';
   const s = Math.max(0, Math.round(seconds));

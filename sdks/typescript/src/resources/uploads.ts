@@ -10,7 +10,7 @@ import { terminateUpload } from './tus';
 import type { ResumableSource } from '../resumable-source';
 
 export interface UploadOptions extends RequestOptions {
-  /** A custom name for the record (letters, digits, `.`, `_`, `-`). */
+  /** A custom name for the record (letters and digits of any script, `.`, `_`, `-`; no dot first). */
   name?: string;
   /** 1 (default) for `ipfs add --cid-version=1`, 0 for a default `ipfs add` CID. */
   cidVersion?: 0 | 1;

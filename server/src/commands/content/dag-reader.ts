@@ -30,6 +30,8 @@ export async function dagReader(app: AppContext, userId: string, rawCid: string,
     page: query.page,
     limit: query.limit,
     gatewayUrl: `${app.config.publicGatewayUrl}/ipfs/${cid}`,
+    // A public gateway finds content only where it is announced: without that, its link leads nowhere.
+    announced: app.content.capabilities.announcesToPublicNetwork,
     localUrl: `/ipfs/${cid}`,
   };
 }

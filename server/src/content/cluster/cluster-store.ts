@@ -1,6 +1,7 @@
 import { parseCid } from '../cid';
 import { ContentNotFoundError } from '../errors';
 import { kuboBlockImport } from '../kubo/car-import';
+import { providesToPublicNetwork } from '../kubo/kubo-providing';
 import { addedDirectory, addPinnedFile, checkedEntries, importFolder, KuboReads, pinnedByImport, withPinTimeout } from '../kubo/kubo-store';
 import { folderRoot } from '../remote/folder-root';
 import { ByteBudget } from '../byte-budget';
@@ -69,6 +70,8 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
   });
   await cluster.id();
   const readKubo = await reads.api.identity();
+  // The Kubo Cairn reads through stands for the Cluster's nodes: they are set up alike.
+  const announcesToPublicNetwork = providesToPublicNetwork(await reads.api.config());
   const kuboPeer = await clusterPeerOf(cluster, readKubo.id);
   // That Kubo's addresses, as the origins of what it imports (see `pinImport`).
   const importOrigins = readKubo.addresses
@@ -144,7 +147,7 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
 
   const store: ContentStore = {
     engine: 'cluster',
-    capabilities: { garbageCollection: true },
+    capabilities: { garbageCollection: true, announcesToPublicNetwork },
     ...reads.readers(),
     // Into the peer's Kubo, then pinned through the Cluster, whose other peers fetch from that Kubo.
     importBlocks: async (importOptions) =>

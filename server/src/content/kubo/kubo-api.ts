@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { answerText, postStreamed, streamedAnswer } from '../remote/http-stream';
 import { multipartBody, multipartType, type MultipartFile } from '../remote/multipart-body';
 import type { CidVersion, PinProgress } from '../types';
+import type { KuboConfig } from './kubo-providing';
 
 /** Kubo's own import settings for the CIDs Cairn promises: those of `ipfs add` (v0) and `ipfs add --cid-version=1`. */
 function importSettings(cidVersion: CidVersion) {
@@ -242,6 +243,11 @@ export class KuboApi {
         .then((response) => response.body?.cancel())
         .catch(() => undefined);
     }
+  }
+
+  /** The node's configuration (`config/show`), as Kubo keeps it: unset fields take Kubo's defaults. */
+  async config(): Promise<KuboConfig> {
+    return (await this.client.config.getAll()) as KuboConfig;
   }
 
   /** The node's peer id and the addresses other nodes can dial (none when it runs `--offline`). */

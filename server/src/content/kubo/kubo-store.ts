@@ -22,6 +22,7 @@ import type {
 import { kuboBlockImport } from './car-import';
 import { KuboApi, offlineFlag } from './kubo-api';
 import { gatewayRead } from './kubo-gateway';
+import { providesToPublicNetwork } from './kubo-providing';
 
 export interface KuboContentStoreOptions {
   /** Kubo's RPC API, e.g. `http://127.0.0.1:5001`. */
@@ -254,10 +255,11 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
   const { api } = reads;
   const self = await api.identity();
   const node = { peerId: self.id, peerName: 'kubo' };
+  const announcesToPublicNetwork = providesToPublicNetwork(await api.config());
 
   return {
     engine: 'kubo',
-    capabilities: { garbageCollection: true },
+    capabilities: { garbageCollection: true, announcesToPublicNetwork },
     ...reads.readers(),
     async addFile(source, addOptions) {
       const { recovery } = addOptions;

@@ -24,6 +24,8 @@ describe('kubo engine on an offline Kubo', () => {
   it('starts, stores a file and reads it back through the gateway', async () => {
     const store = await createKuboContentStore({ apiUrl: kubo.apiUrl, gatewayUrl: kubo.gatewayUrl, offlineReads: true });
     expect(await store.multiaddrs()).toEqual([]);
+    // Read from the node's own configuration: no bootstrap peers, routing `none`.
+    expect(store.capabilities.announcesToPublicNetwork).toBe(false);
     const bytes = bytesOf(600_000, 7);
     const added = await store.addFile(chunks(bytes), { maxBytes: 1 << 20 });
     expect((await readBack(store, added.cid)).equals(bytes)).toBe(true);

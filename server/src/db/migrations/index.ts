@@ -18,6 +18,7 @@ import * as usageChecks from './0017-usage-checks';
 import * as jobRequestIds from './0018-job-request-ids';
 import * as jobs from './0019-jobs';
 import * as nameOrder from './0020-name-order';
+import * as binarySizeUnits from './0021-binary-size-units';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0018-job-request-ids': jobRequestIds,
   '0019-jobs': jobs,
   '0020-name-order': nameOrder,
+  '0021-binary-size-units': binarySizeUnits,
 };

@@ -29,7 +29,7 @@ describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
         active: true,
         isDefault: true,
         usersCount: 1,
-        translations: expect.objectContaining({ de: { name: 'Kostenlos', description: 'Für den Einstieg: 1 GB gepinnter Speicher.' } }),
+        translations: expect.objectContaining({ de: { name: 'Kostenlos', description: 'Für den Einstieg: 1 GiB gepinnter Speicher.' } }),
       },
       expect.objectContaining({ code: 'pro', priceMonthlyEur: 9.99, storageLimitBytes: 100 * GIB, usersCount: 1, isDefault: false }),
       expect.objectContaining({ code: 'business', priceMonthlyEur: 49.99, storageLimitBytes: 1024 * GIB, usersCount: 0 }),

@@ -40,6 +40,11 @@ describe.each(DRIVERS)('GET /api/v2/dag/{cid} with path (%s)', (driver) => {
     ]);
   });
 
+  it('says whether a public gateway can find the content: the embedded engine announces nothing', async () => {
+    const { body } = await dag('');
+    expect(body).toMatchObject({ localUrl: `/ipfs/${root}`, gatewayUrl: `https://ipfs.io/ipfs/${root}`, announced: false });
+  });
+
   it('lists a sub-folder at any depth, paged, whatever slashes surround the path', async () => {
     const css = await dag('path=/css/');
     expect(names(css.body)).toEqual(['print:directory', 'style.css:file']);

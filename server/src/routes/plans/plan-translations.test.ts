@@ -17,7 +17,7 @@ describe.each(DRIVERS)('plan names and descriptions per language (%s)', (driver)
     const body = await plansFor(user.token, { 'accept-language': 'de' });
     expect(body.plans.find((plan) => plan.code === 'business')).toMatchObject({
       name: 'Бізнес',
-      description: '1 ТБ закріпленого сховища для команд.',
+      description: '1 ТіБ закріпленого сховища для команд.',
     });
     expect(body.currentPlan.name).toBe('Безкоштовний');
   });

@@ -19,7 +19,7 @@ describe.each(DRIVERS)('/api/v2/plans (%s)', (driver) => {
       name: 'Pro',
       storageLimitBytes: 100 * 1024 ** 3,
       priceMonthlyEur: 9.99,
-      description: '100 GB of pinned storage for individuals.',
+      description: '100 GiB of pinned storage for individuals.',
       active: true,
       isDefault: false,
     });

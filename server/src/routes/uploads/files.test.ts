@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, uploadFile } from '../../../test/factories';
+import { createUser, fileForm, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 
 describe.each(DRIVERS)('my files (%s)', (driver) => {
@@ -94,20 +94,59 @@ describe.each(DRIVERS)('my files (%s)', (driver) => {
       originalName: 'a.txt',
     });
 
+    const onlyLetters = 'Name may contain only letters, digits, dots, underscores and hyphens';
     const cases: Array<[unknown, number, string]> = [
       [{ name: '' }, 400, 'Name is required'],
       [{}, 400, 'Name is required'],
       [{ name: 'x'.repeat(256) }, 400, 'Name must be at most 255 characters'],
-      [{ name: 'has space' }, 400, 'Name may contain only letters, digits, dots, underscores and hyphens'],
-      [{ name: '../etc' }, 400, 'Name may contain only letters, digits, dots, underscores and hyphens'],
-      [{ name: '.' }, 400, 'Name cannot be "." or ".."'],
-      [{ name: '..' }, 400, 'Name cannot be "." or ".."'],
+      // Counted in characters, as the documented pattern counts them: 256 of them, each two UTF-16 units.
+      [{ name: '𝒜'.repeat(256) }, 400, 'Name must be at most 255 characters'],
+      [{ name: 'has space' }, 400, onlyLetters],
+      [{ name: '../etc' }, 400, onlyLetters],
+      [{ name: 'отчёт/2026.txt' }, 400, onlyLetters],
+      [{ name: 'bell\u0007.txt' }, 400, onlyLetters],
+      [{ name: 'invoice\u202Efdp.exe' }, 400, onlyLetters],
+      [{ name: '.' }, 400, 'Name cannot start with a dot'],
+      [{ name: '..' }, 400, 'Name cannot start with a dot'],
+      [{ name: '.отчёт' }, 400, 'Name cannot start with a dot'],
       [{ name: 'b.txt' }, 409, 'A file with this name already exists'],
     ];
     for (const [body, status, error] of cases) {
       const res = await server.api.patch(`/api/v2/uploads/${a.uploadId}`, body, { token: user.token });
       expect([res.status, res.body.error]).toEqual([status, error]);
     }
+  });
+
+  it('renames to letters and digits of any script, so a file keeps the name it was uploaded with', async () => {
+    const user = await createUser(server);
+    const report = await uploadFile(server, user, 'отчёт.txt', 'report');
+    expect(report.name).toBe('отчёт.txt');
+    // Written as typed on a Mac (n + combining tilde) and as typed elsewhere: both are letters.
+    for (const name of [
+      'отчёт-2026.txt',
+      'ñandú.md',
+      'n\u0303andu\u0301.md',
+      '報告_2026.pdf',
+      'रिपोर्ट-२०२६.txt',
+      'отчёт.txt',
+      '𝒜'.repeat(255),
+    ]) {
+      const res = await server.api.patch(`/api/v2/uploads/${report.uploadId}`, { name }, { token: user.token });
+      expect([res.status, res.body.name], name).toEqual([200, name]);
+    }
+    const listed = await server.api.get('/api/v2/users/me/uploads', { token: user.token });
+    expect(listed.body.files.map((file: { name: string }) => file.name)).toEqual(['𝒜'.repeat(255)]);
+    // The same rule holds where a name is chosen with the content (an upload's `name`, a pin's `customName`).
+    const named = await server.api.request('POST', `/api/v2/upload?name=${encodeURIComponent('отчёт-2027.txt')}`, {
+      token: user.token,
+      body: fileForm([{ name: 'a.txt', content: 'next year' }]),
+    });
+    expect([named.status, named.body.name]).toEqual([201, 'отчёт-2027.txt']);
+    const hidden = await server.api.request('POST', `/api/v2/upload?name=${encodeURIComponent('.отчёт')}`, {
+      token: user.token,
+      body: fileForm([{ name: 'a.txt', content: 'hidden' }]),
+    });
+    expect([hidden.status, hidden.body.error]).toEqual([400, 'Name cannot start with a dot']);
   });
 
   it("never reveals or touches another user's files (404, not 403)", async () => {

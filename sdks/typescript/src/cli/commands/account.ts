@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { UsageError, type CliContext } from '../context';
-import { formatBytes, table } from '../format';
+import { formatUsage, table } from '../format';
 
 /** `cairn usage` */
 export async function usage(ctx: CliContext): Promise<void> {
   const u = await ctx.client().usage.get({ signal: ctx.signal });
-  ctx.print(u, `${formatBytes(u.used)} of ${formatBytes(u.limit)} used (${u.percent.toFixed(1)}%), plan ${u.plan.name}`);
+  ctx.print(u, `${formatUsage(u.used, u.limit)}, plan ${u.plan.name}`);
 }
 
 /** `cairn tokens list | create --name N [--expires-in-days D] [--allowed-ip IP] | revoke <id>` */

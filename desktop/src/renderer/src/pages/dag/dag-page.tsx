@@ -13,6 +13,7 @@ import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
 import { carUrl, dagPath } from '../../lib/content-links';
 import { currentLanguage } from '../../lib/i18n';
+import { canRetry } from '../../lib/retry';
 import { formatBytes, formatNumber } from '../../lib/units';
 import { useAppStore } from '../../store/app-store';
 import { DagBreadcrumbs } from './dag-breadcrumbs';
@@ -34,14 +35,18 @@ function DagSummary({ dag, folder, page, onPage }: { dag: DagView; folder: strin
             <p className="card-description">{t(`types.${dag.type}`)}</p>
           </div>
           <div className="link-row">
-            <ContentLink href={dag.gatewayUrl} className="btn btn-primary">
-              <Icon name="external" size={16} />
-              <span>{t('dag.public_gateway')}</span>
-            </ContentLink>
-            <ContentLink href={`${origin}${dag.localUrl}`} className="btn btn-secondary">
+            {/* This server holds the content, so its own gateway always has it. */}
+            <ContentLink href={`${origin}${dag.localUrl}`} className="btn btn-primary">
               <Icon name="eye" size={16} />
               <span>{t('actions.view')}</span>
             </ContentLink>
+            {/* A public gateway finds only what the nodes announce; elsewhere its link would lead nowhere. */}
+            {dag.announced && (
+              <ContentLink href={dag.gatewayUrl} className="btn btn-secondary">
+                <Icon name="external" size={16} />
+                <span>{t('dag.public_gateway')}</span>
+              </ContentLink>
+            )}
             {dag.type === 'directory' && (
               // The whole folder in one file: a CAR of every block, as the trustless gateway serves it.
               <ContentLink href={carUrl(origin, dag.cid)} download className="btn btn-secondary">
@@ -98,7 +103,8 @@ function DagLoader({ cid, folder }: { cid: string; folder: string }) {
   if (state.status === 'error') {
     return (
       <section className="card">
-        <ErrorState message={errorText(state.error, 'errors.dag_load')} onRetry={reload} />
+        {/* An invalid CID or one the account does not hold stays so: a retry only for a failure that may pass. */}
+        <ErrorState message={errorText(state.error, 'errors.dag_load')} onRetry={canRetry(state.error) ? reload : undefined} />
         {folder && (
           <p className="state-links">
             <Link to={dagPath(cid)}>{t('dag.to_root')}</Link>

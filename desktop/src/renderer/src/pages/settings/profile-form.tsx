@@ -16,7 +16,7 @@ import { useAppStore } from '../../store/app-store';
 type ProfileFields = Pick<User, 'name' | 'lastname' | 'country' | 'birthDate' | 'language'>;
 
 export function ProfileForm({ user }: { user: User }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const errorText = useErrorText();
   const setUser = useAppStore((state) => state.setUser);
   const [form, setForm] = useState<ProfileFields>({
@@ -45,7 +45,8 @@ export function ProfileForm({ user }: { user: User }) {
       const updated = await userApi.update(parsed.data);
       setUser(updated);
       await applyLanguage(updated.language);
-      toast.success(t('profile.saved'));
+      // `t` still speaks the language this form was rendered in; the toast speaks the one just saved.
+      toast.success(i18n.t('profile.saved', { ns: 'settings' }));
     } catch (error) {
       toast.error(errorText(error, 'errors.profile_update'));
     } finally {

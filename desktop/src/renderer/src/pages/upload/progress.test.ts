@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSpeed, perFileProgress, speedMeter } from './progress';
+import { perFileProgress, speedMeter } from './progress';
 
 describe('upload progress', () => {
   it('splits the bytes sent between the files in order', () => {
@@ -27,12 +27,5 @@ describe('upload progress', () => {
     clock = 5000;
     // The first samples fell out of the window: 6 MB more in the last 4 s.
     expect(measure(8_000_000)).toBe(1_500_000);
-  });
-});
-
-describe('upload speed', () => {
-  it('reads as megabytes per second in the reader language', () => {
-    expect(formatSpeed(12_345_678, 'en')).toBe('12.3 MB/s');
-    expect(formatSpeed(2_500_000, 'de')).toBe('2,5 MB/s');
   });
 });

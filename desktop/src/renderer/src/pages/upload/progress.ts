@@ -1,5 +1,3 @@
-import { numberLocale } from '../../lib/intl-locale';
-
 /** Upload progress as the screen shows it: overall, per file, and the recent speed. */
 export interface UploadProgress {
   /** Bytes of the files sent, and their size. */
@@ -41,11 +39,4 @@ export function speedMeter(now: () => number = () => performance.now()) {
     const elapsed = (at - first.at) / 1000;
     return elapsed >= 0.2 ? (loaded - first.loaded) / elapsed : null;
   };
-}
-
-/** "12.3 MB/s" in the reader's language (decimal megabytes, as network speeds are given). */
-export function formatSpeed(bytesPerSecond: number, language: string): string {
-  return new Intl.NumberFormat(numberLocale(language), { style: 'unit', unit: 'megabyte-per-second', maximumFractionDigits: 1 }).format(
-    bytesPerSecond / 1_000_000,
-  );
 }

@@ -22,6 +22,12 @@ export interface SelectionProblem {
   values?: Record<string, string | number>;
 }
 
+/** An upload larger than the room left: what it needs and what is free, in bytes. */
+export interface QuotaShortfall {
+  needed: number;
+  free: number;
+}
+
 /** Files from an <input type=file>, with the relative path a folder picker gives them. */
 export function fromFileList(files: Iterable<File>): PickedFile[] {
   return [...files].map((file) => ({ file, path: file.webkitRelativePath || file.name }));
@@ -36,7 +42,7 @@ export function mergeSelection(current: PickedFile[], added: PickedFile[]): Pick
 
 export const totalBytes = (files: readonly PickedFile[]) => files.reduce((sum, item) => sum + item.file.size, 0);
 
-/** The checks made before uploading (spec section 5): something chosen, 4 GB per file, 10 GB per folder or CAR. */
+/** The checks made before uploading (spec section 5): something chosen, 4 GiB per file, 10 GiB per folder or CAR. */
 export function checkSelection(mode: UploadMode, files: readonly PickedFile[]): SelectionProblem | null {
   if (files.length === 0) return { key: 'no_file' };
   if (singleFileMode(mode) && files.length > 1) return { key: 'one_file' };
@@ -56,4 +62,20 @@ export function fileKind(file: File): string {
   if (file.type) return file.type;
   const dot = file.name.lastIndexOf('.');
   return dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * Whether the files surely cannot fit in the room left, checked before a byte is sent: a file
+ * upload is charged at least its files' bytes. A CAR is charged by its DAG's blocks, known only
+ * once read, so the server's answer alone decides it. The server checks again in every case.
+ */
+export function quotaShortfall(
+  mode: UploadMode,
+  files: readonly PickedFile[],
+  usage: { used: number; limit: number },
+): QuotaShortfall | null {
+  if (mode === 'car') return null;
+  const needed = totalBytes(files);
+  const free = Math.max(0, usage.limit - usage.used);
+  return needed > free ? { needed, free } : null;
 }

@@ -1,10 +1,13 @@
 import { MAX_DIRECTORY_BYTES, MAX_FILE_BYTES } from '@cairn/shared';
 import { useState } from 'react';
+import { contentApi } from '../../api/content';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../components/field';
 import { Icon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { currentLanguage } from '../../lib/i18n';
+import { ApiError } from '../../lib/api-client';
+import { canRetry } from '../../lib/retry';
 import { formatBytes } from '../../lib/units';
 import { DropZone } from './drop-zone';
 import { ModePicker } from './mode-picker';
@@ -12,9 +15,11 @@ import { PreviewList } from './preview-list';
 import {
   checkSelection,
   mergeSelection,
+  quotaShortfall,
   singleFileMode,
   totalBytes,
   type PickedFile,
+  type QuotaShortfall,
   type SelectionProblem,
   type UploadMode,
 } from './selection';
@@ -25,6 +30,7 @@ import { UploadTips } from './upload-tips';
 import { useUpload } from './use-upload';
 import { useLeaveWarning } from '../../hooks/use-leave-warning';
 import { QuotaNotice } from './quota-notice';
+import { QuotaRefused, QuotaShortfallAlert } from './quota-shortfall';
 
 /** Upload a file, a folder as one DAG, a folder as separate files or a CAR, with progress and the resulting CID. */
 export function UploadPage() {
@@ -34,23 +40,41 @@ export function UploadPage() {
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [cidVersion, setCidVersion] = useState<0 | 1>(1);
   const [problem, setProblem] = useState<SelectionProblem | null>(null);
+  const [shortfall, setShortfall] = useState<QuotaShortfall | null>(null);
+  const [checking, setChecking] = useState(false);
   const { phase, start, cancel, reset } = useUpload();
   const busy = phase.status === 'uploading' || phase.status === 'storing';
   useLeaveWarning(busy, t('upload.leave_confirm'));
 
   const choose = (added: PickedFile[]) => {
     setProblem(null);
+    setShortfall(null);
     if (phase.status !== 'uploading' && phase.status !== 'storing') reset();
     setFiles((current) => (singleFileMode(mode) ? added.slice(-1) : mergeSelection(current, added)));
   };
-  const submit = () => {
+  const submit = async () => {
     const found = checkSelection(mode, files);
     setProblem(found);
-    if (!found) start(mode, files, cidVersion);
+    setShortfall(null);
+    if (found) return;
+    // The room left now, not when the page opened; if it cannot be read, the server still decides.
+    setChecking(true);
+    const short = await contentApi.usage().then(
+      (usage) => quotaShortfall(mode, files, usage),
+      () => null,
+    );
+    setChecking(false);
+    if (short) {
+      reset();
+      setShortfall(short);
+      return;
+    }
+    start(mode, files, cidVersion);
   };
   const again = () => {
     setFiles([]);
     setProblem(null);
+    setShortfall(null);
     reset();
   };
 
@@ -68,6 +92,7 @@ export function UploadPage() {
               onChange={(next) => {
                 setMode(next);
                 setProblem(null);
+                setShortfall(null);
               }}
             />
             <QuotaNotice />
@@ -114,13 +139,17 @@ export function UploadPage() {
                     </span>
                   </p>
                 )}
-                {phase.status === 'error' && (
-                  <>
+                {shortfall && <QuotaShortfallAlert needed={shortfall.needed} free={shortfall.free} />}
+                {phase.status === 'error' &&
+                  (phase.error instanceof ApiError && phase.error.code === 'quota_exceeded' ? (
+                    <QuotaRefused fallback={<UploadError error={phase.error} mode={mode} />} />
+                  ) : (
                     <UploadError error={phase.error} mode={mode} />
-                    <button type="button" className="btn btn-secondary retry-upload" onClick={submit}>
-                      {t('upload.retry')}
-                    </button>
-                  </>
+                  ))}
+                {phase.status === 'error' && canRetry(phase.error) && (
+                  <button type="button" className="btn btn-secondary retry-upload" onClick={() => void submit()}>
+                    {t('upload.retry')}
+                  </button>
                 )}
                 {phase.status === 'cancelled' && (
                   <p className="alert alert-info" role="status" data-upload-cancelled>
@@ -129,7 +158,7 @@ export function UploadPage() {
                   </p>
                 )}
                 <div className="form-actions upload-actions">
-                  <button type="button" className="btn btn-primary" onClick={submit}>
+                  <button type="button" className="btn btn-primary" onClick={() => void submit()} disabled={checking} aria-busy={checking}>
                     <Icon name="upload" size={16} />
                     <span>
                       {files.length > 0

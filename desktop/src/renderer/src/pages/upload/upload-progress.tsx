@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../components/progress-bar';
 import { currentLanguage } from '../../lib/i18n';
-import { formatBytes } from '../../lib/units';
-import { formatSpeed, type UploadProgress } from './progress';
+import { formatBytes, formatRate } from '../../lib/units';
+import type { UploadProgress } from './progress';
 import type { PickedFile } from './selection';
 
 const SHOWN = 50;
@@ -32,7 +32,7 @@ export function UploadProgressPanel({
         <p className="muted progress-figures">
           {t('upload.sent', { sent: formatBytes(progress.loaded, language), total: formatBytes(progress.total, language) })}
           {!storing && progress.bytesPerSecond !== null && (
-            <span className="speed"> · {formatSpeed(progress.bytesPerSecond, language)}</span>
+            <span className="speed"> · {formatRate(progress.bytesPerSecond, language)}</span>
           )}
         </p>
       </div>

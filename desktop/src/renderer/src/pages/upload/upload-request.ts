@@ -72,7 +72,7 @@ async function send(request: UploadRequest, signal: AbortSignal): Promise<Upload
 
 /**
  * Sends the files through the SDK, which reports their progress: one file, a CAR, or a folder as
- * repeated parts whose filename is the relative path. A single file over 64 MB goes over tus
+ * repeated parts whose filename is the relative path. A single file over 64 MiB goes over tus
  * instead, so that a dropped connection resumes.
  */
 export function startUpload(request: UploadRequest): RunningUpload {

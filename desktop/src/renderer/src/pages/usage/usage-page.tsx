@@ -45,8 +45,17 @@ export function UsagePage() {
               <dd>{formatBytes(state.data.bonus, language)}</dd>
               <dt>{t('usage.limit')}</dt>
               <dd>{formatBytes(state.data.limit, language)}</dd>
-              <dt>{t('usage.available')}</dt>
-              <dd>{formatBytes(Math.max(0, state.data.limit - state.data.used), language)}</dd>
+              {state.data.used > state.data.limit ? (
+                <>
+                  <dt>{t('usage.over')}</dt>
+                  <dd data-usage-over>{formatBytes(state.data.used - state.data.limit, language)}</dd>
+                </>
+              ) : (
+                <>
+                  <dt>{t('usage.available')}</dt>
+                  <dd>{formatBytes(state.data.limit - state.data.used, language)}</dd>
+                </>
+              )}
             </dl>
           </section>
         </>
