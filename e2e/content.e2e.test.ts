@@ -324,7 +324,8 @@ describe('folders', () => {
       .pagination()
       .getByText(cf('pagination.range', { first: 1, last: 12, total: 12 }))
       .waitFor();
-    expect(await files.rows().count()).toBe(12);
+    // The rows of the new page size replace those shown meanwhile.
+    await expect.poll(() => files.rows().count()).toBe(12);
   });
 });
 
