@@ -1,14 +1,29 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
 const MAX_VISIBLE = 20;
+/** Phones stack the page header's actions under its title: toasts go to the bottom there. */
+const PHONE = '(max-width: 760px)';
+
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(() => window.matchMedia(PHONE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(PHONE);
+    const changed = () => setPhone(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return phone;
+}
 
 /**
- * Toasts top right, under the top bar (never over Log out): success 2 s, errors and others 4 s,
- * loading until done, at most 20 at once.
+ * Toasts top right, under the top bar and the page header's row (never over Log out or a page's
+ * own buttons), at the bottom on phones: success 2 s, errors and others 4 s, loading until done,
+ * at most 20 at once.
  */
 export function AppToaster() {
   const { toasts } = useToasterStore();
+  const phone = usePhone();
   useEffect(() => {
     toasts
       .filter((item) => item.visible)
@@ -17,9 +32,9 @@ export function AppToaster() {
   }, [toasts]);
   return (
     <Toaster
-      position="top-right"
+      position={phone ? 'bottom-center' : 'top-right'}
       containerClassName="toaster"
-      containerStyle={{ top: 'calc(var(--topbar-height) + 8px)' }}
+      containerStyle={phone ? { bottom: 16 } : { top: 'calc(var(--topbar-height) + var(--page-header-height))' }}
       toastOptions={{
         duration: 4000,
         success: { duration: 2000 },
