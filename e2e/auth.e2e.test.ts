@@ -159,6 +159,17 @@ describe('sign up, log in, tokens, language, logout', () => {
     const secret = await modal.secret();
     expect(secret).toMatch(/^cairn_/);
     await screenshots(page, 'token-secret', undefined, { fullPage: false });
+
+    // Escape or a click outside would lose the secret: the dialog asks, and Escape there keeps it.
+    const discard = page.getByRole('alertdialog', { name: en('settings', 'tokens.discard_title') });
+    await page.keyboard.press('Escape');
+    await discard.waitFor();
+    await screenshots(page, 'token-discard', undefined, { fullPage: false });
+    await page.keyboard.press('Escape');
+    expect(await modal.secret()).toBe(secret);
+    await page.mouse.click(5, 5);
+    await discard.getByRole('button', { name: en('settings', 'tokens.discard_keep') }).click();
+    expect(await modal.secret()).toBe(secret);
     await modal.done();
 
     // Shown once: gone from the page, never in the list.
