@@ -122,15 +122,45 @@ describe('admin console', () => {
       await admin.search('users.search', 'bob@');
       await expect.poll(() => admin.rows().count()).toBe(1);
       const row = admin.row(bob.email);
-      await row.getByRole('combobox', { name: af('users.plan_for', { email: bob.email }) }).selectOption('pro');
+      const adminToken = await token(ADMIN.email, ADMIN.password);
+      const bobNow = async () =>
+        (
+          (await server.api('GET', `/admin/users?search=${encodeURIComponent(bob.email)}`, adminToken)).body as {
+            users: { role: string; planCode: string }[];
+          }
+        ).users[0]!;
+
+      // A plan change asks first: cancelled, nothing changes and the select shows the plan again.
+      const planSelect = row.getByRole('combobox', { name: af('users.plan_for', { email: bob.email }) });
+      await planSelect.selectOption('pro');
+      let confirm = admin.confirmDialog('users.plan_title');
+      await confirm.getByText(bob.email, { exact: false }).waitFor();
+      await checkScreen(page, 'admin-users-plan', { fullPage: false, axe: { include: '.modal' } });
+      await confirm.getByRole('button', { name: en('common', 'actions.cancel') }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await planSelect.inputValue()).toBe('free');
+      expect((await bobNow()).planCode).toBe('free');
+      await planSelect.selectOption('pro');
+      await confirm.getByRole('button', { name: a('users.plan_confirm') }).click();
       await admin.message(af('users.updated', { email: bob.email })).waitFor();
+      expect((await bobNow()).planCode).toBe('pro');
+
+      // So does a role change; Escape counts as no.
+      const roleSelect = row.getByRole('combobox', { name: af('users.role_for', { email: bob.email }) });
+      await roleSelect.selectOption('admin');
+      confirm = admin.confirmDialog('users.role_title');
+      await confirm.getByText(af('users.role_to_admin', { email: bob.email })).waitFor();
+      await page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'detached' });
+      expect(await roleSelect.inputValue()).toBe('user');
+      expect((await bobNow()).role).toBe('user');
+
       await row.getByRole('button', { name: af('users.disable_named', { email: bob.email }) }).click();
-      const confirm = admin.confirmDialog('users.disable_title');
+      confirm = admin.confirmDialog('users.disable_title');
       await checkScreen(page, 'admin-users-disable', { fullPage: false, axe: { include: '.modal' } });
       await confirm.getByRole('button', { name: a('users.disable') }).click();
       await confirm.waitFor({ state: 'detached' });
       await row.getByText(a('users.status_inactive')).waitFor();
-      const adminToken = await token(ADMIN.email, ADMIN.password);
       expect((await server.api('GET', '/users/me', adminToken)).status).toBe(200);
       const listed = await server.api('GET', `/admin/users?search=${encodeURIComponent(bob.email)}`, adminToken);
       expect((listed.body as { users: { status: string }[] }).users.map((user) => user.status)).toEqual(['inactive']);

@@ -57,25 +57,43 @@ describe('sign up, log in, tokens, language, logout', () => {
     expect(await signup.field('referral_code').inputValue()).toBe(me.referralCode);
     await signup.submit();
     await page.getByText(en('common', 'validation.required')).first().waitFor();
+    // Focus lands on the first field with a problem, not on the button that was pressed.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    await signup.field('name').fill(user.name);
     await signup.field('password').fill('123');
     await signup.field('birth_date').fill('31/02/1990');
     await signup.submit();
     await page.getByText(en('common', 'validation.birth_date_invalid')).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('lastname');
     await screenshots(page, 'signup-errors');
+
+    // A referral code nobody has: the server's answer shows under that field, which takes focus.
+    await new SignupPage(page).open(server.url, '?ref=NOSUCHCODE');
+    await signup.fill(user);
+    await signup.submit();
+    await signup.fieldError('referral_code').getByText(en('common', 'errors.invalid_referral_code')).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('referralCode');
+    expect(await page.locator('.auth-card').getByRole('alert').count()).toBe(0);
 
     await new SignupPage(page).open(server.url, `?ref=${me.referralCode}`);
     await signup.fill(user);
     await screenshots(page, 'signup');
-    const login = await signup.signUp(user);
-    await page.getByText(en('auth', 'signup.created')).waitFor();
-    expect(await page.getByLabel(en('common', 'fields.email')).inputValue()).toBe(user.email);
+    // Signed in straight away: the dashboard greets the new user, with no login form in between.
+    await signup.signUp(user);
+    await page.getByText(en('auth', 'signup.signed_in')).waitFor();
+    await page.getByRole('heading', { level: 1, name: en('common', 'dashboard.welcome').replace('{{name}}', user.name) }).waitFor();
+    await new ShellPage(page).logOut();
+
+    const login = await new LoginPage(page).open(server.url);
     await screenshots(login.page, 'login');
 
-    // The server's answer shows in the form: the same email cannot sign up twice.
+    // The server's answer shows on the field it is about: the same email cannot sign up twice.
     const again = await new SignupPage(page).open(server.url);
     await again.fill(user);
     await again.submit();
-    await page.locator('.auth-card').getByRole('alert').getByText(en('common', 'errors.email_taken')).waitFor();
+    await again.fieldError('email').getByText(en('common', 'errors.email_taken')).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    expect(await page.locator('.auth-card').getByRole('alert').count()).toBe(0);
   });
 
   it('shows the server error for a wrong password, then logs in to the shell', async () => {
@@ -141,6 +159,17 @@ describe('sign up, log in, tokens, language, logout', () => {
     const secret = await modal.secret();
     expect(secret).toMatch(/^cairn_/);
     await screenshots(page, 'token-secret', undefined, { fullPage: false });
+
+    // Escape or a click outside would lose the secret: the dialog asks, and Escape there keeps it.
+    const discard = page.getByRole('alertdialog', { name: en('settings', 'tokens.discard_title') });
+    await page.keyboard.press('Escape');
+    await discard.waitFor();
+    await screenshots(page, 'token-discard', undefined, { fullPage: false });
+    await page.keyboard.press('Escape');
+    expect(await modal.secret()).toBe(secret);
+    await page.mouse.click(5, 5);
+    await discard.getByRole('button', { name: en('settings', 'tokens.discard_keep') }).click();
+    expect(await modal.secret()).toBe(secret);
     await modal.done();
 
     // Shown once: gone from the page, never in the list.

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
 import { en } from './harness/locales';
 import { checkScreen } from './harness/screens';
-import { startE2eServer, type E2eServer } from './harness/server';
+import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
 import { b, bf, PlansScreen } from './page-models/billing-pages';
 import { LoginPage } from './page-models/login-page';
 import { SignupPage } from './page-models/signup-page';
@@ -48,6 +48,8 @@ afterAll(async () => {
 describe('plans, payment and referrals', () => {
   beforeAll(async () => {
     server = await startE2eServer({ stripe: true });
+    // Time in the page flows as usual; the return screens' countdown can be skipped.
+    await page.clock.install();
     expect((await server.api('POST', '/auth/signup', undefined, { ...alice, language: 'en' })).status).toBe(201);
     await new LoginPage(page).open(server.url).then((login) => login.logIn(alice.email, alice.password));
   });
@@ -107,7 +109,12 @@ describe('plans, payment and referrals', () => {
     await page.reload();
     await page.getByRole('heading', { level: 2, name: b('payment.success_title') }).waitFor();
 
-    await page.getByRole('link', { name: b('payment.back_to_plans') }).click();
+    // The way back stays, and the screen takes it by itself after a few seconds.
+    expect(await page.getByRole('link', { name: b('payment.back_to_plans') }).getAttribute('href')).toBe('/plans');
+    const countdown = bf('payment.returning', { seconds: '(\\d+)' });
+    expect(await page.locator('[data-field="returning"]').textContent()).toMatch(new RegExp(`^${countdown}$`));
+    await page.clock.fastForward(10_000);
+    await page.waitForURL((url) => url.pathname === '/plans');
     await plans.card('free').waitFor();
     expect(await plans.currentPlan().textContent()).toBe('Pro');
     expect(
@@ -135,7 +142,9 @@ describe('plans, payment and referrals', () => {
     await page.getByText(b('payment.cancelled_hint')).waitFor();
     await checkScreen(page, 'payment-cancel');
     expect((await usage(alice.email, alice.password)).planCode).toBe('pro');
-    await page.getByRole('link', { name: b('payment.back_to_plans') }).click();
+    expect(await page.getByRole('link', { name: b('payment.back_to_plans') }).isVisible()).toBe(true);
+    await page.clock.fastForward(10_000);
+    await page.waitForURL((url) => url.pathname === '/plans');
     await plans.card('business').waitFor();
   });
 
@@ -220,20 +229,31 @@ describe('plans on a server without card payments', () => {
     await plain?.close();
   });
 
-  it('still lists the plans and says clearly that paid plans cannot be bought', async () => {
+  it('still lists the plans, cheapest first, and says on each paid card that it cannot be bought', async () => {
+    // A cheap plan with more storage than Pro: the catalogue lists it after Pro (by storage), the page before.
+    const admin = (await plain.api('POST', '/auth/login', undefined, ADMIN)).body as { token: string };
+    const archive = { code: 'archive', name: 'Archive', storageLimitBytes: 500 * GIB, priceMonthlyEur: 1.99 };
+    expect((await plain.api('POST', '/admin/plans', admin.token, archive)).status).toBe(201);
+
     const plans = await new PlansScreen(page, plain.url).open();
     await page.locator('[data-alert="payments-not-configured"]').getByText(b('errors.payments_not_configured')).waitFor();
-    expect(await plans.card('pro').isVisible()).toBe(true);
-    const checkout = await plans.select('pro', 'Pro');
-    await checkout.root().getByText(b('errors.payments_not_configured')).waitFor();
-    await checkout.terms().check();
-    expect(
-      await checkout
-        .root()
-        .getByRole('button', { name: b('checkout.confirm_paid') })
-        .isDisabled(),
-    ).toBe(true);
-    await checkScreen(page, 'plans-payments-off', { fullPage: false, axe: { include: '.modal' } });
+    await plans.card('archive').waitFor();
+    const order = await page.locator('article[data-plan]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-plan')));
+    expect(order).toEqual(['free', 'archive', 'pro', 'business']);
+
+    // The free plan shows a price, not the word "Free" under a plan named Free.
+    expect(await plans.card('free').locator('.plan-price').textContent()).toBe(`€0.00${b('plans.month_suffix')}`);
+    for (const code of ['archive', 'pro', 'business']) {
+      const card = plans.card(code);
+      await card.getByText(b('plans.unavailable_hint')).waitFor();
+      const button = card.getByRole('button', { name: b('plans.unavailable') });
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.getAttribute('aria-describedby')).toBe(`plan-${code}-unavailable`);
+    }
+    // No dialog whose only way forward is a disabled button: nothing to open.
+    expect(await page.getByRole('button', { name: bf('plans.select_named', { name: 'Pro' }) }).count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await checkScreen(page, 'plans-payments-off');
     // The API refuses the same way for a script that tries anyway.
     const login = await plain.api('POST', '/auth/login', undefined, { email: alice.email, password: alice.password });
     const token = (login.body as { token: string }).token;

@@ -56,8 +56,7 @@ describe('one file, from upload to delete', () => {
 
   it('signs up, logs in and uploads a file, showing its CID', async () => {
     const signup = await new SignupPage(page).open(server.url);
-    const login = await signup.signUp(user);
-    await login.logIn(user.email, user.password);
+    await signup.signUp(user);
     token = await apiToken(server, user.email, user.password);
 
     const upload = await new UploadScreen(page).open(server.url);

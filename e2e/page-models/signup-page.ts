@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { en } from '../harness/locales';
-import { LoginPage } from './login-page';
+import { ShellPage } from './shell-page';
 
 export interface SignupDetails {
   name: string;
@@ -39,11 +39,20 @@ export class SignupPage {
     await this.page.getByRole('button', { name: en('auth', 'signup.submit') }).click();
   }
 
-  async signUp(details: SignupDetails): Promise<LoginPage> {
+  /** Signs up and lands in the app, signed in: no second password entry. */
+  async signUp(details: SignupDetails): Promise<ShellPage> {
     await this.fill(details);
     await this.submit();
-    const login = new LoginPage(this.page);
-    await login.heading().waitFor();
-    return login;
+    const shell = new ShellPage(this.page);
+    await shell.sidebar().waitFor();
+    return shell;
+  }
+
+  /** The error shown under one field. */
+  fieldError(key: string) {
+    return this.page
+      .locator('.field')
+      .filter({ has: this.field(key) })
+      .locator('.field-error');
   }
 }

@@ -1,19 +1,11 @@
-import { Fragment } from 'react';
-
 /**
- * An email address that may wrap only where a reader expects it: before the `@` and each dot, and
- * after a hyphen, never in the middle of a word.
+ * An email address kept on one line: broken before its `@` or a dot it reads as two addresses.
+ * A very long one is cut with an ellipsis instead, the whole address in its tooltip.
  */
 export function EmailText({ email }: { email: string }) {
-  const parts = email.split(/(?=[@.])|(?<=-)/);
   return (
-    <span className="email-text">
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
+    <span className="email-text" title={email}>
+      {email}
     </span>
   );
 }

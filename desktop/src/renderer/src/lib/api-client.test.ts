@@ -46,6 +46,17 @@ describe('createApiClient', () => {
     expect((calls[0]!.init!.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
+  it('keeps the well-formed validation details of an error and drops the rest', async () => {
+    const body = {
+      error: 'Invalid',
+      code: 'validation_error',
+      details: [{ path: 'country', message: 'Unknown country' }, { path: 3 }, null],
+    };
+    const error = await caught(setup(json(400, body)).client.post('/auth/signup', {}, { auth: false }));
+    expect(error.details).toEqual([{ path: 'country', message: 'Unknown country' }]);
+    expect((await caught(setup(json(409, { error: 'x', code: 'email_taken' })).client.get('/x'))).details).toEqual([]);
+  });
+
   it('turns a JSON error into its error text and code', async () => {
     const { client, onSessionEnded } = setup(json(400, { error: 'Current password is incorrect', code: 'wrong_password' }));
     const error = await caught(client.put('/users/me/password', {}));

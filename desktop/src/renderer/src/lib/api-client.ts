@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The server's per-field problems on `validation_error`: dotted path and English message. */
+    readonly details: readonly { path: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,6 +60,14 @@ export interface RequestOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+function issuesOf(details: unknown): { path: string; message: string }[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((item: unknown) => {
+    const { path, message } = (item ?? {}) as Record<string, unknown>;
+    return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
+  });
+}
+
 async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
   const type = response.headers.get('content-type') ?? '';
   if (!/\bjson\b/i.test(type)) return { ok: false };
@@ -98,6 +108,7 @@ export function createApiClient(options: ApiClientOptions) {
             response.status,
             typeof payload.code === 'string' ? payload.code : 'unexpected_error',
             typeof payload.error === 'string' ? payload.error : UNEXPECTED_SERVER_ERROR,
+            issuesOf(payload.details),
           )
         : new ApiError(response.status, 'unexpected_error', UNEXPECTED_SERVER_ERROR);
       if (auth && token && endsSession(error)) options.onSessionEnded(error);

@@ -1,6 +1,7 @@
 import { signupSchema, tokenGenerateSchema } from '@cairn/shared';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from './form-errors';
+import { ApiError } from './api-client';
+import { fieldErrors, serverFieldErrors } from './form-errors';
 
 describe('fieldErrors', () => {
   it('maps sign-up problems to translation keys, one per field', () => {
@@ -29,5 +30,29 @@ describe('fieldErrors', () => {
     expect(fieldErrors(tokenGenerateSchema.safeParse(never).error!, never)).toEqual({ allowedIp: { key: 'validation.ip_required' } });
     const bad = { name: 'ci', expiresInDays: 30, allowedIp: '0.0.0.0' };
     expect(fieldErrors(tokenGenerateSchema.safeParse(bad).error!, bad)).toEqual({ allowedIp: { key: 'validation.ip_invalid' } });
+  });
+});
+
+describe('serverFieldErrors', () => {
+  const fields = ['email', 'password', 'country', 'referralCode'];
+
+  it('puts a refusal about one field under that field', () => {
+    expect(serverFieldErrors(new ApiError(409, 'email_taken', 'taken'), fields)).toEqual({ email: { key: 'errors.email_taken' } });
+    expect(serverFieldErrors(new ApiError(400, 'invalid_referral_code', 'no'), fields)).toEqual({
+      referralCode: { key: 'errors.invalid_referral_code' },
+    });
+  });
+
+  it('maps validation details to the fields the form has, and leaves the rest to the form', () => {
+    const error = new ApiError(400, 'validation_error', 'bad', [
+      { path: 'country', message: 'Unknown country' },
+      { path: 'country', message: 'again' },
+      { path: 'somethingElse', message: 'x' },
+    ]);
+    expect(serverFieldErrors(error, fields)).toEqual({ country: { key: 'validation.country_invalid' } });
+    expect(serverFieldErrors(new ApiError(400, 'validation_error', 'bad', [{ path: '', message: 'x' }]), fields)).toBeNull();
+    expect(serverFieldErrors(new ApiError(429, 'rate_limited', 'slow'), fields)).toBeNull();
+    expect(serverFieldErrors(new ApiError(409, 'email_taken', 'taken'), ['password'])).toBeNull();
+    expect(serverFieldErrors(new Error('boom'), fields)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ApiError } from './api-client';
 
 /** Translation keys (in `common:validation`) for the problems a form can show under a field. */
 export type FieldErrors = Partial<Record<string, { key: string; values?: Record<string, number> }>>;
@@ -37,4 +38,28 @@ export function fieldErrors(error: z.ZodError, input: Record<string, unknown>): 
     }
   }
   return result;
+}
+
+/** Server codes that are about one field of a form, and that field. */
+const CODE_FIELDS: Record<string, string> = {
+  email_taken: 'email',
+  invalid_referral_code: 'referralCode',
+};
+
+/**
+ * The server's refusal as errors under the fields it is about (translated by its code, or as an
+ * invalid value for a `validation_error` detail), or null when it concerns the form as a whole.
+ * Only fields the form has count: a problem elsewhere stays a form-level message.
+ */
+export function serverFieldErrors(error: unknown, fields: readonly string[]): FieldErrors | null {
+  if (!(error instanceof ApiError)) return null;
+  const field = CODE_FIELDS[error.code];
+  if (field && fields.includes(field)) return { [field]: { key: `errors.${error.code}` } };
+  if (error.code !== 'validation_error') return null;
+  const result: FieldErrors = {};
+  for (const { path } of error.details) {
+    const name = path.split('.')[0] ?? '';
+    if (fields.includes(name) && !result[name]) result[name] = { key: SPECIFIC[name] ?? 'validation.invalid' };
+  }
+  return Object.keys(result).length > 0 ? result : null;
 }

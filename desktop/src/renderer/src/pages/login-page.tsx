@@ -1,11 +1,12 @@
 import { loginSchema } from '@cairn/shared';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { authApi } from '../api/endpoints';
 import { AuthLayout } from '../components/auth-layout';
 import { TextField } from '../components/field';
 import { useErrorText } from '../hooks/use-error-text';
+import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid';
 import { fieldErrors, type FieldErrors } from '../lib/form-errors';
 import { useAppStore } from '../store/app-store';
 import { loadProfile } from '../store/session-actions';
@@ -20,6 +21,8 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +61,7 @@ export function LoginPage() {
           {formError}
         </div>
       )}
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} className="form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           label={t('fields.email')}
           type="email"

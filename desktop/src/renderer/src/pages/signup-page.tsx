@@ -1,5 +1,5 @@
 import { signupSchema } from '@cairn/shared';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,8 +9,11 @@ import { TextField } from '../components/field';
 import { LanguageSelect } from '../components/language-select';
 import { CountryAndBirthFields, NameFields } from '../components/person-fields';
 import { useErrorText } from '../hooks/use-error-text';
+import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid';
 import { currentLanguage } from '../lib/i18n';
-import { fieldErrors, type FieldErrors } from '../lib/form-errors';
+import { fieldErrors, serverFieldErrors, type FieldErrors } from '../lib/form-errors';
+import { useAppStore } from '../store/app-store';
+import { loadProfile } from '../store/session-actions';
 
 type SignupForm = Record<'name' | 'lastname' | 'email' | 'password' | 'country' | 'birthDate' | 'language' | 'referralCode', string>;
 
@@ -32,6 +35,8 @@ export function SignupPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
   const set = (key: keyof SignupForm) => (value: string) => setForm((previous) => ({ ...previous, [key]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -46,11 +51,23 @@ export function SignupPage() {
     setBusy(true);
     try {
       await authApi.signup(parsed.data);
+    } catch (error) {
+      const onFields = serverFieldErrors(error, Object.keys(form));
+      if (onFields) setErrors(onFields);
+      else setFormError(errorText(error, 'errors.signup_failed'));
+      setBusy(false);
+      return;
+    }
+    // The account exists and the password was just typed: open the session with it rather than
+    // asking for it again. Should that fail, the login form takes over with the email filled in.
+    try {
+      const { token } = await authApi.login(parsed.data.email, parsed.data.password);
+      if (!useAppStore.getState().signIn(token)) throw new Error('unreadable token');
+      toast.success(t('signup.signed_in'));
+      void loadProfile().catch(() => undefined);
+    } catch {
       toast.success(t('signup.created'));
       void navigate('/login', { state: { email: parsed.data.email } });
-    } catch (error) {
-      setFormError(errorText(error, 'errors.signup_failed'));
-      setBusy(false);
     }
   };
 
@@ -65,7 +82,7 @@ export function SignupPage() {
           {formError}
         </div>
       )}
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} className="form" onSubmit={(event) => void submit(event)} noValidate>
         <NameFields values={form} errors={errors} set={set} ns="auth" />
         <TextField
           label={t('fields.email')}

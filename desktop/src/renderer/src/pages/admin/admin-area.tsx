@@ -38,19 +38,22 @@ export function AdminArea() {
   }
   if (!ready) return <LoadingState />;
   return (
-    <Routes>
-      <Route index element={<AdminOverviewPage />} />
-      <Route path="stats" element={<AdminStatsPage />} />
-      <Route path="users" element={<AdminUsersPage />} />
-      <Route path="users/:id" element={<AdminUserPage />} />
-      <Route path="files" element={<AdminFilesPage />} />
-      <Route path="logs" element={<AdminLogsPage />} />
-      <Route path="plans" element={<AdminPlansPage />} />
-      <Route path="tokens" element={<AdminTokensPage />} />
-      <Route path="referrals" element={<AdminReferralsPage />} />
-      <Route path="rewards" element={<AdminRewardsPage />} />
-      <Route path="content-jobs" element={<AdminContentJobsPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    // Admin screens are mostly wide tables: they take the whole width the window gives them.
+    <div className="admin-area">
+      <Routes>
+        <Route index element={<AdminOverviewPage />} />
+        <Route path="stats" element={<AdminStatsPage />} />
+        <Route path="users" element={<AdminUsersPage />} />
+        <Route path="users/:id" element={<AdminUserPage />} />
+        <Route path="files" element={<AdminFilesPage />} />
+        <Route path="logs" element={<AdminLogsPage />} />
+        <Route path="plans" element={<AdminPlansPage />} />
+        <Route path="tokens" element={<AdminTokensPage />} />
+        <Route path="referrals" element={<AdminReferralsPage />} />
+        <Route path="rewards" element={<AdminRewardsPage />} />
+        <Route path="content-jobs" element={<AdminContentJobsPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </div>
   );
 }

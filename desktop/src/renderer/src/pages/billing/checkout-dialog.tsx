@@ -126,7 +126,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
           <dt>{t('checkout.storage')}</dt>
           <dd>{size}</dd>
           <dt>{t('checkout.price')}</dt>
-          <dd>{paid ? t('plans.per_month', { price: formatEur(plan.priceMonthlyEur, language) }) : t('plans.free')}</dd>
+          <dd>{t('plans.per_month', { price: formatEur(plan.priceMonthlyEur, language) })}</dd>
         </dl>
         {paid ? (
           <>

@@ -28,7 +28,7 @@ export function PaymentCancelPage() {
   const payment = state.data!;
   const cancelled = payment.status === 'cancel';
   return (
-    <PaymentFrame tone="neutral" icon={cancelled ? 'close' : 'alert'} title={t(`payment.outcome_${payment.status}`)}>
+    <PaymentFrame tone="neutral" icon={cancelled ? 'close' : 'alert'} title={t(`payment.outcome_${payment.status}`)} returnToPlans>
       <p>{cancelled ? t('payment.cancelled_hint') : t('payment.not_cancelled_hint')}</p>
       <PaymentFacts payment={payment} />
     </PaymentFrame>

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Payment } from '@cairn/shared/api-types';
 import { Icon, type IconName } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
@@ -20,21 +20,49 @@ export function useTransactionId(): string | null {
   return TRANSACTION_ID.test(id) ? id : null;
 }
 
-/** The frame both return screens share: header, one card with an icon, and the way back to Plans. */
+/** How long a settled outcome stays on screen before the Plans page comes back by itself. */
+export const RETURN_AFTER_SECONDS = 10;
+
+/** Counts down from RETURN_AFTER_SECONDS while `active`, then opens Plans; the remaining seconds, or null. */
+function useReturnToPlans(active: boolean): number | null {
+  const navigate = useNavigate();
+  const [left, setLeft] = useState(RETURN_AFTER_SECONDS);
+  useEffect(() => {
+    if (!active) return;
+    setLeft(RETURN_AFTER_SECONDS);
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const remaining = RETURN_AFTER_SECONDS - Math.floor((Date.now() - started) / 1000);
+      if (remaining > 0) return setLeft(remaining);
+      clearInterval(timer);
+      void navigate('/plans', { replace: true });
+    }, 250);
+    return () => clearInterval(timer);
+  }, [active, navigate]);
+  return active ? left : null;
+}
+
+/**
+ * The frame both return screens share: header, one card with an icon, and the way back to Plans.
+ * A settled outcome (`returnToPlans`) goes back there by itself after a few seconds, as the button would.
+ */
 export function PaymentFrame({
   tone,
   icon,
   title,
   children,
   actions,
+  returnToPlans = false,
 }: {
   tone: 'success' | 'neutral' | 'error';
   icon: IconName;
   title: string;
   children?: ReactNode;
   actions?: ReactNode;
+  returnToPlans?: boolean;
 }) {
   const { t } = useTranslation('billing');
+  const secondsLeft = useReturnToPlans(returnToPlans);
   return (
     <div className="page">
       <PageHeader title={t('payment.title')} />
@@ -50,6 +78,11 @@ export function PaymentFrame({
             {t('payment.back_to_plans')}
           </Link>
         </div>
+        {secondsLeft !== null && (
+          <p className="muted payment-returning" data-field="returning">
+            {t('payment.returning', { seconds: secondsLeft })}
+          </p>
+        )}
       </section>
     </div>
   );

@@ -53,6 +53,7 @@ export function PaymentSuccessPage() {
         tone="success"
         icon="check"
         title={t('payment.success_title')}
+        returnToPlans
         actions={
           <Link to="/usage" className="btn btn-primary">
             {t('payment.see_usage')}
@@ -85,7 +86,7 @@ export function PaymentSuccessPage() {
       </PaymentFrame>
     );
   return (
-    <PaymentFrame tone="error" icon="alert" title={t(`payment.outcome_${payment.status}`)}>
+    <PaymentFrame tone="error" icon="alert" title={t(`payment.outcome_${payment.status}`)} returnToPlans>
       <p>{t('payment.not_changed')}</p>
       <PaymentFacts payment={payment} />
     </PaymentFrame>

@@ -13,6 +13,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { CheckoutDialog } from './checkout-dialog';
 import { PlanCard } from './plan-card';
+import { byPriceAndStorage } from './plan-order';
 import '../../styles/billing.css';
 
 /** Available plans, the current one, and the change: confirmation, terms, payment method. */
@@ -55,6 +56,7 @@ export function PlansPage() {
   const [overview, usage] = state.data;
   const current = overview.plans.find((plan) => plan.code === overview.currentPlanCode);
   const paymentsConfigured = overview.paymentsConfigured && !paymentsDown;
+  const plans = byPriceAndStorage(overview.plans);
 
   return (
     <div className="page">
@@ -84,14 +86,20 @@ export function PlansPage() {
           )}
         </dl>
       </section>
-      {overview.plans.length === 0 ? (
+      {plans.length === 0 ? (
         <section className="card">
           <EmptyState title={t('plans.empty')} icon="plans" />
         </section>
       ) : (
         <div className="plan-grid">
-          {overview.plans.map((plan) => (
-            <PlanCard key={plan.code} plan={plan} current={plan.code === overview.currentPlanCode} onSelect={setSelected} />
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.code}
+              plan={plan}
+              current={plan.code === overview.currentPlanCode}
+              paymentsConfigured={paymentsConfigured}
+              onSelect={setSelected}
+            />
           ))}
         </div>
       )}

@@ -15,7 +15,8 @@ const EXPIRY_CHOICES = ['7', '30', '90', '365', 'never'] as const;
 
 /**
  * Creates an API token. After creation the secret is shown once, with a copy button; closing the
- * dialog forgets it.
+ * dialog forgets it, so Escape, a click outside or the close button ask first (only the explicit
+ * "copied" button closes at once).
  */
 export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; onCreated(token: ApiTokenCreated): void }) {
   const { t } = useTranslation('settings');
@@ -35,6 +36,7 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
+  const [discarding, setDiscarding] = useState(false);
   const never = expiry === 'never';
 
   const submit = async (event: FormEvent) => {
@@ -60,11 +62,35 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
     }
   };
 
+  if (created && discarding) {
+    return (
+      <Modal
+        title={t('tokens.discard_title')}
+        role="alertdialog"
+        size="small"
+        onClose={() => setDiscarding(false)}
+        initialFocus="[data-keep]"
+        footer={
+          <>
+            <button type="button" className="btn btn-primary" onClick={() => setDiscarding(false)} data-keep>
+              {t('tokens.discard_keep')}
+            </button>
+            <button type="button" className="btn btn-danger" onClick={onClose}>
+              {t('tokens.discard_confirm')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('tokens.discard_message')}</p>
+      </Modal>
+    );
+  }
+
   if (created) {
     return (
       <Modal
         title={t('tokens.secret_title')}
-        onClose={onClose}
+        onClose={() => setDiscarding(true)}
         initialFocus="[data-copy] button"
         footer={
           <button type="button" className="btn btn-primary" onClick={onClose}>

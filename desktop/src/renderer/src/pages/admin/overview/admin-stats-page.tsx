@@ -5,7 +5,7 @@ import { formatEur } from '../../../lib/units';
 import { BarChart } from '../charts/bar-chart';
 import { AdminStatsLoader } from './admin-stats-loader';
 import { DailyCharts } from './daily-charts';
-import { incomePoints } from './stats-figures';
+import { INCOME_PERIODS, incomePoints } from './stats-figures';
 import { TopReferrers } from './top-referrers';
 
 /** /admin/stats: activity and income over 30 days, income by period, the top 10 referrers. */
@@ -33,6 +33,15 @@ export function AdminStatsPage() {
                 format={euros}
                 height={220}
               />
+              {/* The amounts themselves, readable without hovering a bar. */}
+              <dl className="period-figures">
+                {INCOME_PERIODS.map((period) => (
+                  <div key={period} data-period={period}>
+                    <dt>{t(`income.long_${period}`)}</dt>
+                    <dd>{euros(stats.income[period])}</dd>
+                  </div>
+                ))}
+              </dl>
             </section>
             <DailyCharts stats={stats} />
             <TopReferrers referrers={stats.topReferrers} />

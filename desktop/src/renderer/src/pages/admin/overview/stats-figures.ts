@@ -4,7 +4,16 @@ import type { ChartPoint } from '../charts/chart-types';
 
 type DailyFigures = AdminStats['daily'][number];
 /** The income periods, shortest first, as the overview shows them. */
-const INCOME_PERIODS = ['24h', '7d', '15d', '30d', '3m', '6m', '1y', 'all'] as const satisfies readonly (keyof AdminStats['income'])[];
+export const INCOME_PERIODS = [
+  '24h',
+  '7d',
+  '15d',
+  '30d',
+  '3m',
+  '6m',
+  '1y',
+  'all',
+] as const satisfies readonly (keyof AdminStats['income'])[];
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 

@@ -15,6 +15,12 @@ const pro = {
 };
 
 describe('plan form', () => {
+  it('shows a storage that is no whole number of GB in MB, and MB back in bytes', () => {
+    expect(planToForm({ ...pro, storageLimitBytes: 500 * 1024 * 1024 })).toMatchObject({ storage: '500', unit: 'MB' });
+    expect(planToForm({ ...pro, storageLimitBytes: 2 * GIB })).toMatchObject({ storage: '2', unit: 'GB' });
+    expect(formToPlan({ ...emptyPlanForm(), storage: '750', unit: 'MB' }).storageLimitBytes).toBe(750 * 1024 * 1024);
+  });
+
   it('shows storage in GB or TB and back in bytes', () => {
     expect(planToForm(pro)).toMatchObject({ storage: '100', unit: 'GB', price: '9.99' });
     expect(planToForm({ ...pro, storageLimitBytes: 1024 * GIB })).toMatchObject({ storage: '1', unit: 'TB' });

@@ -1,7 +1,7 @@
 import { GIB, PLAN_TRANSLATION_LANGUAGES } from '@cairn/shared';
 import type { AdminPlan, PlanText } from '@cairn/shared/api-types';
 
-export const STORAGE_UNITS = { GB: GIB, TB: 1024 * GIB } as const;
+export const STORAGE_UNITS = { MB: GIB / 1024, GB: GIB, TB: 1024 * GIB } as const;
 export type StorageUnit = keyof typeof STORAGE_UNITS;
 
 /** The plan form as typed: numbers stay text until submitted. */
@@ -30,9 +30,16 @@ export const emptyPlanForm = (): PlanFormValues => ({
   translations: {},
 });
 
-/** A plan as the form shows it: its storage in the largest unit that keeps a whole-ish number. */
+/** The largest unit in which `bytes` is a whole number; GB when none is (a fraction of a GB stays readable). */
+function unitFor(bytes: number): StorageUnit {
+  if (bytes >= STORAGE_UNITS.TB && bytes % STORAGE_UNITS.TB === 0) return 'TB';
+  if (bytes % STORAGE_UNITS.GB === 0) return 'GB';
+  return bytes % STORAGE_UNITS.MB === 0 ? 'MB' : 'GB';
+}
+
+/** A plan as the form shows it: its storage in the largest unit that keeps a whole number. */
 export function planToForm(plan: AdminPlan): PlanFormValues {
-  const unit: StorageUnit = plan.storageLimitBytes >= STORAGE_UNITS.TB && plan.storageLimitBytes % STORAGE_UNITS.TB === 0 ? 'TB' : 'GB';
+  const unit = unitFor(plan.storageLimitBytes);
   const amount = plan.storageLimitBytes / STORAGE_UNITS[unit];
   return {
     code: plan.code,

@@ -16,7 +16,7 @@ interface UsersTableProps {
   onDisable(user: AdminUser): void;
 }
 
-/** Accounts with their role and plan as selects (applied at once) and enable/disable. */
+/** Accounts with their role and plan as selects and enable/disable; the page confirms each change but enabling. */
 export function UsersTable({ users, plans, selfId, busyId, onChange, onDisable }: UsersTableProps) {
   const { t } = useTranslation('admin');
   const language = currentLanguage();
