@@ -69,6 +69,7 @@ const SAME_AS_ENGLISH = new Set([
   'es:billing:referrals.no',
   'ca:billing:referrals.no',
   'it:billing:referrals.no',
+  'admin:plans.unit_MB',
   'admin:plans.unit_GB',
   'admin:plans.unit_TB',
   'admin:income.short_24h',
