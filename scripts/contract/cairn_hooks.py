@@ -1,4 +1,5 @@
-"""The hooks of the contract run (SCHEMATHESIS_HOOKS takes one module): credentials and odd text."""
+"""The hooks of the contract run (SCHEMATHESIS_HOOKS takes one module): credentials, odd text, names of any script."""
 
 import cairn_auth  # noqa: F401
 import odd_text  # noqa: F401
+import unicode_names  # noqa: F401
