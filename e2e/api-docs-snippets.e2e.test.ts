@@ -1,13 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
-import { apiSignup, apiToken } from './harness/content';
+import { describe, expect, it } from 'vitest';
+import { apiToken } from './harness/content';
 import { en, translation } from './harness/locales';
 import { checkScreen } from './harness/screens';
-import { startE2eServer, type E2eServer } from './harness/server';
-import { LoginPage } from './page-models/login-page';
+import { signedInSession } from './harness/session';
 
 /** The API page shows every SDK's install command and quick start, read from sdks/snippets. */
 
@@ -20,27 +17,11 @@ const manifest = JSON.parse(fs.readFileSync(path.join(SNIPPETS, 'index.json'), '
 }[];
 const USER = { email: 'ada.snippets@example.com', password: 'ada-password-1' };
 
-let server: E2eServer;
-let browser: E2eBrowser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchBrowser();
-  page = browser.page;
-  await apiSignup(server, USER.email, USER.password);
-  await (await new LoginPage(page).open(server.url)).logIn(USER.email, USER.password);
-});
-
-afterEach(screenshotOnFailure(() => page, 'api-docs-snippets-'));
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = signedInSession(USER, 'api-docs-snippets-');
 
 describe('SDK quick starts on the API page', () => {
   it('has a tab per SDK and the CLI, each showing its install command and the quick start CI runs', async () => {
+    const { page, server } = session;
     await page.goto(`${server.url}/api-docs`);
     const section = page.getByRole('region', { name: en('docs', 'sdk_title') });
     await section.getByRole('tab').first().waitFor();
@@ -62,6 +43,7 @@ describe('SDK quick starts on the API page', () => {
   });
 
   it('shows the notes in the reader’s language', async () => {
+    const { page, server } = session;
     const token = await apiToken(server, USER.email, USER.password);
     expect((await server.api('PUT', '/users/me/preferences', token, { language: 'de', country: 'US' })).status).toBe(200);
     await page.evaluate(() => localStorage.setItem('cairn:language', 'de'));

@@ -1,11 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './harness/axe';
-import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
-import { apiSignup } from './harness/content';
 import { en } from './harness/locales';
-import { startE2eServer, type E2eServer } from './harness/server';
-import { LoginPage } from './page-models/login-page';
+import { signedInSession } from './harness/session';
 
 /**
  * The public API pages and the app's dialogs pass every axe rule, whatever its impact: the
@@ -14,37 +10,23 @@ import { LoginPage } from './page-models/login-page';
 
 const USER = { email: 'ada.landmarks@example.com', password: 'ada-password-1' };
 
-let server: E2eServer;
-let browser: E2eBrowser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchBrowser();
-  page = browser.page;
-  await apiSignup(server, USER.email, USER.password);
-});
-
-afterEach(screenshotOnFailure(() => page, 'docs-accessibility-'));
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = signedInSession(USER, 'docs-accessibility-');
 
 async function expectNoViolations(where: string): Promise<void> {
-  const violations = await runAxe(page);
+  const violations = await runAxe(session.page);
   expect(violations, `${where}:\n${describeViolations(violations)}`).toEqual([]);
 }
 
 describe('accessibility of the API pages and the dialogs', () => {
   it('/docs: every code block can be scrolled from the keyboard', async () => {
+    const { page, server } = session;
     await page.goto(`${server.url}/docs`);
     await page.locator('pre').first().waitFor();
     await expectNoViolations('/docs');
   });
 
   it('/docs/swagger: the explorer, with an operation open', async () => {
+    const { page, server } = session;
     await page.goto(`${server.url}/docs/swagger`);
     await page.locator('.opblock').first().waitFor();
     await expectNoViolations('/docs/swagger');
@@ -54,7 +36,7 @@ describe('accessibility of the API pages and the dialogs', () => {
   });
 
   it('a dialog adds no second banner or content-info landmark', async () => {
-    await (await new LoginPage(page).open(server.url)).logIn(USER.email, USER.password);
+    const { page, server } = session;
     await page.goto(`${server.url}/settings/tokens`);
     await page
       .getByRole('button', { name: en('settings', 'tokens.new') })

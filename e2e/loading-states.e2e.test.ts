@@ -1,37 +1,18 @@
-import type { Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './harness/axe';
-import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
-import { apiSignup } from './harness/content';
 import { en } from './harness/locales';
-import { startE2eServer, type E2eServer } from './harness/server';
-import { LoginPage } from './page-models/login-page';
+import { signedInSession } from './harness/session';
 
 /** While a screen's data is on its way, its heading stands and a skeleton holds the place of its content. */
 
 const USER = { email: 'ada.loading@example.com', password: 'ada-password-1' };
 
-let server: E2eServer;
-let browser: E2eBrowser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchBrowser();
-  page = browser.page;
-  await apiSignup(server, USER.email, USER.password);
-  await (await new LoginPage(page).open(server.url)).logIn(USER.email, USER.password);
-});
-
-afterEach(screenshotOnFailure(() => page, 'loading-states-'));
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = signedInSession(USER, 'loading-states-');
 
 describe('loading states', () => {
   it('shows the page heading and a skeleton, not a spinner, until the data comes', async () => {
+    const { page, server } = session;
     // The usage answer is held until the test has looked at the page without it.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));

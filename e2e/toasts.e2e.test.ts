@@ -1,36 +1,15 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
-import { apiSignup, apiToken, apiUpload } from './harness/content';
+import { describe, expect, it } from 'vitest';
+import { apiToken, apiUpload } from './harness/content';
 import { en } from './harness/locales';
-import { startE2eServer, type E2eServer } from './harness/server';
+import { signedInSession } from './harness/session';
 import { FilesScreen } from './page-models/content-pages';
-import { LoginPage } from './page-models/login-page';
 
 /** A toast never covers the page header's own buttons, nor the top bar's, at a laptop's or a phone's width. */
 
 const USER = { email: 'ada.toasts@example.com', password: 'ada-password-1' };
 
-let server: E2eServer;
-let browser: E2eBrowser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchBrowser();
-  page = browser.page;
-  await apiSignup(server, USER.email, USER.password);
-  await apiUpload(server, await apiToken(server, USER.email, USER.password), 'toast.txt', 'a toast');
-  await (await new LoginPage(page).open(server.url)).logIn(USER.email, USER.password);
-});
-
-afterEach(screenshotOnFailure(() => page, 'toasts-'));
-
-afterAll(async () => {
-  await page?.setViewportSize({ width: 1280, height: 800 });
-  await page?.emulateMedia({ reducedMotion: null });
-  await browser?.close();
-  await server?.close();
+const session = signedInSession(USER, 'toasts-', {
+  prepare: async (server) => void (await apiUpload(server, await apiToken(server, USER.email, USER.password), 'toast.txt', 'a toast')),
 });
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -39,6 +18,7 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width 
 describe('toasts', () => {
   for (const width of [1280, 390]) {
     it(`at ${width} px, appear clear of the page header's actions and the top bar`, async () => {
+      const { page, server } = session;
       await page.setViewportSize({ width, height: 800 });
       // Toasts fade in place instead of sliding in: their box is where they rest from the start.
       await page.emulateMedia({ reducedMotion: 'reduce' });
