@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { PHONE_QUERY } from '../lib/phone';
 
 const MAX_VISIBLE = 20;
-/** Phones stack the page header's actions under its title: toasts go to the bottom there. */
-const PHONE = '(max-width: 760px)';
 
+/** Phones stack the page header's actions under its title: toasts go to the bottom there. */
 function usePhone(): boolean {
-  const [phone, setPhone] = useState(() => window.matchMedia(PHONE).matches);
+  const [phone, setPhone] = useState(() => window.matchMedia(PHONE_QUERY).matches);
   useEffect(() => {
-    const query = window.matchMedia(PHONE);
+    const query = window.matchMedia(PHONE_QUERY);
     const changed = () => setPhone(query.matches);
     query.addEventListener('change', changed);
     return () => query.removeEventListener('change', changed);

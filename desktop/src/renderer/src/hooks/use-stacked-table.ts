@@ -1,7 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-
-/** Phones always get cards, whatever would fit. */
-const PHONE = '(max-width: 760px)';
+import { PHONE_QUERY } from '../lib/phone';
 
 /**
  * A cell whose content is wider than the cell: a column the table squeezes (the files table's name
@@ -29,7 +27,8 @@ export function useStackedTable<T extends HTMLElement>() {
       wrap.classList.remove('stacked');
       const overflows = wrap.scrollWidth > wrap.clientWidth + 1 || cellOverflows(wrap);
       wrap.classList.toggle('stacked', was);
-      setStacked(overflows || window.matchMedia(PHONE).matches);
+      // Phones always get cards, whatever would fit.
+      setStacked(overflows || window.matchMedia(PHONE_QUERY).matches);
     };
     check();
     const resize = new ResizeObserver(check);

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { contentApi } from '../../api/content';
 import { Icon } from '../../components/icons';
 import { useAsync } from '../../hooks/use-async';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
+import { RoomLinks } from '../usage/limit-warning';
 
 /**
  * Not enough room, in figures: what the upload needs (when known) and what is free, with the ways
@@ -20,10 +20,7 @@ export function QuotaShortfallAlert({ needed, free }: { needed?: number; free: n
       <Icon name="alert" size={16} />
       <div className="alert-body">
         <p>{t(`upload.${needed === undefined ? 'quota_refused' : 'over_quota'}${free === 0 ? '_full' : ''}`, sizes)}</p>
-        <p className="alert-links">
-          <Link to="/files">{t('usage.manage_files')}</Link>
-          <Link to="/plans">{t('usage.upgrade')}</Link>
-        </p>
+        <RoomLinks />
       </div>
     </div>
   );
