@@ -8,7 +8,7 @@ import { LoginPage } from './page-models/login-page';
 /**
  * Every table of the console, in every language, at a small laptop's width and a common one:
  * no table is wider than its card (nothing clipped or scrolled sideways), sizes stay on one line,
- * and an email is never cut mid-word.
+ * an email is never cut mid-word, and at the common width no table turns into cards.
  */
 
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'ca', 'eu', 'it', 'pt', 'ru', 'uk'] as const;
@@ -148,6 +148,9 @@ describe.each(LANGUAGES)('tables in %s', (language) => {
       await page.waitForTimeout(100);
       expect(await misfits(), `${path} in ${language} at ${width}px`).toEqual([]);
       if (path === '/files') expect(await filesLayout(), `${path} in ${language} at ${width}px`).toEqual(FILES_ON_A_DESKTOP[width]);
+      // At a common laptop's width every table is a table, not cards, in every language.
+      if (width === 1280)
+        expect(await page.locator('.table-wrap.stacked').count(), `cards on ${path} in ${language} at ${width}px`).toBe(0);
     }
   });
 });

@@ -17,6 +17,13 @@ export function formatShortDateTime(iso: string, language: string): string {
   return dateFormatter(language, 'date-time-short')(date);
 }
 
+/** A date in digits, for little room ("27/11/2026"). */
+export function formatShortDate(iso: string, language: string): string {
+  const date = parse(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return dateFormatter(language, 'date-short')(date);
+}
+
 export function formatDate(iso: string | null, language: string): string {
   if (!iso) return '';
   const date = parse(iso);

@@ -20,12 +20,13 @@ export function numberLocale(language: string, has = hasIntlData): string {
   return nearest && has(nearest) ? nearest : 'en';
 }
 
-export type DateShape = 'date-time' | 'date-time-short' | 'date' | 'date-long' | 'day-month';
+export type DateShape = 'date-time' | 'date-time-short' | 'date' | 'date-short' | 'date-long' | 'day-month';
 
 const SHAPES: Record<DateShape, Intl.DateTimeFormatOptions> = {
   'date-time': { dateStyle: 'medium', timeStyle: 'short' },
   'date-time-short': { dateStyle: 'short', timeStyle: 'short' },
   date: { dateStyle: 'medium' },
+  'date-short': { dateStyle: 'short' },
   'date-long': { dateStyle: 'long' },
   'day-month': { day: 'numeric', month: 'short' },
 };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiToken } from '@cairn/shared/api-types';
 import { tokenApi } from '../../api/endpoints';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { IpText } from '../../components/ip-text';
 import { LastUse } from '../../components/last-use';
 import { Icon } from '../../components/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
@@ -123,7 +124,7 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
                       from={(ip) => t('tokens.last_used_from', { ip })}
                     />
                   </td>
-                  <td data-label={t('tokens.col_ip')}>{token.allowedIp ? <code>{token.allowedIp}</code> : t('tokens.any_ip')}</td>
+                  <td data-label={t('tokens.col_ip')}>{token.allowedIp ? <IpText ips={[token.allowedIp]} /> : t('tokens.any_ip')}</td>
                   <td className="cell-actions">
                     {token.status === 'active' && (
                       <button

@@ -5,7 +5,7 @@ import type { LogEntry } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
 import { PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatShortDateTime } from '../../../lib/format';
 import { AdminTable } from '../list/admin-table';
 import { ListView } from '../list/list-view';
 import { useAdminList } from '../list/use-admin-list';
@@ -63,7 +63,9 @@ export function AdminLogsPage() {
             {logs.map((entry) => (
               <tr key={entry.id} data-log-action={entry.action}>
                 <td data-label={t('columns.date')} className="nowrap">
-                  {formatDateTime(entry.createdAt, language)}
+                  <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, language)}>
+                    {formatShortDateTime(entry.createdAt, language)}
+                  </time>
                 </td>
                 <td data-label={t('columns.type')}>
                   <span className={`badge badge-log-${entry.type}`}>{t(`logs.type_${entry.type}`)}</span>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminToken } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { IpText } from '../../../components/ip-text';
 import { LastUse } from '../../../components/last-use';
 import { PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';
@@ -74,7 +75,7 @@ export function AdminTokensPage() {
                   />
                 </td>
                 <td data-label={t('columns.allowed_ips')}>
-                  {token.allowedIps.length ? <code>{token.allowedIps.join(', ')}</code> : t('tokens.any_ip')}
+                  {token.allowedIps.length ? <IpText ips={token.allowedIps} /> : t('tokens.any_ip')}
                 </td>
                 <td className="cell-actions">
                   {token.status === 'active' && (

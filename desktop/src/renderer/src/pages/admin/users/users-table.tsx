@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AdminPlan, AdminUser, AdminUserUpdateRequest } from '@cairn/shared/api-types';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatShortDate } from '../../../lib/format';
 import { formatBytes } from '../../../lib/units';
 import { AdminTable } from '../list/admin-table';
 import { EmailText } from '../../../components/email-text';
@@ -16,14 +16,18 @@ interface UsersTableProps {
   onDisable(user: AdminUser): void;
 }
 
-/** Accounts with their role and plan as selects and enable/disable; the page confirms each change but enabling. */
+/**
+ * Accounts with their status beside the name, role and plan as selects, and enable/disable; the
+ * page confirms each change but enabling. Dates are in digits (the time in their tooltip) so the
+ * table stays a table at 1280 px in every language.
+ */
 export function UsersTable({ users, plans, selfId, busyId, onChange, onDisable }: UsersTableProps) {
   const { t } = useTranslation('admin');
   const language = currentLanguage();
   return (
     <AdminTable
       caption={t('users.title')}
-      columns={['user', 'status', 'role', 'plan', 'storage', 'joined', 'last_active']}
+      columns={['user', 'role', 'plan', 'storage', 'joined', 'last_active']}
       actions
       className="users-table"
     >
@@ -39,17 +43,17 @@ export function UsersTable({ users, plans, selfId, busyId, onChange, onDisable }
           <tr key={user.id} data-user={user.email}>
             <td data-label={t('columns.user')}>
               <span className="stacked">
-                <Link to={`/admin/users/${encodeURIComponent(user.id)}`} className="cell-strong">
-                  {`${user.name} ${user.lastname}`.trim() || user.email}
-                </Link>
+                <span className="user-cell-name">
+                  <Link to={`/admin/users/${encodeURIComponent(user.id)}`} className="cell-strong">
+                    {`${user.name} ${user.lastname}`.trim() || user.email}
+                  </Link>
+                  <span className={`badge ${user.status === 'active' ? 'badge-active' : 'badge-revoked'}`}>
+                    {t(`users.status_${user.status}`)}
+                  </span>
+                </span>
                 <span className="muted cell-email">
                   <EmailText email={user.email} />
                 </span>
-              </span>
-            </td>
-            <td data-label={t('columns.status')}>
-              <span className={`badge ${user.status === 'active' ? 'badge-active' : 'badge-revoked'}`}>
-                {t(`users.status_${user.status}`)}
               </span>
             </td>
             <td data-label={t('columns.role')}>
@@ -90,10 +94,18 @@ export function UsersTable({ users, plans, selfId, busyId, onChange, onDisable }
               </span>
             </td>
             <td data-label={t('columns.joined')} className="nowrap">
-              {formatDate(user.createdAt, language)}
+              <time dateTime={user.createdAt} title={formatDateTime(user.createdAt, language)}>
+                {formatShortDate(user.createdAt, language)}
+              </time>
             </td>
-            <td data-label={t('columns.last_active')}>
-              {user.lastActiveAt ? formatDateTime(user.lastActiveAt, language) : t('labels.never')}
+            <td data-label={t('columns.last_active')} className="nowrap">
+              {user.lastActiveAt ? (
+                <time dateTime={user.lastActiveAt} title={formatDateTime(user.lastActiveAt, language)}>
+                  {formatShortDate(user.lastActiveAt, language)}
+                </time>
+              ) : (
+                t('labels.never')
+              )}
             </td>
             <td className="cell-actions">
               {user.status === 'active' ? (
