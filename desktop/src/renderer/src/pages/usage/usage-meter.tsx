@@ -19,7 +19,7 @@ const percentFormat = (language: string, percent: number) =>
 export function UsageMeter({ usage, large = false }: { usage: Usage; large?: boolean }) {
   const { t } = useTranslation('content');
   const language = currentLanguage();
-  const { percent, over } = usageShare(usage.used, usage.limit);
+  const { percent, over, under } = usageShare(usage.used, usage.limit);
   const share = percent ?? usage.percent;
   const tone = usage.limitReached ? 'danger' : share >= NEARLY_FULL ? 'warning' : 'accent';
   const overText = formatBytes(over, language);
@@ -28,7 +28,7 @@ export function UsageMeter({ usage, large = false }: { usage: Usage; large?: boo
       ? percent === null
         ? t('usage.over_limit', { over: overText })
         : t('usage.percent_over', { percent: percentFormat(language, percent), over: overText })
-      : t('usage.percent_used', { percent: percentFormat(language, share) });
+      : t('usage.percent_used', { percent: under ? `< ${percentFormat(language, 0.1)}` : percentFormat(language, share) });
   return (
     <div className={`usage-meter${large ? ' usage-meter-large' : ''}`} data-usage-meter>
       <div className="usage-figures">

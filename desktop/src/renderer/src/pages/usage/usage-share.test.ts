@@ -18,6 +18,13 @@ describe('usageShare', () => {
     expect(usageShare(0, 10_000)).toEqual({ percent: 0, over: 0 });
   });
 
+  it('tells a few bytes stored from nothing stored', () => {
+    // 219 bytes of 1 GiB is 0.00002 %: shown as "< 0.1 %", never as an empty "0 %".
+    expect(usageShare(219, 1024 ** 3)).toEqual({ percent: 0, over: 0, under: true });
+    expect(usageShare(1024 ** 2, 1024 ** 3)).toEqual({ percent: 0.0, over: 0, under: true });
+    expect(usageShare(2 * 1024 ** 2, 1024 ** 3)).toEqual({ percent: 0.1, over: 0 });
+  });
+
   it('has no share of a zero limit, only what is over it', () => {
     expect(usageShare(5, 0)).toEqual({ percent: null, over: 5 });
     expect(usageShare(0, 0)).toEqual({ percent: null, over: 0 });

@@ -4,6 +4,8 @@ export interface UsageShare {
   percent: number | null;
   /** Bytes stored beyond the limit (an account moved to a smaller plan); 0 within it. */
   over: number;
+  /** Something is stored, but less than the smallest share shown (0.1 %): it reads "< 0.1 %", not "0 %". */
+  under?: true;
 }
 
 export function usageShare(used: number, limit: number): UsageShare {
@@ -12,5 +14,5 @@ export function usageShare(used: number, limit: number): UsageShare {
   const exact = (used / limit) * 100;
   // Short of the limit it never reads as a full 100 %, nor past it as exactly 100 %.
   const percent = used < limit ? Math.floor(exact * 10) / 10 : Math.max(100, Math.round(exact * 10) / 10);
-  return { percent, over };
+  return used > 0 && percent === 0 ? { percent, over, under: true } : { percent, over };
 }

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatShortDateTime } from '../../../lib/format';
 import { formatBytes } from '../../../lib/units';
 import { AdminTable } from '../list/admin-table';
 import { ListView } from '../list/list-view';
@@ -62,11 +62,17 @@ export function AdminFilesPage() {
                     <CopyButton text={file.cid} label={t('files.copy_cid', { name: file.name })} compact />
                   </span>
                 </td>
-                <td data-label={t('columns.size')}>{formatBytes(file.size, language)}</td>
+                <td data-label={t('columns.size')} className="cell-number">
+                  {formatBytes(file.size, language)}
+                </td>
                 <td data-label={t('columns.owner')}>
                   <EmailText email={file.userEmail} />
                 </td>
-                <td data-label={t('columns.created')}>{formatDateTime(file.createdAt, language)}</td>
+                <td data-label={t('columns.created')} className="nowrap">
+                  <time dateTime={file.createdAt} title={formatDateTime(file.createdAt, language)}>
+                    {formatShortDateTime(file.createdAt, language)}
+                  </time>
+                </td>
                 <td className="cell-actions">
                   <button
                     type="button"

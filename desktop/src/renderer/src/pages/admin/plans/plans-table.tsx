@@ -28,7 +28,9 @@ export function PlansTable({ plans, busyCode, onEdit, onToggle, onDelete }: Plan
                 <code className="muted">{plan.code}</code>
               </span>
             </td>
-            <td data-label={t('columns.storage')}>{formatBytes(plan.storageLimitBytes, language)}</td>
+            <td data-label={t('columns.storage')} className="cell-number">
+              {formatBytes(plan.storageLimitBytes, language)}
+            </td>
             <td data-label={t('columns.price')}>
               {plan.priceMonthlyEur > 0 ? t('plans.per_month', { price: formatEur(plan.priceMonthlyEur, language) }) : t('plans.free')}
             </td>

@@ -64,7 +64,9 @@ export function UserActivity({ detail }: { detail: AdminUserDetail }) {
               {file.name}
             </td>
             <td data-label={t('columns.type')}>{t(`files.type_${file.type}`)}</td>
-            <td data-label={t('columns.size')}>{formatBytes(file.size, language)}</td>
+            <td data-label={t('columns.size')} className="cell-number">
+              {formatBytes(file.size, language)}
+            </td>
             <td data-label={t('columns.created')}>{formatDateTime(file.createdAt, language)}</td>
           </tr>
         )}
