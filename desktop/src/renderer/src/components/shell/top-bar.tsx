@@ -17,7 +17,8 @@ export function LanguageButton({ withLabel = false }: { withLabel?: boolean }) {
       type="button"
       className={withLabel ? 'menu-item' : 'btn btn-ghost lang-btn'}
       onClick={() => openModal(true)}
-      aria-label={t('language.button', { code })}
+      // In the account menu the visible words ("Language EN") are the name; the icon button needs one.
+      aria-label={withLabel ? undefined : t('language.button', { code })}
       title={t('language.title')}
     >
       <Icon name="globe" />
