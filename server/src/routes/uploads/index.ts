@@ -85,11 +85,17 @@ export function uploadRoutes() {
   router.get('/uploads/:uploadId', authPrincipal('files:read'), validate({ params: uploadParams }), async (ctx) => {
     ctx.body = presentUpload(await ownUpload(ctx));
   });
-  router.patch('/uploads/:uploadId', auth('files:write'), jsonBody(), validate({ params: uploadParams, body: renameSchema }), async (ctx) => {
-    const upload = await ownUpload(ctx);
-    const { name } = input<RenameInput>(ctx).body;
-    ctx.body = presentUpload(await uploadRenamer(ctx.state.app, ctx.state.user, upload, name, ctx.ip));
-  });
+  router.patch(
+    '/uploads/:uploadId',
+    auth('files:write'),
+    jsonBody(),
+    validate({ params: uploadParams, body: renameSchema }),
+    async (ctx) => {
+      const upload = await ownUpload(ctx);
+      const { name } = input<RenameInput>(ctx).body;
+      ctx.body = presentUpload(await uploadRenamer(ctx.state.app, ctx.state.user, upload, name, ctx.ip));
+    },
+  );
   router.delete('/uploads/:uploadId', auth('files:write'), validate({ params: uploadParams }), async (ctx) => {
     ctx.body = await uploadRemover(ctx.state.app, ctx.state.user, await ownUpload(ctx), ctx.ip, ctx.state.user, ctx.state.requestId);
   });
