@@ -2782,7 +2782,9 @@ export interface components {
       /**
        * Format: uuid
        * @description Limits the token to one group of the account (its id); null or leaving it out means
-       *     the whole account.
+       *     the whole account. A token limited to a group never reaches the rest of the account:
+       *     operations that cannot be kept to its group answer it `403 insufficient_scope`
+       *     (today, every operation but those of `x-cairn-scope: any`).
        */
       groupId?: string | null;
     };

@@ -63,14 +63,13 @@ describe.each(DRIVERS)('/api/v2/tokens (%s)', (driver) => {
     const full = await server.api.post('/api/v2/tokens/generate', { name: 'old client', expiresInDays: 30 }, { token: user.token });
     expect(full.status).toBe(201);
     expect(full.body).toMatchObject({ scopes: ['all'], groupId: null });
-    const groupId = crypto.randomUUID();
     const scoped = await server.api.post(
       '/api/v2/tokens/generate',
-      { name: 'ci', expiresInDays: 30, scopes: ['files:read', 'pins:write'], groupId },
+      { name: 'ci', expiresInDays: 30, scopes: ['files:read', 'pins:write'] },
       { token: user.token },
     );
     expect(scoped.status).toBe(201);
-    expect(scoped.body).toMatchObject({ scopes: ['files:read', 'pins:write'], groupId });
+    expect(scoped.body).toMatchObject({ scopes: ['files:read', 'pins:write'], groupId: null });
     const list = (await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens;
     expect(list.map((t: { name: string; scopes: string[] }) => [t.name, t.scopes])).toEqual([
       ['ci', ['files:read', 'pins:write']],
@@ -90,6 +89,28 @@ describe.each(DRIVERS)('/api/v2/tokens (%s)', (driver) => {
     expect(generate.status).toBe(403);
     expect(generate.body).toMatchObject({ code: 'insufficient_scope', scope: 'all' });
     expect((await server.api.get('/api/v2/users/me', { token: scoped.body.token })).status).toBe(200);
+  });
+
+  it('keeps a token limited to a group away from the whole account', async () => {
+    const user = await createUser(server);
+    const groupId = crypto.randomUUID();
+    const res = await server.api.post(
+      '/api/v2/tokens/generate',
+      { name: 'album', expiresInDays: 30, scopes: ['files:read'], groupId },
+      { token: user.token },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ scopes: ['files:read'], groupId });
+    expect((await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens[0].groupId).toBe(groupId);
+
+    const list = await server.api.get('/api/v2/users/me/uploads', { token: res.body.token });
+    expect(list.status).toBe(403);
+    expect(list.body).toEqual({
+      error: 'This API token is limited to one group, and this operation cannot be kept to a group',
+      code: 'insufficient_scope',
+      scope: 'files:read',
+    });
+    expect((await server.api.get('/api/v2/users/me', { token: res.body.token })).status).toBe(200);
   });
 
   it('gives admin:* only to administrators', async () => {
