@@ -50,6 +50,18 @@ export class TokenModal {
     await this.form().locator('input[name=allowedIp]').fill(allowedIp);
   }
 
+  /** Picks "Only what I choose" and ticks the scopes named by their labels' keys (`tokens.scope_files_read`). */
+  async limitTo(...labelKeys: string[]): Promise<void> {
+    await this.form()
+      .getByRole('radio', { name: s('tokens.access_limited'), exact: true })
+      .check();
+    for (const key of labelKeys) {
+      await this.form()
+        .getByRole('checkbox', { name: s(key) })
+        .check();
+    }
+  }
+
   async submit(): Promise<void> {
     await this.form()
       .getByRole('button', { name: s('tokens.generate') })

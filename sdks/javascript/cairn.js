@@ -696,6 +696,10 @@ var Tokens = class {
     this.http = http;
   }
   http;
+  /**
+   * Creates a token. `scopes` limits what it may do (`['files:read', 'pins:write']`); left out,
+   * the token has full access. `groupId` limits it to one group.
+   */
   create(params, options = {}) {
     return this.http.request({ method: 'POST', path: '/tokens/generate', json: params, idempotent: false, ...options });
   }

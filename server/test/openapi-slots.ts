@@ -192,3 +192,50 @@ function encode(text: string): string {
   }
   return out;
 }
+
+export interface OperationUnderTest {
+  /** `GET /api/v2/tokens/{id}` */
+  label: string;
+  /** The operation as openapi.yaml writes it (its `x-` extensions included). */
+  operation: Json;
+  /** Whether a request may go without any credential (`{}` among its security requirements). */
+  anonymous: boolean;
+  /** Whether it takes a Bearer credential (its own `security` or the document's). */
+  bearer: boolean;
+  /** A plausible request: path parameters, required headers and a JSON body from the schemas' fillers. */
+  request: SlotRequest;
+}
+
+/** Every operation of openapi.yaml (HEAD included, OPTIONS left out) with a plausible request for it. */
+export function everyOperation(): OperationUnderTest[] {
+  const spec = openapiSpec();
+  const apiBase = (spec.servers?.[0]?.url as string | undefined) ?? '';
+  const operations: OperationUnderTest[] = [];
+  for (const [template, item] of Object.entries<Json>(spec.paths ?? {})) {
+    const base = (item.servers?.[0]?.url as string | undefined)?.replace(/\/$/, '') ?? apiBase;
+    for (const method of ['get', 'head', 'put', 'post', 'delete', 'patch']) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const parameters: Json[] = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) => resolve(spec, p)!);
+      const content = Object.keys(resolve(spec, op.requestBody)?.content ?? {});
+      const json = resolve(spec, op.requestBody)?.content?.['application/json']?.schema;
+      const headers = Object.fromEntries(
+        parameters.filter((p) => p.in === 'header' && p.required).map((p) => [p.name, String(filler(spec, p.schema))]),
+      );
+      if (!json && content[0] && !content[0].startsWith('multipart/')) headers['Content-Type'] = content[0];
+      const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+        const param = parameters.find((p) => p.in === 'path' && p.name === name);
+        return encodeURIComponent(String(param ? filler(spec, param.schema) : 'text'));
+      });
+      const security: Json[] = op.security ?? spec.security ?? [];
+      operations.push({
+        label: `${method.toUpperCase()} ${base}${template}`,
+        operation: op,
+        anonymous: security.some((requirement) => Object.keys(requirement).length === 0),
+        bearer: security.some((requirement) => 'bearerAuth' in requirement),
+        request: { method: method.toUpperCase(), path: `${base}${path}`, headers, json: json ? filler(spec, json) : undefined },
+      });
+    }
+  }
+  return operations;
+}

@@ -68,6 +68,8 @@ const token = {
   lastUsedIp: null,
   revokedAt: null,
   status: 'active',
+  scopes: ['all'],
+  groupId: null,
 };
 const secret = 'cairn_Y81NvwnfUCkcgKS0lMw9bk_R0fuJpHtFfQCgPeKnVd0';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -222,7 +224,7 @@ describe('validateResponse', () => {
 
   it('reports an undocumented status', () => {
     expect(get('/api/v2/users/me', 418, { error: 'teapot', code: 'teapot' })).toEqual([
-      expect.stringMatching(/status 418 is not documented \(documented: 200, 401, 500\)/),
+      expect.stringMatching(/status 418 is not documented \(documented: 200, 401, 403, 500\)/),
     ]);
   });
 

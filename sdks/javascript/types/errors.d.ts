@@ -31,7 +31,7 @@ export declare class CairnError extends Error {
 export declare class ValidationError extends CairnError {}
 /** 401: no usable credential (`invalid_token`, `token_revoked`, `token_expired`, …). */
 export declare class AuthenticationError extends CairnError {}
-/** 403 other than quota (`admin_required`, `account_disabled`). */
+/** 403 other than quota (`admin_required`, `account_disabled`, `insufficient_scope`: the API token lacks the scope). */
 export declare class PermissionError extends CairnError {}
 /** 403 `quota_exceeded` (409 `insufficient_funds` from the Pinning Service API): the account has no room left. */
 export declare class QuotaExceededError extends CairnError {}

@@ -42,7 +42,7 @@ export class CairnError extends Error {
 export class ValidationError extends CairnError {}
 /** 401: no usable credential (`invalid_token`, `token_revoked`, `token_expired`, …). */
 export class AuthenticationError extends CairnError {}
-/** 403 other than quota (`admin_required`, `account_disabled`). */
+/** 403 other than quota (`admin_required`, `account_disabled`, `insufficient_scope`: the API token lacks the scope). */
 export class PermissionError extends CairnError {}
 /** 403 `quota_exceeded` (409 `insufficient_funds` from the Pinning Service API): the account has no room left. */
 export class QuotaExceededError extends CairnError {}

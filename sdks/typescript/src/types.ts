@@ -17,6 +17,8 @@ export type ApiToken = Schemas['ApiToken'];
 export type ApiTokenCreated = Schemas['ApiTokenCreated'];
 export type TokenList = Schemas['TokenList'];
 export type TokenGenerateRequest = Schemas['TokenGenerateRequest'];
+/** A right an API token holds: `all` (full access) or `files:read`, `files:write`, `pins:write`, ... */
+export type TokenScope = Schemas['TokenScope'];
 export type PlanList = Schemas['PlanList'];
 export type Plan = Schemas['Plan'];
 export type CheckoutRequest = Schemas['CheckoutRequest'];

@@ -121,6 +121,13 @@ describe.sequential('cairn CLI', () => {
     expect(created.token).toMatch(/^cairn_/);
     const list = JSON.parse((await runCli(['tokens', 'list', '--json'], env)).stdout);
     expect(list.map((t: { name: string }) => t.name)).toContain('cli-made');
+    const scoped = JSON.parse(
+      (await runCli(['tokens', 'create', '--name', 'cli-read', '--scope', 'files:read', '--scope', 'pins:write', '--json'], env)).stdout,
+    );
+    expect(scoped.scopes).toEqual(['files:read', 'pins:write']);
+    expect(created.scopes).toEqual(['all']);
+    const denied = await runCli(['tokens', 'list', '--json'], { ...env, CAIRN_TOKEN: scoped.token });
+    expect(JSON.parse(denied.stderr)).toMatchObject({ status: 403, code: 'insufficient_scope' });
     const revoked = JSON.parse((await runCli(['tokens', 'revoke', created.id, '--json'], env)).stdout);
     expect(revoked.status).toBe('revoked');
     const usage = JSON.parse((await runCli(['usage', '--json'], env)).stdout);

@@ -7,6 +7,7 @@ import {
   Cairn,
   ConflictError,
   NotFoundError,
+  PermissionError,
   QuotaExceededError,
   ValidationError,
   type Upload,
@@ -201,5 +202,17 @@ describe.sequential('SDK scenario', () => {
 
   it('17. the second user pins through the Pinning Service API, lists, and removes', async () => {
     await pinningService(second, fileV0.cid);
+  });
+
+  it('18. a token limited to files:read lists files but may not upload', async () => {
+    const created = await second.tokens.create({ name: 'sdk-read', expiresInDays: 1, scopes: ['files:read'] });
+    expect(created.scopes).toEqual(['files:read']);
+    expect((await second.tokens.list()).tokens.find((t) => t.id === created.id)?.scopes).toEqual(['files:read']);
+    const reader = new Cairn({ baseUrl: harness.url, token: created.token });
+    const before = (await reader.uploads.list()).total;
+    const error = await reader.uploads.file(randomFile(temp.dir, 'scoped.bin', 1024)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect(error).toMatchObject({ status: 403, code: 'insufficient_scope', message: expect.stringContaining('files:write') });
+    expect((await reader.uploads.list()).total).toBe(before);
   });
 });

@@ -1,4 +1,5 @@
 import { normalizeIp } from '@cairn/shared';
+import type { TokenScope } from '@cairn/shared/api-types';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { accountDisabled, unauthorized } from '../lib/errors';
@@ -7,9 +8,14 @@ import type { Principal } from '../db/fast/principal';
 import type { SessionWith } from '../stores/session-store';
 import type { TokenWith } from '../stores/token-store';
 import { hashApiToken, looksLikeApiToken } from './api-token';
+import { readScopes } from './scopes';
 
-/** How a request proved who it is: the session or the API token it used. */
-export type Authentication = { kind: 'session'; sessionId: string } | { kind: 'token'; tokenId: string };
+/**
+ * How a request proved who it is: the session or the API token it used, with what the token may
+ * do (its scopes, `all` among them for full access, and the one group it is limited to, if any).
+ */
+export type Authentication =
+  { kind: 'session'; sessionId: string } | { kind: 'token'; tokenId: string; scopes: readonly TokenScope[]; groupId: string | null };
 
 /** A token's last use is recorded again after this long, or at once from another address. */
 const LAST_USE_PRECISION_MS = 60_000;
@@ -78,5 +84,5 @@ async function resolveApiToken<User extends Pick<UserRow, 'status'>>(
   if (token.last_used_ip !== ip || Date.parse(now) - recorded >= LAST_USE_PRECISION_MS) {
     await app.stores.tokens.touch(token.id, now, ip);
   }
-  return { user, auth: { kind: 'token', tokenId: token.id } };
+  return { user, auth: { kind: 'token', tokenId: token.id, scopes: readScopes(token.scopes), groupId: token.group_id } };
 }

@@ -51,6 +51,10 @@ interface ApiTokensTable {
   last_used_at: string | null;
   last_used_ip: string | null;
   revoked_at: string | null;
+  /** `all`, or the token's scopes separated by spaces. */
+  scopes: string;
+  /** The one group the token is limited to, or null for the whole account. */
+  group_id: string | null;
 }
 
 interface LogsTable {

@@ -1,7 +1,7 @@
 import { CID } from 'multiformats/cid';
 import { identity } from 'multiformats/hashes/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, uploadFile } from '../../test/factories';
+import { createApiToken, createUser, uploadFile } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 const DAG_PB = 0x70;
@@ -26,6 +26,22 @@ describe('GET /ipfs/{cid}: what it never reveals or trips over', () => {
     const stranger = await createUser(server);
     const signedIn = await fetch(`${server.url}/ipfs/${stored}?download=1`, { headers: { Authorization: `Bearer ${stranger.token}` } });
     expect(signedIn.headers.get('content-disposition')).not.toContain('salary');
+  });
+
+  it("names a download after the caller's record only for a credential that may read the account's files", async () => {
+    const owner = await createUser(server);
+    const { cid } = await uploadFile(server, owner, 'budget-2027.ods', 'owner only name');
+    const download = (token: string) =>
+      fetch(`${server.url}/ipfs/${cid}?download=1`, { headers: { Authorization: `Bearer ${token}` } }).then((res) =>
+        res.headers.get('content-disposition'),
+      );
+    const reader = await createApiToken(server, owner, { name: 'reader', expiresInDays: 1, scopes: ['files:read'] });
+    expect(await download(reader.token)).toContain('filename="budget-2027.ods"');
+    // A token that may not read the account's files is served as anyone would be.
+    const pinner = await createApiToken(server, owner, { name: 'pinner', expiresInDays: 1, scopes: ['pins:write'] });
+    const refused = await download(pinner.token);
+    expect(refused).toContain(`filename="${cid}"`);
+    expect(refused).not.toContain('budget');
   });
 
   it('names a download without the characters that would make its name read as another', async () => {

@@ -2,6 +2,7 @@ import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
 import type { CID } from 'multiformats/cid';
 import { authenticatePrincipal } from '../auth/authenticate';
+import { grants } from '../auth/scopes';
 import { recordNameReader } from '../commands/content/record-name-reader';
 import { HEAD_BYTES } from '../content/head-capture';
 import { bearer } from '../middleware/auth';
@@ -52,8 +53,10 @@ async function ownRecordName(request: GatewayRequest): Promise<string | null> {
   const credential = bearer(request.ctx);
   if (!credential || request.segments.length > 0) return null;
   const app = request.ctx.state.app;
-  const { user } = await authenticatePrincipal(app, credential, request.ctx.ip).catch(() => ({ user: null }));
-  return user ? recordNameReader(app, user.id, request.root.toString()) : null;
+  const found = await authenticatePrincipal(app, credential, request.ctx.ip).catch(() => null);
+  // A token without `files:read` may not read the account's records: answered as anonymous.
+  if (!found || !grants(found.auth, 'files:read')) return null;
+  return recordNameReader(app, found.user.id, request.root.toString());
 }
 
 /** Where a file's bytes come from: the block itself when it holds them all, else the engine's read. */

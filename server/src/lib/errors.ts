@@ -11,6 +11,8 @@ export class AppError extends Error {
     message: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
+    /** More top-level fields of the answer (`scope` of `insufficient_scope`). */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }

@@ -1,5 +1,7 @@
+import type { ScopeRequirement } from '@cairn/shared/api-types';
 import type { Next } from 'koa';
 import { authenticate, authenticatePrincipal } from '../auth/authenticate';
+import { requireGrant } from '../auth/scopes';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { Ctx } from '../koa-types';
 
@@ -16,12 +18,14 @@ function credentialOf(ctx: Ctx): string {
 }
 
 /**
- * Requires a valid session JWT or API token; sets `ctx.state.user` (the whole account),
- * `ctx.state.principal` and `ctx.state.auth`.
+ * Requires a valid session JWT or API token that grants `scope`, the scope the route needs (its
+ * `x-cairn-scope` in openapi.yaml); sets `ctx.state.user` (the whole account),
+ * `ctx.state.principal` and `ctx.state.auth`. A token without the scope gets 403 `insufficient_scope`.
  */
-export function auth() {
+export function auth(scope: ScopeRequirement) {
   return async (ctx: Ctx, next: Next) => {
     const { user, auth: how } = await authenticate(ctx.state.app, credentialOf(ctx), ctx.ip);
+    requireGrant(how, scope);
     ctx.state.user = user;
     ctx.state.principal = user;
     ctx.state.auth = how;
@@ -33,9 +37,10 @@ export function auth() {
  * As auth(), for routes that need only who is asking (`ctx.state.principal`), not the whole
  * account: the reads that clients repeat most (file list, a record, a pin job) stay cheap.
  */
-export function authPrincipal() {
+export function authPrincipal(scope: ScopeRequirement) {
   return async (ctx: Ctx, next: Next) => {
     const { user, auth: how } = await authenticatePrincipal(ctx.state.app, credentialOf(ctx), ctx.ip);
+    requireGrant(how, scope);
     ctx.state.principal = user;
     ctx.state.auth = how;
     await next();
@@ -43,14 +48,16 @@ export function authPrincipal() {
 }
 
 /**
- * auth(), then only role admin passes: everyone else, with a session or an API token, gets 403.
- * The role is read fresh on every request, so a demoted admin loses access at once.
+ * auth(), then only role admin passes: everyone else, with a session or an API token, gets 403;
+ * an administrator's API token must hold `admin:*` (or `all`). The role is read fresh on every
+ * request, so a demoted admin loses access at once.
  */
 export function requireAdmin() {
-  const authenticated = auth();
+  const authenticated = auth('any');
   return (ctx: Ctx, next: Next) =>
     authenticated(ctx, async () => {
       if (ctx.state.user.role !== 'admin') throw forbidden('admin_required', 'Access denied. Admin privileges required.');
+      requireGrant(ctx.state.auth, 'admin:*');
       await next();
     });
 }

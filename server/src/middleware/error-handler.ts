@@ -61,6 +61,7 @@ export function errorHandler() {
           error: error.message || 'Request failed',
           code: known ? known.code : (DEFAULT_CODES[status] ?? 'bad_request'),
           ...(known?.details !== undefined ? { details: known.details } : {}),
+          ...known?.fields,
         };
         return;
       }

@@ -1,3 +1,4 @@
+import { readScopes } from '../auth/scopes';
 import type { ApiTokenRow } from '../db/schema';
 
 function tokenStatus(token: ApiTokenRow, now: string): 'active' | 'expired' | 'revoked' {
@@ -19,5 +20,7 @@ export function presentToken(token: ApiTokenRow, now: string = new Date().toISOS
     lastUsedIp: token.last_used_ip,
     revokedAt: token.revoked_at,
     status: tokenStatus(token, now),
+    scopes: readScopes(token.scopes),
+    groupId: token.group_id,
   };
 }

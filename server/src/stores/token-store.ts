@@ -5,7 +5,10 @@ import type { ApiTokenRow, Database, UserRow } from '../db/schema';
 import { PRINCIPAL_COLUMNS, type Principal } from '../db/fast/principal';
 
 /** What authentication checks of a token, and the last use it may record. */
-type TokenCheck = Pick<ApiTokenRow, 'id' | 'allowed_ip' | 'expires_at' | 'revoked_at' | 'last_used_at' | 'last_used_ip'>;
+type TokenCheck = Pick<
+  ApiTokenRow,
+  'id' | 'allowed_ip' | 'expires_at' | 'revoked_at' | 'last_used_at' | 'last_used_ip' | 'scopes' | 'group_id'
+>;
 export interface TokenWith<User> {
   token: TokenCheck;
   user: User;
@@ -22,6 +25,8 @@ const withUser = (db: Kysely<Database>) =>
       'api_tokens.revoked_at as t_revoked_at',
       'api_tokens.last_used_at as t_last_used_at',
       'api_tokens.last_used_ip as t_last_used_ip',
+      'api_tokens.scopes as t_scopes',
+      'api_tokens.group_id as t_group_id',
     ]);
 const tokenWithUser = precompiled((db, param) =>
   withUser(db).selectAll('users').where('api_tokens.token_hash', '=', param<string>('hash')),
@@ -37,11 +42,13 @@ type Aliased = {
   t_revoked_at: string | null;
   t_last_used_at: string | null;
   t_last_used_ip: string | null;
+  t_scopes: string;
+  t_group_id: string | null;
 };
 
 function split<User>(row: (User & Aliased) | undefined): TokenWith<User> | undefined {
   if (!row) return undefined;
-  const { t_id, t_allowed_ip, t_expires_at, t_revoked_at, t_last_used_at, t_last_used_ip, ...user } = row;
+  const { t_id, t_allowed_ip, t_expires_at, t_revoked_at, t_last_used_at, t_last_used_ip, t_scopes, t_group_id, ...user } = row;
   return {
     token: {
       id: t_id,
@@ -50,6 +57,8 @@ function split<User>(row: (User & Aliased) | undefined): TokenWith<User> | undef
       revoked_at: t_revoked_at,
       last_used_at: t_last_used_at,
       last_used_ip: t_last_used_ip,
+      scopes: t_scopes,
+      group_id: t_group_id,
     },
     user: user as unknown as User,
   };

@@ -157,6 +157,7 @@ export const errorCodeValues = [
   'headers_too_large',
   'identity_cid',
   'insufficient_funds',
+  'insufficient_scope',
   'internal_error',
   'invalid_cid',
   'invalid_credentials',
@@ -251,6 +252,50 @@ export type Country = Schemas['Country'];
 export type CountryList = Schemas['CountryList'];
 /** The fields shared by `ApiToken` and `ApiTokenCreated`. */
 export type ApiTokenFields = Schemas['ApiTokenFields'];
+/**
+ * A right an API token holds. `all` is every right of the account (administration too, for an
+ * administrator's token) and stands alone; the others may be combined:
+ * - `files:read`: list files, read a record, its DAG, status and allocations, and name
+ *   downloads after the account's records at the gateway;
+ * - `files:write`: upload (files, folders, CARs, resumable uploads), rename and delete
+ *   files, and create signed upload URLs;
+ * - `pins:write`: pin by CID and follow the pin's job;
+ * - `groups:write`: create, rename and delete groups and change their members;
+ * - `psa`: the Pinning Service API (`/psa`);
+ * - `links:write`: create and revoke signed access links;
+ * - `admin:*`: the administration routes (administrators only).
+ * Managing tokens, the profile, the password, preferences, plans, payments and referrals
+ * needs a session or an `all` token.
+ */
+export type TokenScope = Schemas['TokenScope'];
+/** Every value of `TokenScope`, in the order openapi.yaml lists them. */
+export const tokenScopeValues = [
+  'all',
+  'files:read',
+  'files:write',
+  'pins:write',
+  'groups:write',
+  'psa',
+  'links:write',
+  'admin:*',
+] as const satisfies readonly TokenScope[];
+/**
+ * What an operation asks of an API token (its `x-cairn-scope`): one `TokenScope`, held by
+ * the token (or `all`); `all`, only a full-access token; or `any`, any valid token.
+ */
+export type ScopeRequirement = Schemas['ScopeRequirement'];
+/** Every value of `ScopeRequirement`, in the order openapi.yaml lists them. */
+export const scopeRequirementValues = [
+  'any',
+  'all',
+  'files:read',
+  'files:write',
+  'pins:write',
+  'groups:write',
+  'psa',
+  'links:write',
+  'admin:*',
+] as const satisfies readonly ScopeRequirement[];
 /** An API token as its owner sees it; never the secret or its hash. */
 export type ApiToken = Schemas['ApiToken'];
 /** A new API token with its secret, returned only once. */

@@ -2383,6 +2383,7 @@ export interface components {
       details?: components['schemas']['ValidationIssue'][];
       /** @description Present on `internal_error`; the request's `X-Request-Id`. */
       requestId?: string;
+      scope?: components['schemas']['ScopeRequirement'];
     };
     /**
      * @description A stable snake_case code for programs (the UI translates it): every code any error response
@@ -2427,6 +2428,7 @@ export interface components {
       | 'headers_too_large'
       | 'identity_cid'
       | 'insufficient_funds'
+      | 'insufficient_scope'
       | 'internal_error'
       | 'invalid_cid'
       | 'invalid_credentials'
@@ -2648,7 +2650,37 @@ export interface components {
       revokedAt: string | null;
       /** @enum {string} */
       status: 'active' | 'expired' | 'revoked';
+      /** @description What the token may do; `[all]` for a full-access token (every token made before scopes existed). */
+      scopes: components['schemas']['TokenScope'][];
+      /**
+       * Format: uuid
+       * @description The one group the token is limited to, or null for the whole account.
+       */
+      groupId: string | null;
     };
+    /**
+     * @description A right an API token holds. `all` is every right of the account (administration too, for an
+     *     administrator's token) and stands alone; the others may be combined:
+     *     - `files:read`: list files, read a record, its DAG, status and allocations, and name
+     *       downloads after the account's records at the gateway;
+     *     - `files:write`: upload (files, folders, CARs, resumable uploads), rename and delete
+     *       files, and create signed upload URLs;
+     *     - `pins:write`: pin by CID and follow the pin's job;
+     *     - `groups:write`: create, rename and delete groups and change their members;
+     *     - `psa`: the Pinning Service API (`/psa`);
+     *     - `links:write`: create and revoke signed access links;
+     *     - `admin:*`: the administration routes (administrators only).
+     *     Managing tokens, the profile, the password, preferences, plans, payments and referrals
+     *     needs a session or an `all` token.
+     * @enum {string}
+     */
+    TokenScope: 'all' | 'files:read' | 'files:write' | 'pins:write' | 'groups:write' | 'psa' | 'links:write' | 'admin:*';
+    /**
+     * @description What an operation asks of an API token (its `x-cairn-scope`): one `TokenScope`, held by
+     *     the token (or `all`); `all`, only a full-access token; or `any`, any valid token.
+     * @enum {string}
+     */
+    ScopeRequirement: 'any' | 'all' | 'files:read' | 'files:write' | 'pins:write' | 'groups:write' | 'psa' | 'links:write' | 'admin:*';
     /**
      * @description An API token as its owner sees it; never the secret or its hash.
      * @example {
@@ -2661,7 +2693,11 @@ export interface components {
      *       "lastUsedAt": "2025-03-02T08:15:30.000Z",
      *       "lastUsedIp": "203.0.113.7",
      *       "revokedAt": null,
-     *       "status": "active"
+     *       "status": "active",
+     *       "scopes": [
+     *         "all"
+     *       ],
+     *       "groupId": null
      *     }
      */
     ApiToken: components['schemas']['ApiTokenFields'];
@@ -2678,6 +2714,11 @@ export interface components {
      *       "lastUsedIp": null,
      *       "revokedAt": null,
      *       "status": "active",
+     *       "scopes": [
+     *         "files:read",
+     *         "pins:write"
+     *       ],
+     *       "groupId": null,
      *       "token": "cairn_Y81NvwnfUCkcgKS0lMw9bk_R0fuJpHtFfQCgPeKnVd0"
      *     }
      */
@@ -2732,6 +2773,20 @@ export interface components {
        *     `expiresInDays` is null; null, an empty string or leaving it out means any IP.
        */
       allowedIp?: string | null;
+      /**
+       * @description What the token may do: known scopes, at least one, no duplicates; `all` stands alone.
+       *     Leaving it out makes a full-access token (`[all]`), as before scopes existed. Only an
+       *     administrator may ask for `admin:*` (`403 admin_required` otherwise).
+       */
+      scopes?: components['schemas']['TokenScope'][];
+      /**
+       * Format: uuid
+       * @description Limits the token to one group of the account (its id); null or leaving it out means
+       *     the whole account. A token limited to a group never reaches the rest of the account:
+       *     operations that cannot be kept to its group answer it `403 insufficient_scope`
+       *     (today, every operation but those of `x-cairn-scope: any`).
+       */
+      groupId?: string | null;
     };
     /**
      * @description A CID in its canonical form: CIDv0 (`Qm…`, base58btc) or CIDv1 in base32 (`bafy…`, `bafk…`).
@@ -3294,6 +3349,23 @@ export interface components {
         'application/json': components['schemas']['PsaFailure'];
       };
     };
+    /** @description The API token lacks the `psa` scope (reason `INSUFFICIENT_SCOPE`; `details` names the scope). */
+    PsaInsufficientScope: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": {
+         *         "reason": "INSUFFICIENT_SCOPE",
+         *         "details": "This API token lacks the psa scope this operation needs"
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
     /** @description An unexpected failure (reason `INTERNAL_SERVER_ERROR`, or `SERVICE_UNAVAILABLE` while the server stops). */
     PsaInternalError: {
       headers: {
@@ -3303,7 +3375,11 @@ export interface components {
         'application/json': components['schemas']['PsaFailure'];
       };
     };
-    /** @description `admin_required`: the credential is valid but its account is not an administrator. */
+    /**
+     * @description `admin_required`: the credential is valid but its account is not an administrator (or, on
+     *     `POST /tokens/generate`, a non-administrator asked for the `admin:*` scope); or
+     *     `insufficient_scope`: the API token lacks the scope the operation needs (`scope` names it).
+     */
     AdminRequired: {
       headers: {
         [name: string]: unknown;
@@ -3316,8 +3392,8 @@ export interface components {
          *     }
          */
         'application/json': components['schemas']['Error'] & {
-          /** @constant */
-          code?: 'admin_required';
+          /** @enum {unknown} */
+          code?: 'admin_required' | 'insufficient_scope';
         };
       };
     };
@@ -3855,6 +3931,50 @@ export interface components {
         'application/json': components['schemas']['Error'] & {
           /** @constant */
           code?: 'signed_url_expired';
+        };
+      };
+    };
+    /**
+     * @description `insufficient_scope`: the API token lacks the scope this operation needs (its
+     *     `x-cairn-scope`); `scope` names it. Sessions hold every scope.
+     */
+    InsufficientScope: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This API token lacks the files:write scope this operation needs",
+         *       "code": "insufficient_scope",
+         *       "scope": "files:write"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'insufficient_scope';
+        };
+      };
+    };
+    /**
+     * @description `quota_exceeded`: storing this would take the account over its storage limit; nothing was
+     *     recorded or charged. Or `insufficient_scope`: the API token lacks the `files:write` scope
+     *     (`scope` names it).
+     */
+    QuotaExceededOrInsufficientScope: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Storage quota exceeded: delete files or upgrade your plan",
+         *       "code": "quota_exceeded"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'quota_exceeded' | 'insufficient_scope';
         };
       };
     };
@@ -4770,6 +4890,7 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4792,6 +4913,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4825,6 +4947,7 @@ export interface operations {
       };
       400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
@@ -4875,6 +4998,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
@@ -4902,6 +5026,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4924,6 +5049,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       500: components['responses']['InternalError'];
     };
   };
@@ -4957,6 +5083,7 @@ export interface operations {
       };
       400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
@@ -4986,6 +5113,7 @@ export interface operations {
       };
       400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
@@ -5010,6 +5138,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       500: components['responses']['InternalError'];
     };
   };
@@ -5039,6 +5168,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       500: components['responses']['InternalError'];
     };
   };
@@ -5091,6 +5221,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       /** @description `token_not_found`: no token of this user has that id. */
       404: {
         headers: {
@@ -5231,7 +5362,7 @@ export interface operations {
       };
       400: components['responses']['FileUploadBadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['QuotaExceeded'];
+      403: components['responses']['QuotaExceededOrInsufficientScope'];
       409: components['responses']['NameTaken'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
@@ -5274,6 +5405,7 @@ export interface operations {
       };
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       500: components['responses']['InternalError'];
     };
   };
@@ -5325,7 +5457,7 @@ export interface operations {
       };
       400: components['responses']['FileUploadBadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['QuotaExceeded'];
+      403: components['responses']['QuotaExceededOrInsufficientScope'];
       409: components['responses']['NameTaken'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
@@ -5389,7 +5521,7 @@ export interface operations {
       };
       400: components['responses']['DirectoryUploadBadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['QuotaExceeded'];
+      403: components['responses']['QuotaExceededOrInsufficientScope'];
       409: components['responses']['NameTaken'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
@@ -5447,7 +5579,7 @@ export interface operations {
       };
       400: components['responses']['CarUploadBadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['QuotaExceeded'];
+      403: components['responses']['QuotaExceededOrInsufficientScope'];
       409: components['responses']['NameTaken'];
       413: components['responses']['CarUploadTooLarge'];
       415: components['responses']['NotMultipart'];
@@ -5506,7 +5638,7 @@ export interface operations {
       };
       400: components['responses']['DirectoryUploadBadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['QuotaExceeded'];
+      403: components['responses']['QuotaExceededOrInsufficientScope'];
       409: components['responses']['NameTaken'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
@@ -5541,6 +5673,7 @@ export interface operations {
       };
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       404: components['responses']['FileNotFound'];
       500: components['responses']['InternalError'];
     };
@@ -5579,6 +5712,7 @@ export interface operations {
       };
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       500: components['responses']['InternalError'];
     };
   };
@@ -5608,6 +5742,7 @@ export interface operations {
       };
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       404: components['responses']['FileNotFound'];
       500: components['responses']['InternalError'];
     };
@@ -5638,6 +5773,7 @@ export interface operations {
       };
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       404: components['responses']['FileNotFound'];
       500: components['responses']['InternalError'];
     };
@@ -5677,6 +5813,7 @@ export interface operations {
       };
       400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       404: components['responses']['FileNotFound'];
       /** @description `name_taken`: another file of the account already has this name. */
       409: {
@@ -5720,6 +5857,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       500: components['responses']['InternalError'];
     };
   };
@@ -5758,7 +5896,7 @@ export interface operations {
       201: components['responses']['TusCreated'];
       400: components['responses']['TusBadLength'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['QuotaExceeded'];
+      403: components['responses']['QuotaExceededOrInsufficientScope'];
       412: components['responses']['TusProtocolError'];
       413: components['responses']['FileTooLarge'];
       500: components['responses']['InternalError'];
@@ -5791,6 +5929,7 @@ export interface operations {
       };
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       404: components['responses']['ResumableNotFound'];
       409: components['responses']['ResumableConflict'];
       410: components['responses']['ResumableExpired'];
@@ -5824,6 +5963,7 @@ export interface operations {
       };
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       404: components['responses']['ResumableNotFound'];
       410: components['responses']['ResumableExpired'];
       412: components['responses']['TusProtocolError'];
@@ -5874,7 +6014,7 @@ export interface operations {
       };
       400: components['responses']['TusProtocolError'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['QuotaExceeded'];
+      403: components['responses']['QuotaExceededOrInsufficientScope'];
       404: components['responses']['ResumableNotFound'];
       409: components['responses']['ResumableConflict'];
       410: components['responses']['ResumableExpired'];
@@ -5915,6 +6055,7 @@ export interface operations {
       };
       400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
@@ -6053,15 +6194,18 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
-      /** @description `quota_exceeded`: the content is larger than the storage the account has left. */
+      /**
+       * @description `quota_exceeded`: the content is larger than the storage the account has left; or
+       *     `insufficient_scope`: the API token lacks the `pins:write` scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'] & {
-            /** @constant */
-            code?: 'quota_exceeded';
+            /** @enum {unknown} */
+            code?: 'quota_exceeded' | 'insufficient_scope';
           };
         };
       };
@@ -6139,6 +6283,7 @@ export interface operations {
       };
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       /** @description `pin_not_found`: the account has no pin job with this id. */
       404: {
         headers: {
@@ -6218,6 +6363,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       /**
        * @description `file_not_found` (the account holds no record of this CID), `path_not_found` (nothing
        *     is at `path` under it) or `cid_not_found` (a block of the DAG is missing from the node).
@@ -6269,6 +6415,7 @@ export interface operations {
       };
       400: components['responses']['CidBadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       404: components['responses']['HeldFileNotFound'];
       500: components['responses']['InternalError'];
     };
@@ -6299,6 +6446,7 @@ export interface operations {
       };
       400: components['responses']['CidBadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       404: components['responses']['HeldFileNotFound'];
       500: components['responses']['InternalError'];
     };
@@ -6322,6 +6470,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6376,6 +6525,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       /** @description `plan_not_found`: no active plan has this code. */
       404: {
         headers: {
@@ -6572,6 +6722,7 @@ export interface operations {
       };
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       404: components['responses']['InvalidTransaction'];
       500: components['responses']['InternalError'];
       /** @description `payment_verification_failed`: Stripe could not be asked; try again. */
@@ -6620,6 +6771,7 @@ export interface operations {
       };
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       404: components['responses']['InvalidTransaction'];
       500: components['responses']['InternalError'];
       /** @description `payment_verification_failed`: Stripe could not be asked how the checkout ended; try again. */
@@ -6661,6 +6813,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8390,6 +8543,7 @@ export interface operations {
       };
       400: components['responses']['PsaBadRequest'];
       401: components['responses']['PsaUnauthorized'];
+      403: components['responses']['PsaInsufficientScope'];
       '4XX': components['responses']['PsaCustomError'];
       '5XX': components['responses']['PsaInternalError'];
     };
@@ -8418,6 +8572,7 @@ export interface operations {
       };
       400: components['responses']['PsaBadRequest'];
       401: components['responses']['PsaUnauthorized'];
+      403: components['responses']['PsaInsufficientScope'];
       409: components['responses']['PsaInsufficientFunds'];
       413: components['responses']['PsaCustomError'];
       415: components['responses']['PsaCustomError'];
@@ -8447,6 +8602,7 @@ export interface operations {
       };
       400: components['responses']['PsaBadRequest'];
       401: components['responses']['PsaUnauthorized'];
+      403: components['responses']['PsaInsufficientScope'];
       404: components['responses']['PsaNotFound'];
       '4XX': components['responses']['PsaCustomError'];
       '5XX': components['responses']['PsaInternalError'];
@@ -8478,6 +8634,7 @@ export interface operations {
       };
       400: components['responses']['PsaBadRequest'];
       401: components['responses']['PsaUnauthorized'];
+      403: components['responses']['PsaInsufficientScope'];
       404: components['responses']['PsaNotFound'];
       409: components['responses']['PsaInsufficientFunds'];
       413: components['responses']['PsaCustomError'];
@@ -8506,6 +8663,7 @@ export interface operations {
       };
       400: components['responses']['PsaBadRequest'];
       401: components['responses']['PsaUnauthorized'];
+      403: components['responses']['PsaInsufficientScope'];
       404: components['responses']['PsaNotFound'];
       '4XX': components['responses']['PsaCustomError'];
       '5XX': components['responses']['PsaInternalError'];

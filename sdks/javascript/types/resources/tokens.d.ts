@@ -5,6 +5,10 @@ import type { ApiToken, ApiTokenCreated, TokenGenerateRequest, TokenList } from 
 export declare class Tokens {
   private readonly http;
   constructor(http: HttpClient);
+  /**
+   * Creates a token. `scopes` limits what it may do (`['files:read', 'pins:write']`); left out,
+   * the token has full access. `groupId` limits it to one group.
+   */
   create(params: TokenGenerateRequest, options?: RequestOptions): Promise<ApiTokenCreated>;
   list(options?: RequestOptions): Promise<TokenList>;
   /** Revoking is idempotent on the server (a second revocation keeps the first time), so it is retried. */

@@ -26,6 +26,9 @@ Usage: cairn <command> [options]
   get <cid>[/path] [-o file]            download from the gateway (stdout without -o)
   usage                                 storage used against your limit
   tokens list | create --name N [--expires-in-days D|never] [--allowed-ip IP] | revoke <id>
+         [--scope S]... [--group ID]    limit a new token: --scope (repeatable) is files:read,
+                                        files:write, pins:write, groups:write, psa, links:write
+                                        or admin:*; without it the token has full access
 
 Global options: --json (results as JSON), --quiet (no progress), --help, --version
 Environment: CAIRN_API_URL and CAIRN_TOKEN override the stored login.

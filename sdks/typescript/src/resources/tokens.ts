@@ -5,6 +5,10 @@ import type { ApiToken, ApiTokenCreated, TokenGenerateRequest, TokenList } from 
 export class Tokens {
   constructor(private readonly http: HttpClient) {}
 
+  /**
+   * Creates a token. `scopes` limits what it may do (`['files:read', 'pins:write']`); left out,
+   * the token has full access. `groupId` limits it to one group.
+   */
   create(params: TokenGenerateRequest, options: RequestOptions = {}): Promise<ApiTokenCreated> {
     return this.http.request({ method: 'POST', path: '/tokens/generate', json: params, idempotent: false, ...options });
   }

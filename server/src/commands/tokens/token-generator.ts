@@ -1,19 +1,28 @@
 import type { TokenGenerateInput } from '@cairn/shared';
 import { normalizeIp } from '@cairn/shared';
 import { newApiTokenSecret } from '../../auth/api-token';
+import { storedScopes } from '../../auth/scopes';
 import type { AppContext } from '../../context';
 import type { ApiTokenRow, UserRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { forbidden } from '../../lib/errors';
 import { addDays } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
 
-/** Creates an API token. The secret is returned here once and only its hash is kept. */
+/**
+ * Creates an API token. The secret is returned here once and only its hash is kept. Only an
+ * administrator may give a token the administration routes (`admin:*`); `all` grants them only
+ * where the account is an administrator's, as a session does.
+ */
 export async function tokenGenerator(
   app: AppContext,
   user: UserRow,
   input: TokenGenerateInput,
   ip: string,
 ): Promise<{ token: ApiTokenRow; secret: string }> {
+  if (input.scopes.includes('admin:*') && user.role !== 'admin') {
+    throw forbidden('admin_required', 'Only administrators can create tokens with the admin:* scope');
+  }
   const now = new Date();
   const { secret, hash, prefix } = newApiTokenSecret();
   const token: ApiTokenRow = {
@@ -28,13 +37,22 @@ export async function tokenGenerator(
     last_used_at: null,
     last_used_ip: null,
     revoked_at: null,
+    scopes: storedScopes(input.scopes),
+    group_id: input.groupId,
   };
   await app.stores.tokens.insert(token);
   await auditRecorder(app, {
     action: 'generate_token',
     user,
     ip,
-    details: { tokenId: token.id, name: token.name, expiresAt: token.expires_at, allowedIp: token.allowed_ip },
+    details: {
+      tokenId: token.id,
+      name: token.name,
+      expiresAt: token.expires_at,
+      allowedIp: token.allowed_ip,
+      scopes: input.scopes,
+      groupId: token.group_id,
+    },
   });
   return { token, secret };
 }

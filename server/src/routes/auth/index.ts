@@ -23,7 +23,7 @@ export function authRoutes() {
     ctx.body = session;
   });
 
-  router.post('/auth/logout', auth(), async (ctx) => {
+  router.post('/auth/logout', auth('any'), async (ctx) => {
     await sessionEnder(ctx.state.app, ctx.state.user, ctx.state.auth, ctx.ip);
     ctx.status = 204;
   });

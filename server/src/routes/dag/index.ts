@@ -12,7 +12,7 @@ const dagParams = z.object({ cid: z.string().min(1).max(200) });
 export function dagRoutes() {
   const router = new Router<AppState>();
 
-  router.get('/dag/:cid', authPrincipal(), validate({ params: dagParams, query: dagQuerySchema }), async (ctx) => {
+  router.get('/dag/:cid', authPrincipal('files:read'), validate({ params: dagParams, query: dagQuerySchema }), async (ctx) => {
     const { params, query } = input<undefined, DagQuery, z.infer<typeof dagParams>>(ctx);
     ctx.body = await dagReader(ctx.state.app, ctx.state.principal.id, params.cid, query);
   });

@@ -34,12 +34,12 @@ export function paymentRoutes() {
     ctx.body = { received: true };
   });
 
-  router.get('/payments/:transactionId', auth(), validate({ params: paymentParams }), async (ctx) => {
+  router.get('/payments/:transactionId', auth('all'), validate({ params: paymentParams }), async (ctx) => {
     const { transactionId } = input<undefined, undefined, PaymentParams>(ctx).params;
     ctx.body = await present(ctx, await paymentVerifier(ctx.state.app, ctx.state.user, transactionId));
   });
 
-  router.post('/payments/:transactionId/cancel', auth(), validate({ params: paymentParams }), async (ctx) => {
+  router.post('/payments/:transactionId/cancel', auth('all'), validate({ params: paymentParams }), async (ctx) => {
     const { transactionId } = input<undefined, undefined, PaymentParams>(ctx).params;
     ctx.body = await present(ctx, await orderCanceller(ctx.state.app, ctx.state.user, transactionId, ctx.ip));
   });

@@ -22,14 +22,14 @@ const pinParams = z.object({ id: z.string().min(1).max(100) });
 export function pinRoutes() {
   const router = new Router<AppState>();
 
-  router.post('/pins', auth(), jsonBody(), validate({ body: pinSchema }), async (ctx) => {
+  router.post('/pins', auth('pins:write'), jsonBody(), validate({ body: pinSchema }), async (ctx) => {
     const { job, upload } = await pinRequester(ctx.state.app, ctx.state.user, input<PinInput>(ctx).body, ctx.state.requestId);
     if (job.status === 'failed') throw failedPin(job.error_code, job.error);
     ctx.status = job.status === 'pinned' ? 201 : 202;
     ctx.body = presentPinJob(job, upload);
   });
 
-  router.get('/pins/:id', authPrincipal(), validate({ params: pinParams }), async (ctx) => {
+  router.get('/pins/:id', authPrincipal('pins:write'), validate({ params: pinParams }), async (ctx) => {
     const { id } = input<unknown, unknown, z.infer<typeof pinParams>>(ctx).params;
     const { job, upload } = await pinJobReader(ctx.state.app, ctx.state.principal.id, id);
     ctx.body = presentPinJob(job, upload);

@@ -16,7 +16,7 @@ const planParams = z.object({ code: z.string().min(1).max(64, 'Selected plan not
 export function planRoutes() {
   const router = new Router<AppState>();
 
-  router.get('/plans', auth(), async (ctx) => {
+  router.get('/plans', auth('all'), async (ctx) => {
     const { plans, current, paymentsConfigured, cryptoAvailable } = await plansReader(ctx.state.app, ctx.state.user, requestLanguage(ctx));
     ctx.body = {
       plans: plans.map(presentPlan),
@@ -27,7 +27,7 @@ export function planRoutes() {
     };
   });
 
-  router.post('/plans/:code/checkout', auth(), jsonBody(), validate({ params: planParams, body: checkoutSchema }), async (ctx) => {
+  router.post('/plans/:code/checkout', auth('all'), jsonBody(), validate({ params: planParams, body: checkoutSchema }), async (ctx) => {
     const { body, params } = input<CheckoutInput, undefined, z.infer<typeof planParams>>(ctx);
     const result = await checkoutStarter(ctx.state.app, ctx.state.user, params.code, body, `${ctx.protocol}://${ctx.host}`, ctx.ip);
     if (result.status === 'changed') {

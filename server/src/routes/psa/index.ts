@@ -33,7 +33,7 @@ const pinOf = (ctx: Ctx): Promise<PsaPinView> =>
 function pinRouter() {
   const router = new Router<AppState>({ prefix: PSA_BASE });
 
-  router.get('/pins', auth(), validate({ query: psaListSchema }), async (ctx) => {
+  router.get('/pins', auth('psa'), validate({ query: psaListSchema }), async (ctx) => {
     const query = input<unknown, PsaListQuery>(ctx).query;
     const { count, rows } = await psaPinLister(ctx.state.app, ctx.state.user, {
       cids: query.cid?.map((cid) => parseCid(cid).toString()),
@@ -47,25 +47,25 @@ function pinRouter() {
     ctx.body = { count, results: await present(ctx.state.app, rows) };
   });
 
-  router.post('/pins', auth(), jsonBody(), validate({ body: psaPinSchema }), async (ctx) => {
+  router.post('/pins', auth('psa'), jsonBody(), validate({ body: psaPinSchema }), async (ctx) => {
     const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, null, ctx.state.requestId);
     ctx.status = 202;
     [ctx.body] = await present(ctx.state.app, [pin]);
   });
 
-  router.get('/pins/:requestid', auth(), validate({ params: psaParams }), async (ctx) => {
+  router.get('/pins/:requestid', auth('psa'), validate({ params: psaParams }), async (ctx) => {
     [ctx.body] = await present(ctx.state.app, [await pinOf(ctx)]);
   });
 
   // Replace: the old request is gone at once; its content and record stay until the new one is done.
-  router.post('/pins/:requestid', auth(), jsonBody(), validate({ params: psaParams, body: psaPinSchema }), async (ctx) => {
+  router.post('/pins/:requestid', auth('psa'), jsonBody(), validate({ params: psaParams, body: psaPinSchema }), async (ctx) => {
     const old = await pinOf(ctx);
     const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, old.requestid, ctx.state.requestId);
     ctx.status = 202;
     [ctx.body] = await present(ctx.state.app, [pin]);
   });
 
-  router.delete('/pins/:requestid', auth(), validate({ params: psaParams }), async (ctx) => {
+  router.delete('/pins/:requestid', auth('psa'), validate({ params: psaParams }), async (ctx) => {
     await psaPinRemover(ctx.state.app, ctx.state.user, (await pinOf(ctx)).requestid, ctx.ip, ctx.state.requestId);
     // The spec's 202 has no body: an explicit null keeps Koa from writing the status text.
     ctx.body = null;

@@ -6,7 +6,7 @@ import { auth } from '../../middleware/auth';
 export function referralRoutes() {
   const router = new Router<AppState>();
 
-  router.get('/referrals/me', auth(), async (ctx) => {
+  router.get('/referrals/me', auth('all'), async (ctx) => {
     ctx.body = await referralReader(ctx.state.app, ctx.state.user);
   });
 

@@ -16,11 +16,11 @@ type CidParams = z.infer<typeof cidParams>;
 export function replicationRoutes() {
   const router = new Router<AppState>();
 
-  router.get('/status/:cid', authPrincipal(), validate({ params: cidParams }), async (ctx) => {
+  router.get('/status/:cid', authPrincipal('files:read'), validate({ params: cidParams }), async (ctx) => {
     ctx.body = await peerStatusReader(ctx.state.app, ctx.state.principal.id, input<unknown, unknown, CidParams>(ctx).params.cid);
   });
 
-  router.get('/allocations/:cid', authPrincipal(), validate({ params: cidParams }), async (ctx) => {
+  router.get('/allocations/:cid', authPrincipal('files:read'), validate({ params: cidParams }), async (ctx) => {
     ctx.body = await allocationReader(ctx.state.app, ctx.state.principal.id, input<unknown, unknown, CidParams>(ctx).params.cid);
   });
 

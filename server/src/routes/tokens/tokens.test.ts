@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiToken, createUser } from '../../../test/factories';
+import { createAdmin, createApiToken, createUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 
 describe.each(DRIVERS)('/api/v2/tokens (%s)', (driver) => {
@@ -44,11 +45,95 @@ describe.each(DRIVERS)('/api/v2/tokens (%s)', (driver) => {
     [{ name: 'multicast', expiresInDays: 5, allowedIp: '224.0.0.1' }, 'Enter a valid IP address'],
     [{ name: 'zero days', expiresInDays: 0 }, 'expiresInDays must be at least 1'],
     [{ name: 'fraction', expiresInDays: 1.5 }, 'expiresInDays must be a whole number of days or null'],
+    [{ name: 'no scope', expiresInDays: 5, scopes: [] }, 'Choose at least one scope'],
+    [{ name: 'unknown', expiresInDays: 5, scopes: ['files:delete'] }, expect.stringContaining('Unknown scope')],
+    [{ name: 'twice', expiresInDays: 5, scopes: ['psa', 'psa'] }, 'A scope is listed twice'],
+    [{ name: 'all and more', expiresInDays: 5, scopes: ['all', 'psa'] }, 'Full access (all) already holds every scope: send it alone'],
+    [{ name: 'not a list', expiresInDays: 5, scopes: 'psa' }, 'scopes must be a list of scopes'],
+    [{ name: 'bad group', expiresInDays: 5, groupId: 'photos' }, 'groupId must be a group id (a UUID)'],
   ])('rejects %j', async (body, message) => {
     const user = await createUser(server);
     const res = await server.api.post('/api/v2/tokens/generate', body, { token: user.token });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation_error', error: message });
+  });
+
+  it('makes a full-access token when no scopes are sent, and keeps the scopes and group asked for', async () => {
+    const user = await createUser(server);
+    const full = await server.api.post('/api/v2/tokens/generate', { name: 'old client', expiresInDays: 30 }, { token: user.token });
+    expect(full.status).toBe(201);
+    expect(full.body).toMatchObject({ scopes: ['all'], groupId: null });
+    const scoped = await server.api.post(
+      '/api/v2/tokens/generate',
+      { name: 'ci', expiresInDays: 30, scopes: ['files:read', 'pins:write'] },
+      { token: user.token },
+    );
+    expect(scoped.status).toBe(201);
+    expect(scoped.body).toMatchObject({ scopes: ['files:read', 'pins:write'], groupId: null });
+    const list = (await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens;
+    expect(list.map((t: { name: string; scopes: string[] }) => [t.name, t.scopes])).toEqual([
+      ['ci', ['files:read', 'pins:write']],
+      ['old client', ['all']],
+    ]);
+
+    // The scoped token reads but cannot write files, nor manage tokens.
+    expect((await server.api.get('/api/v2/users/me/uploads', { token: scoped.body.token })).status).toBe(200);
+    const upload = await server.api.request('POST', '/api/v2/upload', { token: scoped.body.token, body: new FormData() });
+    expect(upload.status).toBe(403);
+    expect(upload.body).toEqual({
+      error: 'This API token lacks the files:write scope this operation needs',
+      code: 'insufficient_scope',
+      scope: 'files:write',
+    });
+    const generate = await server.api.post('/api/v2/tokens/generate', { name: 'escalate', expiresInDays: 1 }, { token: scoped.body.token });
+    expect(generate.status).toBe(403);
+    expect(generate.body).toMatchObject({ code: 'insufficient_scope', scope: 'all' });
+    expect((await server.api.get('/api/v2/users/me', { token: scoped.body.token })).status).toBe(200);
+  });
+
+  it('keeps a token limited to a group away from the whole account', async () => {
+    const user = await createUser(server);
+    const groupId = crypto.randomUUID();
+    const res = await server.api.post(
+      '/api/v2/tokens/generate',
+      { name: 'album', expiresInDays: 30, scopes: ['files:read'], groupId },
+      { token: user.token },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ scopes: ['files:read'], groupId });
+    expect((await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens[0].groupId).toBe(groupId);
+
+    const list = await server.api.get('/api/v2/users/me/uploads', { token: res.body.token });
+    expect(list.status).toBe(403);
+    expect(list.body).toEqual({
+      error: 'This API token is limited to one group, and this operation cannot be kept to a group',
+      code: 'insufficient_scope',
+      scope: 'files:read',
+    });
+    expect((await server.api.get('/api/v2/users/me', { token: res.body.token })).status).toBe(200);
+  });
+
+  it('gives admin:* only to administrators', async () => {
+    const user = await createUser(server);
+    const refused = await server.api.post(
+      '/api/v2/tokens/generate',
+      { name: 'x', expiresInDays: 1, scopes: ['admin:*'] },
+      { token: user.token },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'Only administrators can create tokens with the admin:* scope', code: 'admin_required' });
+    expect((await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens).toEqual([]);
+
+    const admin = await createAdmin(server);
+    const ops = await createApiToken(server, admin, { name: 'ops', expiresInDays: 1, scopes: ['admin:*'] });
+    expect((await server.api.get('/api/v2/admin/stats', { token: ops.token })).status).toBe(200);
+    const files = await createApiToken(server, admin, { name: 'files', expiresInDays: 1, scopes: ['files:read'] });
+    const stats = await server.api.get('/api/v2/admin/stats', { token: files.token });
+    expect(stats.status).toBe(403);
+    expect(stats.body).toMatchObject({ code: 'insufficient_scope', scope: 'admin:*' });
+    // A demoted administrator's admin:* token opens nothing of the administration.
+    await server.app.stores.users.update(admin.id, { role: 'user' });
+    expect((await server.api.get('/api/v2/admin/stats', { token: ops.token })).body.code).toBe('admin_required');
   });
 
   it('accepts a never-expiring token bound to an IP, and an IPv6 restriction', async () => {

@@ -70,32 +70,38 @@ async function deleteByCid(ctx: Ctx) {
 /** Uploads, the account's files, usage — plus the older `/file` routes kept as aliases. */
 export function uploadRoutes() {
   const router = new Router<AppState>();
-  const single = [auth(), validate({ query: uploadQuerySchema })] as const;
-  const directory = [auth(), validate({ query: directoryUploadQuerySchema })] as const;
+  const single = [auth('files:write'), validate({ query: uploadQuerySchema })] as const;
+  const directory = [auth('files:write'), validate({ query: directoryUploadQuerySchema })] as const;
 
   router.post('/upload', ...single, uploadFile);
   router.post('/upload/directory', ...directory, (ctx) => uploadDirectory(ctx));
-  router.post('/upload/car', auth(), validate({ query: carUploadQuerySchema }), uploadCar);
+  router.post('/upload/car', auth('files:write'), validate({ query: carUploadQuerySchema }), uploadCar);
   router.post('/file', ...single, uploadFile);
   router.post('/file/folder', ...directory, (ctx) => uploadDirectory(ctx, 'dag'));
 
-  router.get('/users/me/uploads', authPrincipal(), validate({ query: uploadListQuerySchema }), listUploads);
-  router.get('/file', authPrincipal(), validate({ query: uploadListQuerySchema }), listUploads);
+  router.get('/users/me/uploads', authPrincipal('files:read'), validate({ query: uploadListQuerySchema }), listUploads);
+  router.get('/file', authPrincipal('files:read'), validate({ query: uploadListQuerySchema }), listUploads);
 
-  router.get('/uploads/:uploadId', authPrincipal(), validate({ params: uploadParams }), async (ctx) => {
+  router.get('/uploads/:uploadId', authPrincipal('files:read'), validate({ params: uploadParams }), async (ctx) => {
     ctx.body = presentUpload(await ownUpload(ctx));
   });
-  router.patch('/uploads/:uploadId', auth(), jsonBody(), validate({ params: uploadParams, body: renameSchema }), async (ctx) => {
-    const upload = await ownUpload(ctx);
-    const { name } = input<RenameInput>(ctx).body;
-    ctx.body = presentUpload(await uploadRenamer(ctx.state.app, ctx.state.user, upload, name, ctx.ip));
-  });
-  router.delete('/uploads/:uploadId', auth(), validate({ params: uploadParams }), async (ctx) => {
+  router.patch(
+    '/uploads/:uploadId',
+    auth('files:write'),
+    jsonBody(),
+    validate({ params: uploadParams, body: renameSchema }),
+    async (ctx) => {
+      const upload = await ownUpload(ctx);
+      const { name } = input<RenameInput>(ctx).body;
+      ctx.body = presentUpload(await uploadRenamer(ctx.state.app, ctx.state.user, upload, name, ctx.ip));
+    },
+  );
+  router.delete('/uploads/:uploadId', auth('files:write'), validate({ params: uploadParams }), async (ctx) => {
     ctx.body = await uploadRemover(ctx.state.app, ctx.state.user, await ownUpload(ctx), ctx.ip, ctx.state.user, ctx.state.requestId);
   });
-  router.delete('/file/:cid', auth(), validate({ params: cidParams }), deleteByCid);
+  router.delete('/file/:cid', auth('files:write'), validate({ params: cidParams }), deleteByCid);
 
-  router.get('/users/me/usage', auth(), async (ctx) => {
+  router.get('/users/me/usage', auth('any'), async (ctx) => {
     ctx.body = await usageReader(ctx.state.app, ctx.state.user);
   });
   router.use(resumableRoutes().routes());

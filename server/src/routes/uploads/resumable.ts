@@ -36,7 +36,7 @@ export async function passToTus(ctx: Ctx, uploadId: string, maxBytes: number, cr
 async function accessibleUpload(ctx: Ctx): Promise<ResumableUploadRow> {
   const row = await resumableReader(ctx.state.app, (ctx.params as { resumableId: string }).resumableId);
   if (!row.signed_upload_id) {
-    await authPrincipal()(ctx, async () => undefined);
+    await authPrincipal('files:write')(ctx, async () => undefined);
     if (ctx.state.principal.id !== row.user_id) throw resumableNotFound();
   }
   if (!row.upload_id && row.expires_at <= nowIso()) throw new AppError(410, 'upload_expired', 'This upload has expired: start it again');
@@ -62,7 +62,7 @@ async function continueUpload(ctx: Ctx): Promise<void> {
 export function resumableRoutes() {
   const router = new Router<AppState>();
   const tus = tusProtocol();
-  router.post('/uploads/resumable', tus, auth(), validate({ query: uploadQuerySchema }), async (ctx) => {
+  router.post('/uploads/resumable', tus, auth('files:write'), validate({ query: uploadQuerySchema }), async (ctx) => {
     const query = input<undefined, z.infer<typeof uploadQuerySchema>>(ctx).query;
     const { id, maxBytes } = await resumableCreator(ctx.state.app, ctx.state.user, {
       uploadLength: ctx.get('Upload-Length') || undefined,

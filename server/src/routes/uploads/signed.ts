@@ -46,7 +46,7 @@ async function uploadThroughSignedUrl(ctx: Ctx, resumable: boolean): Promise<voi
 /** Signed upload URLs: a token holder creates one; whoever holds it uploads once, without the token. */
 export function signedUploadRoutes() {
   const router = new Router<AppState>();
-  router.post('/uploads/signed', auth(), jsonBody(), validate({ body: signedUploadSchema }), async (ctx) => {
+  router.post('/uploads/signed', auth('files:write'), jsonBody(), validate({ body: signedUploadSchema }), async (ctx) => {
     ctx.status = 201;
     ctx.body = await signedUploadCreator(ctx.state.app, ctx.state.user, input<SignedUploadInput>(ctx).body);
   });

@@ -20,30 +20,30 @@ import { presentPreferences, presentUser } from '../../presenters/user';
 export function userRoutes() {
   const router = new Router<AppState>();
 
-  router.get('/users/me', auth(), (ctx) => {
+  router.get('/users/me', auth('any'), (ctx) => {
     ctx.body = presentUser(ctx.state.user);
   });
 
-  router.put('/users/me', auth(), jsonBody(), validate({ body: profileUpdateSchema }), async (ctx) => {
+  router.put('/users/me', auth('all'), jsonBody(), validate({ body: profileUpdateSchema }), async (ctx) => {
     const user = await profileUpdater(ctx.state.app, ctx.state.user, input<ProfileUpdateInput>(ctx).body, ctx.ip);
     ctx.body = presentUser(user);
   });
 
-  router.put('/users/me/password', auth(), jsonBody(), validate({ body: passwordChangeSchema }), async (ctx) => {
+  router.put('/users/me/password', auth('all'), jsonBody(), validate({ body: passwordChangeSchema }), async (ctx) => {
     await passwordChanger(ctx.state.app, ctx.state.user, ctx.state.auth, input<PasswordChangeInput>(ctx).body, ctx.ip);
     ctx.status = 204;
   });
 
   // The address an IP-restricted token would be checked against, for the "use my current IP" helper.
-  router.get('/users/me/ip', auth(), (ctx) => {
+  router.get('/users/me/ip', auth('any'), (ctx) => {
     ctx.body = { ip: normalizeIp(ctx.ip) };
   });
 
-  router.get('/users/me/preferences', auth(), (ctx) => {
+  router.get('/users/me/preferences', auth('all'), (ctx) => {
     ctx.body = presentPreferences(ctx.state.user);
   });
 
-  router.put('/users/me/preferences', auth(), jsonBody(), validate({ body: preferencesSchema }), async (ctx) => {
+  router.put('/users/me/preferences', auth('all'), jsonBody(), validate({ body: preferencesSchema }), async (ctx) => {
     const user = await preferencesUpdater(ctx.state.app, ctx.state.user, input<PreferencesInput>(ctx).body, ctx.ip);
     ctx.body = presentPreferences(user);
   });

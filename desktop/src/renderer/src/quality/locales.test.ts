@@ -25,6 +25,7 @@ const SAME_AS_ENGLISH = new Set([
   'fr:common:notifications.title',
   'de:settings:tokens.col_status',
   'de:settings:tokens.col_name',
+  'fr:settings:tokens.scope_group_admin',
   'it:common:nav.dashboard',
   'fr:docs:public',
   'ca:common:nav.plans',

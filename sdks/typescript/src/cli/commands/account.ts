@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { UsageError, type CliContext } from '../context';
+import type { TokenScope } from '../../types';
 import { formatUsage, table } from '../format';
 
 /** `cairn usage` */
@@ -8,15 +9,15 @@ export async function usage(ctx: CliContext): Promise<void> {
   ctx.print(u, `${formatUsage(u.used, u.limit)}, plan ${u.plan.name}`);
 }
 
-/** `cairn tokens list | create --name N [--expires-in-days D] [--allowed-ip IP] | revoke <id>` */
+/** `cairn tokens list | create --name N [--expires-in-days D] [--allowed-ip IP] [--scope S]... [--group ID] | revoke <id>` */
 export async function tokens(ctx: CliContext): Promise<void> {
   const [sub, ...rest] = ctx.args;
   const client = ctx.client();
   if (sub === 'list') {
     const list = await client.tokens.list({ signal: ctx.signal });
     const rows = [
-      ['ID', 'NAME', 'PREFIX', 'STATUS', 'EXPIRES'],
-      ...list.tokens.map((t) => [t.id, t.name, t.prefix, t.status, t.expiresAt ?? 'never']),
+      ['ID', 'NAME', 'PREFIX', 'STATUS', 'EXPIRES', 'SCOPES'],
+      ...list.tokens.map((t) => [t.id, t.name, t.prefix, t.status, t.expiresAt ?? 'never', t.scopes.join(',')]),
     ];
     ctx.print(list.tokens, list.tokens.length === 0 ? 'No tokens yet' : table(rows));
     return;
@@ -24,13 +25,26 @@ export async function tokens(ctx: CliContext): Promise<void> {
   if (sub === 'create') {
     const { values } = parseArgs({
       args: rest,
-      options: { name: { type: 'string' }, 'expires-in-days': { type: 'string' }, 'allowed-ip': { type: 'string' } },
+      options: {
+        name: { type: 'string' },
+        'expires-in-days': { type: 'string' },
+        'allowed-ip': { type: 'string' },
+        scope: { type: 'string', multiple: true },
+        group: { type: 'string' },
+      },
     });
     if (!values.name) throw new UsageError('Give the token a name: cairn tokens create --name N');
     const days =
       values['expires-in-days'] === undefined ? 30 : values['expires-in-days'] === 'never' ? null : Number(values['expires-in-days']);
     const created = await client.tokens.create(
-      { name: values.name, expiresInDays: days, allowedIp: values['allowed-ip'] ?? null },
+      {
+        name: values.name,
+        expiresInDays: days,
+        allowedIp: values['allowed-ip'] ?? null,
+        // No --scope: a full-access token, as the server makes when none are sent.
+        ...(values.scope ? { scopes: values.scope as TokenScope[] } : {}),
+        ...(values.group ? { groupId: values.group } : {}),
+      },
       { signal: ctx.signal },
     );
     ctx.print(created, `${created.token}\n(store it now: it is shown only once)`);

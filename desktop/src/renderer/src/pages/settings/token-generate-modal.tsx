@@ -2,7 +2,7 @@ import { tokenGenerateSchema } from '@cairn/shared';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import type { ApiTokenCreated } from '@cairn/shared/api-types';
+import type { ApiTokenCreated, TokenScope } from '@cairn/shared/api-types';
 import { tokenApi, userApi } from '../../api/endpoints';
 import { CopyButton } from '../../components/copy-button';
 import { SelectField, TextField } from '../../components/field';
@@ -10,6 +10,8 @@ import { Icon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import { useErrorText } from '../../hooks/use-error-text';
 import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { useAppStore } from '../../store/app-store';
+import { TokenScopesField } from './token-scopes-field';
 
 const EXPIRY_CHOICES = ['7', '30', '90', '365', 'never'] as const;
 
@@ -24,6 +26,9 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState<(typeof EXPIRY_CHOICES)[number]>('30');
   const [allowedIp, setAllowedIp] = useState('');
+  const [scopes, setScopes] = useState<TokenScope[]>(['all']);
+  const [scopesMissing, setScopesMissing] = useState(false);
+  const isAdmin = useAppStore((state) => state.claims?.role === 'admin' || state.user?.role === 'admin');
   // Fills the field with the address the server sees, so the token works from this machine.
   const fillMyIp = async () => {
     try {
@@ -41,11 +46,15 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { name, expiresInDays: never ? null : Number(expiry), allowedIp };
+    const input = { name, expiresInDays: never ? null : Number(expiry), allowedIp, scopes };
     const parsed = tokenGenerateSchema.safeParse(input);
     setFormError(null);
+    setScopesMissing(scopes.length === 0);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error, input));
+      // An empty choice of scopes is said under the choice itself, in the dialog's words.
+      const found = fieldErrors(parsed.error, input);
+      delete found.scopes;
+      setErrors(found);
       return;
     }
     setErrors({});
@@ -157,6 +166,16 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
         <button type="button" className="use-my-ip" onClick={() => void fillMyIp()} disabled={busy}>
           {t('tokens.use_my_ip')}
         </button>
+        <TokenScopesField
+          value={scopes}
+          onChange={(next) => {
+            setScopes(next);
+            if (next.length > 0) setScopesMissing(false);
+          }}
+          isAdmin={isAdmin}
+          missing={scopesMissing}
+          disabled={busy}
+        />
         <div className="form-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
             {t('common:actions.cancel')}

@@ -13,6 +13,7 @@ import { useErrorText } from '../../hooks/use-error-text';
 import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { TokenGenerateModal } from './token-generate-modal';
+import { useScopesText } from './token-scopes-field';
 import { TableWrap } from '../../components/table-wrap';
 
 /** The user's API tokens: list (no secrets), create (secret shown once), revoke with confirmation. */
@@ -21,6 +22,7 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
   const { t } = useTranslation('settings');
   const errorText = useErrorText();
   const language = currentLanguage();
+  const scopesText = useScopesText();
   const { state, reload, setData } = useAsync((signal) => tokenApi.list(signal).then((body) => body.tokens), []);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -93,6 +95,7 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
               <tr>
                 <th scope="col">{t('tokens.col_name')}</th>
                 <th scope="col">{t('tokens.col_status')}</th>
+                <th scope="col">{t('tokens.col_access')}</th>
                 <th scope="col">{t('tokens.col_created')}</th>
                 <th scope="col">{t('tokens.col_expires')}</th>
                 <th scope="col">{t('tokens.col_last_used')}</th>
@@ -111,6 +114,9 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
                   </td>
                   <td data-label={t('tokens.col_status')}>
                     <span className={`badge badge-${token.status}`}>{t(`tokens.status_${token.status}`)}</span>
+                  </td>
+                  <td data-label={t('tokens.col_access')} data-scopes={token.scopes.join(' ')}>
+                    {scopesText(token.scopes)}
                   </td>
                   <td data-label={t('tokens.col_created')}>{formatDate(token.createdAt, language)}</td>
                   <td data-label={t('tokens.col_expires')}>
