@@ -1,5 +1,6 @@
 import type { Next } from 'koa';
 import { authenticate, authenticatePrincipal } from '../auth/authenticate';
+import { adminTwoFactorRequired } from '../commands/admin/admin-settings';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { Ctx } from '../koa-types';
 
@@ -44,13 +45,18 @@ export function authPrincipal() {
 
 /**
  * auth(), then only role admin passes: everyone else, with a session or an API token, gets 403.
- * The role is read fresh on every request, so a demoted admin loses access at once.
+ * The role is read fresh on every request, so a demoted admin loses access at once. When the
+ * deployment requires two-factor for admins, a session of an admin without it gets 403 too.
  */
 export function requireAdmin() {
   const authenticated = auth();
   return (ctx: Ctx, next: Next) =>
     authenticated(ctx, async () => {
       if (ctx.state.user.role !== 'admin') throw forbidden('admin_required', 'Access denied. Admin privileges required.');
+      // A signed-in admin must enrol first when the deployment requires it; API tokens are unaffected.
+      if (ctx.state.auth.kind === 'session' && !ctx.state.user.two_factor_enabled_at && (await adminTwoFactorRequired(ctx.state.app))) {
+        throw forbidden('two_factor_required', 'Turn on two-factor sign-in in Settings to use the admin area');
+      }
       await next();
     });
 }
