@@ -2053,6 +2053,8 @@ export interface components {
     };
     /** @description An account as administrators see it (AdminUser), with its profile and referral facts. */
     AdminUserProfile: {
+      /** @description Whether the account signs in with a second factor. */
+      twoFactorEnabled: boolean;
       /** Format: uuid */
       id: string;
       email: components['schemas']['Email'];

@@ -113,6 +113,10 @@ const SAME_AS_ENGLISH = new Set([
   'it:admin:files.type_file',
   'it:admin:files.category.video',
   'it:admin:files.category.audio',
+  // "2FA" is the abbreviation every language uses; "Code" is the French and German word too.
+  'admin:columns.two_factor',
+  'fr:auth:two_factor.code',
+  'de:auth:two_factor.code',
 ]);
 
 type Flat = Map<string, string>;

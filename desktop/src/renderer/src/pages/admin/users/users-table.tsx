@@ -23,7 +23,7 @@ export function UsersTable({ users, plans, selfId, busyId, onChange, onDisable }
   return (
     <AdminTable
       caption={t('users.title')}
-      columns={['user', 'status', 'role', 'plan', 'storage', 'joined', 'last_active']}
+      columns={['user', 'status', 'two_factor', 'role', 'plan', 'storage', 'joined', 'last_active']}
       actions
       className="users-table"
     >
@@ -50,6 +50,11 @@ export function UsersTable({ users, plans, selfId, busyId, onChange, onDisable }
             <td data-label={t('columns.status')}>
               <span className={`badge ${user.status === 'active' ? 'badge-active' : 'badge-revoked'}`}>
                 {t(`users.status_${user.status}`)}
+              </span>
+            </td>
+            <td data-label={t('columns.two_factor')}>
+              <span className={`badge ${user.twoFactorEnabled ? 'badge-active' : ''}`}>
+                {t(user.twoFactorEnabled ? 'users.two_factor_on' : 'users.two_factor_off')}
               </span>
             </td>
             <td data-label={t('columns.role')}>
