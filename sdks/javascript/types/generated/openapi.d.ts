@@ -2794,7 +2794,7 @@ export interface components {
       /** @description Administrators must sign in with two-factor to use the admin area. */
       requireAdminTwoFactor: boolean;
     };
-    AdminSettingsUpdate: {
+    AdminSettingsUpdateRequest: {
       requireAdminTwoFactor?: boolean;
     };
     /**
@@ -8148,7 +8148,7 @@ export interface operations {
          *       "requireAdminTwoFactor": true
          *     }
          */
-        'application/json': components['schemas']['AdminSettingsUpdate'];
+        'application/json': components['schemas']['AdminSettingsUpdateRequest'];
       };
     };
     responses: {

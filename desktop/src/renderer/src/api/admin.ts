@@ -6,7 +6,7 @@ import type {
   AdminPlan,
   AdminPlanList,
   AdminSettings,
-  AdminSettingsUpdate,
+  AdminSettingsUpdateRequest,
   AdminStats,
   AdminToken,
   AdminUser,
@@ -39,7 +39,7 @@ const id = (value: string) => encodeURIComponent(value);
 export const adminApi = {
   stats: (signal?: AbortSignal) => api.get<AdminStats>('/admin/stats', { signal }),
   settings: (signal?: AbortSignal) => api.get<AdminSettings>('/admin/settings', { signal }),
-  updateSettings: (changes: AdminSettingsUpdate) => api.request<AdminSettings>('PATCH', '/admin/settings', { body: changes }),
+  updateSettings: (changes: AdminSettingsUpdateRequest) => api.request<AdminSettings>('PATCH', '/admin/settings', { body: changes }),
   users: list<'adminListUsers'>('/admin/users'),
   user: (userId: string, signal?: AbortSignal) => api.get<AdminUserDetail>(`/admin/users/${id(userId)}`, { signal }),
   grantBonus: (userId: string, input: AdminBonusGrantInput) => api.post<AdminBonusGrant>(`/admin/users/${id(userId)}/bonus`, input),
