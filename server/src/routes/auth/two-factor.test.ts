@@ -95,6 +95,19 @@ describe.each(DRIVERS)('two-factor sign-in (%s)', (driver) => {
     expect(older.status).toBe(401);
   });
 
+  it('opens one session for one challenge and one code, however many requests race with them', async () => {
+    const user = await createUser(server);
+    const { secret } = await enrol(user);
+    const { challenge } = (await login(user)).body;
+    const code = codeFor(secret, 1);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => finish(challenge, code)));
+    // The losers are refused as a used code (401), or locked out by their own failures (429).
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const sessions = await server.app.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    // The one createUser opened before two-factor was on, and the one the code opened.
+    expect(sessions).toHaveLength(2);
+  });
+
   it('refuses a challenge after five minutes', async () => {
     const user = await createUser(server);
     const { secret } = await enrol(user);
