@@ -68,4 +68,26 @@ describe('two-factor sign-in', () => {
     await expectAccessible(page, 'admin users with two-factor');
     await screenshots(page, 'two-factor-admin-users');
   });
+
+  it('sends an administrator without two-factor to enrol first once it is required', async () => {
+    const { page, server } = session;
+    const requirement = page.getByLabel(en('admin', 'security.require_admin_two_factor'));
+    await requirement.check();
+    await page.getByText(en('admin', 'security.saved')).waitFor();
+    try {
+      await page.evaluate(() => localStorage.clear());
+      await (await new LoginPage(page).open(server.url)).logIn(ADMIN.email, ADMIN.password);
+      await page.waitForURL(/\/settings#two-factor$/);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: s('two_factor.required') })
+        .waitFor();
+      // Typing an admin address does not get past it either.
+      await page.goto(`${server.url}/admin/users`);
+      await page.waitForURL(/\/settings#two-factor$/);
+      await screenshots(page, 'two-factor-admin-required', undefined, { fullPage: false });
+    } finally {
+      await server.app.stores.adminSettings.put('require_admin_two_factor', 'false', new Date().toISOString());
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorEnrolment } from '@cairn/shared/api-types';
@@ -80,6 +80,11 @@ export function TwoFactorCard() {
   };
 
   const status = state.status === 'ready' ? state.data : null;
+  const loaded = status !== null;
+  // Sent here to enrol (an admin who must): the card comes into view, not the top of Settings.
+  useEffect(() => {
+    if (loaded && window.location.hash === '#two-factor') document.getElementById('two-factor')?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
 
   const codeField = (label: string, hint?: string) => (
     <TextField
