@@ -16,24 +16,38 @@ const newSecret = () => crypto.randomBytes(48).toString('base64url');
  */
 export async function loadJwtKey(configured: string | null, dataDir: string, db: Db, driver: DbConfig['driver']): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  if (driver === 'pg') return new TextEncoder().encode(await sharedSecret(db));
-  const file = path.join(dataDir, 'jwt-secret');
+  return new TextEncoder().encode(await loadServerSecret(SECRET_NAME, 'jwt-secret', dataDir, db, driver));
+}
+
+/**
+ * A random secret every instance shares, made on first use: on PostgreSQL a row of
+ * `server_secrets`, on SQLite the file `fileName` in the data directory (mode 0600).
+ */
+export async function loadServerSecret(
+  name: string,
+  fileName: string,
+  dataDir: string,
+  db: Db,
+  driver: DbConfig['driver'],
+): Promise<string> {
+  if (driver === 'pg') return sharedSecret(db, name);
+  const file = path.join(dataDir, fileName);
   fs.mkdirSync(dataDir, { recursive: true });
   try {
     fs.writeFileSync(file, newSecret(), { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+  return fs.readFileSync(file, 'utf8').trim();
 }
 
 /** Inserts a key unless one exists (two instances starting at once agree on the first), then reads it. */
-async function sharedSecret(db: Db): Promise<string> {
+async function sharedSecret(db: Db, name: string): Promise<string> {
   await db
     .insertInto('server_secrets')
-    .values({ name: SECRET_NAME, value: newSecret() })
+    .values({ name, value: newSecret() })
     .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
 }

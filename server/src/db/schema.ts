@@ -28,6 +28,37 @@ interface UsersTable {
   uploads_count: Generated<number>;
   /** Changes with every insert, rename or delete of the account's records (database triggers). */
   uploads_version: Generated<number>;
+  /** Set once two-factor sign-in is confirmed; null while it is off (or only being enrolled). */
+  two_factor_enabled_at: string | null;
+}
+
+interface TwoFactorSecretsTable {
+  user_id: string;
+  /** The TOTP secret, AES-256-GCM under a key kept apart from the database rows. */
+  secret_ciphertext: string;
+  /** The last RFC 6238 time step a code was accepted for: a code is refused at or before it. */
+  last_step: number | string | null;
+  created_at: string;
+}
+
+interface TwoFactorRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+interface TwoFactorChallengesTable {
+  id: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+interface AdminSettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
 }
 
 interface SessionsTable {
@@ -386,6 +417,10 @@ export interface Database {
   instances: InstancesTable;
   engine_gc_runs: EngineGcRunsTable;
   usage_checks: UsageChecksTable;
+  two_factor_secrets: TwoFactorSecretsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  admin_settings: AdminSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

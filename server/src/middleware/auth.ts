@@ -2,6 +2,7 @@ import type { ScopeRequirement } from '@cairn/shared/api-types';
 import type { Next } from 'koa';
 import { authenticate, authenticatePrincipal } from '../auth/authenticate';
 import { requireGrant } from '../auth/scopes';
+import { adminTwoFactorRequired } from '../commands/admin/admin-settings';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { Ctx } from '../koa-types';
 
@@ -50,7 +51,8 @@ export function authPrincipal(scope: ScopeRequirement) {
 /**
  * auth(), then only role admin passes: everyone else, with a session or an API token, gets 403;
  * an administrator's API token must hold `admin:*` (or `all`). The role is read fresh on every
- * request, so a demoted admin loses access at once.
+ * request, so a demoted admin loses access at once. When the deployment requires two-factor for
+ * admins, a session of an admin without it gets 403 too.
  */
 export function requireAdmin() {
   const authenticated = auth('any');
@@ -58,6 +60,10 @@ export function requireAdmin() {
     authenticated(ctx, async () => {
       if (ctx.state.user.role !== 'admin') throw forbidden('admin_required', 'Access denied. Admin privileges required.');
       requireGrant(ctx.state.auth, 'admin:*');
+      // A signed-in admin must enrol first when the deployment requires it; API tokens are unaffected.
+      if (ctx.state.auth.kind === 'session' && !ctx.state.user.two_factor_enabled_at && (await adminTwoFactorRequired(ctx.state.app))) {
+        throw forbidden('two_factor_required', 'Turn on two-factor sign-in in Settings to use the admin area');
+      }
       await next();
     });
 }

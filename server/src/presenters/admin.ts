@@ -21,6 +21,7 @@ export function presentAdminUser(user: UserRow, planLimit: number) {
     bonusBytes: Number(user.bonus_bytes),
     createdAt: user.created_at,
     lastActiveAt: user.last_active_at,
+    twoFactorEnabled: user.two_factor_enabled_at !== null,
   };
 }
 

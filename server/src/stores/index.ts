@@ -19,6 +19,7 @@ import { createRewardStore } from './reward-store';
 import { createSessionStore } from './session-store';
 import { createSignedUploadStore } from './signed-upload-store';
 import { createTokenStore } from './token-store';
+import { createAdminSettingStore, createTwoFactorStore } from './two-factor-store';
 import { createUploadStore } from './upload-store';
 import { createUsageStore } from './usage-store';
 import { createUserStore } from './user-store';
@@ -48,6 +49,8 @@ export function createStores(db: Db) {
     instances: createInstanceStore(db),
     engineGcRuns: createEngineGcRunStore(db),
     usage: createUsageStore(db),
+    twoFactor: createTwoFactorStore(db),
+    adminSettings: createAdminSettingStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

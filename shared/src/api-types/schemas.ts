@@ -74,6 +74,9 @@ export const auditActionValues = [
   'retry_content_job',
   'collect_engine_garbage',
   'check_usage',
+  'enable_two_factor',
+  'disable_two_factor',
+  'update_admin_settings',
 ] as const satisfies readonly AuditAction[];
 export type LogPruneRequest = Schemas['LogPruneRequest'];
 export type LogPruneResult = Schemas['LogPruneResult'];
@@ -159,6 +162,7 @@ export const errorCodeValues = [
   'insufficient_funds',
   'insufficient_scope',
   'internal_error',
+  'invalid_challenge',
   'invalid_cid',
   'invalid_credentials',
   'invalid_json',
@@ -170,6 +174,7 @@ export const errorCodeValues = [
   'invalid_signature',
   'invalid_token',
   'invalid_transaction',
+  'invalid_two_factor_code',
   'invalid_upload_length',
   'invalid_upload_offset',
   'method_not_allowed',
@@ -201,6 +206,7 @@ export const errorCodeValues = [
   'range_not_satisfiable',
   'rate_limited',
   'session_ended',
+  'session_required',
   'shutting_down',
   'signed_url_expired',
   'signed_url_not_found',
@@ -213,6 +219,10 @@ export const errorCodeValues = [
   'too_many_files',
   'too_many_uploads',
   'tus_version_unsupported',
+  'two_factor_already_enabled',
+  'two_factor_not_enabled',
+  'two_factor_not_started',
+  'two_factor_required',
   'unauthorized',
   'unsupported_media_type',
   'upload_aborted',
@@ -245,6 +255,17 @@ export type Timestamp = Schemas['Timestamp'];
 export type User = Schemas['User'];
 export type SignupResult = Schemas['SignupResult'];
 export type LoginResult = Schemas['LoginResult'];
+/** The password was right; the account signs in with a second factor too. */
+export type LoginChallenge = Schemas['LoginChallenge'];
+export type TwoFactorLoginRequest = Schemas['TwoFactorLoginRequest'];
+/** The six-digit code of the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
+export type TwoFactorCode = Schemas['TwoFactorCode'];
+export type TwoFactorCodeRequest = Schemas['TwoFactorCodeRequest'];
+export type TwoFactorStatus = Schemas['TwoFactorStatus'];
+export type TwoFactorEnrolment = Schemas['TwoFactorEnrolment'];
+export type TwoFactorRecoveryCodes = Schemas['TwoFactorRecoveryCodes'];
+export type AdminSettings = Schemas['AdminSettings'];
+export type AdminSettingsUpdateRequest = Schemas['AdminSettingsUpdateRequest'];
 export type Preferences = Schemas['Preferences'];
 export type Language = Schemas['Language'];
 export type LanguageList = Schemas['LanguageList'];

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAuth } from './components/require-auth';
 import { AppShell } from './components/shell/app-shell';
+import { TwoFactorGate } from './components/two-factor-gate';
 import { LoadingState } from './components/states';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
@@ -45,7 +46,9 @@ export function AppRoutes() {
       <Route
         element={
           <RequireAuth>
-            <AppShell />
+            <TwoFactorGate>
+              <AppShell />
+            </TwoFactorGate>
           </RequireAuth>
         }
       >

@@ -36,8 +36,37 @@ export interface paths {
      * @description Exchanges email and password for a session JWT (HS256; claims `sub`, `sid`, `email`,
      *     `role`, `iat`, `exp`). Attempts are throttled per client IP (every attempt) and per email
      *     (failed attempts), counted in the database so the limit holds across server instances.
+     *
+     *     For an account with two-factor sign-in on, a correct password gives no session: the answer
+     *     is a `LoginChallenge` (single use, valid five minutes) to send with a code to
+     *     `POST /auth/login/two-factor`.
      */
     post: operations['login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/login/two-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish a login with a two-factor code
+     * @description Turns the challenge a correct password gave into a session, with the current code of the
+     *     authenticator app or one of the recovery codes (each works once). A code is accepted once:
+     *     sent again within its 30-second window it is refused. Wrong codes are throttled exactly as
+     *     wrong passwords are (per client IP and per email, `429 rate_limited`); a correct password
+     *     does not reset the count, only a correct code does. The challenge is spent by the login it
+     *     opens.
+     */
+    post: operations['loginTwoFactor'];
     delete?: never;
     options?: never;
     head?: never;
@@ -145,6 +174,89 @@ export interface paths {
      */
     put: operations['updatePreferences'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/me/two-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Two-factor sign-in status */
+    get: operations['getTwoFactor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/me/two-factor/enrolment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start enrolling an authenticator app
+     * @description Makes a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and answers it as text, as an
+     *     `otpauth://` URI and as a QR code. This is the only time the secret is shown; it is kept
+     *     encrypted. Two-factor is not on until `POST /users/me/two-factor/confirm` checks a code.
+     *     Starting again replaces a secret that was never confirmed. Takes a session, not an API token.
+     */
+    post: operations['startTwoFactorEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/me/two-factor/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn two-factor sign-in on
+     * @description Checks a code from the app just enrolled and turns two-factor on. The answer holds ten
+     *     one-time recovery codes, shown this once (they are stored hashed): each signs in once in
+     *     place of a code. Wrong codes are throttled as login attempts are.
+     */
+    post: operations['confirmTwoFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/me/two-factor/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn two-factor sign-in off
+     * @description Takes a current authenticator code or an unused recovery code; the secret and every
+     *     recovery code are deleted. Wrong codes are throttled as login attempts are.
+     */
+    post: operations['disableTwoFactor'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1397,6 +1509,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Deployment settings */
+    get: operations['adminGetSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change deployment settings
+     * @description `requireAdminTwoFactor`: when true, an administrator signed in without two-factor gets
+     *     `403 two_factor_required` from every admin route until they turn it on in Settings (API
+     *     tokens are unaffected). The change is written to the audit log.
+     */
+    patch: operations['adminUpdateSettings'];
+    trace?: never;
+  };
   '/admin/referrals': {
     parameters: {
       query?: never;
@@ -1873,7 +2008,8 @@ export interface components {
      *       "storageLimit": 1084227584,
      *       "bonusBytes": 10485760,
      *       "createdAt": "2025-03-01T12:00:00.000Z",
-     *       "lastActiveAt": "2025-03-02T08:15:30.000Z"
+     *       "lastActiveAt": "2025-03-02T08:15:30.000Z",
+     *       "twoFactorEnabled": false
      *     }
      */
     AdminUser: {
@@ -1902,6 +2038,8 @@ export interface components {
        * @description The last sign-in, or null if never.
        */
       lastActiveAt: string | null;
+      /** @description Whether the account signs in with a second factor (an authenticator code). */
+      twoFactorEnabled: boolean;
     };
     AdminBonusGrantRequest: {
       /** @description Bonus storage to add, in MiB (2^20 = 1,048,576 bytes). */
@@ -1915,6 +2053,8 @@ export interface components {
     };
     /** @description An account as administrators see it (AdminUser), with its profile and referral facts. */
     AdminUserProfile: {
+      /** @description Whether the account signs in with a second factor. */
+      twoFactorEnabled: boolean;
       /** Format: uuid */
       id: string;
       email: components['schemas']['Email'];
@@ -2048,7 +2188,10 @@ export interface components {
       | 'prune_logs'
       | 'retry_content_job'
       | 'collect_engine_garbage'
-      | 'check_usage';
+      | 'check_usage'
+      | 'enable_two_factor'
+      | 'disable_two_factor'
+      | 'update_admin_settings';
     LogPruneRequest: {
       /**
        * @description Keep the last this many days; older entries are deleted.
@@ -2430,6 +2573,7 @@ export interface components {
       | 'insufficient_funds'
       | 'insufficient_scope'
       | 'internal_error'
+      | 'invalid_challenge'
       | 'invalid_cid'
       | 'invalid_credentials'
       | 'invalid_json'
@@ -2441,6 +2585,7 @@ export interface components {
       | 'invalid_signature'
       | 'invalid_token'
       | 'invalid_transaction'
+      | 'invalid_two_factor_code'
       | 'invalid_upload_length'
       | 'invalid_upload_offset'
       | 'method_not_allowed'
@@ -2472,6 +2617,7 @@ export interface components {
       | 'range_not_satisfiable'
       | 'rate_limited'
       | 'session_ended'
+      | 'session_required'
       | 'shutting_down'
       | 'signed_url_expired'
       | 'signed_url_not_found'
@@ -2484,6 +2630,10 @@ export interface components {
       | 'too_many_files'
       | 'too_many_uploads'
       | 'tus_version_unsupported'
+      | 'two_factor_already_enabled'
+      | 'two_factor_not_enabled'
+      | 'two_factor_not_started'
+      | 'two_factor_required'
       | 'unauthorized'
       | 'unsupported_media_type'
       | 'upload_aborted'
@@ -2588,6 +2738,66 @@ export interface components {
       token: string;
       /** @description When the session expires (24 hours by default). */
       expiresAt: components['schemas']['Timestamp'];
+    };
+    /**
+     * @description The password was right; the account signs in with a second factor too.
+     * @example {
+     *       "twoFactorRequired": true,
+     *       "challenge": "o3sQ2r0xk6T0b7lU8yYpZb1hXK2nV4m9QeC5wD1fG3A",
+     *       "expiresAt": "2025-03-01T12:05:00.000Z"
+     *     }
+     */
+    LoginChallenge: {
+      /** @constant */
+      twoFactorRequired: true;
+      /** @description Send it with a code to `POST /auth/login/two-factor`. Single use. */
+      challenge: string;
+      /** @description When the challenge stops working (five minutes after the password). */
+      expiresAt: components['schemas']['Timestamp'];
+    };
+    TwoFactorLoginRequest: {
+      challenge: string;
+      code: components['schemas']['TwoFactorCode'];
+    };
+    /** @description The six-digit code of the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
+    TwoFactorCode: string;
+    TwoFactorCodeRequest: {
+      code: components['schemas']['TwoFactorCode'];
+    };
+    TwoFactorStatus: {
+      enabled: boolean;
+      /** Format: date-time */
+      enabledAt: string | null;
+      recoveryCodesLeft: number;
+      /** @description True for an administrator of a deployment that requires two-factor for admins. */
+      required: boolean;
+    };
+    /**
+     * @example {
+     *       "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+     *       "otpauthUri": "otpauth://totp/Cairn:ada%40example.com?issuer=Cairn&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30",
+     *       "qrCode": "data:image/svg+xml;base64,PHN2Zy8+"
+     *     }
+     */
+    TwoFactorEnrolment: {
+      /** @description The secret in base32, to type into an app by hand. */
+      secret: string;
+      /** @description The `otpauth://totp/...` URI the QR code holds. */
+      otpauthUri: string;
+      /** @description The QR code of `otpauthUri`, an SVG image as a `data:` URL. */
+      qrCode: string;
+    };
+    TwoFactorRecoveryCodes: {
+      /** @description Ten one-time codes, shown this once. */
+      recoveryCodes: string[];
+      enabledAt: components['schemas']['Timestamp'];
+    };
+    AdminSettings: {
+      /** @description Administrators must sign in with two-factor to use the admin area. */
+      requireAdminTwoFactor: boolean;
+    };
+    AdminSettingsUpdateRequest: {
+      requireAdminTwoFactor?: boolean;
     };
     /**
      * @example {
@@ -3377,8 +3587,10 @@ export interface components {
     };
     /**
      * @description `admin_required`: the credential is valid but its account is not an administrator (or, on
-     *     `POST /tokens/generate`, a non-administrator asked for the `admin:*` scope); or
-     *     `insufficient_scope`: the API token lacks the scope the operation needs (`scope` names it).
+     *     `POST /tokens/generate`, a non-administrator asked for the `admin:*` scope);
+     *     `insufficient_scope`: the API token lacks the scope the operation needs (`scope` names it);
+     *     `two_factor_required`: the deployment requires two-factor sign-in for administrators and
+     *     this admin, signed in with a session, has not turned it on (API tokens are unaffected).
      */
     AdminRequired: {
       headers: {
@@ -3393,7 +3605,7 @@ export interface components {
          */
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          code?: 'admin_required' | 'insufficient_scope';
+          code?: 'admin_required' | 'insufficient_scope' | 'two_factor_required';
         };
       };
     };
@@ -3931,6 +4143,28 @@ export interface components {
         'application/json': components['schemas']['Error'] & {
           /** @constant */
           code?: 'signed_url_expired';
+        };
+      };
+    };
+    /**
+     * @description `session_required`: this is changed from a signed-in session, never with an API token (a
+     *     stolen token must not be able to enrol its own authenticator). Or `insufficient_scope`: the
+     *     API token lacks full access (`scope` names it).
+     */
+    SessionRequired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Sign in with your password to change two-factor sign-in",
+         *       "code": "session_required"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'session_required' | 'insufficient_scope';
         };
       };
     };
@@ -4821,13 +5055,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Logged in. */
+      /** @description Logged in, or (two-factor accounts) the password was right and a code is needed. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['LoginResult'];
+          'application/json': components['schemas']['LoginResult'] | components['schemas']['LoginChallenge'];
         };
       };
       400: components['responses']['InvalidBody'];
@@ -4846,6 +5080,80 @@ export interface operations {
           'application/json': components['schemas']['Error'] & {
             /** @constant */
             code?: 'invalid_credentials';
+          };
+        };
+      };
+      /** @description `account_disabled`: the account is disabled. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Account disabled, contact the administrator",
+           *       "code": "account_disabled"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'account_disabled';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  loginTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "challenge": "o3sQ2r0xk6T0b7lU8yYpZb1hXK2nV4m9QeC5wD1fG3A",
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': components['schemas']['TwoFactorLoginRequest'];
+      };
+    };
+    responses: {
+      /** @description Logged in. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoginResult'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      /**
+       * @description `invalid_two_factor_code`: the code is wrong, or was already used. `invalid_challenge`:
+       *     the challenge is unknown, expired or already used: sign in with the password again.
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Invalid or already used code",
+           *       "code": "invalid_two_factor_code"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_two_factor_code' | 'invalid_challenge';
           };
         };
       };
@@ -5086,6 +5394,210 @@ export interface operations {
       403: components['responses']['InsufficientScope'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  getTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether two-factor is on, and whether this account must turn it on. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TwoFactorStatus'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  startTwoFactorEnrolment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new secret. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TwoFactorEnrolment'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['SessionRequired'];
+      /** @description `two_factor_already_enabled`: turn it off first to enrol another app. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Two-factor sign-in is already on",
+           *       "code": "two_factor_already_enabled"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'two_factor_already_enabled';
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+    };
+  };
+  confirmTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': components['schemas']['TwoFactorCodeRequest'];
+      };
+    };
+    responses: {
+      /** @description Two-factor is on. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TwoFactorRecoveryCodes'];
+        };
+      };
+      /** @description `validation_error`, `invalid_json`, or `invalid_two_factor_code` (the code is wrong or was already used). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Invalid or already used code",
+           *       "code": "invalid_two_factor_code"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'validation_error' | 'invalid_json' | 'invalid_two_factor_code';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['SessionRequired'];
+      /** @description `two_factor_already_enabled`, or `two_factor_not_started` (start enrolment first). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Start enrolment first: scan the QR code, then enter a code",
+           *       "code": "two_factor_not_started"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'two_factor_already_enabled' | 'two_factor_not_started';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  disableTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': components['schemas']['TwoFactorCodeRequest'];
+      };
+    };
+    responses: {
+      /** @description Two-factor is off. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `validation_error`, `invalid_json`, or `invalid_two_factor_code` (the code is wrong or was already used). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Invalid or already used code",
+           *       "code": "invalid_two_factor_code"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'validation_error' | 'invalid_json' | 'invalid_two_factor_code';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['SessionRequired'];
+      /** @description `two_factor_not_enabled`: two-factor sign-in is already off. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Two-factor sign-in is off",
+           *       "code": "two_factor_not_enabled"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'two_factor_not_enabled';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7712,6 +8224,64 @@ export interface operations {
           'application/json': {
             check: components['schemas']['AdminUsageCheck'];
           };
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminGetSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSettings'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminUpdateSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "requireAdminTwoFactor": true
+         *     }
+         */
+        'application/json': components['schemas']['AdminSettingsUpdateRequest'];
+      };
+    };
+    responses: {
+      /** @description The settings now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSettings'];
         };
       };
       400: components['responses']['InvalidBody'];

@@ -1,16 +1,21 @@
 import type { LoginInput } from '@cairn/shared';
 import type { AppContext } from '../../context';
 import { forbidden, unauthorized } from '../../lib/errors';
-import { newId } from '../../lib/ids';
-import { addSeconds } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
 import { loginLimiter } from './lib/login-limiter';
+import { sessionOpener } from './lib/session-opener';
+import { challengeIssuer } from './two-factor/challenge-issuer';
 
 /** A password hash to verify against when the email is unknown, so both cases take equal time. */
 let decoyHash: Promise<string> | null = null;
 
-/** Logs a user in: throttled, constant-time for unknown emails, audited; returns a session JWT. */
-export async function sessionCreator(app: AppContext, input: LoginInput, ip: string): Promise<{ token: string; expiresAt: string }> {
+export type LoginOutcome = { token: string; expiresAt: string } | { twoFactorRequired: true; challenge: string; expiresAt: string };
+
+/**
+ * Logs a user in: throttled, constant-time for unknown emails, audited; returns a session JWT,
+ * or, for an account with two-factor sign-in, a challenge to finish with a code.
+ */
+export async function sessionCreator(app: AppContext, input: LoginInput, ip: string): Promise<LoginOutcome> {
   const limiter = loginLimiter(app);
   await limiter.beforeAttempt(ip, input.email);
 
@@ -32,22 +37,9 @@ export async function sessionCreator(app: AppContext, input: LoginInput, ip: str
     await auditRecorder(app, { action: 'login', type: 'warning', user, details: { outcome: 'refused', reason: 'disabled' }, ip });
     throw forbidden('account_disabled', 'Account disabled, contact the administrator');
   }
+  // The email's failure count stands until the code is right too: a password alone must not
+  // reset the count of wrong codes, or each new challenge would buy a fresh round of guesses.
+  if (user.two_factor_enabled_at) return challengeIssuer(app, user);
   await limiter.onSuccess(input.email);
-
-  const now = new Date();
-  // JWT `exp` has whole seconds: keep the session row equal to it.
-  const expires = new Date(Math.floor(addSeconds(now, app.config.jwtTtlSeconds).getTime() / 1000) * 1000);
-  const sessionId = newId();
-  await app.stores.sessions.insert({
-    id: sessionId,
-    user_id: user.id,
-    created_at: now.toISOString(),
-    expires_at: expires.toISOString(),
-    revoked_at: null,
-    ip,
-  });
-  await app.stores.users.update(user.id, { last_active_at: now.toISOString() });
-  const token = await app.jwt.sign({ sub: user.id, sid: sessionId, email: user.email, role: user.role }, expires);
-  await auditRecorder(app, { action: 'login', user, ip });
-  return { token, expiresAt: expires.toISOString() };
+  return sessionOpener(app, user, ip);
 }

@@ -68,6 +68,7 @@ export async function userCreator(app: AppContext, input: SignupInput, options: 
     bonus_bytes: 0,
     uploads_count: 0,
     uploads_version: 0,
+    two_factor_enabled_at: null,
   };
   try {
     await app.db.transaction().execute(async (trx) => {

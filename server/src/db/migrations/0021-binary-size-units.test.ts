@@ -12,8 +12,8 @@ describe.each(DRIVERS)('migration 0021: the built-in plans in binary units (%s)'
   });
   afterAll(() => server.close());
 
-  const descriptions = async (language: string) => {
-    const user = await createUser(server, { language });
+  const descriptions = async (language: string, signedUp?: { token: string }) => {
+    const user = signedUp ?? (await createUser(server, { language }));
     const { body } = await server.api.get('/api/v2/plans', { token: user.token });
     return Object.fromEntries((body.plans as Array<{ code: string; description: string }>).map((plan) => [plan.code, plan.description]));
   };
@@ -29,10 +29,12 @@ describe.each(DRIVERS)('migration 0021: the built-in plans in binary units (%s)'
     expect(await descriptions('ru')).toMatchObject({ pro: '100 ГиБ закреплённого хранилища для частных лиц.' });
     expect(await descriptions('uk')).toMatchObject({ business: '1 ТіБ закріпленого сховища для команд.' });
 
-    // Back to the seeded wording, an administrator's own for one plan, and forward again.
+    // Back to the seeded wording, an administrator's own for one plan, and forward again. The
+    // account is made first: signing up needs the columns of later migrations.
+    const german = await createUser(server, { language: 'de' });
     const migrator = new Migrator({ db: server.app.db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('0018-job-request-ids')).error).toBeUndefined();
-    expect(await descriptions('de')).toMatchObject({ free: 'Für den Einstieg: 1 GB gepinnter Speicher.' });
+    expect(await descriptions('de', german)).toMatchObject({ free: 'Für den Einstieg: 1 GB gepinnter Speicher.' });
     await server.app.db.updateTable('plans').set({ description: 'Our best plan: 100 GB.' }).where('code', '=', 'pro').execute();
     await migrateToLatest(server.app.db);
     expect(await descriptions('en')).toMatchObject({ free: 'Get started: 1 GiB of pinned storage.', pro: 'Our best plan: 100 GB.' });

@@ -20,6 +20,7 @@ import * as jobs from './0019-jobs';
 import * as nameOrder from './0020-name-order';
 import * as binarySizeUnits from './0021-binary-size-units';
 import * as tokenScopes from './0022-token-scopes';
+import * as twoFactor from './0023-two-factor';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0020-name-order': nameOrder,
   '0021-binary-size-units': binarySizeUnits,
   '0022-token-scopes': tokenScopes,
+  '0023-two-factor': twoFactor,
 };

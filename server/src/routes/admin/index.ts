@@ -6,6 +6,7 @@ import { adminFileRoutes } from './files';
 import { adminLogRoutes } from './logs';
 import { adminPlanRoutes } from './plans';
 import { adminReferralRoutes } from './referrals';
+import { adminSettingRoutes } from './settings';
 import { adminStatsRoutes } from './stats';
 import { adminTokenRoutes } from './tokens';
 import { adminUsageRoutes } from './usage';
@@ -25,6 +26,7 @@ export function adminRoutes() {
     adminContentJobRoutes(),
     adminEngineGcRoutes(),
     adminUsageRoutes(),
+    adminSettingRoutes(),
   ]) {
     router.use(routes.routes());
   }

@@ -1,7 +1,15 @@
 import Router from '@koa/router';
-import { loginSchema, signupSchema, type LoginInput, type SignupInput } from '@cairn/shared';
+import {
+  loginSchema,
+  signupSchema,
+  twoFactorLoginSchema,
+  type LoginInput,
+  type SignupInput,
+  type TwoFactorLoginInput,
+} from '@cairn/shared';
 import { sessionCreator } from '../../commands/accounts/session-creator';
 import { sessionEnder } from '../../commands/accounts/session-ender';
+import { twoFactorSessionCreator } from '../../commands/accounts/two-factor/two-factor-session-creator';
 import { userCreator } from '../../commands/accounts/user-creator';
 import type { AppState } from '../../koa-types';
 import { auth } from '../../middleware/auth';
@@ -21,6 +29,10 @@ export function authRoutes() {
   router.post('/auth/login', jsonBody(), validate({ body: loginSchema }), async (ctx) => {
     const session = await sessionCreator(ctx.state.app, input<LoginInput>(ctx).body, ctx.ip);
     ctx.body = session;
+  });
+
+  router.post('/auth/login/two-factor', jsonBody(), validate({ body: twoFactorLoginSchema }), async (ctx) => {
+    ctx.body = await twoFactorSessionCreator(ctx.state.app, input<TwoFactorLoginInput>(ctx).body, ctx.ip);
   });
 
   router.post('/auth/logout', auth('any'), async (ctx) => {

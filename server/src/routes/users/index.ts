@@ -16,6 +16,7 @@ import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { presentPreferences, presentUser } from '../../presenters/user';
+import { twoFactorRoutes } from './two-factor';
 
 export function userRoutes() {
   const router = new Router<AppState>();
@@ -48,5 +49,6 @@ export function userRoutes() {
     ctx.body = presentPreferences(user);
   });
 
+  router.use(twoFactorRoutes().routes());
   return router;
 }

@@ -5,6 +5,8 @@ import type {
   AdminEngineGc,
   AdminPlan,
   AdminPlanList,
+  AdminSettings,
+  AdminSettingsUpdateRequest,
   AdminStats,
   AdminToken,
   AdminUser,
@@ -36,6 +38,8 @@ const id = (value: string) => encodeURIComponent(value);
 /** The admin API. Imported by the admin area only, so it ships in that chunk. */
 export const adminApi = {
   stats: (signal?: AbortSignal) => api.get<AdminStats>('/admin/stats', { signal }),
+  settings: (signal?: AbortSignal) => api.get<AdminSettings>('/admin/settings', { signal }),
+  updateSettings: (changes: AdminSettingsUpdateRequest) => api.request<AdminSettings>('PATCH', '/admin/settings', { body: changes }),
   users: list<'adminListUsers'>('/admin/users'),
   user: (userId: string, signal?: AbortSignal) => api.get<AdminUserDetail>(`/admin/users/${id(userId)}`, { signal }),
   grantBonus: (userId: string, input: AdminBonusGrantInput) => api.post<AdminBonusGrant>(`/admin/users/${id(userId)}/bonus`, input),

@@ -9,12 +9,18 @@ import type {
   Preferences,
   SignupResult,
   TokenList,
+  TwoFactorEnrolment,
+  TwoFactorRecoveryCodes,
+  TwoFactorStatus,
   User,
 } from '@cairn/shared/api-types';
 import { api } from './client';
 
 export const authApi = {
-  login: (email: string, password: string) => api.post<LoginResult>('/auth/login', { email, password }, { auth: false }),
+  /** A session, or for a two-factor account a challenge that `loginTwoFactor` finishes with a code. */
+  login: (email: string, password: string) => api.post<JsonResponseOf<'login', 200>>('/auth/login', { email, password }, { auth: false }),
+  loginTwoFactor: (challenge: string, code: string) =>
+    api.post<LoginResult>('/auth/login/two-factor', { challenge, code }, { auth: false }),
   signup: (input: SignupInput) => api.post<SignupResult>('/auth/signup', input, { auth: false }),
   logout: () => api.post<void>('/auth/logout'),
 };
@@ -27,6 +33,13 @@ export const userApi = {
   /** The address the server sees this browser at (what an IP-restricted token is checked against). */
   myIp: () => api.get<JsonResponseOf<'getMyIp', 200>>('/users/me/ip'),
   savePreferences: (input: Preferences) => api.put<Preferences>('/users/me/preferences', input),
+};
+
+export const twoFactorApi = {
+  status: (signal?: AbortSignal) => api.get<TwoFactorStatus>('/users/me/two-factor', { signal }),
+  start: () => api.post<TwoFactorEnrolment>('/users/me/two-factor/enrolment'),
+  confirm: (code: string) => api.post<TwoFactorRecoveryCodes>('/users/me/two-factor/confirm', { code }),
+  disable: (code: string) => api.post<void>('/users/me/two-factor/disable', { code }),
 };
 
 export const localeApi = {

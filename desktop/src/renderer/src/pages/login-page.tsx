@@ -10,6 +10,7 @@ import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid';
 import { fieldErrors, type FieldErrors } from '../lib/form-errors';
 import { useAppStore } from '../store/app-store';
 import { loadProfile } from '../store/session-actions';
+import { LoginCodeStep } from './login-code-step';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -21,8 +22,15 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Set once the password was right for a two-factor account: the code step replaces the form.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(formRef, errors);
+
+  const signIn = (token: string) => {
+    if (!useAppStore.getState().signIn(token)) throw new Error('unreadable token');
+    void loadProfile().catch(() => undefined);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,14 +44,32 @@ export function LoginPage() {
     setErrors({});
     setBusy(true);
     try {
-      const { token } = await authApi.login(parsed.data.email, parsed.data.password);
-      if (!useAppStore.getState().signIn(token)) throw new Error('unreadable token');
-      void loadProfile().catch(() => undefined);
+      const result = await authApi.login(parsed.data.email, parsed.data.password);
+      if ('challenge' in result) {
+        setPassword('');
+        setChallenge(result.challenge);
+        setBusy(false);
+        return;
+      }
+      signIn(result.token);
     } catch (error) {
       setFormError(errorText(error, 'errors.login_failed'));
       setBusy(false);
     }
   };
+
+  if (challenge) {
+    return (
+      <LoginCodeStep
+        challenge={challenge}
+        onSignedIn={signIn}
+        onRestart={() => {
+          setChallenge(null);
+          setFormError(null);
+        }}
+      />
+    );
+  }
 
   return (
     <AuthLayout

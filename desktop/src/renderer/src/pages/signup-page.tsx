@@ -61,8 +61,9 @@ export function SignupPage() {
     // The account exists and the password was just typed: open the session with it rather than
     // asking for it again. Should that fail, the login form takes over with the email filled in.
     try {
-      const { token } = await authApi.login(parsed.data.email, parsed.data.password);
-      if (!useAppStore.getState().signIn(token)) throw new Error('unreadable token');
+      const result = await authApi.login(parsed.data.email, parsed.data.password);
+      // A new account has no second factor; should it have one, the login form asks for it.
+      if (!('token' in result) || !useAppStore.getState().signIn(result.token)) throw new Error('no session');
       toast.success(t('signup.signed_in'));
       void loadProfile().catch(() => undefined);
     } catch {

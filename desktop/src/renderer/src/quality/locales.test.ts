@@ -114,6 +114,9 @@ const SAME_AS_ENGLISH = new Set([
   'it:admin:files.type_file',
   'it:admin:files.category.video',
   'it:admin:files.category.audio',
+  // "2FA" is the abbreviation every language uses; "Code" is the French and German word too.
+  'fr:auth:two_factor.code',
+  'de:auth:two_factor.code',
 ]);
 
 type Flat = Map<string, string>;

@@ -9,6 +9,7 @@ import { ServerSettingsCard } from '../desktop/server-settings-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { TokensPanel } from './tokens-panel';
+import { TwoFactorCard } from './two-factor-card';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -44,6 +45,7 @@ export function SettingsPage() {
         </div>
         <PasswordForm />
       </section>
+      <TwoFactorCard />
       <TokensPanel />
       <ServerSettingsCard />
     </div>

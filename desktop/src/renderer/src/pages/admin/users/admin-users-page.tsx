@@ -13,6 +13,7 @@ import { ListView } from '../list/list-view';
 import { useAdminAction } from '../list/use-admin-action';
 import { pageQuery, useAdminList } from '../list/use-admin-list';
 import { useRowUpdates } from '../list/use-row-updates';
+import { AdminSecurityCard } from './admin-security-card';
 import { UsersTable } from './users-table';
 
 /** /admin/users: every account, with status, role and plan changes. */
@@ -70,6 +71,7 @@ export function AdminUsersPage() {
   return (
     <div className="page">
       <PageHeader title={t('users.title')} description={t('users.description')} />
+      <AdminSecurityCard />
       <ListView
         list={list}
         label={t('users.title')}

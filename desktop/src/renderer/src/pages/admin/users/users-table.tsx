@@ -17,7 +17,7 @@ interface UsersTableProps {
 }
 
 /**
- * Accounts with their status beside the name, role and plan as selects, and enable/disable; the
+ * Accounts with their status (and two-factor sign-in, when on) beside the name, role and plan as selects, and enable/disable; the
  * page confirms each change but enabling. Dates are in digits (the time in their tooltip) so the
  * table stays a table at 1280 px in every language.
  */
@@ -50,6 +50,7 @@ export function UsersTable({ users, plans, selfId, busyId, onChange, onDisable }
                   <span className={`badge ${user.status === 'active' ? 'badge-active' : 'badge-revoked'}`}>
                     {t(`users.status_${user.status}`)}
                   </span>
+                  {user.twoFactorEnabled && <span className="badge badge-info">{t('users.two_factor_on')}</span>}
                 </span>
                 <span className="muted cell-email">
                   <EmailText email={user.email} />
