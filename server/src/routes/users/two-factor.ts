@@ -29,16 +29,30 @@ export function twoFactorRoutes() {
     ctx.body = await enrolmentStarter(ctx.state.app, ctx.state.user, ctx.state.auth);
   });
 
-  router.post('/users/me/two-factor/confirm', auth('all'), sessionOnly, jsonBody(), validate({ body: twoFactorCodeSchema }), async (ctx) => {
-    const { code } = input<TwoFactorCodeInput>(ctx).body;
-    ctx.body = await enrolmentConfirmer(ctx.state.app, ctx.state.user, ctx.state.auth, code, ctx.ip);
-  });
+  router.post(
+    '/users/me/two-factor/confirm',
+    auth('all'),
+    sessionOnly,
+    jsonBody(),
+    validate({ body: twoFactorCodeSchema }),
+    async (ctx) => {
+      const { code } = input<TwoFactorCodeInput>(ctx).body;
+      ctx.body = await enrolmentConfirmer(ctx.state.app, ctx.state.user, ctx.state.auth, code, ctx.ip);
+    },
+  );
 
-  router.post('/users/me/two-factor/disable', auth('all'), sessionOnly, jsonBody(), validate({ body: twoFactorCodeSchema }), async (ctx) => {
-    const { code } = input<TwoFactorCodeInput>(ctx).body;
-    await twoFactorDisabler(ctx.state.app, ctx.state.user, ctx.state.auth, code, ctx.ip);
-    ctx.status = 204;
-  });
+  router.post(
+    '/users/me/two-factor/disable',
+    auth('all'),
+    sessionOnly,
+    jsonBody(),
+    validate({ body: twoFactorCodeSchema }),
+    async (ctx) => {
+      const { code } = input<TwoFactorCodeInput>(ctx).body;
+      await twoFactorDisabler(ctx.state.app, ctx.state.user, ctx.state.auth, code, ctx.ip);
+      ctx.status = 204;
+    },
+  );
 
   return router;
 }
