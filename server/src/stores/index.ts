@@ -1,8 +1,10 @@
 import type { Db } from '../db/database';
 import { createAdminStores } from './admin/index';
+import { createAccessLinkStore } from './access-link-store';
 import { createContentJobStore } from './content-job-store';
 import { createEngineGcRunStore } from './engine-gc-run-store';
 import { createInstanceStore } from './instance-store';
+import { createHiddenBlockStore } from './hidden-block-store';
 import { createJobStore } from './job-store';
 import { createLeaseStore } from './lease-store';
 import { createLogStore } from './log-store';
@@ -48,6 +50,8 @@ export function createStores(db: Db) {
     instances: createInstanceStore(db),
     engineGcRuns: createEngineGcRunStore(db),
     usage: createUsageStore(db),
+    hiddenBlocks: createHiddenBlockStore(db),
+    accessLinks: createAccessLinkStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

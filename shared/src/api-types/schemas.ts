@@ -74,6 +74,10 @@ export const auditActionValues = [
   'retry_content_job',
   'collect_engine_garbage',
   'check_usage',
+  'make_private',
+  'make_public',
+  'create_link',
+  'revoke_link',
 ] as const satisfies readonly AuditAction[];
 export type LogPruneRequest = Schemas['LogPruneRequest'];
 export type LogPruneResult = Schemas['LogPruneResult'];
@@ -120,6 +124,8 @@ export type ErrorBody = Schemas['Error'];
 export type ErrorCode = Schemas['ErrorCode'];
 /** Every value of `ErrorCode`, in the order openapi.yaml lists them. */
 export const errorCodeValues = [
+  'access_link_expired',
+  'access_link_invalid',
   'account_disabled',
   'admin_required',
   'already_pinned',
@@ -171,6 +177,7 @@ export const errorCodeValues = [
   'invalid_transaction',
   'invalid_upload_length',
   'invalid_upload_offset',
+  'link_not_found',
   'method_not_allowed',
   'missing_token',
   'name_taken',
@@ -210,6 +217,7 @@ export const errorCodeValues = [
   'token_not_found',
   'token_revoked',
   'too_many_files',
+  'too_many_links',
   'too_many_uploads',
   'tus_version_unsupported',
   'unauthorized',
@@ -298,6 +306,10 @@ export type FileName = Schemas['FileName'];
 export type UploadFields = Schemas['UploadFields'];
 /** A record of the account. */
 export type Upload = Schemas['Upload'];
+export type PrivacyRequest = Schemas['PrivacyRequest'];
+export type AccessLinkRequest = Schemas['AccessLinkRequest'];
+export type AccessLink = Schemas['AccessLink'];
+export type AccessLinkList = Schemas['AccessLinkList'];
 /** A signed upload URL, shown once. */
 export type SignedUpload = Schemas['SignedUpload'];
 /** The record an upload created (or the account's existing record of the same content). */

@@ -9,3 +9,4 @@ export * from './admin';
 export * from './billing';
 export * from './cid';
 export * from './text';
+export * from './links';

@@ -21,6 +21,8 @@ export interface CarUploadInput {
   /** The uploaded file's name, `.car` taken off, for the record's name. */
   filename?: string;
   customName?: string;
+  /** The new record is private. */
+  private?: boolean;
   signal: AbortSignal;
   ip: string;
 }
@@ -111,6 +113,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
         filesCount: stat.files,
         originalName: input.filename?.replace(/\.car$/i, ''),
         customName: input.customName,
+        private: input.private,
         source: 'upload',
       },
       reservation,

@@ -116,6 +116,7 @@ async function runJob(
         originalName: job.original_name,
         customName: job.custom_name,
         source: 'pin',
+        private: Number(job.private) === 1,
       },
       null,
       {
