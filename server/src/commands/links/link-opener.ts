@@ -7,8 +7,10 @@ export interface OpenedLink {
   downloadName: string | null;
 }
 
-const invalid = () => new AppError(403, 'access_link_invalid', 'This access link is not valid for this content');
-const expired = () => new AppError(410, 'access_link_expired', 'This access link has expired or was already used');
+// Kept by no cache: a browser may otherwise keep a refusal (410 is cacheable by default) for a link it opens again.
+const NO_STORE = { 'Cache-Control': 'no-store' };
+const invalid = () => new AppError(403, 'access_link_invalid', 'This access link is not valid for this content', undefined, NO_STORE);
+const expired = () => new AppError(410, 'access_link_expired', 'This access link has expired or was already used', undefined, NO_STORE);
 
 /**
  * Checks an access link for a gateway request under `/ipfs/<cid>`: its signature over that CID

@@ -133,6 +133,7 @@ describe.each(DRIVERS)('private records and signed access links (%s)', (driver) 
       clock.advance(2_000);
       const expired = await gateway(`/ipfs/${file.cid}?token=${created.body.token}`);
       expect(expired.status).toBe(410);
+      expect(expired.headers.get('cache-control')).toBe('no-store');
       expect((await expired.json()).code).toBe('access_link_expired');
       const live = await suite.server.api.get(`/api/v2/files/${file.uploadId}/links`, { token: owner.token });
       expect(live.body.links).toEqual([]);
