@@ -42,6 +42,38 @@ export function createHiddenBlockStore(db: Db) {
         .limit(1)
         .executeTakeFirst()) !== undefined,
 
+    /**
+     * Which of these CIDs the gateway refuses and `userId` may not take from this node's own blocks:
+     * inside the DAG of a root no public record holds and no record of `userId` holds, and not
+     * themselves held publicly as a root.
+     */
+    async hiddenFrom(userId: string, blockCids: string[]): Promise<string[]> {
+      const found: string[] = [];
+      for (let i = 0; i < blockCids.length; i += BATCH) {
+        const rows = await db
+          .selectFrom('hidden_blocks as h')
+          .select('h.block_cid')
+          .distinct()
+          .where('h.block_cid', 'in', blockCids.slice(i, i + BATCH))
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('uploads as u')
+                  .select('u.id')
+                  .whereRef('u.cid', '=', 'h.root_cid')
+                  .where((u) => u.or([u('u.private', '=', 0), u('u.user_id', '=', userId)])),
+              ),
+            ),
+          )
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('uploads as p').select('p.id').whereRef('p.cid', '=', 'h.block_cid').where('p.private', '=', 0))),
+          )
+          .execute();
+        found.push(...rows.map((row) => row.block_cid));
+      }
+      return found;
+    },
+
     /** Drops a root's rows once no private record holds it. */
     async releaseUnlessPrivate(rootCid: string): Promise<void> {
       await db

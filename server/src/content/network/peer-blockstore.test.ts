@@ -10,7 +10,7 @@ async function rawBlock(text: string): Promise<{ cid: CID; bytes: Uint8Array }> 
   return { cid: CID.createV1(raw.code, await sha256.digest(bytes)), bytes };
 }
 
-const collect = async (blocks: AsyncIterable<Uint8Array>) => {
+const collect = async (blocks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) => {
   const parts: Uint8Array[] = [];
   for await (const part of blocks) parts.push(part);
   return Buffer.concat(parts).toString();

@@ -1,5 +1,7 @@
 import { decode as decodePb } from '@ipld/dag-pb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CID } from 'multiformats/cid';
+import { carBytes, unixfsDirectory } from '../../../test/cars';
 import { manualClock } from '../../../test/clock';
 import { createUser, fileForm, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS } from '../../../test/harness';
@@ -36,7 +38,7 @@ describe.each(DRIVERS)('private records and signed access links (%s)', (driver) 
     ]) {
       const res = await gateway(path);
       expect(res.status, path).toBe(404);
-      expect((await res.json()).code).toBe('not_found');
+      expect(((await res.json()) as { code: string }).code).toBe('not_found');
     }
     const listed = await suite.server.api.get('/api/v2/users/me/uploads', { token: owner.token });
     expect(listed.body.files.find((f: { uploadId: string }) => f.uploadId === file.uploadId).private).toBe(true);
@@ -68,7 +70,7 @@ describe.each(DRIVERS)('private records and signed access links (%s)', (driver) 
     const mine = await uploadFile(suite.server, owner, 'shared.bin', bytes, '?private=true');
     expect((await gateway(`/ipfs/${mine.cid}`)).status).toBe(404);
     const theirs = await uploadFile(suite.server, other, 'public.bin', bytes);
-    expect(theirs.private).toBe(false);
+    expect(theirs).toMatchObject({ private: false });
     const served = await gateway(`/ipfs/${mine.cid}`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
@@ -134,7 +136,7 @@ describe.each(DRIVERS)('private records and signed access links (%s)', (driver) 
       const expired = await gateway(`/ipfs/${file.cid}?token=${created.body.token}`);
       expect(expired.status).toBe(410);
       expect(expired.headers.get('cache-control')).toBe('no-store');
-      expect((await expired.json()).code).toBe('access_link_expired');
+      expect(((await expired.json()) as { code: string }).code).toBe('access_link_expired');
       const live = await suite.server.api.get(`/api/v2/files/${file.uploadId}/links`, { token: owner.token });
       expect(live.body.links).toEqual([]);
     } finally {
@@ -158,7 +160,7 @@ describe.each(DRIVERS)('private records and signed access links (%s)', (driver) 
     for (const attempt of attempts) {
       const res = await gateway(`/ipfs/${file.cid}?token=${encodeURIComponent(attempt)}`);
       expect(res.status, attempt).toBe(403);
-      expect((await res.json()).code).toBe('access_link_invalid');
+      expect(((await res.json()) as { code: string }).code).toBe('access_link_invalid');
     }
     // The path prefix: a valid token for one CID opens no other.
     expect((await gateway(`/ipfs/${elsewhere.cid}?token=${token}`)).status).toBe(403);
@@ -181,6 +183,36 @@ describe.each(DRIVERS)('private records and signed access links (%s)', (driver) 
     const statuses = answers.map((res) => res.status).sort();
     await Promise.all(answers.map((res) => res.arrayBuffer()));
     expect(statuses).toEqual([200, 410, 410, 410, 410, 410, 410, 410]);
+  });
+
+  it('lets nobody else take a private file from this node by its CID: no pin of it, no CAR that links to it', async () => {
+    const file = await uploadFile(suite.server, owner, 'taken.bin', bytesOf(9), '?private=true');
+    // Local content settles within the request: the pin fails as content found nowhere.
+    const pinned = await suite.server.api.post('/api/v2/pins', { cid: file.cid }, { token: other.token });
+    expect(pinned.status).toBe(404);
+    expect(pinned.body.code).toBe('cid_not_found');
+    expect(await suite.server.app.stores.uploads.findByCidForUser(other.id, file.cid)).toBeUndefined();
+    expect((await gateway(`/ipfs/${file.cid}`)).status).toBe(404);
+
+    // A folder of one's own that links to the private file, sent without the file's blocks.
+    const wrapper = await unixfsDirectory([{ name: 'stolen.bin', cid: CID.parse(file.cid), size: 600 * 1024 }]);
+    const car = await carBytes([wrapper.cid], [wrapper]);
+    const res = await suite.server.api.request('POST', '/api/v2/upload/car', {
+      token: other.token,
+      body: car,
+      headers: { 'content-type': 'application/vnd.ipld.car' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('car_incomplete');
+    expect((await gateway(`/ipfs/${wrapper.cid}/stolen.bin`)).status).toBe(404);
+
+    // Its owner can: the same CAR is complete for them.
+    const own = await suite.server.api.request('POST', '/api/v2/upload/car', {
+      token: owner.token,
+      body: car,
+      headers: { 'content-type': 'application/vnd.ipld.car' },
+    });
+    expect(own.status).toBe(201);
   });
 
   it('bounds what a link may ask for, and kills the links of a deleted record', async () => {
