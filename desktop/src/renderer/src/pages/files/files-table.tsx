@@ -75,7 +75,7 @@ export function FilesTable({ files, selected, onSelect, order, onOrder, onOpen, 
                     {upload.name}
                   </span>
                   {upload.type !== 'file' && <span className="badge">{t(`types.${upload.type}`)}</span>}
-                  <PrivacyBadge upload={upload} />
+                  <PrivacyBadge upload={upload} compact />
                 </span>
                 {/* A file of a folder uploaded as separate files: where it was in the folder. */}
                 {upload.originalName?.includes('/') && (
