@@ -70,9 +70,11 @@ describe("a row's menu", () => {
     const menu = files.menu('quarterly-report.pdf');
     await menu.waitFor();
     await expect(button.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(menu.getByRole('menuitem').allInnerTexts()).resolves.toEqual(
-      ['view', 'copy_link', 'copy_cid', 'download', 'view_dag', 'rename', 'info', 'delete'].map((key) => c(`actions.${key}`)),
-    );
+    await expect(menu.getByRole('menuitem').allInnerTexts()).resolves.toEqual([
+      ...['view', 'copy_link', 'copy_cid', 'download', 'view_dag', 'share'].map((key) => c(`actions.${key}`)),
+      c('privacy.make_private'),
+      ...['rename', 'info', 'delete'].map((key) => c(`actions.${key}`)),
+    ]);
     await expect.poll(focusedItem).toBe('view');
     await page.keyboard.press('ArrowDown');
     await expect.poll(focusedItem).toBe('copy-link');
@@ -136,7 +138,7 @@ describe("a row's menu", () => {
   it('has no download for a folder, whose details say folder and show no category', async () => {
     await files.open(server.url);
     const folder = files.row('website');
-    await expect(folder.locator('.badge').innerText()).resolves.toBe(c('entry_types.directory'));
+    await expect(folder.locator('.badge:not([data-privacy])').innerText()).resolves.toBe(c('entry_types.directory'));
     await expect(folder.locator('td.col-category').innerText()).resolves.toBe('');
     await expect(folder.locator('.file-meta-category').count()).resolves.toBe(0);
     await files.menuButton('website').click();

@@ -573,6 +573,43 @@ var Gateway = class {
   }
 };
 
+// src/resources/links.ts
+var Links = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  /** `expiresIn` in seconds; `downloadName` makes the content download under that name. */
+  create(uploadId, params, options = {}) {
+    return this.http.request({
+      method: 'POST',
+      path: `/files/${encodeURIComponent(uploadId)}/links`,
+      json: params,
+      idempotent: false,
+      ...options,
+    });
+  }
+  /** The record's links that still open it, newest first. */
+  async list(uploadId, options = {}) {
+    const list2 = await this.http.request({
+      method: 'GET',
+      path: `/files/${encodeURIComponent(uploadId)}/links`,
+      idempotent: true,
+      ...options,
+    });
+    return list2.links;
+  }
+  /** A link revoked already is a `NotFoundError` (`link_not_found`), so a retry would mislead: not retried. */
+  revoke(uploadId, linkId, options = {}) {
+    return this.http.request({
+      method: 'DELETE',
+      path: `/files/${encodeURIComponent(uploadId)}/links/${encodeURIComponent(linkId)}`,
+      idempotent: false,
+      ...options,
+    });
+  }
+};
+
 // src/resources/pins.ts
 var Pins = class {
   constructor(http) {
@@ -581,8 +618,9 @@ var Pins = class {
   http;
   /** Starts a pin job; content already on the node usually comes back `pinned` at once. */
   create(cid, options = {}) {
-    const { name, ...request } = options;
-    return this.http.request({ method: 'POST', path: '/pins', json: { cid, customName: name ?? null }, idempotent: false, ...request });
+    const { name, private: isPrivate, ...request } = options;
+    const json = { cid, customName: name ?? null, ...(isPrivate ? { private: true } : {}) };
+    return this.http.request({ method: 'POST', path: '/pins', json, idempotent: false, ...request });
   }
   get(id, options = {}) {
     return this.http.request({ method: 'GET', path: `/pins/${encodeURIComponent(id)}`, idempotent: true, ...options });
@@ -1182,6 +1220,7 @@ function sendMultipart(http, path, parts, total, query, options) {
 }
 
 // src/resources/uploads.ts
+var privateQuery = (options) => (options.private ? 'true' : void 0);
 var Uploads = class {
   constructor(http) {
     this.http = http;
@@ -1190,7 +1229,14 @@ var Uploads = class {
   /** Uploads one file, streamed: a path (Node), a Blob or File, bytes or a stream. */
   async file(source, options = {}) {
     const part = await partFrom(source, options.filename);
-    return sendMultipart(this.http, '/upload', [part], part.size, { cidVersion: options.cidVersion, name: options.name }, options);
+    return sendMultipart(
+      this.http,
+      '/upload',
+      [part],
+      part.size,
+      { cidVersion: options.cidVersion, name: options.name, private: privateQuery(options) },
+      options,
+    );
   }
   /**
    * Uploads several files in one request, each stored and recorded on its own, answered in the
@@ -1204,7 +1250,7 @@ var Uploads = class {
     );
     const sized = parts.every((part) => part.size !== void 0);
     const total = sized ? parts.reduce((sum, part) => sum + part.size, 0) : void 0;
-    const query = { cidVersion: options.cidVersion, mode: 'files' };
+    const query = { cidVersion: options.cidVersion, mode: 'files', private: privateQuery(options) };
     return sendMultipart(this.http, '/upload/directory', parts, total, query, options);
   }
   /**
@@ -1231,13 +1277,13 @@ var Uploads = class {
    */
   async car(source, options = {}) {
     const part = await partFrom(source, options.filename);
-    const query = { name: options.name };
+    const query = { name: options.name, private: privateQuery(options) };
     if (options.filename !== void 0) return sendMultipart(this.http, '/upload/car', [part], part.size, query, options);
     return sendBody(this.http, '/upload/car', part, 'application/vnd.ipld.car', query, options);
   }
   async directory(source, options = {}) {
     const { parts, total } = await directoryParts(source);
-    const query = { cidVersion: options.cidVersion, name: options.name, mode: options.mode ?? 'dag' };
+    const query = { cidVersion: options.cidVersion, name: options.name, mode: options.mode ?? 'dag', private: privateQuery(options) };
     return sendMultipart(this.http, '/upload/directory', parts, Number.isNaN(total) ? void 0 : total, query, options);
   }
   /** One page when awaited; every record when iterated: `for await (const u of cairn.uploads.list())`. */
@@ -1268,6 +1314,20 @@ var Uploads = class {
       ...options,
     });
   }
+  /**
+   * Makes a record private (the gateway serves its content only through signed links, unless
+   * another record holds the same CID publicly) or public again. Setting what is set changes
+   * nothing, so the call is retried like a read.
+   */
+  setPrivate(uploadId, value, options = {}) {
+    return this.http.request({
+      method: 'PUT',
+      path: `/files/${encodeURIComponent(uploadId)}/privacy`,
+      json: { private: value },
+      idempotent: true,
+      ...options,
+    });
+  }
   delete(uploadId, options = {}) {
     return this.http.request({ method: 'DELETE', path: `/uploads/${encodeURIComponent(uploadId)}`, idempotent: false, ...options });
   }
@@ -1284,6 +1344,8 @@ var SDK_VERSION = '0.1.0';
 var Cairn = class {
   uploads;
   pins;
+  /** Signed access links to a record. */
+  links;
   /** The IPFS Pinning Service API (`/psa/pins`). */
   psa;
   dag;
@@ -1310,6 +1372,7 @@ var Cairn = class {
     });
     this.uploads = new Uploads(http);
     this.pins = new Pins(http);
+    this.links = new Links(http);
     this.psa = new Psa(http);
     this.dag = new Dag(http);
     this.usage = new UsageResource(http);

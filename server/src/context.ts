@@ -141,5 +141,10 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     await db.destroy();
     throw error;
   }
+  // Bitswap gives other peers nothing that only private records hold (see `hidden_blocks`).
+  content.hideFromPeers?.(async (cid) => {
+    const visibility = await stores.uploads.visibility(cid);
+    return visibility === 'private' || (visibility === 'none' && (await stores.hiddenBlocks.isHidden(cid)));
+  });
   return app;
 }

@@ -14,6 +14,8 @@ export interface AppState {
   auth: Authentication;
   /** Set by validate(): parsed and typed input. */
   input: { body?: unknown; query?: unknown; params?: unknown };
+  /** Set by the gateway for a request that carries a valid signed access link. */
+  accessLink?: { downloadName: string | null };
 }
 
 export type Ctx = ParameterizedContext<AppState>;

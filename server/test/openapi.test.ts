@@ -293,6 +293,7 @@ describe('validateResponse on content routes', () => {
     category: 'text',
     filesCount: 1,
     source: 'upload',
+    private: false,
     createdAt: '2025-03-01T12:00:00.000Z',
   };
   const post = (url: string, status: number, body: unknown) =>
@@ -405,6 +406,8 @@ describe('validateResponse on content routes', () => {
     expect(gateway(404, JSON_TYPE, { error: 'This content is not stored here', code: 'not_found' })).toEqual([]);
     expect(gateway(400, JSON_TYPE, { error: 'Invalid CID', code: 'invalid_cid' })).toEqual([]);
     expect(gateway(404, JSON_TYPE, { error: 'File not found', code: 'file_not_found' })[0]).toMatch(/body\/code/);
-    expect(gateway(403, JSON_TYPE, { error: 'No', code: 'forbidden' })[0]).toMatch(/status 403 is not documented/);
+    expect(gateway(403, JSON_TYPE, { error: 'Not valid', code: 'access_link_invalid' })).toEqual([]);
+    expect(gateway(403, JSON_TYPE, { error: 'No', code: 'forbidden' })[0]).toMatch(/body\/code/);
+    expect(gateway(409, JSON_TYPE, { error: 'No', code: 'forbidden' })[0]).toMatch(/status 409 is not documented/);
   });
 });

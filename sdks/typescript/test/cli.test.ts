@@ -134,6 +134,42 @@ describe.sequential('cairn CLI', () => {
     expect(usage.used).toBeGreaterThan(0);
   });
 
+  it('uploads a private file and shares it: a signed link opens it, the bare CID does not', async () => {
+    const file = path.join(temp.dir, 'private-notes.txt');
+    fs.writeFileSync(file, 'cli secret');
+    const uploaded = await runCli(['upload', file, '--private', '--json'], env);
+    expect(uploaded.code).toBe(0);
+    const record = JSON.parse(uploaded.stdout);
+    expect(record.private).toBe(true);
+    const onServer = (url: string) => url.replace(/^https?:\/\/[^/]+/, harness.url);
+    expect((await fetch(`${harness.url}/ipfs/${record.cid}`)).status).toBe(404);
+
+    const made = await runCli(
+      ['share', 'create', record.cid, '--expires', '10m', '--download-name', 'notes.txt', '--single-use', '--json'],
+      env,
+    );
+    expect(made.code).toBe(0);
+    const link = JSON.parse(made.stdout);
+    expect(link).toMatchObject({ singleUse: true, downloadName: 'notes.txt', cid: record.cid });
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    const listed = JSON.parse((await runCli(['share', 'list', record.uploadId, '--json'], env)).stdout);
+    expect(listed.map((l: { id: string }) => l.id)).toEqual([link.id]);
+    const opened = await fetch(onServer(link.url));
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toBe('cli secret');
+    expect((await fetch(onServer(link.url))).status).toBe(410);
+
+    const second = JSON.parse((await runCli(['share', 'create', record.cid, '--expires', '1h', '--json'], env)).stdout);
+    expect((await runCli(['share', 'revoke', record.cid, second.id], env)).code).toBe(0);
+    expect((await fetch(onServer(second.url))).status).toBe(403);
+    expect((await runCli(['share', 'create', record.cid, '--expires', '31d'], env)).code).toBe(2);
+
+    const madePublic = await runCli(['share', 'public', record.cid], env);
+    expect(madePublic.stdout).toContain('public');
+    expect((await fetch(`${harness.url}/ipfs/${record.cid}`)).status).toBe(200);
+  });
+
   it('uploads a CAR with --car and shows per-node status; an unknown CID exits 4', async () => {
     const site = makeSite(path.join(temp.dir, 'car-site'));
     const { cid } = await new Cairn({ baseUrl: harness.url, token }).uploads.directory(site.root);

@@ -10,6 +10,7 @@ import { Ingest } from './import/ingest';
 import { WorkerPool } from './import/worker-pool';
 import { Network, type NetworkOptions } from './network/network';
 import { packBlockImport } from './pack/block-import';
+import { PeerBlockstore } from './network/peer-blockstore';
 import { LocalBlockstore } from './pack/local-blockstore';
 import { PackStore } from './pack/pack-store';
 import { WindowReader } from './pack/window-reader';
@@ -71,6 +72,8 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
     throw error;
   }
   const blockstore = new LocalBlockstore(store);
+  // What bitswap gives other peers: every block but those of private records (`hideFromPeers`).
+  const peerBlocks = new PeerBlockstore(blockstore);
   const pool = new WorkerPool(options.maxImportWorkers ?? 8);
   const ingest = new Ingest(store, pool, fsync);
   const reader = new Reader(blockstore, () => {
@@ -80,7 +83,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
   const networking = options.networking ?? { mode: 'off' };
   let network: Network | undefined;
   try {
-    if (networking.mode !== 'off') network = await Network.start(networking, blockstore, root);
+    if (networking.mode !== 'off') network = await Network.start(networking, peerBlocks.view(), root);
     await pool.warm();
   } catch (error) {
     await network?.stop();
@@ -144,6 +147,7 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
       return { peers: [self()], replicationMin: 1, replicationMax: 1 };
     },
     multiaddrs: async () => network?.multiaddrs() ?? [],
+    hideFromPeers: (hidden) => peerBlocks.hide(hidden),
     peerId: () => network?.peerId.toString() ?? null,
     stats: () => store.index.stats(),
     compacted: () => store.compacted(),

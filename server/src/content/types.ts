@@ -297,5 +297,11 @@ export interface ContentStore {
   catStream(cid: string, options?: CatOptions): Promise<ContentStream>;
   /** Addresses other nodes can dial to fetch this deployment's content (empty when networking is off). */
   multiaddrs(): Promise<string[]>;
+  /**
+   * Blocks the engine's node must not give other peers (those of private records). Only the
+   * embedded engine can refuse them block by block; Kubo and IPFS Cluster answer bitswap
+   * themselves and have no such hook.
+   */
+  hideFromPeers?(hidden: (cid: string) => Promise<boolean>): void;
   close(): Promise<void>;
 }

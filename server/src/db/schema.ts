@@ -150,6 +150,28 @@ interface UploadsTable {
   owned: Generated<number>;
   /** What the list sorts by name on (0020): `nameOrderKey(name)`, which the upload store keeps. */
   name_key: string;
+  /** 1: the gateway serves the content only through a signed access link (0025). */
+  private: Generated<number>;
+}
+
+/** A block of the DAG of a root some private record holds (0025). */
+interface HiddenBlocksTable {
+  root_cid: string;
+  block_cid: string;
+}
+
+/** A signed link to one record (0025); the token is recomputed from id, CID and expiry. */
+interface AccessLinksTable {
+  id: string;
+  user_id: string;
+  upload_id: string;
+  cid: string;
+  expires_at_ms: number;
+  download_name: string | null;
+  single_use: number;
+  used_at: string | null;
+  revoked_at: string | null;
+  created_at: Generated<string>;
 }
 
 interface QuotaReservationsTable {
@@ -219,6 +241,8 @@ export interface PinJobsTable {
   cid: string;
   original_name: string | null;
   custom_name: string | null;
+  /** 1: the record the pin makes is private (0025). */
+  private: Generated<number>;
   status: 'queued' | 'pinning' | 'pinned' | 'failed';
   bytes_fetched: number;
   blocks: number;
@@ -421,12 +445,15 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   admin_settings: AdminSettingsTable;
+  hidden_blocks: HiddenBlocksTable;
+  access_links: AccessLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type AccessLinkRow = Selectable<AccessLinksTable>;
 export type LogRow = Selectable<LogsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PlanRow = Selectable<PlansTable>;

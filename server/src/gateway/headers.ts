@@ -8,6 +8,14 @@ export const IMMUTABLE = 'public, max-age=29030400, immutable';
 export const GENERATED = 'public, max-age=604800, stale-while-revalidate=2678400';
 
 /**
+ * What caches may keep: an answer opened by a signed access link is for its requester alone, kept
+ * nowhere (a shared cache would hand it on without the link).
+ */
+export function setCacheControl(ctx: Ctx, value: string): void {
+  ctx.set('Cache-Control', ctx.state.accessLink ? 'private, no-store' : value);
+}
+
+/**
  * The gateway serves public content: any page may read it, as from any IPFS gateway, without
  * credentials (no `Authorization` is allowed cross-origin, so no token can ride along).
  */
@@ -59,7 +67,7 @@ const opaque = (etag: string) => etag.replace(/^W\//, '');
  */
 export async function sendGeneratedPage(ctx: Ctx, etag: string, render: () => string | Promise<string>): Promise<void> {
   ctx.set('ETag', etag);
-  ctx.set('Cache-Control', GENERATED);
+  setCacheControl(ctx, GENERATED);
   if (notModified(ctx, etag)) return;
   ctx.type = 'text/html; charset=utf-8';
   ctx.status = 200;
@@ -84,9 +92,13 @@ export function setDisposition(ctx: Ctx, disposition: 'inline' | 'attachment', f
 
 /**
  * `?filename=` without the characters that would make the name read as another (bidirectional
- * controls, control characters), and `?download=true` (or Cairn's `1`) forcing a download.
+ * controls, control characters), and `?download=true` (or Cairn's `1`) forcing a download; a
+ * signed link's download name instead when it has one.
  */
 export function downloadQuery(ctx: Ctx): { filename: string | null; download: boolean } {
+  // A signed link's download name is the link's, not the requester's to change.
+  const linkName = ctx.state.accessLink?.downloadName;
+  if (linkName) return { filename: linkName, download: true };
   const filename = typeof ctx.query.filename === 'string' ? stripNameControls(ctx.query.filename) : '';
   return { filename: filename === '' ? null : filename, download: ctx.query.download === 'true' || ctx.query.download === '1' };
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { servedContentChecker } from '../commands/content/served-content-checker';
+import { linkOpener } from '../commands/links/link-opener';
 import { AppError, notFound } from '../lib/errors';
 import type { AppState, Ctx } from '../koa-types';
 import { GatewayBlocks, isIdentity, parseGatewayCid } from './blocks';
@@ -35,12 +36,21 @@ async function serve(ctx: Ctx): Promise<void> {
   const format = requestedFormat(ctx);
   ctx.set('X-Ipfs-Path', ctx.path);
   const key = root.toString();
-  // Not an open proxy: only content pinned by some account, or inside such a DAG, is served.
-  if (!isIdentity(root) && !(await servedContentChecker(app, key))) {
+  // Not an open proxy: only content pinned by some account, or inside such a DAG, is served; and
+  // what only private records hold, only through a signed link. Private content is refused as
+  // content not stored here is, so a refusal does not tell that this deployment holds the CID.
+  const served = isIdentity(root) ? 'served' : await servedContentChecker(app, key);
+  const token = typeof ctx.query.token === 'string' ? ctx.query.token : null;
+  if (served === 'absent' || (served === 'private' && token === null)) {
     if (/\bonly-if-cached\b/i.test(ctx.get('Cache-Control'))) {
       throw new AppError(412, 'not_cached', 'This content is not stored here');
     }
     throw notFound('not_found', 'This content is not stored here');
+  }
+  if (token !== null) {
+    ctx.state.accessLink = await linkOpener(app, token, key);
+    // The token must not travel on to whatever the content links to.
+    ctx.set('Referrer-Policy', 'no-referrer');
   }
   const aborted = new AbortController();
   ctx.res.once('close', () => aborted.abort());

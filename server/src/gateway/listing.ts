@@ -17,6 +17,8 @@ export interface ListingInput {
   dagSize: number;
   entries: ListingEntry[];
   total: number;
+  /** `?token=…` of the signed link the listing was opened with, kept on the links by path below it. */
+  linkQuery?: string;
 }
 
 /** Changes with the page's markup: listings are cached by an ETag that names it. */
@@ -93,11 +95,11 @@ export function directoryPage(input: ListingInput): string {
   const here = `/ipfs/${pathEscape(input.rootText)}${input.segments.length ? `/${escapePath(input.segments.join('/'))}` : ''}`;
   const up =
     input.segments.length > 0
-      ? `<tr><td class="kind">${UP_ICON}</td><td class="name"><a href="${escape(`${here}/..`)}">..</a></td><td class="cid"></td><td class="size"></td></tr>\n`
+      ? `<tr><td class="kind">${UP_ICON}</td><td class="name"><a href="${escape(`${here}/..${input.linkQuery ?? ''}`)}">..</a></td><td class="cid"></td><td class="size"></td></tr>\n`
       : '';
   const rows = input.entries
     .map((entry) => {
-      const href = `${here}/${pathEscape(entry.name)}`;
+      const href = `${here}/${pathEscape(entry.name)}${input.linkQuery ?? ''}`;
       // The CID link keeps the entry's name for a download, escaped as other IPFS listings escape it.
       const cidHref = `/ipfs/${entry.cid}?filename=${encodeURIComponent(pathEscape(entry.name))}`;
       return `<tr><td class="kind">${FILE_ICON}</td><td class="name"><a href="${escape(href)}">${escape(entry.name)}</a></td><td class="cid"><a class="ipfs-hash" translate="no" href="${escape(cidHref)}">${escape(shortCid(entry.cid))}</a></td><td class="size">${humanSize(entry.size)}</td></tr>`;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setCacheControl } from './headers';
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ContentStream } from '../content/types';
@@ -27,7 +28,7 @@ export async function sendBytes(ctx: Ctx, source: ByteSource, contentType: strin
   const range = parseRange(ctx.get('Range') || undefined, source.size);
   if (range.kind === 'unsatisfiable') {
     ctx.remove('ETag');
-    ctx.set('Cache-Control', 'no-store');
+    setCacheControl(ctx, 'no-store');
     ctx.set('Content-Range', `bytes */${source.size}`);
     throw new AppError(416, 'range_not_satisfiable', 'Requested range not satisfiable');
   }

@@ -3,7 +3,7 @@ import { AppError } from '../lib/errors';
 import { CBOR, DAG_CBOR, DAG_JSON, JSON_CODEC } from './blocks';
 import { acceptsHtml, MEDIA_TYPES, type Format } from './format';
 import type { GatewayRequest } from './gateway-request';
-import { downloadQuery, IMMUTABLE, notModified, redirectToSlash, sendGeneratedPage, setDisposition } from './headers';
+import { downloadQuery, IMMUTABLE, notModified, redirectToSlash, sendGeneratedPage, setCacheControl, setDisposition } from './headers';
 import { dagPage, DAG_PAGE_VERSION } from './dag-page';
 import { bytesSource, sendBytes } from './send-bytes';
 
@@ -20,7 +20,7 @@ export async function serveRawBlock(request: GatewayRequest, cid: CID, bytes: Ui
   const { ctx } = request;
   const etag = `"${cid}.raw"`;
   ctx.set('ETag', etag);
-  ctx.set('Cache-Control', IMMUTABLE);
+  setCacheControl(ctx, IMMUTABLE);
   setDisposition(ctx, 'attachment', downloadQuery(ctx).filename ?? `${cid}.bin`);
   if (notModified(ctx, etag)) return;
   await sendBytes(ctx, bytesSource(bytes), MEDIA_TYPES.raw);
@@ -46,7 +46,7 @@ export async function serveDocument(request: GatewayRequest, cid: CID, bytes: Ui
   }
   const etag = `"${cid}.${format}"`;
   ctx.set('ETag', etag);
-  ctx.set('Cache-Control', IMMUTABLE);
+  setCacheControl(ctx, IMMUTABLE);
   const json = format === 'json' || format === 'dag-json';
   // JSON can be shown by a browser; CBOR is opaque bytes.
   setDisposition(ctx, download || !json ? 'attachment' : 'inline', filename ?? `${cid}.${json ? 'json' : 'cbor'}`);

@@ -5,7 +5,7 @@ import { carContentType, carParams, carVariant } from './car-params';
 import { carStream } from './car-stream';
 import { dagBlocks } from './dag-walk';
 import type { GatewayRequest } from './gateway-request';
-import { downloadQuery, IMMUTABLE, notModified, pathEscape, setDisposition } from './headers';
+import { downloadQuery, IMMUTABLE, notModified, pathEscape, setCacheControl, setDisposition } from './headers';
 
 /**
  * A CARv1 of what the path names: the blocks that prove the way down from the CID of the URL
@@ -23,7 +23,7 @@ export async function serveCar(request: GatewayRequest, target: CID): Promise<vo
     .slice(0, 16);
   const etag = `W/"${request.root}.car.${variant}"`;
   ctx.set('ETag', etag);
-  ctx.set('Cache-Control', IMMUTABLE);
+  setCacheControl(ctx, IMMUTABLE);
   ctx.set('Accept-Ranges', 'none');
   const last = request.segments.at(-1);
   setDisposition(ctx, 'attachment', downloadQuery(ctx).filename ?? `${request.root}${last ? `_${pathEscape(last)}` : ''}.car`);

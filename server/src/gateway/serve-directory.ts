@@ -34,6 +34,7 @@ export async function serveDirectory(request: GatewayRequest, dir: CID, node: da
       dagSize: node.Links.reduce((sum, link) => sum + (link.Tsize ?? 0), 0),
       entries,
       total,
+      linkQuery: ctx.state.accessLink ? `?token=${encodeURIComponent(String(ctx.query.token))}` : undefined,
     });
   });
 }

@@ -9,7 +9,7 @@ import { bearer } from '../middleware/auth';
 import { DAG_PB } from './blocks';
 import { contentTypeFor } from './content-type';
 import { lastSegment, type GatewayRequest } from './gateway-request';
-import { downloadQuery, IMMUTABLE, notModified, setDisposition } from './headers';
+import { downloadQuery, IMMUTABLE, notModified, setCacheControl, setDisposition } from './headers';
 import { bytesSource, sendBytes, type ByteSource } from './send-bytes';
 
 /**
@@ -20,7 +20,7 @@ export async function serveFile(request: GatewayRequest, file: CID, block: Uint8
   const { ctx } = request;
   const etag = `"${etagCid}"`;
   ctx.set('ETag', etag);
-  ctx.set('Cache-Control', IMMUTABLE);
+  setCacheControl(ctx, IMMUTABLE);
   if (notModified(ctx, etag)) return;
   const { filename } = downloadQuery(ctx);
   const name = etagCid === file ? (filename ?? lastSegment(request)) : 'index.html';
@@ -35,7 +35,7 @@ export async function serveSymlink(request: GatewayRequest, link: CID, target: U
   const { ctx } = request;
   const etag = `"${link}"`;
   ctx.set('ETag', etag);
-  ctx.set('Cache-Control', IMMUTABLE);
+  setCacheControl(ctx, IMMUTABLE);
   if (notModified(ctx, etag)) return;
   await sendBytes(ctx, bytesSource(target), 'inode/symlink');
 }

@@ -8,7 +8,7 @@ import tarStream from 'tar-stream';
 import { AppError } from '../lib/errors';
 import type { GatewayBlocks } from './blocks';
 import type { GatewayRequest } from './gateway-request';
-import { downloadQuery, IMMUTABLE, notModified, setDisposition } from './headers';
+import { downloadQuery, IMMUTABLE, notModified, setCacheControl, setDisposition } from './headers';
 import { nodeKind, type NodeKind } from './unixfs-node';
 import { exporter } from 'ipfs-unixfs-exporter';
 
@@ -34,7 +34,7 @@ export async function serveTar(request: GatewayRequest, target: CID): Promise<vo
   const { ctx, blocks } = request;
   const etag = `W/"${target}.x-tar"`;
   ctx.set('ETag', etag);
-  ctx.set('Cache-Control', IMMUTABLE);
+  setCacheControl(ctx, IMMUTABLE);
   setDisposition(ctx, 'attachment', downloadQuery(ctx).filename ?? `${target}.tar`);
   if (notModified(ctx, etag)) return;
   const top = target.toString();

@@ -14,6 +14,7 @@ export function presentUpload(upload: UploadRow) {
     category: upload.category,
     filesCount: upload.files_count,
     source: upload.source,
+    private: Number(upload.private) === 1,
     createdAt: upload.created_at,
   };
 }

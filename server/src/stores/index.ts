@@ -1,8 +1,10 @@
 import type { Db } from '../db/database';
 import { createAdminStores } from './admin/index';
+import { createAccessLinkStore } from './access-link-store';
 import { createContentJobStore } from './content-job-store';
 import { createEngineGcRunStore } from './engine-gc-run-store';
 import { createInstanceStore } from './instance-store';
+import { createHiddenBlockStore } from './hidden-block-store';
 import { createJobStore } from './job-store';
 import { createLeaseStore } from './lease-store';
 import { createLogStore } from './log-store';
@@ -51,6 +53,8 @@ export function createStores(db: Db) {
     usage: createUsageStore(db),
     twoFactor: createTwoFactorStore(db),
     adminSettings: createAdminSettingStore(db),
+    hiddenBlocks: createHiddenBlockStore(db),
+    accessLinks: createAccessLinkStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

@@ -5,11 +5,12 @@ import { newId } from '../lib/ids';
 
 /** A new job, queued at `at` (by the request `request_id`, if any), that nobody has started. */
 export function queuedPinJob(
-  fields: Pick<PinJobRow, 'user_id' | 'cid' | 'original_name' | 'custom_name' | 'origins' | 'kind' | 'request_id'>,
+  fields: Pick<PinJobRow, 'user_id' | 'cid' | 'original_name' | 'custom_name' | 'origins' | 'kind' | 'request_id'> & { private?: number },
   at: string,
 ): PinJobRow {
   return {
     ...fields,
+    private: fields.private ?? 0,
     id: newId(),
     status: 'queued',
     bytes_fetched: 0,

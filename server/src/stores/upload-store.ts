@@ -200,5 +200,29 @@ export function createUploadStore(db: Db) {
     async isHeld(cid: string): Promise<boolean> {
       return (await db.selectFrom('uploads').select('id').where('cid', '=', cid).limit(1).executeTakeFirst()) !== undefined;
     },
+
+    /** Who holds a CID as a root: `public` when any record of it is public, `private` when all are, else `none`. One indexed read. */
+    async visibility(cid: string): Promise<'public' | 'private' | 'none'> {
+      const row = await db.selectFrom('uploads').select('private').where('cid', '=', cid).orderBy('private').limit(1).executeTakeFirst();
+      if (!row) return 'none';
+      return Number(row.private) === 0 ? 'public' : 'private';
+    },
+
+    /** Which of these records are private. */
+    async privateAmong(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('uploads').select('id').where('id', 'in', ids).where('private', '=', 1).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** False when the record is gone. */
+    async setPrivate(id: string, value: boolean, trx: Db = db): Promise<boolean> {
+      const result = await trx
+        .updateTable('uploads')
+        .set({ private: value ? 1 : 0 })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
   };
 }

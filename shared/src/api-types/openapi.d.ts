@@ -654,6 +654,100 @@ export interface paths {
     patch: operations['renameUpload'];
     trace?: never;
   };
+  '/files/{uploadId}/privacy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Make one of the account's files private or public
+     * @description A private record's content is served by the gateway to nobody without a signed access link
+     *     (`404 not_found`, as for content not stored here), unless another record, of any account,
+     *     holds the same CID publicly: a private record does not hide someone else's public one, and
+     *     someone else's public record does not make this one's content private. The blocks inside a
+     *     private DAG are refused by their own CID too, and are not given to other IPFS peers by the
+     *     embedded node. Setting what is already set changes nothing. Scope: `files:write`.
+     */
+    put: operations['setUploadPrivacy'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/files/{uploadId}/links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The live signed access links of one of the account's files
+     * @description Links that still open the record (not expired, revoked or used), newest first, each with its URL. Scope `files:read`.
+     */
+    get: operations['listAccessLinks'];
+    put?: never;
+    /**
+     * Create a signed access link to one of the account's files
+     * @description A URL of the gateway (`/ipfs/{cid}?token=…`) that opens the record's content, private or
+     *     public, and every path below it, in any browser, without an account, until `expiresIn`
+     *     seconds from now (1 second to 30 days), optionally as a download named `downloadName`, and
+     *     optionally once only (of concurrent requests exactly one is served). The token is an
+     *     HMAC-SHA256 of the link's id, CID and expiry with a key of the server, checked in constant
+     *     time; the link dies with its record. A file has at most 100 live links (`409
+     *     too_many_links`). Scope `links:write`.
+     */
+    post: operations['createAccessLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/files/{uploadId}/links/{linkId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+        linkId: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a signed access link
+     * @description The link opens nothing from now on (`403 access_link_invalid`). Scope `links:write`.
+     */
+    delete: operations['revokeAccessLink'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users/me/usage': {
     parameters: {
       query?: never;
@@ -2191,7 +2285,11 @@ export interface components {
       | 'check_usage'
       | 'enable_two_factor'
       | 'disable_two_factor'
-      | 'update_admin_settings';
+      | 'update_admin_settings'
+      | 'make_private'
+      | 'make_public'
+      | 'create_link'
+      | 'revoke_link';
     LogPruneRequest: {
       /**
        * @description Keep the last this many days; older entries are deleted.
@@ -2534,6 +2632,8 @@ export interface components {
      * @enum {string}
      */
     ErrorCode:
+      | 'access_link_expired'
+      | 'access_link_invalid'
       | 'account_disabled'
       | 'admin_required'
       | 'already_pinned'
@@ -2588,6 +2688,7 @@ export interface components {
       | 'invalid_two_factor_code'
       | 'invalid_upload_length'
       | 'invalid_upload_offset'
+      | 'link_not_found'
       | 'method_not_allowed'
       | 'missing_token'
       | 'name_taken'
@@ -2628,6 +2729,7 @@ export interface components {
       | 'token_not_found'
       | 'token_revoked'
       | 'too_many_files'
+      | 'too_many_links'
       | 'too_many_uploads'
       | 'tus_version_unsupported'
       | 'two_factor_already_enabled'
@@ -3059,6 +3161,8 @@ export interface components {
        * @enum {string}
        */
       source: 'upload' | 'pin';
+      /** @description Private records are served by the gateway only through signed access links (see `PUT /files/{uploadId}/privacy`). */
+      private: boolean;
       createdAt: components['schemas']['Timestamp'];
     };
     /**
@@ -3076,10 +3180,44 @@ export interface components {
      *       "category": "text",
      *       "filesCount": 1,
      *       "source": "upload",
+     *       "private": false,
      *       "createdAt": "2025-03-01T12:00:00.000Z"
      *     }
      */
     Upload: components['schemas']['UploadFields'];
+    PrivacyRequest: {
+      /** @description `true`: only signed access links open the content; `false`: anyone who knows the CID. */
+      private: boolean;
+    };
+    AccessLinkRequest: {
+      /** @description Seconds until the link expires (1 second to 30 days). */
+      expiresIn: number;
+      /** @description The file name the content downloads as (`Content-Disposition: attachment`); control characters are dropped. Null or empty means none. */
+      downloadName?: string | null;
+      /** @description The link opens the content once, then answers `410 access_link_expired`. */
+      singleUse?: boolean;
+    };
+    AccessLink: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      uploadId: string;
+      cid: components['schemas']['Cid'];
+      /**
+       * Format: uri
+       * @description The gateway URL that opens the content; it contains the token.
+       */
+      url: string;
+      /** @description The signed token (`?token=` of the URL). */
+      token: string;
+      expiresAt: components['schemas']['Timestamp'];
+      downloadName: string | null;
+      singleUse: boolean;
+      createdAt: components['schemas']['Timestamp'];
+    };
+    AccessLinkList: {
+      links: components['schemas']['AccessLink'][];
+    };
     /** @description A signed upload URL, shown once. */
     SignedUpload: {
       /** Format: uuid */
@@ -3381,6 +3519,8 @@ export interface components {
        *     CID>`.
        */
       customName?: string | null;
+      /** @description The record the pin makes is private (see `PUT /files/{uploadId}/privacy`). Default false. */
+      private?: boolean;
     };
     /**
      * @description A storage plan.
@@ -4556,6 +4696,45 @@ export interface components {
         };
       };
     };
+    /**
+     * @description `access_link_invalid`: the `token` is not a valid link to this CID: malformed, forged, for
+     *     another CID, revoked, or its record was deleted.
+     */
+    AccessLinkInvalid: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This access link is not valid for this content",
+         *       "code": "access_link_invalid"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'access_link_invalid';
+        };
+      };
+    };
+    /** @description `access_link_expired`: the link has expired, or it was single use and was used already. */
+    AccessLinkExpired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This access link has expired or was already used",
+         *       "code": "access_link_expired"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'access_link_expired';
+        };
+      };
+    };
     /** @description `not_cached`: `Cache-Control: only-if-cached` was sent and the content is not held here. */
     GatewayNotCached: {
       headers: {
@@ -4752,6 +4931,13 @@ export interface components {
      */
     CidVersion: 0 | 1;
     /**
+     * @description `true`: the new record is private: the gateway serves its content to nobody without a signed
+     *     access link, unless another record holds the same CID publicly (see `PUT
+     *     /files/{uploadId}/privacy`). A record the account already held of the same content turns
+     *     private too. Default `false` (public).
+     */
+    Private: 'true' | 'false';
+    /**
      * @description A custom name for the record (trimmed): letters and digits of any script (`отчёт-2026.txt`,
      *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot, at most 255 characters,
      *     unique in the account (else `409 name_taken`). Empty means none.
@@ -4856,6 +5042,14 @@ export interface components {
      * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
      */
     GatewayAccept: string;
+    /**
+     * @description The token of a signed access link (`POST /files/{uploadId}/links` gives the whole URL): it
+     *     opens the record's content, private or not, under `/ipfs/{cid}` and every path below it,
+     *     until it expires, is revoked, or (single use) was used once. The answer is then
+     *     `Cache-Control: private, no-store` and `Referrer-Policy: no-referrer`, and carries the link's
+     *     download name, if any, as an attachment.
+     */
+    AccessToken: string;
     /**
      * @description `only-if-cached`: answer `412` instead of `404` when the content is not held here.
      * @example only-if-cached
@@ -5841,6 +6035,13 @@ export interface operations {
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
+        /**
+         * @description `true`: the new record is private: the gateway serves its content to nobody without a signed
+         *     access link, unless another record holds the same CID publicly (see `PUT
+         *     /files/{uploadId}/privacy`). A record the account already held of the same content turns
+         *     private too. Default `false` (public).
+         */
+        private?: components['parameters']['Private'];
       };
       header?: never;
       path?: never;
@@ -5936,6 +6137,13 @@ export interface operations {
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
+        /**
+         * @description `true`: the new record is private: the gateway serves its content to nobody without a signed
+         *     access link, unless another record holds the same CID publicly (see `PUT
+         *     /files/{uploadId}/privacy`). A record the account already held of the same content turns
+         *     private too. Default `false` (public).
+         */
+        private?: components['parameters']['Private'];
       };
       header?: never;
       path?: never;
@@ -5995,6 +6203,13 @@ export interface operations {
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
+        /**
+         * @description `true`: the new record is private: the gateway serves its content to nobody without a signed
+         *     access link, unless another record holds the same CID publicly (see `PUT
+         *     /files/{uploadId}/privacy`). A record the account already held of the same content turns
+         *     private too. Default `false` (public).
+         */
+        private?: components['parameters']['Private'];
       };
       header?: never;
       path?: never;
@@ -6052,6 +6267,13 @@ export interface operations {
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
+        /**
+         * @description `true`: the new record is private: the gateway serves its content to nobody without a signed
+         *     access link, unless another record holds the same CID publicly (see `PUT
+         *     /files/{uploadId}/privacy`). A record the account already held of the same content turns
+         *     private too. Default `false` (public).
+         */
+        private?: components['parameters']['Private'];
       };
       header?: never;
       path?: never;
@@ -6117,6 +6339,13 @@ export interface operations {
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
+        /**
+         * @description `true`: the new record is private: the gateway serves its content to nobody without a signed
+         *     access link, unless another record holds the same CID publicly (see `PUT
+         *     /files/{uploadId}/privacy`). A record the account already held of the same content turns
+         *     private too. Default `false` (public).
+         */
+        private?: components['parameters']['Private'];
       };
       header?: never;
       path?: never;
@@ -6347,6 +6576,188 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  setUploadPrivacy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "private": true
+         *     }
+         */
+        'application/json': components['schemas']['PrivacyRequest'];
+      };
+    };
+    responses: {
+      /** @description The record, with its new privacy. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Upload'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['FileNotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  listAccessLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The live links. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessLinkList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['FileNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  createAccessLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "expiresIn": 600,
+         *       "downloadName": "report.pdf",
+         *       "singleUse": false
+         *     }
+         */
+        'application/json': components['schemas']['AccessLinkRequest'];
+      };
+    };
+    responses: {
+      /** @description The link. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessLink'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['FileNotFound'];
+      /** @description `too_many_links`: the file has 100 live links already; revoke some first. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "A file has at most 100 live links: revoke some first",
+           *       "code": "too_many_links"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'too_many_links';
+          };
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  revokeAccessLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+        linkId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      /** @description `file_not_found` (no such file of the account) or `link_not_found` (no live link with this id on it). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "No live link with this id on this file",
+           *       "code": "link_not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {unknown} */
+            code?: 'file_not_found' | 'link_not_found';
+          };
+        };
+      };
       500: components['responses']['InternalError'];
     };
   };
@@ -8422,6 +8833,14 @@ export interface operations {
          * @example n
          */
         'car-dups'?: components['parameters']['CarDups'];
+        /**
+         * @description The token of a signed access link (`POST /files/{uploadId}/links` gives the whole URL): it
+         *     opens the record's content, private or not, under `/ipfs/{cid}` and every path below it,
+         *     until it expires, is revoked, or (single use) was used once. The answer is then
+         *     `Cache-Control: private, no-store` and `Referrer-Policy: no-referrer`, and carries the link's
+         *     download name, if any, as an attachment.
+         */
+        token?: components['parameters']['AccessToken'];
       };
       header?: {
         /**
@@ -8473,8 +8892,10 @@ export interface operations {
       302: components['responses']['GatewayRedirect'];
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayBadRequest'];
+      403: components['responses']['AccessLinkInvalid'];
       404: components['responses']['GatewayNotFound'];
       406: components['responses']['GatewayNotAcceptable'];
+      410: components['responses']['AccessLinkExpired'];
       412: components['responses']['GatewayNotCached'];
       416: components['responses']['RangeNotSatisfiable'];
       500: components['responses']['InternalError'];
@@ -8563,6 +8984,14 @@ export interface operations {
          * @example n
          */
         'car-dups'?: components['parameters']['CarDups'];
+        /**
+         * @description The token of a signed access link (`POST /files/{uploadId}/links` gives the whole URL): it
+         *     opens the record's content, private or not, under `/ipfs/{cid}` and every path below it,
+         *     until it expires, is revoked, or (single use) was used once. The answer is then
+         *     `Cache-Control: private, no-store` and `Referrer-Policy: no-referrer`, and carries the link's
+         *     download name, if any, as an attachment.
+         */
+        token?: components['parameters']['AccessToken'];
       };
       header?: {
         /**
@@ -8614,8 +9043,10 @@ export interface operations {
       302: components['responses']['GatewayHeadRedirect'];
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayHeadError'];
+      403: components['responses']['GatewayHeadError'];
       404: components['responses']['GatewayHeadError'];
       406: components['responses']['GatewayHeadError'];
+      410: components['responses']['GatewayHeadError'];
       412: components['responses']['GatewayHeadError'];
       416: components['responses']['GatewayHeadRangeNotSatisfiable'];
       500: components['responses']['GatewayHeadError'];
@@ -8684,6 +9115,14 @@ export interface operations {
          * @example n
          */
         'car-dups'?: components['parameters']['CarDups'];
+        /**
+         * @description The token of a signed access link (`POST /files/{uploadId}/links` gives the whole URL): it
+         *     opens the record's content, private or not, under `/ipfs/{cid}` and every path below it,
+         *     until it expires, is revoked, or (single use) was used once. The answer is then
+         *     `Cache-Control: private, no-store` and `Referrer-Policy: no-referrer`, and carries the link's
+         *     download name, if any, as an attachment.
+         */
+        token?: components['parameters']['AccessToken'];
       };
       header?: {
         /**
@@ -8741,8 +9180,10 @@ export interface operations {
       302: components['responses']['GatewayRedirect'];
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayBadRequest'];
+      403: components['responses']['AccessLinkInvalid'];
       404: components['responses']['GatewayNotFound'];
       406: components['responses']['GatewayNotAcceptable'];
+      410: components['responses']['AccessLinkExpired'];
       412: components['responses']['GatewayNotCached'];
       416: components['responses']['RangeNotSatisfiable'];
       500: components['responses']['InternalError'];
@@ -8837,6 +9278,14 @@ export interface operations {
          * @example n
          */
         'car-dups'?: components['parameters']['CarDups'];
+        /**
+         * @description The token of a signed access link (`POST /files/{uploadId}/links` gives the whole URL): it
+         *     opens the record's content, private or not, under `/ipfs/{cid}` and every path below it,
+         *     until it expires, is revoked, or (single use) was used once. The answer is then
+         *     `Cache-Control: private, no-store` and `Referrer-Policy: no-referrer`, and carries the link's
+         *     download name, if any, as an attachment.
+         */
+        token?: components['parameters']['AccessToken'];
       };
       header?: {
         /**
@@ -8894,8 +9343,10 @@ export interface operations {
       302: components['responses']['GatewayHeadRedirect'];
       304: components['responses']['GatewayNotModified'];
       400: components['responses']['GatewayHeadError'];
+      403: components['responses']['GatewayHeadError'];
       404: components['responses']['GatewayHeadError'];
       406: components['responses']['GatewayHeadError'];
+      410: components['responses']['GatewayHeadError'];
       412: components['responses']['GatewayHeadError'];
       416: components['responses']['GatewayHeadRangeNotSatisfiable'];
       500: components['responses']['GatewayHeadError'];

@@ -77,6 +77,10 @@ export const auditActionValues = [
   'enable_two_factor',
   'disable_two_factor',
   'update_admin_settings',
+  'make_private',
+  'make_public',
+  'create_link',
+  'revoke_link',
 ] as const satisfies readonly AuditAction[];
 export type LogPruneRequest = Schemas['LogPruneRequest'];
 export type LogPruneResult = Schemas['LogPruneResult'];
@@ -123,6 +127,8 @@ export type ErrorBody = Schemas['Error'];
 export type ErrorCode = Schemas['ErrorCode'];
 /** Every value of `ErrorCode`, in the order openapi.yaml lists them. */
 export const errorCodeValues = [
+  'access_link_expired',
+  'access_link_invalid',
   'account_disabled',
   'admin_required',
   'already_pinned',
@@ -177,6 +183,7 @@ export const errorCodeValues = [
   'invalid_two_factor_code',
   'invalid_upload_length',
   'invalid_upload_offset',
+  'link_not_found',
   'method_not_allowed',
   'missing_token',
   'name_taken',
@@ -217,6 +224,7 @@ export const errorCodeValues = [
   'token_not_found',
   'token_revoked',
   'too_many_files',
+  'too_many_links',
   'too_many_uploads',
   'tus_version_unsupported',
   'two_factor_already_enabled',
@@ -364,6 +372,10 @@ export type FileName = Schemas['FileName'];
 export type UploadFields = Schemas['UploadFields'];
 /** A record of the account. */
 export type Upload = Schemas['Upload'];
+export type PrivacyRequest = Schemas['PrivacyRequest'];
+export type AccessLinkRequest = Schemas['AccessLinkRequest'];
+export type AccessLink = Schemas['AccessLink'];
+export type AccessLinkList = Schemas['AccessLinkList'];
 /** A signed upload URL, shown once. */
 export type SignedUpload = Schemas['SignedUpload'];
 /** The record an upload created (or the account's existing record of the same content). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { privateQuery } from './links';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_FILE_BYTES, NAME_MAX, PAGE_DEFAULT } from './limits';
 
 /**
@@ -63,6 +64,7 @@ export const pinSchema = z.object({
   cid: z.string({ error: 'Please enter a CID' }).max(200, 'Invalid CID').trim().min(1, 'Please enter a CID'),
   originalName: optionalName,
   customName: optionalFileName,
+  private: z.boolean({ error: 'private must be true or false' }).optional(),
 });
 export type PinInput = z.infer<typeof pinSchema>;
 
@@ -76,17 +78,20 @@ export const cidVersionSchema = z
 export const uploadQuerySchema = z.object({
   cidVersion: cidVersionSchema,
   name: optionalFileNameQuery,
+  private: privateQuery,
 });
 
 /** A CAR upload's CIDs are the CAR's own: only the record's name can be chosen. */
 export const carUploadQuerySchema = z.object({
   name: optionalFileNameQuery,
+  private: privateQuery,
 });
 
 export const directoryUploadQuerySchema = z.object({
   cidVersion: cidVersionSchema,
   mode: z.enum(['dag', 'files'], { error: 'mode must be dag or files' }).default('dag'),
   name: optionalFileNameQuery,
+  private: privateQuery,
 });
 
 const positiveInt = (fallback: number, max: number, label: string) =>

@@ -10,3 +10,4 @@ export * from './billing';
 export * from './cid';
 export * from './text';
 export * from './two-factor';
+export * from './links';

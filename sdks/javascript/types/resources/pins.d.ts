@@ -4,6 +4,8 @@ import type { PinAllocationView, PinJob, PinStatusView } from '../types';
 export interface PinOptions extends RequestOptions {
   /** A custom name for the record. */
   name?: string;
+  /** The record is private: the gateway serves it only through signed links. */
+  private?: boolean;
 }
 export interface WaitOptions {
   signal?: AbortSignal;

@@ -14,6 +14,8 @@ export interface UploadOptions extends RequestOptions {
   cidVersion?: 0 | 1;
   /** Called as bytes are sent. */
   onProgress?: ProgressCallback;
+  /** The new record is private: the gateway serves it only through signed links (`links.create`). */
+  private?: boolean;
 }
 export interface FileUploadOptions extends UploadOptions {
   /** The part's filename (the record's name when `name` is not given). */
@@ -78,6 +80,12 @@ export declare class Uploads {
   get(uploadId: string, options?: RequestOptions): Promise<Upload>;
   /** Renaming to the same name changes nothing, so the call is retried like a read. */
   rename(uploadId: string, name: string, options?: RequestOptions): Promise<Upload>;
+  /**
+   * Makes a record private (the gateway serves its content only through signed links, unless
+   * another record holds the same CID publicly) or public again. Setting what is set changes
+   * nothing, so the call is retried like a read.
+   */
+  setPrivate(uploadId: string, value: boolean, options?: RequestOptions): Promise<Upload>;
   delete(uploadId: string, options?: RequestOptions): Promise<RemoveResult>;
   /** Deletes the account's record of a CID. */
   deleteByCid(cid: string, options?: RequestOptions): Promise<RemoveResult>;

@@ -5,7 +5,7 @@
  * keeps what arrived, and the same command continues it.
  */
 import { SDK_VERSION } from '../version';
-import { account, files, get, login, pin, status, upload } from './commands';
+import { account, files, get, login, pin, share, status, upload } from './commands';
 import { makeContext, UsageError, type CliContext } from './context';
 import { describeError, EXIT, exitCodeOf } from './exit-codes';
 
@@ -14,10 +14,11 @@ const HELP = `cairn ${SDK_VERSION}: store and pin files on IPFS with Cairn
 Usage: cairn <command> [options]
 
   login [--token T] [--api-url URL]     store an API token (or read it from stdin)
-  upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1]
+  upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1] [--private]
                                         files of 64 MiB or more go resumably: after Ctrl-C
                                         or a lost connection, the same command continues
-  pin <cid> [--name N]                  pin existing content, waiting for the job
+                                        (not with --private: a private file goes in one request)
+  pin <cid> [--name N] [--private]      pin existing content, waiting for the job
   ls [--search S] [--limit N]           list your files
   info <id|cid>                         one file's details
   status <cid>                          each IPFS node's pin status and the replication
@@ -25,6 +26,11 @@ Usage: cairn <command> [options]
   rm <id|cid>                           delete a file
   get <cid>[/path] [-o file]            download from the gateway (stdout without -o)
   usage                                 storage used against your limit
+  share create <id|cid> [--expires 10m|12h|7d] [--download-name N] [--single-use]
+                                        a signed link that opens the file without an account
+  share list <id|cid> | revoke <id|cid> <link id>
+  share private <id|cid> | public <id|cid>
+                                        only signed links open a private file's content
   tokens list | create --name N [--expires-in-days D|never] [--allowed-ip IP] | revoke <id>
          [--scope S]... [--group ID]    limit a new token: --scope (repeatable) is files:read,
                                         files:write, pins:write, groups:write, psa, links:write
@@ -47,6 +53,7 @@ const commands: Record<string, (ctx: CliContext) => Promise<void>> = {
   get: get.get,
   usage: account.usage,
   tokens: account.tokens,
+  share: share.share,
 };
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {

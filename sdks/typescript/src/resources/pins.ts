@@ -6,6 +6,8 @@ import type { PinAllocationView, PinJob, PinStatusView } from '../types';
 export interface PinOptions extends RequestOptions {
   /** A custom name for the record. */
   name?: string;
+  /** The record is private: the gateway serves it only through signed links. */
+  private?: boolean;
 }
 
 export interface WaitOptions {
@@ -26,8 +28,9 @@ export class Pins {
 
   /** Starts a pin job; content already on the node usually comes back `pinned` at once. */
   create(cid: string, options: PinOptions = {}): Promise<PinJob> {
-    const { name, ...request } = options;
-    return this.http.request({ method: 'POST', path: '/pins', json: { cid, customName: name ?? null }, idempotent: false, ...request });
+    const { name, private: isPrivate, ...request } = options;
+    const json = { cid, customName: name ?? null, ...(isPrivate ? { private: true } : {}) };
+    return this.http.request({ method: 'POST', path: '/pins', json, idempotent: false, ...request });
   }
 
   get(id: string, options: RequestOptions = {}): Promise<PinJob> {

@@ -16,6 +16,8 @@ export interface UploadOptions extends RequestOptions {
   cidVersion?: 0 | 1;
   /** Called as bytes are sent. */
   onProgress?: ProgressCallback;
+  /** The new record is private: the gateway serves it only through signed links (`links.create`). */
+  private?: boolean;
 }
 
 export interface FileUploadOptions extends UploadOptions {
@@ -31,6 +33,9 @@ export interface DirectoryUploadOptions extends UploadOptions {
   mode?: 'dag' | 'files';
 }
 
+/** `?private=true` only when asked: the server's default is public. */
+const privateQuery = (options: { private?: boolean }): string | undefined => (options.private ? 'true' : undefined);
+
 /** Uploads and the account's records. */
 export class Uploads {
   constructor(private readonly http: HttpClient) {}
@@ -43,7 +48,7 @@ export class Uploads {
       '/upload',
       [part],
       part.size,
-      { cidVersion: options.cidVersion, name: options.name },
+      { cidVersion: options.cidVersion, name: options.name, private: privateQuery(options) },
       options,
     );
   }
@@ -60,7 +65,7 @@ export class Uploads {
     );
     const sized = parts.every((part) => part.size !== undefined);
     const total = sized ? parts.reduce((sum, part) => sum + part.size!, 0) : undefined;
-    const query = { cidVersion: options.cidVersion, mode: 'files' };
+    const query = { cidVersion: options.cidVersion, mode: 'files', private: privateQuery(options) };
     return sendMultipart<FilesUploadResult>(this.http, '/upload/directory', parts, total, query, options);
   }
 
@@ -90,7 +95,7 @@ export class Uploads {
    */
   async car(source: FileSource, options: FileUploadOptions = {}): Promise<UploadResult> {
     const part = await partFrom(source, options.filename);
-    const query = { name: options.name };
+    const query = { name: options.name, private: privateQuery(options) };
     // Only a multipart part carries a filename; without one the CAR is the body itself.
     if (options.filename !== undefined) return sendMultipart<UploadResult>(this.http, '/upload/car', [part], part.size, query, options);
     return sendBody<UploadResult>(this.http, '/upload/car', part, 'application/vnd.ipld.car', query, options);
@@ -113,7 +118,7 @@ export class Uploads {
     options: DirectoryUploadOptions = {},
   ): Promise<DagUploadResult | FilesUploadResult> {
     const { parts, total } = await directoryParts(source);
-    const query = { cidVersion: options.cidVersion, name: options.name, mode: options.mode ?? 'dag' };
+    const query = { cidVersion: options.cidVersion, name: options.name, mode: options.mode ?? 'dag', private: privateQuery(options) };
     return sendMultipart(this.http, '/upload/directory', parts, Number.isNaN(total) ? undefined : total, query, options);
   }
 
@@ -143,6 +148,21 @@ export class Uploads {
       method: 'PATCH',
       path: `/uploads/${encodeURIComponent(uploadId)}`,
       json: { name },
+      idempotent: true,
+      ...options,
+    });
+  }
+
+  /**
+   * Makes a record private (the gateway serves its content only through signed links, unless
+   * another record holds the same CID publicly) or public again. Setting what is set changes
+   * nothing, so the call is retried like a read.
+   */
+  setPrivate(uploadId: string, value: boolean, options: RequestOptions = {}): Promise<Upload> {
+    return this.http.request({
+      method: 'PUT',
+      path: `/files/${encodeURIComponent(uploadId)}/privacy`,
+      json: { private: value },
       idempotent: true,
       ...options,
     });

@@ -12,6 +12,7 @@ import { blockKey, checkedDag, MAX_DAG_BLOCKS, tooManyBlocks } from '../../conte
 import type { BlockFacts } from '../../content/car/car-unixfs';
 import { recordType, storedCategory } from '../../content/content-kind';
 import { contentRecorder, storedCharge, type RecordResult } from './content-recorder';
+import { hiddenFromUser } from './privacy/possession-checker';
 import { HEAD_BYTES } from '../../content/head-capture';
 import { abandonUpload, quotaReservation } from '../quota/lib/quota-reservation';
 
@@ -21,6 +22,8 @@ export interface CarUploadInput {
   /** The uploaded file's name, `.car` taken off, for the record's name. */
   filename?: string;
   customName?: string;
+  /** The new record is private. */
+  private?: boolean;
   signal: AbortSignal;
   ip: string;
 }
@@ -75,7 +78,12 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
           headBytes += block.bytes.byteLength;
         }
       }
-      const checked = await checkedDag(app.content, root, carried, {
+      // A block only others' private records hold is not here for this CAR: it must carry it.
+      const held = {
+        has: async (cid: string) => (await app.content.has(cid)) && !(await hiddenFromUser(app, user.id, cid)),
+        block: (cid: string, options?: { signal?: AbortSignal }) => app.content.block(cid, options),
+      };
+      const checked = await checkedDag(held, root, carried, {
         signal: input.signal,
         // Blocks already held join the DAG without crossing the wire: the quota bounds that walk too.
         onBytes: (total) => reservation.onBytes(0, Math.max(total, budget.total)),
@@ -111,6 +119,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
         filesCount: stat.files,
         originalName: input.filename?.replace(/\.car$/i, ''),
         customName: input.customName,
+        private: input.private,
         source: 'upload',
       },
       reservation,

@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import { quotaExceeded, type QuotaReservation } from '../quota/lib/quota-reservation';
 import { storageLimit } from '../quota/lib/storage-limit';
+import { dagHider } from './privacy/dag-hider';
 
 export interface NewContent {
   cid: string;
@@ -25,6 +26,8 @@ export interface NewContent {
   folderPath?: string | null;
   customName?: string | null;
   source: UploadRow['source'];
+  /** The record is private (see `privacySetter`); an existing record of the CID turns private too. */
+  private?: boolean;
 }
 
 /**
@@ -119,8 +122,9 @@ export async function contentRecorder(
       const upload = await app.stores.uploads.lockByCid(trx, user.id, content.cid);
       if (!upload) return undefined;
       if (owned && !upload.owned) await app.stores.uploads.adopt(trx, upload.id);
+      if (content.private && !upload.private) await app.stores.uploads.setPrivate(upload.id, true, trx);
       await options.within?.(trx, upload);
-      return owned ? { ...upload, owned: 1 } : upload;
+      return { ...upload, owned: owned ? 1 : upload.owned, private: content.private ? 1 : upload.private };
     });
     if (found) await reservation?.cancel();
     return found;
@@ -130,6 +134,8 @@ export async function contentRecorder(
     if (!(await app.content.isPinned(content.cid))) {
       throw new AppError(503, 'content_unavailable', 'The content was removed while it was being stored; try again');
     }
+    // A private record's blocks are known as hidden before the record exists (see `dagHider`).
+    if (content.private) await dagHider(app, content.cid);
     const held = await existing();
     if (held) return { upload: held, duplicate: true };
     const custom = content.customName ?? null;
@@ -159,6 +165,7 @@ export async function contentRecorder(
         source: content.source,
         created_at: nowIso(),
         owned: owned ? 1 : 0,
+        private: content.private ? 1 : 0,
       };
       try {
         await app.db.transaction().execute(async (trx) => {

@@ -15,6 +15,8 @@ export interface FileUploadInput {
   source: AsyncIterable<Uint8Array>;
   cidVersion: CidVersion;
   customName?: string;
+  /** The new record is private. */
+  private?: boolean;
   signal: AbortSignal;
   ip: string;
   /** A smaller cap than the 4 GiB one (a signed upload URL's). */
@@ -60,6 +62,7 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
         filesCount: 1,
         originalName: input.filename,
         customName: input.customName,
+        private: input.private,
         source: 'upload',
       },
       reservation,

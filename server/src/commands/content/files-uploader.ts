@@ -56,6 +56,7 @@ export async function filesUploader(app: AppContext, user: UserRow, input: Folde
           originalName: file.filename,
           folderPath: file.filename,
           source: 'upload',
+          private: input.private,
         },
         // The reservation stays open until the last record: the claims of the files not yet recorded stay live.
         i === added.length - 1 ? reservation : reservation.partial(),

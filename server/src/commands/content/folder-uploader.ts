@@ -16,6 +16,8 @@ export interface FolderUploadInput {
   parts: AsyncIterable<FilePart>;
   cidVersion: CidVersion;
   customName?: string;
+  /** The new record is private. */
+  private?: boolean;
   signal: AbortSignal;
   ip: string;
 }
@@ -72,6 +74,7 @@ export async function folderUploader(app: AppContext, user: UserRow, input: Fold
         filesCount: added.files.length,
         originalName: commonFolder(added.files.map((f) => f.path)),
         customName: input.customName,
+        private: input.private,
         source: 'upload',
       },
       reservation,

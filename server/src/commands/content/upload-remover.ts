@@ -3,6 +3,7 @@ import type { UploadRow, UserRow } from '../../db/schema';
 import { crashPoint } from '../../lib/crash-point';
 import { notFound } from '../../lib/errors';
 import { auditRecorder } from '../audit/audit-recorder';
+import { privacyReleaser } from './privacy/privacy-setter';
 
 export interface UploadRemoval {
   success: true;
@@ -43,6 +44,11 @@ export async function removeUploadIfPresent(
   const release = await app.jobs.runNow(job);
   // Carried out here, it says whether it unpinned; carried out elsewhere, the engine does.
   const unpinned = release.ran ? release.result === true : release.gone && !(await app.content.isPinned(upload.cid));
+  await app.stores.accessLinks.deleteForUpload(upload.id);
+  // Blocks of content still held stay hidden until it is gone or a public record holds it.
+  if (Number(upload.private) === 1 && (unpinned || (await app.stores.uploads.visibility(upload.cid)) !== 'none')) {
+    await privacyReleaser(app, upload.cid);
+  }
   await auditRecorder(app, {
     action: 'remove',
     user: actor,

@@ -42,6 +42,7 @@ export async function pinRequester(
         origins: null,
         kind: 'pin',
         request_id: queuedBy,
+        private: input.private ? 1 : 0,
       },
       now,
     );

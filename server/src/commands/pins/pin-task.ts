@@ -8,6 +8,8 @@ import { nowIso } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
 import { recordType, storedCategory } from '../../content/content-kind';
 import { contentRecorder, storedCharge } from '../content/content-recorder';
+import { pinTouchesHidden } from '../content/privacy/possession-checker';
+import { ContentNotFoundError } from '../../content/errors';
 import { heldRecordSettler } from './held-record-settler';
 import { pinWithDeadline } from './lib/pin-deadline';
 
@@ -95,6 +97,9 @@ async function runJob(
       () => void releaseLate(app, job).catch(() => undefined),
     );
     crashPoint('pin-job-pinned');
+    // The engine took what it already held without fetching it: blocks of others' private records
+    // are not the pinner's to take (see `pinTouchesHidden`); the failure releases the pin.
+    if (await pinTouchesHidden(app, user.id, job.cid, signal)) throw new ContentNotFoundError(job.cid);
     const stat = await app.content.stat(job.cid);
     // What was fetched and is held, whatever the DAG's metadata claims; a walk that cannot finish
     // gives up within the pin's own time.
@@ -116,6 +121,7 @@ async function runJob(
         originalName: job.original_name,
         customName: job.custom_name,
         source: 'pin',
+        private: Number(job.private) === 1,
       },
       null,
       {

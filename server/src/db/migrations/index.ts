@@ -21,6 +21,7 @@ import * as nameOrder from './0020-name-order';
 import * as binarySizeUnits from './0021-binary-size-units';
 import * as tokenScopes from './0022-token-scopes';
 import * as twoFactor from './0023-two-factor';
+import * as privateRecords from './0025-private-records';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0021-binary-size-units': binarySizeUnits,
   '0022-token-scopes': tokenScopes,
   '0023-two-factor': twoFactor,
+  '0025-private-records': privateRecords,
 };

@@ -24,7 +24,7 @@ type Params = { requestid: string };
 
 async function present(app: AppContext, pins: PsaPinView[]) {
   const { meta, delegates } = await psaStatusReader(app, pins);
-  return pins.map((pin) => presentPsaPin(pin, meta.get(pin.requestid) ?? {}, delegates));
+  return pins.map((pin) => presentPsaPin(pin, meta.get(pin.requestid) ?? {}, delegates(pin)));
 }
 
 const pinOf = (ctx: Ctx): Promise<PsaPinView> =>

@@ -21,6 +21,7 @@ import { auth, authPrincipal } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { presentUpload } from '../../presenters/upload';
+import { accessLinkRoutes } from './links';
 import { resumableRoutes } from './resumable';
 import { signedUploadRoutes } from './signed';
 import { uploadCar, uploadDirectory, uploadFile } from './upload-handlers';
@@ -106,5 +107,6 @@ export function uploadRoutes() {
   });
   router.use(resumableRoutes().routes());
   router.use(signedUploadRoutes().routes());
+  router.use(accessLinkRoutes().routes());
   return router;
 }

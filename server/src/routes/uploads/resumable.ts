@@ -17,6 +17,9 @@ import { forwardToOwner, heldElsewhere } from './owner-forwarder';
 import { tusProtocol } from './tus-protocol';
 import { handleTus } from './tus-server';
 
+/** A resumable upload makes a public record (a private one is made private afterwards). */
+const resumableQuerySchema = uploadQuerySchema.omit({ private: true });
+
 /** Hands the request to the tus server, which answers it; a creation it refuses reserves nothing. */
 export async function passToTus(ctx: Ctx, uploadId: string, maxBytes: number, creating = false): Promise<void> {
   ctx.respond = false;
@@ -62,8 +65,8 @@ async function continueUpload(ctx: Ctx): Promise<void> {
 export function resumableRoutes() {
   const router = new Router<AppState>();
   const tus = tusProtocol();
-  router.post('/uploads/resumable', tus, auth('files:write'), validate({ query: uploadQuerySchema }), async (ctx) => {
-    const query = input<undefined, z.infer<typeof uploadQuerySchema>>(ctx).query;
+  router.post('/uploads/resumable', tus, auth('files:write'), validate({ query: resumableQuerySchema }), async (ctx) => {
+    const query = input<undefined, z.infer<typeof resumableQuerySchema>>(ctx).query;
     const { id, maxBytes } = await resumableCreator(ctx.state.app, ctx.state.user, {
       uploadLength: ctx.get('Upload-Length') || undefined,
       uploadMetadata: ctx.get('Upload-Metadata') || undefined,

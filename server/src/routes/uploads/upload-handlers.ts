@@ -80,12 +80,18 @@ function drained(req: Ctx['req']): Promise<boolean> {
 /** POST /upload: one file part named `file`. */
 export async function uploadFile(ctx: Ctx): Promise<void> {
   const query = input<undefined, z.infer<typeof uploadQuerySchema>>(ctx).query;
-  await receiveFile(ctx, { cidVersion: query.cidVersion, customName: query.name, maxBytes: MAX_FILE_BYTES });
+  await receiveFile(ctx, {
+    cidVersion: query.cidVersion,
+    customName: query.name,
+    private: query.private === 'true',
+    maxBytes: MAX_FILE_BYTES,
+  });
 }
 
 export interface ReceiveOptions {
   cidVersion: CidVersion;
   customName?: string;
+  private?: boolean;
   /** The size cap: 4 GiB, or a signed upload URL's. */
   maxBytes: number;
 }
@@ -103,6 +109,7 @@ export async function receiveFile(ctx: Ctx, options: ReceiveOptions): Promise<Re
       source: first.value.stream,
       cidVersion: options.cidVersion,
       customName: options.customName,
+      private: options.private,
       signal,
       ip: ctx.ip,
       maxBytes: options.maxBytes,
@@ -121,7 +128,7 @@ export async function uploadDirectory(ctx: Ctx, forcedMode?: 'dag'): Promise<voi
   await refuseDeclaredOversize(ctx, MAX_DIRECTORY_BYTES, DIRECTORY_FRAMING);
   const signal = disconnectSignal(ctx);
   const parts = multipartFiles(ctx.req, { field: 'file', maxFiles: MAX_DIRECTORY_FILES, preservePath: true });
-  const common = { parts, cidVersion: query.cidVersion, customName: query.name, signal, ip: ctx.ip };
+  const common = { parts, cidVersion: query.cidVersion, customName: query.name, private: query.private === 'true', signal, ip: ctx.ip };
   await closingOnError(ctx, parts, async () => {
     if ((forcedMode ?? query.mode) === 'dag') {
       const { upload, duplicate, files } = await folderUploader(ctx.state.app, ctx.state.user, common);
@@ -168,6 +175,7 @@ export async function uploadCar(ctx: Ctx): Promise<void> {
       source,
       filename,
       customName: query.name,
+      private: query.private === 'true',
       signal,
       ip: ctx.ip,
     });

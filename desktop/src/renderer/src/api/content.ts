@@ -1,5 +1,8 @@
 import type { PinInput } from '@cairn/shared';
 import type {
+  AccessLink,
+  AccessLinkList,
+  AccessLinkRequest,
   DagView,
   PinAllocationView,
   PinJob,
@@ -17,6 +20,12 @@ export const contentApi = {
   list: (query: QueryOf<'listUploads'>, signal?: AbortSignal) => api.get<UploadList>('/users/me/uploads', { query, signal }),
   get: (uploadId: string, signal?: AbortSignal) => api.get<Upload>(`/uploads/${encodeURIComponent(uploadId)}`, { signal }),
   rename: (uploadId: string, name: string) => api.request<Upload>('PATCH', `/uploads/${encodeURIComponent(uploadId)}`, { body: { name } }),
+  setPrivate: (uploadId: string, value: boolean) =>
+    api.request<Upload>('PUT', `/files/${encodeURIComponent(uploadId)}/privacy`, { body: { private: value } }),
+  links: (uploadId: string, signal?: AbortSignal) => api.get<AccessLinkList>(`/files/${encodeURIComponent(uploadId)}/links`, { signal }),
+  createLink: (uploadId: string, body: AccessLinkRequest) => api.post<AccessLink>(`/files/${encodeURIComponent(uploadId)}/links`, body),
+  revokeLink: (uploadId: string, linkId: string) =>
+    api.delete<void>(`/files/${encodeURIComponent(uploadId)}/links/${encodeURIComponent(linkId)}`),
   remove: (uploadId: string) => api.delete<RemoveResult>(`/uploads/${encodeURIComponent(uploadId)}`),
   usage: (signal?: AbortSignal) => api.get<Usage>('/users/me/usage', { signal }),
   pin: (input: PinInput) => api.post<PinJob>('/pins', input),

@@ -8,7 +8,7 @@ import { formatBytes, table } from '../format';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A record by its id or by its CID. */
-async function findRecord(client: Cairn, ref: string, signal: AbortSignal): Promise<Upload> {
+export async function findRecord(client: Cairn, ref: string, signal: AbortSignal): Promise<Upload> {
   if (UUID.test(ref)) return client.uploads.get(ref, { signal });
   for await (const upload of client.uploads.list({ search: ref, limit: 100 }, { signal })) {
     if (upload.cid === ref) return upload;

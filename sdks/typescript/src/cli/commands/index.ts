@@ -3,5 +3,6 @@ export * as files from './files';
 export * as get from './get';
 export * as login from './login';
 export * as pin from './pin';
+export * as share from './share';
 export * as upload from './upload';
 export * as status from './status';

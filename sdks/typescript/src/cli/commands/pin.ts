@@ -2,15 +2,20 @@ import { parseArgs } from 'node:util';
 import { UsageError, type CliContext } from '../context';
 import { formatBytes } from '../format';
 
-/** `cairn pin <cid> [--name N]`: starts the pin job and waits for it, showing what it fetched. */
+/** `cairn pin <cid> [--name N] [--private]`: starts the pin job and waits for it, showing what it fetched. */
 export async function pin(ctx: CliContext): Promise<void> {
-  const { values, positionals } = parseArgs({ args: ctx.args, allowPositionals: true, options: { name: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    args: ctx.args,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, private: { type: 'boolean' } },
+  });
   if (positionals.length !== 1) throw new UsageError('Give one CID: cairn pin <cid> [--name N]');
   const client = ctx.client();
   const tty = process.stderr.isTTY;
   let last = '';
   const job = await client.pins.createAndWait(positionals[0]!, {
     name: values.name,
+    private: values.private,
     signal: ctx.signal,
     onProgress: (j) => {
       const line = `pin ${j.cid}: ${j.status}, ${j.blocks} blocks, ${formatBytes(j.bytesFetched)} fetched`;

@@ -16,7 +16,7 @@ function describe(result: Result): string {
   return `${result.cid}  ${result.name}${result.duplicate ? '  (already stored)' : ''}`;
 }
 
-/** `cairn upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1]` */
+/** `cairn upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1] [--private]` */
 export async function upload(ctx: CliContext): Promise<void> {
   const { values, positionals } = parseArgs({
     args: ctx.args,
@@ -28,6 +28,7 @@ export async function upload(ctx: CliContext): Promise<void> {
       resumable: { type: 'boolean' },
       name: { type: 'string' },
       'cid-version': { type: 'string' },
+      private: { type: 'boolean' },
     },
   });
   if (positionals.length === 0) throw new UsageError('Give at least one path: cairn upload <path>...');
@@ -37,6 +38,8 @@ export async function upload(ctx: CliContext): Promise<void> {
   const cidVersion = values['cid-version'] === undefined ? undefined : Number(values['cid-version']);
   if (cidVersion !== undefined && cidVersion !== 0 && cidVersion !== 1) throw new UsageError('--cid-version is 0 or 1');
   if (values.name && positionals.length > 1) throw new UsageError('--name names one upload; give one path');
+  // A resumable upload makes a public record: it would be served until made private afterwards.
+  if (values.private && values.resumable) throw new UsageError('--private cannot go with --resumable');
   const client = ctx.client();
   const results: Result[] = [];
   for (const target of positionals) {
@@ -46,6 +49,7 @@ export async function upload(ctx: CliContext): Promise<void> {
     const common = {
       name: values.name,
       cidVersion: cidVersion as 0 | 1 | undefined,
+      private: values.private,
       signal: ctx.signal,
       onProgress: (p: { loaded: number; total?: number }) => progress.update(p.loaded, p.total),
     };
@@ -56,8 +60,13 @@ export async function upload(ctx: CliContext): Promise<void> {
         ? await client.uploads.directory(target, { ...common, mode: 'files' })
         : await client.uploads.directory(target, { ...common, mode: 'dag' });
     } else if (values.car) {
-      result = await client.uploads.car(target, { name: values.name, signal: ctx.signal, onProgress: common.onProgress });
-    } else if (values.resumable || stat.size >= RESUMABLE_FROM) {
+      result = await client.uploads.car(target, {
+        name: values.name,
+        private: values.private,
+        signal: ctx.signal,
+        onProgress: common.onProgress,
+      });
+    } else if (values.resumable || (stat.size >= RESUMABLE_FROM && !values.private)) {
       const store = fileUploadStore(resolveCredentials(ctx.env).apiUrl, ctx.env);
       result = await client.uploads.resumable(target, { ...common, store }).catch((error: unknown) => {
         if (ctx.signal.aborted) process.stderr.write(`\ncairn: run the same command again to continue ${target}`);

@@ -15,6 +15,7 @@ const record = (uploadId: string, type: Upload['type'] = 'file'): Upload => ({
   category: 'text',
   filesCount: 1,
   source: 'upload',
+  private: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 

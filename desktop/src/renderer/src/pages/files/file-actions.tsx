@@ -8,7 +8,7 @@ import { RowMenu, type RowMenuItem } from '../../components/row-menu';
 import { dagPath, downloadUrl, gatewayUrl } from '../../lib/content-links';
 import { useAppStore } from '../../store/app-store';
 
-export type FileDialog = 'rename' | 'info' | 'delete';
+export type FileDialog = 'rename' | 'info' | 'delete' | 'share';
 
 const Label = ({ icon, text }: { icon: IconName; text: string }) => (
   <>
@@ -19,9 +19,17 @@ const Label = ({ icon, text }: { icon: IconName; text: string }) => (
 
 /**
  * A row's actions in its "⋯" menu: view on the gateway, copy the gateway link or the CID, download
- * (files), the DAG viewer, rename, details, delete.
+ * (files), the DAG viewer, share a signed link, make private or public, rename, details, delete.
  */
-export function FileActions({ upload, onOpen }: { upload: Upload; onOpen(dialog: FileDialog, upload: Upload): void }) {
+export function FileActions({
+  upload,
+  onOpen,
+  onPrivacy,
+}: {
+  upload: Upload;
+  onOpen(dialog: FileDialog, upload: Upload): void;
+  onPrivacy(upload: Upload, value: boolean): void;
+}) {
   const { t } = useTranslation('content');
   const origin = useAppStore((state) => state.serverOrigin);
   const copy = useCopyText();
@@ -79,6 +87,10 @@ export function FileActions({ upload, onOpen }: { upload: Upload; onOpen(dialog:
         </Link>
       ),
     },
+    button('share', 'link', t('actions.share'), () => onOpen('share', upload)),
+    upload.private
+      ? button('make-public', 'globe', t('privacy.make_public'), () => onPrivacy(upload, false))
+      : button('make-private', 'lock', t('privacy.make_private'), () => onPrivacy(upload, true)),
     button('rename', 'edit', t('actions.rename'), () => onOpen('rename', upload)),
     button('info', 'info', t('actions.info'), () => onOpen('info', upload)),
     button('delete', 'trash', t('actions.delete'), () => onOpen('delete', upload), true),

@@ -18,9 +18,10 @@ import { InfoDialog } from './info-dialog';
 import { NoFilesYet } from './no-files-yet';
 import { RenameDialog } from './rename-dialog';
 import { SelectionBar } from './selection-bar';
+import { ShareDialog } from './share-dialog';
 import { useFilesView, useFilterBox } from './use-files-view';
 
-/** My files: filter, page, and act on each record (copy, view, download, DAG, rename, info, delete) or on several ticked at once. */
+/** My files: filter, page, and act on each record (copy, view, download, DAG, share, privacy, rename, info, delete) or on several ticked at once. */
 export function FilesPage() {
   const { t } = useTranslation('content');
   const errorText = useAreaErrorText('content');
@@ -84,11 +85,23 @@ export function FilesPage() {
     );
     afterRemoval(removed.length);
   };
-  const renamed = (upload: Upload) => {
+  const replaced = (upload: Upload) => {
     if (state.status === 'ready') {
       setData({ ...state.data, files: state.data.files.map((file) => (file.uploadId === upload.uploadId ? upload : file)) });
     }
+  };
+  const renamed = (upload: Upload) => {
+    replaced(upload);
     setOpen(null);
+  };
+  const setPrivacy = async (upload: Upload, value: boolean) => {
+    try {
+      const changed = await contentApi.setPrivate(upload.uploadId, value);
+      replaced(changed);
+      toast.success(t(value ? 'privacy.made_private' : 'privacy.made_public', { name: changed.name }));
+    } catch (error) {
+      toast.error(errorText(error, 'privacy.failed'));
+    }
   };
 
   return (
@@ -136,6 +149,7 @@ export function FilesPage() {
               order={order}
               onOrder={(next) => change({ ...next, page: 1 })}
               onOpen={(dialog, upload) => setOpen({ dialog, upload })}
+              onPrivacy={(upload, value) => void setPrivacy(upload, value)}
             />
             <Pagination page={shown.page} limit={shown.limit} total={shown.total} onPage={setPage} label={t('files.pages')} />
           </>
@@ -143,6 +157,7 @@ export function FilesPage() {
       </section>
       {open?.dialog === 'rename' && <RenameDialog upload={open.upload} onClose={() => setOpen(null)} onRenamed={renamed} />}
       {open?.dialog === 'info' && <InfoDialog upload={open.upload} onClose={() => setOpen(null)} />}
+      {open?.dialog === 'share' && <ShareDialog upload={open.upload} onClose={() => setOpen(null)} />}
       {open?.dialog === 'delete' && (
         <ConfirmDialog
           title={t(`files.delete_title_${open.upload.type}`)}

@@ -8,9 +8,10 @@ import { FileActions, type FileDialog } from './file-actions';
 import { SortHeader, type FileOrder } from './sort-header';
 import { TableWrap } from '../../components/table-wrap';
 import { FileThumb } from './file-thumb';
+import { PrivacyBadge } from './privacy-badge';
 
 /**
- * The account's records: a tick box each, name (an image's thumbnail), CID (copyable), size,
+ * The account's records: a tick box each, name (an image's thumbnail, its privacy), CID (copyable), size,
  * category (of files), date and time, and a menu of actions; sortable by name, size and date. On
  * phones each record is a compact card: name, then size and date, and the menu.
  */
@@ -22,11 +23,12 @@ interface FilesTableProps {
   order: FileOrder;
   onOrder(next: FileOrder): void;
   onOpen(dialog: FileDialog, upload: Upload): void;
+  onPrivacy(upload: Upload, value: boolean): void;
   /** A newer page is loading: these rows stay, marked busy. */
   busy?: boolean;
 }
 
-export function FilesTable({ files, selected, onSelect, order, onOrder, onOpen, busy }: FilesTableProps) {
+export function FilesTable({ files, selected, onSelect, order, onOrder, onOpen, onPrivacy, busy }: FilesTableProps) {
   const { t } = useTranslation('content');
   const language = currentLanguage();
   return (
@@ -73,6 +75,7 @@ export function FilesTable({ files, selected, onSelect, order, onOrder, onOpen, 
                     {upload.name}
                   </span>
                   {upload.type !== 'file' && <span className="badge">{t(`types.${upload.type}`)}</span>}
+                  <PrivacyBadge upload={upload} compact />
                 </span>
                 {/* A file of a folder uploaded as separate files: where it was in the folder. */}
                 {upload.originalName?.includes('/') && (
@@ -102,7 +105,7 @@ export function FilesTable({ files, selected, onSelect, order, onOrder, onOpen, 
                 <span className="date-short">{formatShortDateTime(upload.createdAt, language)}</span>
               </td>
               <td className="cell-actions">
-                <FileActions upload={upload} onOpen={onOpen} />
+                <FileActions upload={upload} onOpen={onOpen} onPrivacy={onPrivacy} />
               </td>
             </tr>
           ))}

@@ -9,6 +9,7 @@ import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes, formatNumber } from '../../lib/units';
+import { PrivacyBadge } from './privacy-badge';
 import { ReplicationFacts } from './replication-facts';
 
 /** Everything the server knows about one record (GET /uploads/{id}), titled for what it is: a file, a folder or a DAG. */
@@ -50,6 +51,10 @@ export function InfoDialog({ upload, onClose }: { upload: Pick<Upload, 'uploadId
             <dd data-field="charged">{formatBytes(state.data.chargedBytes, language)}</dd>
             <dt>{t('fields.files_included')}</dt>
             <dd>{formatNumber(state.data.filesCount, language)}</dd>
+            <dt>{t('privacy.label')}</dt>
+            <dd data-field="privacy">
+              <PrivacyBadge upload={state.data} />
+            </dd>
             <dt>{t('fields.source')}</dt>
             <dd>{t(`sources.${state.data.source}`)}</dd>
             <dt>{t('fields.date')}</dt>
