@@ -115,6 +115,31 @@ interface UploadsTable {
   owned: Generated<number>;
   /** What the list sorts by name on (0020): `nameOrderKey(name)`, which the upload store keeps. */
   name_key: string;
+  /** The record's key-values as one JSON object of strings (0024); `upload_meta` holds them for filtering. */
+  meta: Generated<string>;
+}
+
+/** A named set of an account's records (0024). */
+interface GroupsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: string;
+}
+
+/** A record in a group (0024). */
+interface UploadGroupsTable {
+  group_id: string;
+  upload_id: string;
+  created_at: string;
+}
+
+/** One key-value of a record (0024), as the file list filters on it. */
+interface UploadMetaTable {
+  upload_id: string;
+  user_id: string;
+  key: string;
+  value: string;
 }
 
 interface QuotaReservationsTable {
@@ -202,6 +227,10 @@ export interface PinJobsTable {
   kind: Generated<PinJobKind>;
   /** The request that queued the job, logged with every line about it (0018); null for older rows. */
   request_id: Generated<string | null>;
+  /** The group the record joins once pinned (0024); null for none. */
+  group_id: Generated<string | null>;
+  /** JSON object of key-values the record gets once pinned (0024); null for none. */
+  record_meta: Generated<string | null>;
 }
 
 type PinJobKind = 'pin' | 'psa';
@@ -382,6 +411,9 @@ export interface Database {
   instances: InstancesTable;
   engine_gc_runs: EngineGcRunsTable;
   usage_checks: UsageChecksTable;
+  groups: GroupsTable;
+  upload_groups: UploadGroupsTable;
+  upload_meta: UploadMetaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -395,6 +427,7 @@ export type PlanTranslationRow = Selectable<PlanTranslationsTable>;
 /** A record as the code handles it: its sort key is the upload store's business alone. */
 export type UploadRow = Omit<Selectable<UploadsTable>, 'name_key'>;
 export type PinJobRow = Selectable<PinJobsTable>;
+export type GroupRow = Selectable<GroupsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type RewardRow = Selectable<RewardsTable>;

@@ -1,3 +1,4 @@
+import { metaOf } from '../commands/content/record-meta';
 import type { PinJobRow, UploadRow } from '../db/schema';
 
 export function presentUpload(upload: UploadRow) {
@@ -15,6 +16,7 @@ export function presentUpload(upload: UploadRow) {
     filesCount: upload.files_count,
     source: upload.source,
     createdAt: upload.created_at,
+    meta: metaOf(upload),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { createAdminStores } from './admin/index';
 import { createContentJobStore } from './content-job-store';
+import { createGroupStore } from './group-store';
 import { createEngineGcRunStore } from './engine-gc-run-store';
 import { createInstanceStore } from './instance-store';
 import { createJobStore } from './job-store';
@@ -48,6 +49,7 @@ export function createStores(db: Db) {
     instances: createInstanceStore(db),
     engineGcRuns: createEngineGcRunStore(db),
     usage: createUsageStore(db),
+    groups: createGroupStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

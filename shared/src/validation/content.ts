@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordExtrasQuery } from './meta';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_FILE_BYTES, NAME_MAX, PAGE_DEFAULT } from './limits';
 
 /**
@@ -63,6 +64,10 @@ export const pinSchema = z.object({
   cid: z.string({ error: 'Please enter a CID' }).max(200, 'Invalid CID').trim().min(1, 'Please enter a CID'),
   originalName: optionalName,
   customName: optionalFileName,
+  /** A group of the account the record joins once pinned. */
+  groupId: z.string().max(100).optional(),
+  /** Key-values of the record (see `metaProblem` for their limits). */
+  meta: z.record(z.string(), z.string()).optional(),
 });
 export type PinInput = z.infer<typeof pinSchema>;
 
@@ -76,17 +81,20 @@ export const cidVersionSchema = z
 export const uploadQuerySchema = z.object({
   cidVersion: cidVersionSchema,
   name: optionalFileNameQuery,
+  ...recordExtrasQuery,
 });
 
 /** A CAR upload's CIDs are the CAR's own: only the record's name can be chosen. */
 export const carUploadQuerySchema = z.object({
   name: optionalFileNameQuery,
+  ...recordExtrasQuery,
 });
 
 export const directoryUploadQuerySchema = z.object({
   cidVersion: cidVersionSchema,
   mode: z.enum(['dag', 'files'], { error: 'mode must be dag or files' }).default('dag'),
   name: optionalFileNameQuery,
+  ...recordExtrasQuery,
 });
 
 const positiveInt = (fallback: number, max: number, label: string) =>

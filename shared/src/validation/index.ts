@@ -9,3 +9,5 @@ export * from './admin';
 export * from './billing';
 export * from './cid';
 export * from './text';
+export * from './groups';
+export * from './meta';

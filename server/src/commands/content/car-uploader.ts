@@ -11,6 +11,7 @@ import { checkedCar } from '../../content/car/car-blocks';
 import { blockKey, checkedDag, MAX_DAG_BLOCKS, tooManyBlocks } from '../../content/car/car-dag';
 import type { BlockFacts } from '../../content/car/car-unixfs';
 import { recordType, storedCategory } from '../../content/content-kind';
+import type { RecordExtras } from './record-meta';
 import { contentRecorder, storedCharge, type RecordResult } from './content-recorder';
 import { HEAD_BYTES } from '../../content/head-capture';
 import { abandonUpload, quotaReservation } from '../quota/lib/quota-reservation';
@@ -21,6 +22,8 @@ export interface CarUploadInput {
   /** The uploaded file's name, `.car` taken off, for the record's name. */
   filename?: string;
   customName?: string;
+  /** A group and key-values for the record (see `checkRecordExtras`). */
+  extras?: RecordExtras;
   signal: AbortSignal;
   ip: string;
 }
@@ -114,6 +117,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
         source: 'upload',
       },
       reservation,
+      { extras: input.extras },
     );
     if (!result.duplicate) {
       await auditRecorder(app, {

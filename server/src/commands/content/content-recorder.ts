@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import { quotaExceeded, type QuotaReservation } from '../quota/lib/quota-reservation';
 import { storageLimit } from '../quota/lib/storage-limit';
+import { applyRecordExtras, type RecordExtras } from './record-meta';
 
 export interface NewContent {
   cid: string;
@@ -92,6 +93,8 @@ export interface RecordOptions {
   within?: (trx: Db, upload: UploadRow) => Promise<void>;
   /** Runs in the transaction of a new record before it is charged: what it frees there counts. */
   beforeCharge?: (trx: Db) => Promise<void>;
+  /** A group and key-values for the record, new or found (checked beforehand: see `checkRecordExtras`). */
+  extras?: RecordExtras;
 }
 
 /**
@@ -120,7 +123,8 @@ export async function contentRecorder(
       if (!upload) return undefined;
       if (owned && !upload.owned) await app.stores.uploads.adopt(trx, upload.id);
       await options.within?.(trx, upload);
-      return owned ? { ...upload, owned: 1 } : upload;
+      const kept = options.extras ? await applyRecordExtras(app, trx, upload, options.extras) : upload;
+      return owned ? { ...kept, owned: 1 } : kept;
     });
     if (found) await reservation?.cancel();
     return found;
@@ -159,9 +163,10 @@ export async function contentRecorder(
         source: content.source,
         created_at: nowIso(),
         owned: owned ? 1 : 0,
+        meta: '{}',
       };
       try {
-        await app.db.transaction().execute(async (trx) => {
+        const recorded = await app.db.transaction().execute(async (trx) => {
           // An upload that was streaming when its account was disabled records nothing.
           if (!(await app.stores.users.holdActive(trx, user.id))) throw accountDisabled();
           await reservation?.settle(trx);
@@ -171,8 +176,9 @@ export async function contentRecorder(
           if (!(await app.stores.quota.charge(trx, user.id, charged, limit))) throw quotaExceeded();
           await app.stores.uploads.insert(trx, upload);
           await options.within?.(trx, upload);
+          return options.extras ? applyRecordExtras(app, trx, upload, options.extras) : upload;
         });
-        return { upload, duplicate: false };
+        return { upload: recorded, duplicate: false };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const raced = await existing();

@@ -19,6 +19,7 @@ import * as jobRequestIds from './0018-job-request-ids';
 import * as jobs from './0019-jobs';
 import * as nameOrder from './0020-name-order';
 import * as binarySizeUnits from './0021-binary-size-units';
+import * as groupsAndMetadata from './0024-groups-and-metadata';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0019-jobs': jobs,
   '0020-name-order': nameOrder,
   '0021-binary-size-units': binarySizeUnits,
+  '0024-groups-and-metadata': groupsAndMetadata,
 };
