@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { precompiled, type Param } from '../db/fast/precompiled';
 import type { Category, Database, UploadRow } from '../db/schema';
 import { nameOrderKey } from '../lib/name-order';
-import { applyUploadFilter, isFiltered, type UploadFilter } from './upload-filter';
+import { applyUploadFilter, countMatching, isFiltered, type UploadFilter } from './upload-filter';
 
 export interface UploadListQuery {
   userId: string;
@@ -39,6 +39,9 @@ const newestFirst = precompiled((db, param) => page(ownedBy(db, param).selectAll
 const matchingNewestFirst = precompiled((db, param) => page(matching(db, param).selectAll(), param));
 const matchingCount = precompiled((db, param) => matching(db, param).select((eb) => eb.fn.countAll<number>().as('n')));
 
+/** Past this many matches a page walks the records in order (see `sorted`). */
+const DENSE_FROM = 1000;
+
 async function sorted(
   db: Db,
   query: UploadListQuery,
@@ -46,18 +49,18 @@ async function sorted(
   order: 'asc' | 'desc',
 ): Promise<{ rows: UploadRow[]; total: number }> {
   const filter: UploadFilter = { ...query.filter, search: query.search };
-  const base = applyUploadFilter(db.selectFrom('uploads'), query.userId, filter);
-  const [rows, counted] = await Promise.all([
-    base
-      .selectAll('uploads')
-      .orderBy(`uploads.${column}`, order)
-      .orderBy('uploads.id', order)
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
-    isFiltered(filter) ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst() : Promise.resolve({ n: query.count }),
-  ]);
-  return { rows: rows as UploadRow[], total: Number(counted?.n ?? 0) };
+  const total = isFiltered(filter) ? await countMatching(db, query.userId, filter) : Number(query.count);
+  // Few matches: read them through the indexes and sort them. Many: walk the records in order and
+  // check each, so a page is found after a few rows (see `applyUploadFilter`).
+  const dense = total > DENSE_FROM;
+  const rows = await applyUploadFilter(db.selectFrom('uploads'), query.userId, filter, { dense })
+    .selectAll('uploads')
+    .orderBy(`uploads.${column}`, order)
+    .orderBy('uploads.id', order)
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
+  return { rows: rows as UploadRow[], total };
 }
 
 /**

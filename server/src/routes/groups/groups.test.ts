@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken, createUser, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
@@ -206,6 +207,66 @@ describe.each(DRIVERS)('groups and key-values of records (%s)', (driver) => {
     const removed = await api().post(`/api/v2/groups/${group.id}/uploads/remove`, { filter: { name: 'beta' } }, { token: user.token });
     expect(removed.body).toEqual({ removed: 1 });
     expect(await list(user, `?groupId=${group.id}`)).toEqual(['alpha.txt']);
+  });
+
+  it('answers the same page when many records match (walked in order) as when few do', async () => {
+    const user = await createUser(server);
+    const group = await createGroup(user, 'Many');
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const rows = Array.from({ length: 2600 }, (_, i) => ({
+      id: randomUUID(),
+      user_id: user.id,
+      cid: `bafkreimany${[...i.toString(32).padStart(4, '0')].map((c) => 'abcdefghijklmnopqrstuvwxyz234567'[parseInt(c, 32)]).join('')}`,
+      name: `many-${i}.txt`,
+      name_key: `many-${String(i).padStart(5, '0')}.txt`,
+      original_name: null,
+      custom_name: null,
+      name_source: 'original' as const,
+      size: i,
+      charged_bytes: 0,
+      type: 'file' as const,
+      category: 'text' as const,
+      files_count: 1,
+      source: 'upload' as const,
+      created_at: new Date(start + i * 1000).toISOString(),
+      meta: JSON.stringify({ env: i % 2 ? 'odd' : 'even' }),
+    }));
+    for (let at = 0; at < rows.length; at += 500) {
+      const batch = rows.slice(at, at + 500);
+      await server.app.db.insertInto('uploads').values(batch).execute();
+      await server.app.db
+        .insertInto('upload_meta')
+        .values(batch.map((row, n) => ({ upload_id: row.id, user_id: user.id, key: 'env', value: (at + n) % 2 ? 'odd' : 'even' })))
+        .execute();
+    }
+    const page = async (query: string) => {
+      const res = await api().get(`/api/v2/users/me/uploads?limit=5&${query}`, { token: user.token });
+      return { total: res.body.total as number, names: (res.body.files as { name: string }[]).map((f) => f.name) };
+    };
+    // 1,300 match: more than a page walks in order, the same answer as the ids read and sorted.
+    expect(await page(`${meta({ env: 'odd' })}&page=2`)).toEqual({
+      total: 1300,
+      names: ['many-2589.txt', 'many-2587.txt', 'many-2585.txt', 'many-2583.txt', 'many-2581.txt'],
+    });
+    expect(await page(`metaPrefix=${encodeURIComponent(JSON.stringify({ env: 'ev' }))}&sort=size&order=asc`)).toEqual({
+      total: 1300,
+      names: ['many-0.txt', 'many-2.txt', 'many-4.txt', 'many-6.txt', 'many-8.txt'],
+    });
+    expect((await page('metaExists=env')).total).toBe(2600);
+    const added = await api().post(
+      `/api/v2/groups/${group.id}/uploads`,
+      { filter: { meta: { env: 'even' }, maxSize: 2199 } },
+      { token: user.token },
+    );
+    expect(added.body).toEqual({ added: 1100 });
+    expect(await page(`groupId=${group.id}&minSize=100&maxSize=109`)).toEqual({
+      total: 5,
+      names: ['many-108.txt', 'many-106.txt', 'many-104.txt', 'many-102.txt', 'many-100.txt'],
+    });
+    expect(await page(`groupId=${group.id}&${meta({ env: 'even' })}&sort=name&order=desc`)).toEqual({
+      total: 1100,
+      names: ['many-2198.txt', 'many-2196.txt', 'many-2194.txt', 'many-2192.txt', 'many-2190.txt'],
+    });
   });
 
   it('gives a pin by CID and a Pinning Service API pin their group and key-values', async () => {
