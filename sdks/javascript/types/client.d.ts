@@ -2,6 +2,7 @@
 /* eslint-disable */
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
 import { Gateway } from './resources/gateway';
+import { Groups } from './resources/groups';
 import { Pins } from './resources/pins';
 import { Psa } from './resources/psa';
 import { Tokens } from './resources/tokens';
@@ -26,6 +27,7 @@ export interface CairnOptions {
 export declare class Cairn {
   readonly uploads: Uploads;
   readonly pins: Pins;
+  readonly groups: Groups;
   /** The IPFS Pinning Service API (`/psa/pins`). */
   readonly psa: Psa;
   readonly dag: Dag;

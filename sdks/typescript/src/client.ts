@@ -3,6 +3,7 @@ import { HttpClient } from './http';
 import { nodeFetch, runsInNode } from './node-transport';
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
 import { Gateway } from './resources/gateway';
+import { Groups } from './resources/groups';
 import { Pins } from './resources/pins';
 import { Psa } from './resources/psa';
 import { Tokens } from './resources/tokens';
@@ -30,6 +31,7 @@ export interface CairnOptions {
 export class Cairn {
   readonly uploads: Uploads;
   readonly pins: Pins;
+  readonly groups: Groups;
   /** The IPFS Pinning Service API (`/psa/pins`). */
   readonly psa: Psa;
   readonly dag: Dag;
@@ -57,6 +59,7 @@ export class Cairn {
     });
     this.uploads = new Uploads(http);
     this.pins = new Pins(http);
+    this.groups = new Groups(http);
     this.psa = new Psa(http);
     this.dag = new Dag(http);
     this.usage = new UsageResource(http);

@@ -4,6 +4,10 @@ import type { PinAllocationView, PinJob, PinStatusView } from '../types';
 export interface PinOptions extends RequestOptions {
   /** A custom name for the record. */
   name?: string;
+  /** A group of the account the record joins once pinned. */
+  groupId?: string;
+  /** Key-values of the record once pinned. */
+  meta?: Record<string, string>;
 }
 export interface WaitOptions {
   signal?: AbortSignal;

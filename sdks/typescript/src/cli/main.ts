@@ -5,7 +5,7 @@
  * keeps what arrived, and the same command continues it.
  */
 import { SDK_VERSION } from '../version';
-import { account, files, get, login, pin, status, upload } from './commands';
+import { account, files, get, groups, login, pin, status, upload } from './commands';
 import { makeContext, UsageError, type CliContext } from './context';
 import { describeError, EXIT, exitCodeOf } from './exit-codes';
 
@@ -15,9 +15,10 @@ Usage: cairn <command> [options]
 
   login [--token T] [--api-url URL]     store an API token (or read it from stdin)
   upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1]
-                                        files of 64 MiB or more go resumably: after Ctrl-C
+         [--group G] [--meta k=v]...    files of 64 MiB or more go resumably: after Ctrl-C
                                         or a lost connection, the same command continues
-  pin <cid> [--name N]                  pin existing content, waiting for the job
+  pin <cid> [--name N] [--group G] [--meta k=v]...
+                                        pin existing content, waiting for the job
   ls [--search S] [--limit N]           list your files
   info <id|cid>                         one file's details
   status <cid>                          each IPFS node's pin status and the replication
@@ -25,6 +26,10 @@ Usage: cairn <command> [options]
   rm <id|cid>                           delete a file
   get <cid>[/path] [-o file]            download from the gateway (stdout without -o)
   usage                                 storage used against your limit
+  groups list | create <name> | rename <group> <name> | delete <group>
+         | add <group> <id>... | remove <group> <id>...
+                                        groups of files (a group by id or name); deleting
+                                        a group keeps its files
   tokens list | create --name N [--expires-in-days D|never] [--allowed-ip IP] | revoke <id>
 
 Global options: --json (results as JSON), --quiet (no progress), --help, --version
@@ -44,6 +49,7 @@ const commands: Record<string, (ctx: CliContext) => Promise<void>> = {
   get: get.get,
   usage: account.usage,
   tokens: account.tokens,
+  groups: groups.groups,
 };
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {

@@ -6,6 +6,10 @@ import type { PinAllocationView, PinJob, PinStatusView } from '../types';
 export interface PinOptions extends RequestOptions {
   /** A custom name for the record. */
   name?: string;
+  /** A group of the account the record joins once pinned. */
+  groupId?: string;
+  /** Key-values of the record once pinned. */
+  meta?: Record<string, string>;
 }
 
 export interface WaitOptions {
@@ -26,8 +30,14 @@ export class Pins {
 
   /** Starts a pin job; content already on the node usually comes back `pinned` at once. */
   create(cid: string, options: PinOptions = {}): Promise<PinJob> {
-    const { name, ...request } = options;
-    return this.http.request({ method: 'POST', path: '/pins', json: { cid, customName: name ?? null }, idempotent: false, ...request });
+    const { name, groupId, meta, ...request } = options;
+    return this.http.request({
+      method: 'POST',
+      path: '/pins',
+      json: { cid, customName: name ?? null, ...(groupId ? { groupId } : {}), ...(meta ? { meta } : {}) },
+      idempotent: false,
+      ...request,
+    });
   }
 
   get(id: string, options: RequestOptions = {}): Promise<PinJob> {

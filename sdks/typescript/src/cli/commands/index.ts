@@ -5,3 +5,4 @@ export * as login from './login';
 export * as pin from './pin';
 export * as upload from './upload';
 export * as status from './status';
+export * as groups from './groups';

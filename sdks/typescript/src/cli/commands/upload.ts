@@ -5,6 +5,7 @@ import { resolveCredentials } from '../config';
 import { UsageError, type CliContext } from '../context';
 import { createProgress } from '../progress';
 import { fileUploadStore } from '../upload-store';
+import { findGroup, parseMeta } from './groups';
 
 /** Files from this size on go resumably (tus), so Ctrl-C or a lost connection loses no work. */
 export const RESUMABLE_FROM = 64 * 1024 * 1024;
@@ -16,7 +17,7 @@ function describe(result: Result): string {
   return `${result.cid}  ${result.name}${result.duplicate ? '  (already stored)' : ''}`;
 }
 
-/** `cairn upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1]` */
+/** `cairn upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1] [--group G] [--meta k=v]...` */
 export async function upload(ctx: CliContext): Promise<void> {
   const { values, positionals } = parseArgs({
     args: ctx.args,
@@ -28,6 +29,8 @@ export async function upload(ctx: CliContext): Promise<void> {
       resumable: { type: 'boolean' },
       name: { type: 'string' },
       'cid-version': { type: 'string' },
+      group: { type: 'string' },
+      meta: { type: 'string', multiple: true },
     },
   });
   if (positionals.length === 0) throw new UsageError('Give at least one path: cairn upload <path>...');
@@ -37,7 +40,9 @@ export async function upload(ctx: CliContext): Promise<void> {
   const cidVersion = values['cid-version'] === undefined ? undefined : Number(values['cid-version']);
   if (cidVersion !== undefined && cidVersion !== 0 && cidVersion !== 1) throw new UsageError('--cid-version is 0 or 1');
   if (values.name && positionals.length > 1) throw new UsageError('--name names one upload; give one path');
+  const meta = parseMeta(values.meta);
   const client = ctx.client();
+  const groupId = values.group === undefined ? undefined : (await findGroup(client, values.group, ctx.signal)).id;
   const results: Result[] = [];
   for (const target of positionals) {
     const stat = await fs.promises.stat(target).catch(() => undefined);
@@ -46,6 +51,8 @@ export async function upload(ctx: CliContext): Promise<void> {
     const common = {
       name: values.name,
       cidVersion: cidVersion as 0 | 1 | undefined,
+      groupId,
+      meta,
       signal: ctx.signal,
       onProgress: (p: { loaded: number; total?: number }) => progress.update(p.loaded, p.total),
     };
@@ -56,7 +63,7 @@ export async function upload(ctx: CliContext): Promise<void> {
         ? await client.uploads.directory(target, { ...common, mode: 'files' })
         : await client.uploads.directory(target, { ...common, mode: 'dag' });
     } else if (values.car) {
-      result = await client.uploads.car(target, { name: values.name, signal: ctx.signal, onProgress: common.onProgress });
+      result = await client.uploads.car(target, { name: values.name, groupId, meta, signal: ctx.signal, onProgress: common.onProgress });
     } else if (values.resumable || stat.size >= RESUMABLE_FROM) {
       const store = fileUploadStore(resolveCredentials(ctx.env).apiUrl, ctx.env);
       result = await client.uploads.resumable(target, { ...common, store }).catch((error: unknown) => {
