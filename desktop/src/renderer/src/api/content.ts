@@ -1,6 +1,8 @@
 import type { PinInput } from '@cairn/shared';
 import type {
   DagView,
+  Group,
+  GroupList,
   PinAllocationView,
   PinJob,
   PinStatusView,
@@ -25,4 +27,16 @@ export const contentApi = {
     api.get<DagView>(`/dag/${encodeURIComponent(cid)}`, { query, signal }),
   status: (cid: string, signal?: AbortSignal) => api.get<PinStatusView>(`/status/${encodeURIComponent(cid)}`, { signal }),
   allocations: (cid: string, signal?: AbortSignal) => api.get<PinAllocationView>(`/allocations/${encodeURIComponent(cid)}`, { signal }),
+};
+
+/** Groups of the account's files: deleting one keeps its files. */
+export const groupsApi = {
+  list: (query: QueryOf<'listGroups'>, signal?: AbortSignal) => api.get<GroupList>('/groups', { query, signal }),
+  create: (name: string) => api.post<Group>('/groups', { name }),
+  rename: (groupId: string, name: string) => api.request<Group>('PATCH', `/groups/${encodeURIComponent(groupId)}`, { body: { name } }),
+  remove: (groupId: string) => api.delete<{ deleted: true }>(`/groups/${encodeURIComponent(groupId)}`),
+  add: (groupId: string, uploadIds: string[]) =>
+    api.post<{ added: number }>(`/groups/${encodeURIComponent(groupId)}/uploads`, { uploadIds }),
+  removeFrom: (groupId: string, uploadIds: string[]) =>
+    api.post<{ removed: number }>(`/groups/${encodeURIComponent(groupId)}/uploads/remove`, { uploadIds }),
 };

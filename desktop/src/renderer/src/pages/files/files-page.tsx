@@ -14,6 +14,7 @@ import { useAsync } from '../../hooks/use-async';
 import type { FileDialog } from './file-actions';
 import { FilesTable } from './files-table';
 import { FilesToolbar } from './files-toolbar';
+import { GroupFilter } from './group-filter';
 import { InfoDialog } from './info-dialog';
 import { NoFilesYet } from './no-files-yet';
 import { RenameDialog } from './rename-dialog';
@@ -25,19 +26,19 @@ export function FilesPage() {
   const { t } = useTranslation('content');
   const errorText = useAreaErrorText('content');
   const { view, change } = useFilesView();
-  const { page, limit, search: query, sort, order: direction } = view;
+  const { page, limit, search: query, sort, order: direction, group } = view;
   const order = useMemo(() => ({ sort, order: direction }), [sort, direction]);
   const setPage = (next: number) => change({ page: next });
   const [search, setSearch] = useFilterBox(query, change);
   const { state, latest, reload, setData } = useAsync(
-    (signal) => contentApi.list({ page, limit, search: query || undefined, ...order }, signal),
-    [page, limit, query, order],
+    (signal) => contentApi.list({ page, limit, search: query || undefined, groupId: group || undefined, ...order }, signal),
+    [page, limit, query, order, group],
   );
   const [open, setOpen] = useState<{ dialog: FileDialog; upload: Upload } | null>(null);
   const [deleting, setDeleting] = useState(false);
   // Ticked records are those of the page on screen: another page, filter or order starts afresh.
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setTicked(new Set()), [page, limit, query, order]);
+  useEffect(() => setTicked(new Set()), [page, limit, query, order, group]);
   // While another page, filter or order loads, the rows on screen stay (marked busy) rather than
   // give way to a spinner at every keystroke of a search; an empty result is only shown once loaded.
   const shown = state.status === 'ready' ? state.data : state.status === 'loading' && latest?.files.length ? latest : null;
@@ -104,7 +105,9 @@ export function FilesPage() {
         }
       />
       <section className="card" aria-label={t('files.caption')}>
-        <FilesToolbar search={search} onSearch={setSearch} limit={limit} onLimit={(value) => change({ limit: value, page: 1 })} />
+        <FilesToolbar search={search} onSearch={setSearch} limit={limit} onLimit={(value) => change({ limit: value, page: 1 })}>
+          <GroupFilter group={group} onGroup={(value) => change({ group: value, page: 1 })} />
+        </FilesToolbar>
         <SelectionBar
           files={files}
           uploads={selected}
@@ -116,6 +119,8 @@ export function FilesPage() {
           }
           onClear={() => setTicked(new Set())}
           onRemoved={bulkRemoved}
+          group={group}
+          onGrouped={reload}
         />
         {state.status === 'loading' && !shown && <LoadingState />}
         {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.files_load')} onRetry={reload} />}
@@ -123,6 +128,8 @@ export function FilesPage() {
           state.data.total === 0 &&
           (query ? (
             <EmptyState title={t('files.no_match_title')} message={t('files.no_match_message', { search: query })} icon="search" />
+          ) : group ? (
+            <EmptyState title={t('groups.empty_group_title')} message={t('groups.empty_group_message')} icon="folder" />
           ) : (
             <NoFilesYet />
           ))}

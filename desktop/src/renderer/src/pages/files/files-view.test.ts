@@ -3,8 +3,11 @@ import { DEFAULT_VIEW, fileLink, hasView, readView, writeView } from './files-vi
 
 describe('the view of My files in the address', () => {
   it('reads what it writes, and writes only what differs from the default', () => {
-    const view = { page: 3, limit: 50, sort: 'name' as const, order: 'asc' as const, search: 'note 2' };
+    const view = { page: 3, limit: 50, sort: 'name' as const, order: 'asc' as const, search: 'note 2', group: '' };
     expect(writeView(view).toString()).toBe('q=note+2&sort=name&order=asc&limit=50&page=3');
+    const grouped = { ...view, group: '5d1e7c9a-2b3f-4a6e-8c0d-1f2e3a4b5c6d' };
+    expect(writeView(grouped).toString()).toBe('q=note+2&group=5d1e7c9a-2b3f-4a6e-8c0d-1f2e3a4b5c6d&sort=name&order=asc&limit=50&page=3');
+    expect(readView(writeView(grouped))).toEqual(grouped);
     expect(readView(writeView(view))).toEqual(view);
     expect(writeView(DEFAULT_VIEW).toString()).toBe('');
     expect(hasView(new URLSearchParams(''))).toBe(false);

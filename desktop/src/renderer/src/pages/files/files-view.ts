@@ -10,12 +10,14 @@ export interface FilesView {
   sort: UploadSort;
   order: 'asc' | 'desc';
   search: string;
+  /** A group of the account whose files alone are shown; empty for all files. */
+  group: string;
 }
 
-export const DEFAULT_VIEW: FilesView = { page: 1, limit: LIMIT_DEFAULT, search: '', ...DEFAULT_ORDER };
+export const DEFAULT_VIEW: FilesView = { page: 1, limit: LIMIT_DEFAULT, search: '', group: '', ...DEFAULT_ORDER };
 
 /** The address's query names of each part of the view. */
-const PARAMS = { page: 'page', limit: 'limit', sort: 'sort', order: 'order', search: 'q' } as const;
+const PARAMS = { page: 'page', limit: 'limit', sort: 'sort', order: 'order', search: 'q', group: 'group' } as const;
 
 /** True when the address says anything of the view (otherwise the remembered view applies). */
 export const hasView = (params: URLSearchParams) => Object.values(PARAMS).some((name) => params.has(name));
@@ -27,12 +29,14 @@ export function readView(params: URLSearchParams): FilesView {
   const sort = params.get(PARAMS.sort);
   const order = params.get(PARAMS.order);
   const search = params.get(PARAMS.search)?.slice(0, 255) ?? '';
+  const group = params.get(PARAMS.group)?.slice(0, 100) ?? '';
   const sorted = UPLOAD_SORTS.includes(sort as UploadSort) && (order === 'asc' || order === 'desc');
   return {
     page: Number.isSafeInteger(page) && page >= 1 ? page : DEFAULT_VIEW.page,
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_VIEW.limit,
     ...(sorted ? { sort: sort as UploadSort, order: order as 'asc' | 'desc' } : DEFAULT_ORDER),
     search,
+    group,
   };
 }
 
@@ -40,6 +44,7 @@ export function readView(params: URLSearchParams): FilesView {
 export function writeView(view: FilesView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.search) params.set(PARAMS.search, view.search);
+  if (view.group) params.set(PARAMS.group, view.group);
   if (view.sort !== DEFAULT_VIEW.sort || view.order !== DEFAULT_VIEW.order) {
     params.set(PARAMS.sort, view.sort);
     params.set(PARAMS.order, view.order);
