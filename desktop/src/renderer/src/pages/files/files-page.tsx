@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Upload } from '@cairn/shared/api-types';
+import { ApiError } from '../../lib/api-client';
 import { contentApi } from '../../api/content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/icons';
@@ -53,6 +54,11 @@ export function FilesPage() {
     }
     setTicked(next);
   };
+  // A group deleted meanwhile (or remembered from an earlier visit) gives way to all files.
+  const groupGone = state.status === 'error' && state.error instanceof ApiError && state.error.code === 'group_not_found';
+  useEffect(() => {
+    if (groupGone) change({ group: '', page: 1 }, { replace: true });
+  }, [groupGone]);
   const pastTheEnd = state.status === 'ready' && state.data.files.length === 0 && state.data.total > 0;
   // Files deleted elsewhere can leave this page past the last one: go to the first.
   useEffect(() => {

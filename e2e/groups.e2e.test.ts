@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { apiToken, apiUpload } from './harness/content';
+import { en } from './harness/locales';
+import { checkScreen } from './harness/screens';
+import { signedInSession } from './harness/session';
+import { cf, FilesScreen } from './page-models/content-pages';
+
+/** Groups: made on their page, filled from My files' ticked rows, shown as a filter, and deleted without their files. */
+
+const USER = { email: 'grouping@example.com', password: 'grouping-password' };
+const session = signedInSession(USER, 'groups-', {
+  prepare: async (server) => {
+    const token = await apiToken(server, USER.email, USER.password);
+    await apiUpload(server, token, 'beach.txt', 'sand and sea');
+    await apiUpload(server, token, 'invoice.txt', 'amount due');
+  },
+});
+const c = (key: string) => en('content', key);
+const GROUP = 'Holiday 2026';
+
+describe('groups of files', () => {
+  it('creates a group, adds a ticked file to it, shows it as a filter, and deletes it keeping the files', async () => {
+    const { page, server } = session;
+    await page.goto(`${server.url}/groups`);
+    await page.getByRole('heading', { level: 1, name: en('common', 'screens.groups.title') }).waitFor();
+    await page.getByText(c('groups.empty_title')).waitFor();
+    await page.getByLabel(c('groups.new_name')).fill(GROUP);
+    await page.getByRole('button', { name: c('groups.create') }).click();
+    await page.getByRole('link', { name: GROUP }).waitFor();
+    await checkScreen(page, 'groups');
+
+    const files = await new FilesScreen(page).open(server.url);
+    await files.row('beach.txt').waitFor();
+    await page.getByRole('checkbox', { name: cf('files.select_named', { name: 'beach.txt' }) }).check();
+    await page.getByRole('combobox', { name: c('groups.add_selected') }).selectOption({ label: GROUP });
+    await page.getByText(c('groups.added').replace('{{name}}', GROUP).replace('{{n}}', '1')).waitFor();
+
+    await page.getByRole('combobox', { name: c('groups.filter'), exact: true }).selectOption({ label: GROUP });
+    await expect.poll(() => files.rows().count()).toBe(1);
+    await files.row('beach.txt').waitFor();
+    expect(new URL(page.url()).searchParams.get('group')).toMatch(/^[0-9a-f-]{36}$/);
+    await checkScreen(page, 'files-group');
+
+    await page.goto(`${server.url}/groups`);
+    await page
+      .getByRole('row', { name: new RegExp(GROUP) })
+      .getByRole('cell', { name: '1', exact: true })
+      .waitFor();
+    await page.getByRole('button', { name: c('groups.delete') }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(c('groups.delete_message').replace('{{name}}', GROUP).replace('{{n}}', '1')).waitFor();
+    await checkScreen(page, 'groups-delete', { fullPage: false, axe: { include: '[role=alertdialog]' } });
+    await dialog.getByRole('button', { name: c('groups.delete') }).click();
+    await page.getByText(c('groups.empty_title')).waitFor();
+
+    // The files stay.
+    await new FilesScreen(page).open(server.url);
+    await files.row('beach.txt').waitFor();
+    await files.row('invoice.txt').waitFor();
+  });
+});
