@@ -11,7 +11,12 @@ const USER = { email: 'grouping@example.com', password: 'grouping-password' };
 const session = signedInSession(USER, 'groups-', {
   prepare: async (server) => {
     const token = await apiToken(server, USER.email, USER.password);
-    await apiUpload(server, token, 'beach.txt', 'sand and sea');
+    const beach = await apiUpload(server, token, 'beach.txt', 'sand and sea');
+    await fetch(`${server.url}/api/v2/uploads/${beach.uploadId}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ meta: { trip: 'sea' } }),
+    });
     await apiUpload(server, token, 'invoice.txt', 'amount due');
   },
 });
@@ -40,6 +45,14 @@ describe('groups of files', () => {
     await files.row('beach.txt').waitFor();
     expect(new URL(page.url()).searchParams.get('group')).toMatch(/^[0-9a-f-]{36}$/);
     await checkScreen(page, 'files-group');
+
+    // The file's details name its groups and its key-values (set at upload through the API).
+    await files.choose('beach.txt', 'info');
+    const info = files.infoDialog();
+    await expect(info.locator('[data-field=groups]').textContent()).resolves.toBe(GROUP);
+    await expect(info.locator('[data-field=meta]').textContent()).resolves.toBe('trip = sea');
+    await checkScreen(page, 'files-info-meta', { fullPage: false, axe: { include: '[role=dialog]' } });
+    await page.keyboard.press('Escape');
 
     await page.goto(`${server.url}/groups`);
     await page

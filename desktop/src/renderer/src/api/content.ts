@@ -9,6 +9,7 @@ import type {
   QueryOf,
   RemoveResult,
   Upload,
+  UploadDetail,
   UploadList,
   Usage,
 } from '@cairn/shared/api-types';
@@ -17,7 +18,7 @@ import { api } from './client';
 /** The content API: my files, one record, rename, delete, usage, pins and the DAG viewer. Uploads go through upload-request.ts. */
 export const contentApi = {
   list: (query: QueryOf<'listUploads'>, signal?: AbortSignal) => api.get<UploadList>('/users/me/uploads', { query, signal }),
-  get: (uploadId: string, signal?: AbortSignal) => api.get<Upload>(`/uploads/${encodeURIComponent(uploadId)}`, { signal }),
+  get: (uploadId: string, signal?: AbortSignal) => api.get<UploadDetail>(`/uploads/${encodeURIComponent(uploadId)}`, { signal }),
   rename: (uploadId: string, name: string) => api.request<Upload>('PATCH', `/uploads/${encodeURIComponent(uploadId)}`, { body: { name } }),
   remove: (uploadId: string) => api.delete<RemoveResult>(`/uploads/${encodeURIComponent(uploadId)}`),
   usage: (signal?: AbortSignal) => api.get<Usage>('/users/me/usage', { signal }),

@@ -54,6 +54,24 @@ export function InfoDialog({ upload, onClose }: { upload: Pick<Upload, 'uploadId
             <dd>{t(`sources.${state.data.source}`)}</dd>
             <dt>{t('fields.date')}</dt>
             <dd>{formatDateTime(state.data.createdAt, language)}</dd>
+            <dt>{t('fields.groups')}</dt>
+            <dd data-field="groups">
+              {state.data.groups.length ? state.data.groups.map((group) => group.name).join(', ') : t('info.none')}
+            </dd>
+            <dt>{t('fields.meta')}</dt>
+            <dd data-field="meta">
+              {Object.keys(state.data.meta ?? {}).length === 0 ? (
+                t('info.none')
+              ) : (
+                <ul className="meta-list">
+                  {Object.entries(state.data.meta ?? {}).map(([key, value]) => (
+                    <li key={key}>
+                      <code>{key}</code> = <span>{value}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
           </dl>
           <ReplicationFacts cid={state.data.cid} />
         </>
