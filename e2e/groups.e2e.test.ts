@@ -54,6 +54,19 @@ describe('groups of files', () => {
     await checkScreen(page, 'files-info-meta', { fullPage: false, axe: { include: '[role=dialog]' } });
     await page.keyboard.press('Escape');
 
+    // A key-value condition, over all files.
+    await page.getByRole('combobox', { name: c('groups.filter'), exact: true }).selectOption({ label: c('groups.filter_all') });
+    await expect.poll(() => files.rows().count()).toBe(2);
+    const metaBox = page.getByRole('searchbox', { name: c('files.meta_filter') });
+    await metaBox.fill('trip=se*');
+    await metaBox.press('Enter');
+    await expect.poll(() => files.rows().count()).toBe(1);
+    await files.row('beach.txt').waitFor();
+    await checkScreen(page, 'files-meta-filter');
+    await metaBox.fill('');
+    await metaBox.press('Enter');
+    await expect.poll(() => files.rows().count()).toBe(2);
+
     await page.goto(`${server.url}/groups`);
     await page
       .getByRole('row', { name: new RegExp(GROUP) })
