@@ -50,15 +50,23 @@ describe('groups of files', () => {
     await files.choose('beach.txt', 'info');
     const info = files.infoDialog();
     await expect(info.locator('[data-field=groups]').textContent()).resolves.toBe(GROUP);
-    await expect(info.locator('[data-field=meta]').textContent()).resolves.toBe('trip = sea');
+    const items = info.locator('[data-meta-editor] li');
+    await expect(items.allTextContents()).resolves.toEqual(['trip = sea']);
+    // Edited there: a key set, another removed.
+    await info.getByRole('textbox', { name: en('content', 'meta.key') }).fill('mood');
+    await info.getByRole('textbox', { name: en('content', 'meta.value') }).fill('sunny');
+    await info.getByRole('button', { name: en('content', 'meta.set') }).click();
+    await expect.poll(() => items.allTextContents()).toEqual(['trip = sea', 'mood = sunny']);
     await checkScreen(page, 'files-info-meta', { fullPage: false, axe: { include: '[role=dialog]' } });
+    await info.getByRole('button', { name: en('content', 'meta.remove').replace('{{key}}', 'trip') }).click();
+    await expect.poll(() => items.allTextContents()).toEqual(['mood = sunny']);
     await page.keyboard.press('Escape');
 
     // A key-value condition, over all files.
     await page.getByRole('combobox', { name: c('groups.filter'), exact: true }).selectOption({ label: c('groups.filter_all') });
     await expect.poll(() => files.rows().count()).toBe(2);
     const metaBox = page.getByRole('searchbox', { name: c('files.meta_filter') });
-    await metaBox.fill('trip=se*');
+    await metaBox.fill('mood=sun*');
     await metaBox.press('Enter');
     await expect.poll(() => files.rows().count()).toBe(1);
     await files.row('beach.txt').waitFor();

@@ -21,6 +21,8 @@ export const contentApi = {
   get: (uploadId: string, signal?: AbortSignal) => api.get<UploadDetail>(`/uploads/${encodeURIComponent(uploadId)}`, { signal }),
   rename: (uploadId: string, name: string) => api.request<Upload>('PATCH', `/uploads/${encodeURIComponent(uploadId)}`, { body: { name } }),
   remove: (uploadId: string) => api.delete<RemoveResult>(`/uploads/${encodeURIComponent(uploadId)}`),
+  setMeta: (uploadId: string, meta: Record<string, string | null>) =>
+    api.request<Upload>('PATCH', `/uploads/${encodeURIComponent(uploadId)}`, { body: { meta } }),
   usage: (signal?: AbortSignal) => api.get<Usage>('/users/me/usage', { signal }),
   pin: (input: PinInput) => api.post<PinJob>('/pins', input),
   pinJob: (id: string, signal?: AbortSignal) => api.get<PinJob>(`/pins/${encodeURIComponent(id)}`, { signal }),

@@ -9,6 +9,7 @@ import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes, formatNumber } from '../../lib/units';
+import { MetaEditor } from './meta-editor';
 import { ReplicationFacts } from './replication-facts';
 
 /** Everything the server knows about one record (GET /uploads/{id}), titled for what it is: a file, a folder or a DAG. */
@@ -60,17 +61,7 @@ export function InfoDialog({ upload, onClose }: { upload: Pick<Upload, 'uploadId
             </dd>
             <dt>{t('fields.meta')}</dt>
             <dd data-field="meta">
-              {Object.keys(state.data.meta ?? {}).length === 0 ? (
-                t('info.none')
-              ) : (
-                <ul className="meta-list">
-                  {Object.entries(state.data.meta ?? {}).map(([key, value]) => (
-                    <li key={key}>
-                      <code>{key}</code> = <span>{value}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <MetaEditor uploadId={uploadId} meta={state.data.meta ?? {}} onChanged={reload} />
             </dd>
           </dl>
           <ReplicationFacts cid={state.data.cid} />
