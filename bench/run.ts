@@ -9,7 +9,9 @@
  * DAG), desktop-queue (the same files through the desktop app's queue, against the web upload),
  * desktop-queue-crash (those files queued, the queue killed three times and the server restarted
  * once: none lost, none twice; BENCH_QUEUE_CRASH_FILES sets the count),
- * file-list (100,000 rows at 50 clients), peer-pin (256 MiB pinned from another server), engines
+ * file-list (100,000 rows at 50 clients), file-filters (the list's filters on 100,000 rows with
+ * key-values and a group, on SQLite and PostgreSQL, against the plain list; BENCH_FILTER_ROWS sets
+ * the count), peer-pin (256 MiB pinned from another server), engines
  * (1 GiB through the cluster, kubo and embedded engines against `ipfs add`, and the cluster
  * engine's gateway against Kubo's; BENCH_ENGINES_MIB=64 for a quick run), multipart (the upload
  * parser against busboy), resumable (1 GiB over tus, cut three times and resumed;
@@ -31,6 +33,7 @@ import { crashRounds } from './crash-rounds';
 import { desktopQueue, desktopQueueCrash } from './desktop-queue';
 import { directory } from './directory';
 import { engines } from './engines';
+import { fileFilters } from './file-filters';
 import { fileList } from './file-list';
 import { ingest } from './ingest';
 import { mixedLoad } from './mixed-load';
@@ -46,6 +49,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
   'desktop-queue': desktopQueue,
   'desktop-queue-crash': desktopQueueCrash,
   'file-list': fileList,
+  'file-filters': fileFilters,
   'peer-pin': peerPin,
   multipart,
   resumable,

@@ -5,7 +5,8 @@
  * one bare Koa route (`GET /bench/bare`) in front of the same app as the reference for the
  * file-list benchmark. Signs a user up on a plan large enough for every benchmark and prints one
  * JSON line: `{ url, token, userId, multiaddrs }`. `BENCH_SEED_UPLOADS=n` first writes n
- * file-list rows.
+ * file-list rows; with `BENCH_SEED_META=1` each gets key-values and every tenth is in a group
+ * (see `seedMeta`).
  */
 import '../server/src/content/polyfills';
 import { randomUUID } from 'node:crypto';
@@ -106,8 +107,46 @@ async function seedUploads(count: number): Promise<void> {
         created_at: new Date(start + i * 1000).toISOString(),
       });
     }
+    if (process.env.BENCH_SEED_META === '1') {
+      for (const [n, row] of rows.entries()) Object.assign(row, { meta: JSON.stringify(seedMeta(at + n)) });
+    }
     await app.db.insertInto('uploads').values(rows).execute();
+    if (process.env.BENCH_SEED_META !== '1') continue;
+    await app.db
+      .insertInto('upload_meta')
+      .values(
+        rows.flatMap((row, n) =>
+          Object.entries(seedMeta(at + n)).map(([key, value]) => ({ upload_id: row.id, user_id: userId, key, value })),
+        ),
+      )
+      .execute();
+    const group = await seedGroup();
+    const members = rows.filter((_, n) => (at + n) % 10 === 0).map((row) => ({ group_id: group, upload_id: row.id, created_at: now }));
+    if (members.length > 0) await app.db.insertInto('upload_groups').values(members).execute();
   }
+}
+
+/**
+ * Key-values of seeded row i: `env` one of three values, `project` one of twelve months, `build`
+ * unique to the row, and `owner` on one row in a hundred.
+ */
+function seedMeta(i: number): Record<string, string> {
+  const meta: Record<string, string> = {
+    env: ['prod', 'dev', 'staging'][i % 3]!,
+    project: `2026-${String((i % 12) + 1).padStart(2, '0')}`,
+    build: `b${i}`,
+  };
+  if (i % 100 === 0) meta.owner = `user${i % 7}`;
+  return meta;
+}
+
+let seededGroup: string | undefined;
+/** The one group seeded rows join, named `bench`. */
+async function seedGroup(): Promise<string> {
+  if (seededGroup) return seededGroup;
+  seededGroup = randomUUID();
+  await app.db.insertInto('groups').values({ id: seededGroup, user_id: userId, name: 'bench', created_at: now }).execute();
+  return seededGroup;
 }
 
 async function post(path: string, body: unknown): Promise<any> {

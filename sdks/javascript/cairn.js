@@ -573,6 +573,57 @@ var Gateway = class {
   }
 };
 
+// src/resources/groups.ts
+var Groups = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  list(params = {}, options = {}) {
+    return this.http.request({ method: 'GET', path: '/groups', query: { ...params }, idempotent: true, ...options });
+  }
+  create(name, options = {}) {
+    return this.http.request({ method: 'POST', path: '/groups', json: { name }, idempotent: false, ...options });
+  }
+  get(groupId, options = {}) {
+    return this.http.request({ method: 'GET', path: `/groups/${encodeURIComponent(groupId)}`, idempotent: true, ...options });
+  }
+  /** Renaming to the same name changes nothing, so the call is retried like a read. */
+  rename(groupId, name, options = {}) {
+    return this.http.request({
+      method: 'PATCH',
+      path: `/groups/${encodeURIComponent(groupId)}`,
+      json: { name },
+      idempotent: true,
+      ...options,
+    });
+  }
+  /** Deletes the group only: its files stay. */
+  delete(groupId, options = {}) {
+    return this.http.request({ method: 'DELETE', path: `/groups/${encodeURIComponent(groupId)}`, idempotent: false, ...options });
+  }
+  /** Adds records; one already in the group stays as it is, so the call is retried. */
+  add(groupId, members, options = {}) {
+    return this.http.request({
+      method: 'POST',
+      path: `/groups/${encodeURIComponent(groupId)}/uploads`,
+      json: members,
+      idempotent: true,
+      ...options,
+    });
+  }
+  /** Takes records out of the group (they stay in the account); retried like `add`. */
+  remove(groupId, members, options = {}) {
+    return this.http.request({
+      method: 'POST',
+      path: `/groups/${encodeURIComponent(groupId)}/uploads/remove`,
+      json: members,
+      idempotent: true,
+      ...options,
+    });
+  }
+};
+
 // src/resources/links.ts
 var Links = class {
   constructor(http) {
@@ -618,9 +669,20 @@ var Pins = class {
   http;
   /** Starts a pin job; content already on the node usually comes back `pinned` at once. */
   create(cid, options = {}) {
-    const { name, private: isPrivate, ...request } = options;
-    const json = { cid, customName: name ?? null, ...(isPrivate ? { private: true } : {}) };
-    return this.http.request({ method: 'POST', path: '/pins', json, idempotent: false, ...request });
+    const { name, private: isPrivate, groupId, meta, ...request } = options;
+    return this.http.request({
+      method: 'POST',
+      path: '/pins',
+      json: {
+        cid,
+        customName: name ?? null,
+        ...(isPrivate ? { private: true } : {}),
+        ...(groupId ? { groupId } : {}),
+        ...(meta ? { meta } : {}),
+      },
+      idempotent: false,
+      ...request,
+    });
   }
   get(id, options = {}) {
     return this.http.request({ method: 'GET', path: `/pins/${encodeURIComponent(id)}`, idempotent: true, ...options });
@@ -825,6 +887,29 @@ function baseName(path) {
 }
 
 // src/resources/pages.ts
+var isoOf = (value) => (value instanceof Date ? value.toISOString() : value);
+var jsonOf = (value) => (value && Object.keys(value).length > 0 ? JSON.stringify(value) : void 0);
+function listQuery(p) {
+  return {
+    page: p.page,
+    limit: p.limit,
+    search: p.search,
+    sort: p.sort,
+    order: p.order,
+    name: p.name,
+    cid: p.cid,
+    type: p.type,
+    category: p.category,
+    minSize: p.minSize,
+    maxSize: p.maxSize,
+    from: isoOf(p.from),
+    to: isoOf(p.to),
+    groupId: p.groupId,
+    meta: jsonOf(p.meta),
+    metaPrefix: jsonOf(p.metaPrefix),
+    metaExists: p.metaExists?.length ? p.metaExists.join(',') : void 0,
+  };
+}
 var UploadPages = class {
   constructor(fetchPage, params, options) {
     this.fetchPage = fetchPage;
@@ -1221,6 +1306,10 @@ function sendMultipart(http, path, parts, total, query, options) {
 
 // src/resources/uploads.ts
 var privateQuery = (options) => (options.private ? 'true' : void 0);
+var extrasQuery = (options) => ({
+  groupId: options.groupId,
+  meta: options.meta && Object.keys(options.meta).length > 0 ? JSON.stringify(options.meta) : void 0,
+});
 var Uploads = class {
   constructor(http) {
     this.http = http;
@@ -1234,7 +1323,7 @@ var Uploads = class {
       '/upload',
       [part],
       part.size,
-      { cidVersion: options.cidVersion, name: options.name, private: privateQuery(options) },
+      { cidVersion: options.cidVersion, name: options.name, private: privateQuery(options), ...extrasQuery(options) },
       options,
     );
   }
@@ -1250,16 +1339,30 @@ var Uploads = class {
     );
     const sized = parts.every((part) => part.size !== void 0);
     const total = sized ? parts.reduce((sum, part) => sum + part.size, 0) : void 0;
-    const query = { cidVersion: options.cidVersion, mode: 'files', private: privateQuery(options) };
+    const query = { cidVersion: options.cidVersion, mode: 'files', private: privateQuery(options), ...extrasQuery(options) };
     return sendMultipart(this.http, '/upload/directory', parts, total, query, options);
   }
   /**
    * Uploads one file resumably (tus), in chunks: a path (Node), a Blob or File, or bytes. Connection
    * errors and server errors are retried from the server's offset; after a cancellation or a crash,
-   * pass the URL given to `onUploadUrl` as `uploadUrl`, or give a `store`, to continue.
+   * pass the URL given to `onUploadUrl` as `uploadUrl`, or give a `store`, to continue. `groupId`
+   * and `meta` are given to the record once it is stored.
    */
-  resumable(source, options = {}) {
-    return resumableUpload(this.http, source, options);
+  async resumable(source, options = {}) {
+    const { groupId, meta, ...rest } = options;
+    const result = await resumableUpload(this.http, source, rest);
+    const signal = options.signal;
+    if (groupId) {
+      await this.http.request({
+        method: 'POST',
+        path: `/groups/${encodeURIComponent(groupId)}/uploads`,
+        json: { uploadIds: [result.uploadId] },
+        idempotent: true,
+        signal,
+      });
+    }
+    if (!meta || Object.keys(meta).length === 0) return result;
+    return { ...result, ...(await this.setMeta(result.uploadId, meta, { signal })) };
   }
   /**
    * Drops what the server holds of a resumable upload (given its URL or path): it cannot be
@@ -1277,13 +1380,19 @@ var Uploads = class {
    */
   async car(source, options = {}) {
     const part = await partFrom(source, options.filename);
-    const query = { name: options.name, private: privateQuery(options) };
+    const query = { name: options.name, private: privateQuery(options), ...extrasQuery(options) };
     if (options.filename !== void 0) return sendMultipart(this.http, '/upload/car', [part], part.size, query, options);
     return sendBody(this.http, '/upload/car', part, 'application/vnd.ipld.car', query, options);
   }
   async directory(source, options = {}) {
     const { parts, total } = await directoryParts(source);
-    const query = { cidVersion: options.cidVersion, name: options.name, mode: options.mode ?? 'dag', private: privateQuery(options) };
+    const query = {
+      cidVersion: options.cidVersion,
+      name: options.name,
+      mode: options.mode ?? 'dag',
+      private: privateQuery(options),
+      ...extrasQuery(options),
+    };
     return sendMultipart(this.http, '/upload/directory', parts, Number.isNaN(total) ? void 0 : total, query, options);
   }
   /** One page when awaited; every record when iterated: `for await (const u of cairn.uploads.list())`. */
@@ -1293,7 +1402,7 @@ var Uploads = class {
         this.http.request({
           method: 'GET',
           path: '/users/me/uploads',
-          query: { page: p.page, limit: p.limit, search: p.search },
+          query: listQuery(p),
           idempotent: true,
           ...o,
         }),
@@ -1301,6 +1410,7 @@ var Uploads = class {
       options,
     );
   }
+  /** A record with the groups it is in. */
   get(uploadId, options = {}) {
     return this.http.request({ method: 'GET', path: `/uploads/${encodeURIComponent(uploadId)}`, idempotent: true, ...options });
   }
@@ -1328,6 +1438,23 @@ var Uploads = class {
       ...options,
     });
   }
+  /**
+   * Renames a record and/or edits its key-values: in `meta` a string sets (or replaces) a key and
+   * `null` removes it; other keys stay. Applying the same change again changes nothing, so it is retried.
+   */
+  update(uploadId, changes, options = {}) {
+    return this.http.request({
+      method: 'PATCH',
+      path: `/uploads/${encodeURIComponent(uploadId)}`,
+      json: changes,
+      idempotent: true,
+      ...options,
+    });
+  }
+  /** Sets (a string) or removes (`null`) key-values of a record. */
+  setMeta(uploadId, meta, options = {}) {
+    return this.update(uploadId, { meta }, options);
+  }
   delete(uploadId, options = {}) {
     return this.http.request({ method: 'DELETE', path: `/uploads/${encodeURIComponent(uploadId)}`, idempotent: false, ...options });
   }
@@ -1344,6 +1471,7 @@ var SDK_VERSION = '0.1.0';
 var Cairn = class {
   uploads;
   pins;
+  groups;
   /** Signed access links to a record. */
   links;
   /** The IPFS Pinning Service API (`/psa/pins`). */
@@ -1372,6 +1500,7 @@ var Cairn = class {
     });
     this.uploads = new Uploads(http);
     this.pins = new Pins(http);
+    this.groups = new Groups(http);
     this.links = new Links(http);
     this.psa = new Psa(http);
     this.dag = new Dag(http);

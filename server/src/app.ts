@@ -21,6 +21,7 @@ import { psaRoutes } from './routes/psa/index';
 import { planRoutes } from './routes/plans/index';
 import { referralRoutes } from './routes/referrals/index';
 import { tokenRoutes } from './routes/tokens/index';
+import { groupRoutes } from './routes/groups/index';
 import { uploadRoutes } from './routes/uploads/index';
 import { userRoutes } from './routes/users/index';
 import { healthRoutes } from './ops/health';
@@ -39,6 +40,7 @@ export function apiRouter() {
     tokenRoutes(),
     localeRoutes(),
     uploadRoutes(),
+    groupRoutes(),
     pinRoutes(),
     dagRoutes(),
     replicationRoutes(),

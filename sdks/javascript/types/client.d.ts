@@ -2,6 +2,7 @@
 /* eslint-disable */
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
 import { Gateway } from './resources/gateway';
+import { Groups } from './resources/groups';
 import { Links } from './resources/links';
 import { Pins } from './resources/pins';
 import { Psa } from './resources/psa';
@@ -27,6 +28,7 @@ export interface CairnOptions {
 export declare class Cairn {
   readonly uploads: Uploads;
   readonly pins: Pins;
+  readonly groups: Groups;
   /** Signed access links to a record. */
   readonly links: Links;
   /** The IPFS Pinning Service API (`/psa/pins`). */

@@ -3,6 +3,7 @@ import { HttpClient } from './http';
 import { nodeFetch, runsInNode } from './node-transport';
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
 import { Gateway } from './resources/gateway';
+import { Groups } from './resources/groups';
 import { Links } from './resources/links';
 import { Pins } from './resources/pins';
 import { Psa } from './resources/psa';
@@ -31,6 +32,7 @@ export interface CairnOptions {
 export class Cairn {
   readonly uploads: Uploads;
   readonly pins: Pins;
+  readonly groups: Groups;
   /** Signed access links to a record. */
   readonly links: Links;
   /** The IPFS Pinning Service API (`/psa/pins`). */
@@ -60,6 +62,7 @@ export class Cairn {
     });
     this.uploads = new Uploads(http);
     this.pins = new Pins(http);
+    this.groups = new Groups(http);
     this.links = new Links(http);
     this.psa = new Psa(http);
     this.dag = new Dag(http);

@@ -6,6 +6,7 @@ export type { DirectoryEntry, FileSource, NamedFile } from './sources';
 export type { DirectoryUploadOptions, FileUploadOptions, FilesUploadOptions, UploadOptions } from './resources/uploads';
 export type { ListParams, UploadPages } from './resources/pages';
 export type { PinOptions, WaitOptions } from './resources/pins';
+export type { GroupListParams, GroupMembers } from './resources/groups';
 export type { PsaListParams, PsaWaitOptions } from './resources/psa';
 export type { ResumableUploadOptions, ResumableUrlStore } from './resources/resumable';
 export type { ResumableSource } from './resumable-source';

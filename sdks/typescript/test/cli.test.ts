@@ -170,6 +170,42 @@ describe.sequential('cairn CLI', () => {
     expect((await fetch(`${harness.url}/ipfs/${record.cid}`)).status).toBe(200);
   });
 
+  it('manages groups and puts uploads and pins in them with key-values', async () => {
+    const made = JSON.parse((await runCli(['groups', 'create', 'Reports 2026', '--json'], env)).stdout);
+    expect(made).toMatchObject({ name: 'Reports 2026', filesCount: 0 });
+    const file = path.join(temp.dir, `grouped-${Date.now()}.txt`);
+    fs.writeFileSync(file, `grouped ${Date.now()}`);
+    const up = await runCli(['upload', file, '--group', 'Reports 2026', '--meta', 'env=prod', '--meta', 'note=a=b', '--json'], env);
+    expect(up.code, up.stderr).toBe(0);
+    const uploaded = JSON.parse(up.stdout);
+    expect(uploaded.meta).toEqual({ env: 'prod', note: 'a=b' });
+    const client = new Cairn({ baseUrl: harness.url, token });
+    expect((await client.uploads.list({ groupId: made.id, meta: { env: 'prod' } })).files.map((f) => f.uploadId)).toEqual([
+      uploaded.uploadId,
+    ]);
+
+    const other = await signUp(harness.url);
+    const { cid } = await new Cairn({ baseUrl: harness.url, token: other.session }).uploads.file(
+      new TextEncoder().encode(`g ${Date.now()}`),
+    );
+    const pinned = await runCli(['pin', cid, '--group', made.id, '--meta', 'src=pin', '--json'], env);
+    expect(pinned.code, pinned.stderr).toBe(0);
+    expect(JSON.parse(pinned.stdout).upload.meta).toEqual({ src: 'pin' });
+
+    const removed = JSON.parse((await runCli(['groups', 'remove', 'Reports 2026', uploaded.uploadId, '--json'], env)).stdout);
+    expect(removed).toEqual({ removed: 1 });
+    const added = JSON.parse((await runCli(['groups', 'add', 'Reports 2026', uploaded.uploadId, '--json'], env)).stdout);
+    expect(added).toEqual({ added: 1 });
+    expect((await runCli(['groups', 'rename', 'Reports 2026', 'Reports', '--json'], env)).code).toBe(0);
+    const listed = JSON.parse((await runCli(['groups', 'list', '--json'], env)).stdout);
+    expect(listed).toEqual([expect.objectContaining({ id: made.id, name: 'Reports', filesCount: 2 })]);
+    expect((await runCli(['upload', file, '--meta', 'novalue'], env)).code).toBe(2);
+    expect((await runCli(['groups', 'delete', 'nope'], env)).code).toBe(4);
+    expect((await runCli(['groups', 'delete', 'Reports'], env)).code).toBe(0);
+    // The files stay.
+    expect((await client.uploads.get(uploaded.uploadId)).groups).toEqual([]);
+  });
+
   it('uploads a CAR with --car and shows per-node status; an unknown CID exits 4', async () => {
     const site = makeSite(path.join(temp.dir, 'car-site'));
     const { cid } = await new Cairn({ baseUrl: harness.url, token }).uploads.directory(site.root);

@@ -152,6 +152,8 @@ interface UploadsTable {
   name_key: string;
   /** 1: the gateway serves the content only through a signed access link (0025). */
   private: Generated<number>;
+  /** The record's key-values as one JSON object of strings (0024); `upload_meta` holds them for filtering. */
+  meta: Generated<string>;
 }
 
 /** A block of the DAG of a root some private record holds (0025). */
@@ -172,6 +174,29 @@ interface AccessLinksTable {
   used_at: string | null;
   revoked_at: string | null;
   created_at: Generated<string>;
+}
+
+/** A named set of an account's records (0024). */
+interface GroupsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: string;
+}
+
+/** A record in a group (0024). */
+interface UploadGroupsTable {
+  group_id: string;
+  upload_id: string;
+  created_at: string;
+}
+
+/** One key-value of a record (0024), as the file list filters on it. */
+interface UploadMetaTable {
+  upload_id: string;
+  user_id: string;
+  key: string;
+  value: string;
 }
 
 interface QuotaReservationsTable {
@@ -261,6 +286,10 @@ export interface PinJobsTable {
   kind: Generated<PinJobKind>;
   /** The request that queued the job, logged with every line about it (0018); null for older rows. */
   request_id: Generated<string | null>;
+  /** The group the record joins once pinned (0024); null for none. */
+  group_id: Generated<string | null>;
+  /** JSON object of key-values the record gets once pinned (0024); null for none. */
+  record_meta: Generated<string | null>;
 }
 
 type PinJobKind = 'pin' | 'psa';
@@ -447,6 +476,9 @@ export interface Database {
   admin_settings: AdminSettingsTable;
   hidden_blocks: HiddenBlocksTable;
   access_links: AccessLinksTable;
+  groups: GroupsTable;
+  upload_groups: UploadGroupsTable;
+  upload_meta: UploadMetaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -461,6 +493,7 @@ export type PlanTranslationRow = Selectable<PlanTranslationsTable>;
 /** A record as the code handles it: its sort key is the upload store's business alone. */
 export type UploadRow = Omit<Selectable<UploadsTable>, 'name_key'>;
 export type PinJobRow = Selectable<PinJobsTable>;
+export type GroupRow = Selectable<GroupsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type RewardRow = Selectable<RewardsTable>;

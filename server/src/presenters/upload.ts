@@ -1,3 +1,4 @@
+import { metaOf } from '../commands/content/record-meta';
 import type { PinJobRow, UploadRow } from '../db/schema';
 
 export function presentUpload(upload: UploadRow) {
@@ -16,6 +17,7 @@ export function presentUpload(upload: UploadRow) {
     source: upload.source,
     private: Number(upload.private) === 1,
     createdAt: upload.created_at,
+    meta: metaOf(upload),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { createAdminStores } from './admin/index';
 import { createAccessLinkStore } from './access-link-store';
 import { createContentJobStore } from './content-job-store';
+import { createGroupStore } from './group-store';
 import { createEngineGcRunStore } from './engine-gc-run-store';
 import { createInstanceStore } from './instance-store';
 import { createHiddenBlockStore } from './hidden-block-store';
@@ -55,6 +56,7 @@ export function createStores(db: Db) {
     adminSettings: createAdminSettingStore(db),
     hiddenBlocks: createHiddenBlockStore(db),
     accessLinks: createAccessLinkStore(db),
+    groups: createGroupStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

@@ -5,10 +5,13 @@ import { newId } from '../lib/ids';
 
 /** A new job, queued at `at` (by the request `request_id`, if any), that nobody has started. */
 export function queuedPinJob(
-  fields: Pick<PinJobRow, 'user_id' | 'cid' | 'original_name' | 'custom_name' | 'origins' | 'kind' | 'request_id'> & { private?: number },
+  fields: Pick<PinJobRow, 'user_id' | 'cid' | 'original_name' | 'custom_name' | 'origins' | 'kind' | 'request_id'> &
+    Partial<Pick<PinJobRow, 'group_id' | 'record_meta'>> & { private?: number },
   at: string,
 ): PinJobRow {
   return {
+    group_id: null,
+    record_meta: null,
     ...fields,
     private: fields.private ?? 0,
     id: newId(),

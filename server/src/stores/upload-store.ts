@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { precompiled, type Param } from '../db/fast/precompiled';
 import type { Category, Database, UploadRow } from '../db/schema';
 import { nameOrderKey } from '../lib/name-order';
+import { applyUploadFilter, countMatching, isFiltered, type UploadFilter } from './upload-filter';
 
 export interface UploadListQuery {
   userId: string;
@@ -15,6 +16,8 @@ export interface UploadListQuery {
   /** Newest first unless asked otherwise. */
   sort?: 'date' | 'name' | 'size';
   order?: 'asc' | 'desc';
+  /** Further filters (key-values, group, size, dates…), all applied with the search. */
+  filter?: UploadFilter;
 }
 
 /** Names sort on their key (see `nameOrderKey`): numbers by value, case and accents aside. */
@@ -36,27 +39,28 @@ const newestFirst = precompiled((db, param) => page(ownedBy(db, param).selectAll
 const matchingNewestFirst = precompiled((db, param) => page(matching(db, param).selectAll(), param));
 const matchingCount = precompiled((db, param) => matching(db, param).select((eb) => eb.fn.countAll<number>().as('n')));
 
+/** Past this many matches a page walks the records in order (see `sorted`). */
+const DENSE_FROM = 1000;
+
 async function sorted(
   db: Db,
   query: UploadListQuery,
   column: (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS],
   order: 'asc' | 'desc',
 ): Promise<{ rows: UploadRow[]; total: number }> {
-  let base = db.selectFrom('uploads').where('user_id', '=', query.userId);
-  if (query.search) {
-    const escaped = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(name) like ${`%${escaped.toLowerCase()}%`} escape '\\'`,
-        sql<boolean>`cid like ${`${escaped}%`} escape '\\'`,
-      ]),
-    );
-  }
-  const [rows, counted] = await Promise.all([
-    base.selectAll().orderBy(column, order).orderBy('id', order).limit(query.limit).offset(query.offset).execute(),
-    query.search ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst() : Promise.resolve({ n: query.count }),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
+  const filter: UploadFilter = { ...query.filter, search: query.search };
+  const total = isFiltered(filter) ? await countMatching(db, query.userId, filter) : Number(query.count);
+  // Few matches: read them through the indexes and sort them. Many: walk the records in order and
+  // check each, so a page is found after a few rows (see `applyUploadFilter`).
+  const dense = total > DENSE_FROM;
+  const rows = await applyUploadFilter(db.selectFrom('uploads'), query.userId, filter, { dense })
+    .selectAll('uploads')
+    .orderBy(`uploads.${column}`, order)
+    .orderBy('uploads.id', order)
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
+  return { rows: rows as UploadRow[], total };
 }
 
 /**
@@ -92,7 +96,8 @@ export function createUploadStore(db: Db) {
       const sort = query.sort ?? 'date';
       const order = query.order ?? 'desc';
       // Another order than the default: built per call (the precompiled queries keep the hot path).
-      if (sort !== 'date' || order !== 'desc') return sorted(db, query, SORT_COLUMNS[sort], order);
+      if (sort !== 'date' || order !== 'desc' || (query.filter && isFiltered(query.filter)))
+        return sorted(db, query, SORT_COLUMNS[sort], order);
       if (!query.search) {
         const rows = await newestFirst(db, { userId: query.userId, limit: query.limit, offset: query.offset });
         return { rows, total: Number(query.count) };
@@ -105,6 +110,32 @@ export function createUploadStore(db: Db) {
         matchingCount(db, values),
       ]);
       return { rows, total: Number(counted?.n ?? 0) };
+    },
+
+    /**
+     * Writes a record's key-values as `meta` (all of them), given what they were: the JSON column
+     * and the rows the list filters on change together in `trx`.
+     */
+    async writeMeta(
+      trx: Db,
+      upload: Pick<UploadRow, 'id' | 'user_id'>,
+      before: Record<string, string>,
+      meta: Record<string, string>,
+    ): Promise<void> {
+      await trx
+        .updateTable('uploads')
+        .set({ meta: JSON.stringify(meta) })
+        .where('id', '=', upload.id)
+        .execute();
+      const gone = Object.keys(before).filter((key) => !(key in meta));
+      if (gone.length > 0) await trx.deleteFrom('upload_meta').where('upload_id', '=', upload.id).where('key', 'in', gone).execute();
+      const changed = Object.entries(meta).filter(([key, value]) => before[key] !== value);
+      if (changed.length === 0) return;
+      await trx
+        .insertInto('upload_meta')
+        .values(changed.map(([key, value]) => ({ upload_id: upload.id, user_id: upload.user_id, key, value })))
+        .onConflict((oc) => oc.columns(['upload_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+        .execute();
     },
 
     /** False when the record is gone (deleted meanwhile). */

@@ -602,6 +602,12 @@ export interface paths {
      * @description One page of the account's records (uploads and pins), newest first unless `sort` and
      *     `order` say otherwise. `search` keeps the records whose name contains it or whose CID
      *     starts with it.
+     *
+     *     Filters narrow the list further, all at once (AND): by name, CID prefix, type, category,
+     *     size and date range, group (`groupId`, a group of the account, else `404
+     *     group_not_found`) and key-values: `meta` (equals), `metaPrefix` (starts with), both JSON
+     *     objects of strings as the Pinning Service API's `?meta=`, and `metaExists` (comma-separated
+     *     keys); up to 10 keys each. Example: `?meta={"env":"prod"}&metaPrefix={"project":"2026-"}&metaExists=owner`.
      */
     get: operations['listUploads'];
     put?: never;
@@ -646,12 +652,122 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Rename one of the account's files
-     * @description Sets the record's name (it becomes its custom name, `nameSource: custom`). Names are unique
-     *     within the account; renaming to the current name changes nothing. A record deleted while
-     *     the rename runs is `404 file_not_found`.
+     * Rename one of the account's files, or edit its key-values
+     * @description `name` sets the record's name (it becomes its custom name, `nameSource: custom`). Names are
+     *     unique within the account; renaming to the current name changes nothing. `meta` edits its
+     *     key-values: a string sets (or replaces) a key, `null` removes it; other keys stay. A record
+     *     has at most 50 key-values (key 1 to 64 characters of `A-Z a-z 0-9 _ . -`, value at most
+     *     1024 bytes of UTF-8); a change past a limit is refused whole (`meta_key_invalid`,
+     *     `meta_value_too_long`, `meta_too_many_keys`), before any rename. A record deleted meanwhile
+     *     is `404 file_not_found`.
      */
     patch: operations['renameUpload'];
+    trace?: never;
+  };
+  '/groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's groups
+     * @description One page of the account's groups, by name, each with how many records it holds. `search` keeps the groups whose name contains it.
+     */
+    get: operations['listGroups'];
+    put?: never;
+    /**
+     * Create a group
+     * @description A new, empty group. Names are trimmed, 1 to 255 characters of any script (spaces and
+     *     punctuation too, no control character), and unique in the account (`409 group_name_taken`).
+     */
+    post: operations['createGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/groups/{groupId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A group of the account (a UUID). */
+        groupId: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get one of the account's groups
+     * @description Another account's group, or an id that is not a UUID, is `404 group_not_found`. Its records are listed by `GET /users/me/uploads?groupId=`.
+     */
+    get: operations['getGroup'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a group
+     * @description Deletes the group only. Its files are kept, in My files and in their other groups; nothing is unpinned or refunded.
+     */
+    delete: operations['deleteGroup'];
+    options?: never;
+    head?: never;
+    /**
+     * Rename a group
+     * @description Names as for `POST /groups`; renaming to the current name changes nothing.
+     */
+    patch: operations['renameGroup'];
+    trace?: never;
+  };
+  '/groups/{groupId}/uploads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A group of the account (a UUID). */
+        groupId: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add files to a group
+     * @description Adds records of the account to the group: `uploadIds` (1 to 1000), or every record `filter`
+     *     matches (the file list's filters, as JSON). An id that names no record of the account is
+     *     `404 file_not_found` and nothing is added. A record already in the group stays as it is:
+     *     concurrent adds of one record take effect once. `added` counts the records that joined.
+     */
+    post: operations['addToGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/groups/{groupId}/uploads/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A group of the account (a UUID). */
+        groupId: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Remove files from a group
+     * @description Takes records out of the group (by `uploadIds` or `filter`, as for adding); they stay in My
+     *     files. `removed` counts the records that were in it.
+     */
+    post: operations['removeFromGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/files/{uploadId}/privacy': {
@@ -2668,6 +2784,8 @@ export interface components {
       | 'forbidden'
       | 'gc_running'
       | 'gc_unsupported'
+      | 'group_name_taken'
+      | 'group_not_found'
       | 'headers_too_large'
       | 'identity_cid'
       | 'insufficient_funds'
@@ -2689,6 +2807,9 @@ export interface components {
       | 'invalid_upload_length'
       | 'invalid_upload_offset'
       | 'link_not_found'
+      | 'meta_key_invalid'
+      | 'meta_too_many_keys'
+      | 'meta_value_too_long'
       | 'method_not_allowed'
       | 'missing_token'
       | 'name_taken'
@@ -3164,6 +3285,7 @@ export interface components {
       /** @description Private records are served by the gateway only through signed access links (see `PUT /files/{uploadId}/privacy`). */
       private: boolean;
       createdAt: components['schemas']['Timestamp'];
+      meta?: components['schemas']['RecordMeta'];
     };
     /**
      * @description A record of the account.
@@ -3499,14 +3621,6 @@ export interface components {
       /** @description One part per file; each part's filename is the file's path relative to the upload. */
       file: string[];
     };
-    RenameRequest: {
-      /**
-       * @description The new name (trimmed): letters and digits of any script (`отчёт-2026.txt`,
-       *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot (no `/`, space or
-       *     control character), at most 255 characters, unique in the account.
-       */
-      name: string;
-    };
     PinRequest: {
       /** @description The CID to pin (trimmed; CIDv0 or CIDv1). Empty is `Please enter a CID`. */
       cid: string;
@@ -3519,6 +3633,12 @@ export interface components {
        *     CID>`.
        */
       customName?: string | null;
+      /** @description A group of the account the record joins once pinned (else `404 group_not_found`). */
+      groupId?: string;
+      /** @description Key-values of the record once pinned (limits as in `RecordMeta`). */
+      meta?: {
+        [key: string]: string;
+      };
       /** @description The record the pin makes is private (see `PUT /files/{uploadId}/privacy`). Default false. */
       private?: boolean;
     };
@@ -3648,6 +3768,113 @@ export interface components {
       currentBonusMb: number;
       /** @description The newest 100 referred accounts, newest first. */
       referrals: components['schemas']['Referral'][];
+    };
+    /**
+     * @description The record's key-values: at most 50, each key 1 to 64 characters of `A-Z a-z 0-9 _ . -`,
+     *     each value a string of at most 1024 bytes of UTF-8.
+     * @example {
+     *       "env": "prod",
+     *       "project": "2026-q1"
+     *     }
+     */
+    RecordMeta: {
+      [key: string]: string;
+    };
+    /** @description A record of the account, with the groups it is in. */
+    UploadDetail: components['schemas']['UploadFields'] & {
+      /** @description The account's groups this record is in, by name. */
+      groups: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      }[];
+    };
+    /** @description A new name, changes of key-values, or both (at least one). */
+    UploadPatchRequest: {
+      /**
+       * @description The new name (trimmed): letters and digits of any script (`отчёт-2026.txt`,
+       *     `ñandú.md`), dots, underscores and hyphens, not starting with a dot (no `/`, space or
+       *     control character), at most 255 characters, unique in the account.
+       */
+      name?: string;
+      /** @description Key-values to set (a string) or remove (`null`); the record's other keys stay. */
+      meta?: {
+        [key: string]: string | null;
+      };
+    };
+    /**
+     * @description A group of the account's records.
+     * @example {
+     *       "id": "5d1e7c9a-2b3f-4a6e-8c0d-1f2e3a4b5c6d",
+     *       "name": "Invoices 2026",
+     *       "filesCount": 12,
+     *       "createdAt": "2026-01-10T09:00:00.000Z"
+     *     }
+     */
+    Group: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @description How many records the group holds. */
+      filesCount: number;
+      createdAt: components['schemas']['Timestamp'];
+    };
+    GroupList: {
+      groups: components['schemas']['Group'][];
+      total: number;
+      page: number;
+      limit: number;
+    };
+    GroupRequest: {
+      /**
+       * @description The group's name (trimmed): 1 to 255 characters of any script, spaces and punctuation
+       *     included, no control character; unique in the account.
+       */
+      name: string;
+    };
+    /** @description The file list's filters as JSON (see `GET /users/me/uploads`); all apply at once. */
+    UploadFilterRequest: {
+      search?: string;
+      name?: string;
+      cid?: string;
+      /** @enum {string} */
+      type?: 'file' | 'directory' | 'dag';
+      /** @enum {string} */
+      category?: 'image' | 'video' | 'audio' | 'document' | 'office' | 'archive' | 'code' | 'text' | 'other';
+      /** Format: date-time */
+      from?: string;
+      /** Format: date-time */
+      to?: string;
+      groupId?: string;
+      minSize?: number;
+      maxSize?: number;
+      /** @description Key equals value, for each key. */
+      meta?: {
+        [key: string]: string;
+      };
+      /** @description Key's value starts with this, for each key. */
+      metaPrefix?: {
+        [key: string]: string;
+      };
+      /** @description Keys the record has. */
+      metaExists?: string[];
+    };
+    /** @description Either `uploadIds` or `filter`. */
+    GroupMembersRequest: {
+      uploadIds?: string[];
+      filter?: components['schemas']['UploadFilterRequest'];
+    };
+    GroupMembersAdded: {
+      /** @description Records that joined the group (those already in it are not counted). */
+      added: number;
+    };
+    GroupMembersRemoved: {
+      /** @description Records that left the group. */
+      removed: number;
+    };
+    GroupDeleted: {
+      /** @constant */
+      deleted: true;
     };
   };
   responses: {
@@ -4045,7 +4272,8 @@ export interface components {
       };
     };
     /**
-     * @description `validation_error` (`cidVersion` or `name` is invalid), `file_not_received` (no part named
+     * @description `meta_key_invalid`, `meta_value_too_long` or `meta_too_many_keys` (`meta` breaks a limit of key-values);
+     *     `validation_error` (`cidVersion` or `name` is invalid), `file_not_received` (no part named
      *     `file` with a filename), `invalid_multipart` (a malformed or truncated multipart body), or
      *     `upload_aborted` (the client stopped sending mid-upload).
      */
@@ -4056,12 +4284,20 @@ export interface components {
       content: {
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          code?: 'validation_error' | 'file_not_received' | 'invalid_multipart' | 'upload_aborted';
+          code?:
+            | 'validation_error'
+            | 'file_not_received'
+            | 'invalid_multipart'
+            | 'upload_aborted'
+            | 'meta_key_invalid'
+            | 'meta_value_too_long'
+            | 'meta_too_many_keys';
         };
       };
     };
     /**
-     * @description `validation_error` (`name` is invalid), `file_not_received` (a multipart body without a
+     * @description `meta_key_invalid`, `meta_value_too_long` or `meta_too_many_keys` (`meta` breaks a limit of key-values);
+     *     `validation_error` (`name` is invalid), `file_not_received` (a multipart body without a
      *     `file` part), `car_invalid` (not a CAR: a bad header or frame, or it ends mid-block),
      *     `car_roots` (not exactly one root), `car_block_mismatch` (a block's bytes do not hash to its
      *     CID), `car_unsupported_hash`, `car_unsupported_codec`, `car_block_too_large`,
@@ -4080,6 +4316,9 @@ export interface components {
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
           code?:
+            | 'meta_key_invalid'
+            | 'meta_value_too_long'
+            | 'meta_too_many_keys'
             | 'validation_error'
             | 'file_not_received'
             | 'car_invalid'
@@ -4099,7 +4338,8 @@ export interface components {
       };
     };
     /**
-     * @description `validation_error` (`cidVersion`, `mode` or `name` is invalid), `files_not_received` (no
+     * @description `meta_key_invalid`, `meta_value_too_long` or `meta_too_many_keys` (`meta` breaks a limit of key-values);
+     *     `validation_error` (`cidVersion`, `mode` or `name` is invalid), `files_not_received` (no
      *     part named `file` with a filename), `invalid_path` (a file path is absolute, has `.`, `..`,
      *     an empty segment, control characters or a segment over 255 bytes, repeats another path, or
      *     runs through a file), `invalid_multipart` (a malformed or truncated multipart body), or
@@ -4112,7 +4352,15 @@ export interface components {
       content: {
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          code?: 'validation_error' | 'files_not_received' | 'invalid_path' | 'invalid_multipart' | 'upload_aborted';
+          code?:
+            | 'validation_error'
+            | 'files_not_received'
+            | 'invalid_path'
+            | 'invalid_multipart'
+            | 'upload_aborted'
+            | 'meta_key_invalid'
+            | 'meta_value_too_long'
+            | 'meta_too_many_keys';
         };
       };
     };
@@ -4871,6 +5119,83 @@ export interface components {
       };
       content?: never;
     };
+    /** @description `group_not_found`: the account has no such group (another account's group is not found either). */
+    GroupNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Group not found or not owned by the user",
+         *       "code": "group_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'group_not_found';
+        };
+      };
+    };
+    /** @description `group_not_found` (no such group of the account) or `file_not_found` (an id names no record of the account; nothing changed). */
+    GroupOrFileNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "File not found or not owned by the user",
+         *       "code": "file_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'group_not_found' | 'file_not_found';
+        };
+      };
+    };
+    /** @description `group_name_taken`: another group of the account already has this name. */
+    GroupNameTaken: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "A group with this name already exists",
+         *       "code": "group_name_taken"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'group_name_taken';
+        };
+      };
+    };
+    /**
+     * @description `validation_error` (a field is missing or invalid), `invalid_json`, or a key-value past a
+     *     limit: `meta_key_invalid` (a key is not 1 to 64 characters of `A-Z a-z 0-9 _ . -`),
+     *     `meta_value_too_long` (a value over 1024 bytes of UTF-8) or `meta_too_many_keys` (over 50
+     *     key-values on the record). Nothing changed.
+     */
+    MetaBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "A file has at most 50 key-values",
+         *       "code": "meta_too_many_keys"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'validation_error' | 'invalid_json' | 'meta_key_invalid' | 'meta_value_too_long' | 'meta_too_many_keys';
+        };
+      };
+    };
   };
   parameters: {
     /**
@@ -5068,6 +5393,51 @@ export interface components {
      * @example bytes=0-1023
      */
     Range: string;
+    /** @description A group of the account (a UUID). */
+    GroupId: string;
+    /** @description A group of the account the new record joins (also a record the account already held); else `404 group_not_found`, before any byte is read. */
+    RecordGroupId: string;
+    /**
+     * @description Key-values of the new record as a JSON object of strings (`{"env":"prod"}`), merged into
+     *     those of a record the account already held. At most 50 keys, each 1 to 64 characters of
+     *     `A-Z a-z 0-9 _ . -`, each value at most 1024 bytes of UTF-8 (`meta_too_many_keys`,
+     *     `meta_key_invalid`, `meta_value_too_long`, before any byte is read).
+     * @example {"env":"prod"}
+     */
+    RecordMeta: string;
+    /** @description Keeps the records whose name contains this text, any case. */
+    FilterName: string;
+    /** @description Keeps the records whose CID starts with this. */
+    FilterCid: string;
+    /** @description Keeps the records of this type. */
+    FilterType: 'file' | 'directory' | 'dag';
+    /** @description Keeps the records of this category. */
+    FilterCategory: 'image' | 'video' | 'audio' | 'document' | 'office' | 'archive' | 'code' | 'text' | 'other';
+    /** @description Keeps the records added at or after this time. */
+    FilterFrom: string;
+    /** @description Keeps the records added before this time. */
+    FilterTo: string;
+    /** @description Keeps the records of this group of the account (another account's group is `404 group_not_found`). */
+    FilterGroupId: string;
+    /** @description Keeps the records of at least this many bytes (`size`). */
+    FilterMinSize: number;
+    /** @description Keeps the records of at most this many bytes (`size`). */
+    FilterMaxSize: number;
+    /**
+     * @description Keeps the records whose key-values include each of these, as a JSON object of strings (`{"env":"prod"}`; at most 10 keys).
+     * @example {"env":"prod"}
+     */
+    FilterMeta: string;
+    /**
+     * @description Keeps the records whose value of each key starts with the given text, as a JSON object of strings (`{"project":"2026-"}`; at most 10 keys).
+     * @example {"project":"2026-"}
+     */
+    FilterMetaPrefix: string;
+    /**
+     * @description Keeps the records that have each of these keys, comma-separated (at most 10).
+     * @example owner,env
+     */
+    FilterMetaExists: string;
   };
   requestBodies: {
     /** @description `multipart/form-data` with the file in the part named `file` (its filename names the record). */
@@ -6042,6 +6412,16 @@ export interface operations {
          *     private too. Default `false` (public).
          */
         private?: components['parameters']['Private'];
+        /** @description A group of the account the new record joins (also a record the account already held); else `404 group_not_found`, before any byte is read. */
+        groupId?: components['parameters']['RecordGroupId'];
+        /**
+         * @description Key-values of the new record as a JSON object of strings (`{"env":"prod"}`), merged into
+         *     those of a record the account already held. At most 50 keys, each 1 to 64 characters of
+         *     `A-Z a-z 0-9 _ . -`, each value at most 1024 bytes of UTF-8 (`meta_too_many_keys`,
+         *     `meta_key_invalid`, `meta_value_too_long`, before any byte is read).
+         * @example {"env":"prod"}
+         */
+        meta?: components['parameters']['RecordMeta'];
       };
       header?: never;
       path?: never;
@@ -6076,6 +6456,7 @@ export interface operations {
       400: components['responses']['FileUploadBadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
+      404: components['responses']['GroupNotFound'];
       409: components['responses']['NameTaken'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
@@ -6100,6 +6481,39 @@ export interface operations {
         sort?: components['parameters']['UploadSort'];
         /** @description Ascending or descending (descending by default, newest first). */
         order?: components['parameters']['UploadOrder'];
+        /** @description Keeps the records whose name contains this text, any case. */
+        name?: components['parameters']['FilterName'];
+        /** @description Keeps the records whose CID starts with this. */
+        cid?: components['parameters']['FilterCid'];
+        /** @description Keeps the records of this type. */
+        type?: components['parameters']['FilterType'];
+        /** @description Keeps the records of this category. */
+        category?: components['parameters']['FilterCategory'];
+        /** @description Keeps the records added at or after this time. */
+        from?: components['parameters']['FilterFrom'];
+        /** @description Keeps the records added before this time. */
+        to?: components['parameters']['FilterTo'];
+        /** @description Keeps the records of this group of the account (another account's group is `404 group_not_found`). */
+        groupId?: components['parameters']['FilterGroupId'];
+        /** @description Keeps the records of at least this many bytes (`size`). */
+        minSize?: components['parameters']['FilterMinSize'];
+        /** @description Keeps the records of at most this many bytes (`size`). */
+        maxSize?: components['parameters']['FilterMaxSize'];
+        /**
+         * @description Keeps the records whose key-values include each of these, as a JSON object of strings (`{"env":"prod"}`; at most 10 keys).
+         * @example {"env":"prod"}
+         */
+        meta?: components['parameters']['FilterMeta'];
+        /**
+         * @description Keeps the records whose value of each key starts with the given text, as a JSON object of strings (`{"project":"2026-"}`; at most 10 keys).
+         * @example {"project":"2026-"}
+         */
+        metaPrefix?: components['parameters']['FilterMetaPrefix'];
+        /**
+         * @description Keeps the records that have each of these keys, comma-separated (at most 10).
+         * @example owner,env
+         */
+        metaExists?: components['parameters']['FilterMetaExists'];
       };
       header?: never;
       path?: never;
@@ -6119,6 +6533,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      404: components['responses']['GroupNotFound'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6144,6 +6559,16 @@ export interface operations {
          *     private too. Default `false` (public).
          */
         private?: components['parameters']['Private'];
+        /** @description A group of the account the new record joins (also a record the account already held); else `404 group_not_found`, before any byte is read. */
+        groupId?: components['parameters']['RecordGroupId'];
+        /**
+         * @description Key-values of the new record as a JSON object of strings (`{"env":"prod"}`), merged into
+         *     those of a record the account already held. At most 50 keys, each 1 to 64 characters of
+         *     `A-Z a-z 0-9 _ . -`, each value at most 1024 bytes of UTF-8 (`meta_too_many_keys`,
+         *     `meta_key_invalid`, `meta_value_too_long`, before any byte is read).
+         * @example {"env":"prod"}
+         */
+        meta?: components['parameters']['RecordMeta'];
       };
       header?: never;
       path?: never;
@@ -6178,6 +6603,7 @@ export interface operations {
       400: components['responses']['FileUploadBadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
+      404: components['responses']['GroupNotFound'];
       409: components['responses']['NameTaken'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
@@ -6210,6 +6636,16 @@ export interface operations {
          *     private too. Default `false` (public).
          */
         private?: components['parameters']['Private'];
+        /** @description A group of the account the new record joins (also a record the account already held); else `404 group_not_found`, before any byte is read. */
+        groupId?: components['parameters']['RecordGroupId'];
+        /**
+         * @description Key-values of the new record as a JSON object of strings (`{"env":"prod"}`), merged into
+         *     those of a record the account already held. At most 50 keys, each 1 to 64 characters of
+         *     `A-Z a-z 0-9 _ . -`, each value at most 1024 bytes of UTF-8 (`meta_too_many_keys`,
+         *     `meta_key_invalid`, `meta_value_too_long`, before any byte is read).
+         * @example {"env":"prod"}
+         */
+        meta?: components['parameters']['RecordMeta'];
       };
       header?: never;
       path?: never;
@@ -6249,6 +6685,7 @@ export interface operations {
       400: components['responses']['DirectoryUploadBadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
+      404: components['responses']['GroupNotFound'];
       409: components['responses']['NameTaken'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
@@ -6274,6 +6711,16 @@ export interface operations {
          *     private too. Default `false` (public).
          */
         private?: components['parameters']['Private'];
+        /** @description A group of the account the new record joins (also a record the account already held); else `404 group_not_found`, before any byte is read. */
+        groupId?: components['parameters']['RecordGroupId'];
+        /**
+         * @description Key-values of the new record as a JSON object of strings (`{"env":"prod"}`), merged into
+         *     those of a record the account already held. At most 50 keys, each 1 to 64 characters of
+         *     `A-Z a-z 0-9 _ . -`, each value at most 1024 bytes of UTF-8 (`meta_too_many_keys`,
+         *     `meta_key_invalid`, `meta_value_too_long`, before any byte is read).
+         * @example {"env":"prod"}
+         */
+        meta?: components['parameters']['RecordMeta'];
       };
       header?: never;
       path?: never;
@@ -6314,6 +6761,7 @@ export interface operations {
       400: components['responses']['CarUploadBadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
+      404: components['responses']['GroupNotFound'];
       409: components['responses']['NameTaken'];
       413: components['responses']['CarUploadTooLarge'];
       415: components['responses']['NotMultipart'];
@@ -6346,6 +6794,16 @@ export interface operations {
          *     private too. Default `false` (public).
          */
         private?: components['parameters']['Private'];
+        /** @description A group of the account the new record joins (also a record the account already held); else `404 group_not_found`, before any byte is read. */
+        groupId?: components['parameters']['RecordGroupId'];
+        /**
+         * @description Key-values of the new record as a JSON object of strings (`{"env":"prod"}`), merged into
+         *     those of a record the account already held. At most 50 keys, each 1 to 64 characters of
+         *     `A-Z a-z 0-9 _ . -`, each value at most 1024 bytes of UTF-8 (`meta_too_many_keys`,
+         *     `meta_key_invalid`, `meta_value_too_long`, before any byte is read).
+         * @example {"env":"prod"}
+         */
+        meta?: components['parameters']['RecordMeta'];
       };
       header?: never;
       path?: never;
@@ -6380,6 +6838,7 @@ export interface operations {
       400: components['responses']['DirectoryUploadBadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
+      404: components['responses']['GroupNotFound'];
       409: components['responses']['NameTaken'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
@@ -6435,6 +6894,39 @@ export interface operations {
         sort?: components['parameters']['UploadSort'];
         /** @description Ascending or descending (descending by default, newest first). */
         order?: components['parameters']['UploadOrder'];
+        /** @description Keeps the records whose name contains this text, any case. */
+        name?: components['parameters']['FilterName'];
+        /** @description Keeps the records whose CID starts with this. */
+        cid?: components['parameters']['FilterCid'];
+        /** @description Keeps the records of this type. */
+        type?: components['parameters']['FilterType'];
+        /** @description Keeps the records of this category. */
+        category?: components['parameters']['FilterCategory'];
+        /** @description Keeps the records added at or after this time. */
+        from?: components['parameters']['FilterFrom'];
+        /** @description Keeps the records added before this time. */
+        to?: components['parameters']['FilterTo'];
+        /** @description Keeps the records of this group of the account (another account's group is `404 group_not_found`). */
+        groupId?: components['parameters']['FilterGroupId'];
+        /** @description Keeps the records of at least this many bytes (`size`). */
+        minSize?: components['parameters']['FilterMinSize'];
+        /** @description Keeps the records of at most this many bytes (`size`). */
+        maxSize?: components['parameters']['FilterMaxSize'];
+        /**
+         * @description Keeps the records whose key-values include each of these, as a JSON object of strings (`{"env":"prod"}`; at most 10 keys).
+         * @example {"env":"prod"}
+         */
+        meta?: components['parameters']['FilterMeta'];
+        /**
+         * @description Keeps the records whose value of each key starts with the given text, as a JSON object of strings (`{"project":"2026-"}`; at most 10 keys).
+         * @example {"project":"2026-"}
+         */
+        metaPrefix?: components['parameters']['FilterMetaPrefix'];
+        /**
+         * @description Keeps the records that have each of these keys, comma-separated (at most 10).
+         * @example owner,env
+         */
+        metaExists?: components['parameters']['FilterMetaExists'];
       };
       header?: never;
       path?: never;
@@ -6454,6 +6946,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      404: components['responses']['GroupNotFound'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6478,7 +6971,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Upload'];
+          'application/json': components['schemas']['UploadDetail'];
         };
       };
       400: components['responses']['ValidationError'];
@@ -6534,12 +7027,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "name": "holiday-2025.jpg"
-         *     }
-         */
-        'application/json': components['schemas']['RenameRequest'];
+        'application/json': components['schemas']['UploadPatchRequest'];
       };
     };
     responses: {
@@ -6552,7 +7040,7 @@ export interface operations {
           'application/json': components['schemas']['Upload'];
         };
       };
-      400: components['responses']['InvalidBody'];
+      400: components['responses']['MetaBadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['FileNotFound'];
@@ -6574,6 +7062,244 @@ export interface operations {
           };
         };
       };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  listGroups: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+        /** @description Keeps the groups whose name contains this text, any case (trimmed; empty means all). */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of groups. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GroupList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  createGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Invoices 2026"
+         *     }
+         */
+        'application/json': components['schemas']['GroupRequest'];
+      };
+    };
+    responses: {
+      /** @description The group. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Group'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      409: components['responses']['GroupNameTaken'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  getGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A group of the account (a UUID). */
+        groupId: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Group'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['GroupNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  deleteGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A group of the account (a UUID). */
+        groupId: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The group is gone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GroupDeleted'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['GroupNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  renameGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A group of the account (a UUID). */
+        groupId: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Invoices 2027"
+         *     }
+         */
+        'application/json': components['schemas']['GroupRequest'];
+      };
+    };
+    responses: {
+      /** @description The renamed group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Group'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['GroupNotFound'];
+      409: components['responses']['GroupNameTaken'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  addToGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A group of the account (a UUID). */
+        groupId: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GroupMembersRequest'];
+      };
+    };
+    responses: {
+      /** @description How many records joined the group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GroupMembersAdded'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['GroupOrFileNotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  removeFromGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A group of the account (a UUID). */
+        groupId: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "uploadIds": [
+         *         "0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b"
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['GroupMembersRequest'];
+      };
+    };
+    responses: {
+      /** @description How many records left the group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GroupMembersRemoved'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['GroupOrFileNotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
@@ -6799,6 +7525,16 @@ export interface operations {
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
+        /** @description A group of the account the new record joins (also a record the account already held); else `404 group_not_found`, before any byte is read. */
+        groupId?: components['parameters']['RecordGroupId'];
+        /**
+         * @description Key-values of the new record as a JSON object of strings (`{"env":"prod"}`), merged into
+         *     those of a record the account already held. At most 50 keys, each 1 to 64 characters of
+         *     `A-Z a-z 0-9 _ . -`, each value at most 1024 bytes of UTF-8 (`meta_too_many_keys`,
+         *     `meta_key_invalid`, `meta_value_too_long`, before any byte is read).
+         * @example {"env":"prod"}
+         */
+        meta?: components['parameters']['RecordMeta'];
       };
       header: {
         /** @description The tus protocol version the client speaks. */
@@ -7112,7 +7848,14 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /** @enum {unknown} */
-            code?: 'validation_error' | 'invalid_json' | 'invalid_cid' | 'identity_cid';
+            code?:
+              | 'validation_error'
+              | 'invalid_json'
+              | 'invalid_cid'
+              | 'identity_cid'
+              | 'meta_key_invalid'
+              | 'meta_value_too_long'
+              | 'meta_too_many_keys';
           };
         };
       };
@@ -7132,7 +7875,10 @@ export interface operations {
           };
         };
       };
-      /** @description `cid_not_found`: the CID could not be found locally nor fetched from reachable peers in time. */
+      /**
+       * @description `cid_not_found` (the CID could not be found locally nor fetched from reachable peers in
+       *     time) or `group_not_found` (`groupId` is no group of the account).
+       */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7145,8 +7891,8 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['Error'] & {
-            /** @constant */
-            code?: 'cid_not_found';
+            /** @enum {unknown} */
+            code?: 'cid_not_found' | 'group_not_found';
           };
         };
       };

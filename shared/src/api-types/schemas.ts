@@ -163,6 +163,8 @@ export const errorCodeValues = [
   'forbidden',
   'gc_running',
   'gc_unsupported',
+  'group_name_taken',
+  'group_not_found',
   'headers_too_large',
   'identity_cid',
   'insufficient_funds',
@@ -184,6 +186,9 @@ export const errorCodeValues = [
   'invalid_upload_length',
   'invalid_upload_offset',
   'link_not_found',
+  'meta_key_invalid',
+  'meta_too_many_keys',
+  'meta_value_too_long',
   'method_not_allowed',
   'missing_token',
   'name_taken',
@@ -405,7 +410,6 @@ export type DagEntry = Schemas['DagEntry'];
 export type DagView = Schemas['DagView'];
 export type FileUploadRequest = Schemas['FileUploadRequest'];
 export type DirectoryUploadRequest = Schemas['DirectoryUploadRequest'];
-export type RenameRequest = Schemas['RenameRequest'];
 export type PinRequest = Schemas['PinRequest'];
 /** A storage plan. */
 export type Plan = Schemas['Plan'];
@@ -435,3 +439,23 @@ export type Payment = Schemas['Payment'];
 export type WebhookReceived = Schemas['WebhookReceived'];
 export type Referral = Schemas['Referral'];
 export type ReferralSummary = Schemas['ReferralSummary'];
+/**
+ * The record's key-values: at most 50, each key 1 to 64 characters of `A-Z a-z 0-9 _ . -`,
+ * each value a string of at most 1024 bytes of UTF-8.
+ */
+export type RecordMeta = Schemas['RecordMeta'];
+/** A record of the account, with the groups it is in. */
+export type UploadDetail = Schemas['UploadDetail'];
+/** A new name, changes of key-values, or both (at least one). */
+export type UploadPatchRequest = Schemas['UploadPatchRequest'];
+/** A group of the account's records. */
+export type Group = Schemas['Group'];
+export type GroupList = Schemas['GroupList'];
+export type GroupRequest = Schemas['GroupRequest'];
+/** The file list's filters as JSON (see `GET /users/me/uploads`); all apply at once. */
+export type UploadFilterRequest = Schemas['UploadFilterRequest'];
+/** Either `uploadIds` or `filter`. */
+export type GroupMembersRequest = Schemas['GroupMembersRequest'];
+export type GroupMembersAdded = Schemas['GroupMembersAdded'];
+export type GroupMembersRemoved = Schemas['GroupMembersRemoved'];
+export type GroupDeleted = Schemas['GroupDeleted'];

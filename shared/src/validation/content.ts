@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { privateQuery } from './links';
+import { recordExtrasQuery } from './meta';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_FILE_BYTES, NAME_MAX, PAGE_DEFAULT } from './limits';
 
 /**
@@ -65,6 +66,10 @@ export const pinSchema = z.object({
   originalName: optionalName,
   customName: optionalFileName,
   private: z.boolean({ error: 'private must be true or false' }).optional(),
+  /** A group of the account the record joins once pinned. */
+  groupId: z.string().max(100).optional(),
+  /** Key-values of the record (see `metaProblem` for their limits). */
+  meta: z.record(z.string(), z.string()).optional(),
 });
 export type PinInput = z.infer<typeof pinSchema>;
 
@@ -79,12 +84,14 @@ export const uploadQuerySchema = z.object({
   cidVersion: cidVersionSchema,
   name: optionalFileNameQuery,
   private: privateQuery,
+  ...recordExtrasQuery,
 });
 
 /** A CAR upload's CIDs are the CAR's own: only the record's name can be chosen. */
 export const carUploadQuerySchema = z.object({
   name: optionalFileNameQuery,
   private: privateQuery,
+  ...recordExtrasQuery,
 });
 
 export const directoryUploadQuerySchema = z.object({
@@ -92,6 +99,7 @@ export const directoryUploadQuerySchema = z.object({
   mode: z.enum(['dag', 'files'], { error: 'mode must be dag or files' }).default('dag'),
   name: optionalFileNameQuery,
   private: privateQuery,
+  ...recordExtrasQuery,
 });
 
 const positiveInt = (fallback: number, max: number, label: string) =>

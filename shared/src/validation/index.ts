@@ -11,3 +11,5 @@ export * from './cid';
 export * from './text';
 export * from './two-factor';
 export * from './links';
+export * from './groups';
+export * from './meta';

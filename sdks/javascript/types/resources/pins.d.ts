@@ -6,6 +6,10 @@ export interface PinOptions extends RequestOptions {
   name?: string;
   /** The record is private: the gateway serves it only through signed links. */
   private?: boolean;
+  /** A group of the account the record joins once pinned. */
+  groupId?: string;
+  /** Key-values of the record once pinned. */
+  meta?: Record<string, string>;
 }
 export interface WaitOptions {
   signal?: AbortSignal;

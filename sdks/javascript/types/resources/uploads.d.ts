@@ -3,7 +3,7 @@
 import type { HttpClient, RequestOptions } from '../http';
 import type { ProgressCallback } from '../multipart';
 import { type DirectoryEntry, type FileSource, type NamedFile } from '../sources';
-import type { DagUploadResult, FilesUploadResult, RemoveResult, Upload, UploadResult } from '../types';
+import type { DagUploadResult, FilesUploadResult, RemoveResult, Upload, UploadDetail, UploadPatchRequest, UploadResult } from '../types';
 import { UploadPages, type ListParams } from './pages';
 import { type ResumableUploadOptions } from './resumable';
 import type { ResumableSource } from '../resumable-source';
@@ -12,6 +12,10 @@ export interface UploadOptions extends RequestOptions {
   name?: string;
   /** 1 (default) for `ipfs add --cid-version=1`, 0 for a default `ipfs add` CID. */
   cidVersion?: 0 | 1;
+  /** A group of the account the new record joins. */
+  groupId?: string;
+  /** Key-values of the new record (at most 50; key 1–64 of `A-Z a-z 0-9 _ . -`, value ≤ 1 KiB). */
+  meta?: Record<string, string>;
   /** Called as bytes are sent. */
   onProgress?: ProgressCallback;
   /** The new record is private: the gateway serves it only through signed links (`links.create`). */
@@ -43,7 +47,8 @@ export declare class Uploads {
   /**
    * Uploads one file resumably (tus), in chunks: a path (Node), a Blob or File, or bytes. Connection
    * errors and server errors are retried from the server's offset; after a cancellation or a crash,
-   * pass the URL given to `onUploadUrl` as `uploadUrl`, or give a `store`, to continue.
+   * pass the URL given to `onUploadUrl` as `uploadUrl`, or give a `store`, to continue. `groupId`
+   * and `meta` are given to the record once it is stored.
    */
   resumable(source: ResumableSource, options?: ResumableUploadOptions): Promise<UploadResult>;
   /**
@@ -77,7 +82,8 @@ export declare class Uploads {
   ): Promise<DagUploadResult>;
   /** One page when awaited; every record when iterated: `for await (const u of cairn.uploads.list())`. */
   list(params?: ListParams, options?: RequestOptions): UploadPages;
-  get(uploadId: string, options?: RequestOptions): Promise<Upload>;
+  /** A record with the groups it is in. */
+  get(uploadId: string, options?: RequestOptions): Promise<UploadDetail>;
   /** Renaming to the same name changes nothing, so the call is retried like a read. */
   rename(uploadId: string, name: string, options?: RequestOptions): Promise<Upload>;
   /**
@@ -86,6 +92,13 @@ export declare class Uploads {
    * nothing, so the call is retried like a read.
    */
   setPrivate(uploadId: string, value: boolean, options?: RequestOptions): Promise<Upload>;
+  /**
+   * Renames a record and/or edits its key-values: in `meta` a string sets (or replaces) a key and
+   * `null` removes it; other keys stay. Applying the same change again changes nothing, so it is retried.
+   */
+  update(uploadId: string, changes: UploadPatchRequest, options?: RequestOptions): Promise<Upload>;
+  /** Sets (a string) or removes (`null`) key-values of a record. */
+  setMeta(uploadId: string, meta: Record<string, string | null>, options?: RequestOptions): Promise<Upload>;
   delete(uploadId: string, options?: RequestOptions): Promise<RemoveResult>;
   /** Deletes the account's record of a CID. */
   deleteByCid(cid: string, options?: RequestOptions): Promise<RemoveResult>;

@@ -5,7 +5,7 @@
  * keeps what arrived, and the same command continues it.
  */
 import { SDK_VERSION } from '../version';
-import { account, files, get, login, pin, share, status, upload } from './commands';
+import { account, files, get, groups, login, pin, share, status, upload } from './commands';
 import { makeContext, UsageError, type CliContext } from './context';
 import { describeError, EXIT, exitCodeOf } from './exit-codes';
 
@@ -14,11 +14,13 @@ const HELP = `cairn ${SDK_VERSION}: store and pin files on IPFS with Cairn
 Usage: cairn <command> [options]
 
   login [--token T] [--api-url URL]     store an API token (or read it from stdin)
-  upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1] [--private]
+  upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1]
+         [--private] [--group G] [--meta k=v]...
                                         files of 64 MiB or more go resumably: after Ctrl-C
                                         or a lost connection, the same command continues
                                         (not with --private: a private file goes in one request)
-  pin <cid> [--name N] [--private]      pin existing content, waiting for the job
+  pin <cid> [--name N] [--private] [--group G] [--meta k=v]...
+                                        pin existing content, waiting for the job
   ls [--search S] [--limit N]           list your files
   info <id|cid>                         one file's details
   status <cid>                          each IPFS node's pin status and the replication
@@ -31,6 +33,10 @@ Usage: cairn <command> [options]
   share list <id|cid> | revoke <id|cid> <link id>
   share private <id|cid> | public <id|cid>
                                         only signed links open a private file's content
+  groups list | create <name> | rename <group> <name> | delete <group>
+         | add <group> <id>... | remove <group> <id>...
+                                        groups of files (a group by id or name); deleting
+                                        a group keeps its files
   tokens list | create --name N [--expires-in-days D|never] [--allowed-ip IP] | revoke <id>
          [--scope S]... [--group ID]    limit a new token: --scope (repeatable) is files:read,
                                         files:write, pins:write, groups:write, psa, links:write
@@ -54,6 +60,7 @@ const commands: Record<string, (ctx: CliContext) => Promise<void>> = {
   usage: account.usage,
   tokens: account.tokens,
   share: share.share,
+  groups: groups.groups,
 };
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {

@@ -8,6 +8,10 @@ export interface PinOptions extends RequestOptions {
   name?: string;
   /** The record is private: the gateway serves it only through signed links. */
   private?: boolean;
+  /** A group of the account the record joins once pinned. */
+  groupId?: string;
+  /** Key-values of the record once pinned. */
+  meta?: Record<string, string>;
 }
 
 export interface WaitOptions {
@@ -28,9 +32,20 @@ export class Pins {
 
   /** Starts a pin job; content already on the node usually comes back `pinned` at once. */
   create(cid: string, options: PinOptions = {}): Promise<PinJob> {
-    const { name, private: isPrivate, ...request } = options;
-    const json = { cid, customName: name ?? null, ...(isPrivate ? { private: true } : {}) };
-    return this.http.request({ method: 'POST', path: '/pins', json, idempotent: false, ...request });
+    const { name, private: isPrivate, groupId, meta, ...request } = options;
+    return this.http.request({
+      method: 'POST',
+      path: '/pins',
+      json: {
+        cid,
+        customName: name ?? null,
+        ...(isPrivate ? { private: true } : {}),
+        ...(groupId ? { groupId } : {}),
+        ...(meta ? { meta } : {}),
+      },
+      idempotent: false,
+      ...request,
+    });
   }
 
   get(id: string, options: RequestOptions = {}): Promise<PinJob> {

@@ -1,8 +1,8 @@
 import type { HttpClient, RequestOptions } from '../http';
 import type { ProgressCallback } from '../multipart';
 import { directoryParts, isNamed, partFrom, type DirectoryEntry, type FileSource, type NamedFile } from '../sources';
-import type { DagUploadResult, FilesUploadResult, RemoveResult, Upload, UploadResult } from '../types';
-import { UploadPages, type ListParams } from './pages';
+import type { DagUploadResult, FilesUploadResult, RemoveResult, Upload, UploadDetail, UploadPatchRequest, UploadResult } from '../types';
+import { listQuery, UploadPages, type ListParams } from './pages';
 import { resumableUpload, uploadUrlOf, type ResumableUploadOptions } from './resumable';
 import { sendBody } from './send-body';
 import { sendMultipart } from './send-multipart';
@@ -14,6 +14,10 @@ export interface UploadOptions extends RequestOptions {
   name?: string;
   /** 1 (default) for `ipfs add --cid-version=1`, 0 for a default `ipfs add` CID. */
   cidVersion?: 0 | 1;
+  /** A group of the account the new record joins. */
+  groupId?: string;
+  /** Key-values of the new record (at most 50; key 1–64 of `A-Z a-z 0-9 _ . -`, value ≤ 1 KiB). */
+  meta?: Record<string, string>;
   /** Called as bytes are sent. */
   onProgress?: ProgressCallback;
   /** The new record is private: the gateway serves it only through signed links (`links.create`). */
@@ -35,6 +39,11 @@ export interface DirectoryUploadOptions extends UploadOptions {
 
 /** `?private=true` only when asked: the server's default is public. */
 const privateQuery = (options: { private?: boolean }): string | undefined => (options.private ? 'true' : undefined);
+/** An upload's group and key-values as its query string carries them. */
+const extrasQuery = (options: UploadOptions) => ({
+  groupId: options.groupId,
+  meta: options.meta && Object.keys(options.meta).length > 0 ? JSON.stringify(options.meta) : undefined,
+});
 
 /** Uploads and the account's records. */
 export class Uploads {
@@ -48,7 +57,7 @@ export class Uploads {
       '/upload',
       [part],
       part.size,
-      { cidVersion: options.cidVersion, name: options.name, private: privateQuery(options) },
+      { cidVersion: options.cidVersion, name: options.name, private: privateQuery(options), ...extrasQuery(options) },
       options,
     );
   }
@@ -65,17 +74,32 @@ export class Uploads {
     );
     const sized = parts.every((part) => part.size !== undefined);
     const total = sized ? parts.reduce((sum, part) => sum + part.size!, 0) : undefined;
-    const query = { cidVersion: options.cidVersion, mode: 'files', private: privateQuery(options) };
+    const query = { cidVersion: options.cidVersion, mode: 'files', private: privateQuery(options), ...extrasQuery(options) };
     return sendMultipart<FilesUploadResult>(this.http, '/upload/directory', parts, total, query, options);
   }
 
   /**
    * Uploads one file resumably (tus), in chunks: a path (Node), a Blob or File, or bytes. Connection
    * errors and server errors are retried from the server's offset; after a cancellation or a crash,
-   * pass the URL given to `onUploadUrl` as `uploadUrl`, or give a `store`, to continue.
+   * pass the URL given to `onUploadUrl` as `uploadUrl`, or give a `store`, to continue. `groupId`
+   * and `meta` are given to the record once it is stored.
    */
-  resumable(source: ResumableSource, options: ResumableUploadOptions = {}): Promise<UploadResult> {
-    return resumableUpload(this.http, source, options);
+  async resumable(source: ResumableSource, options: ResumableUploadOptions = {}): Promise<UploadResult> {
+    const { groupId, meta, ...rest } = options;
+    const result = await resumableUpload(this.http, source, rest);
+    // tus carries no group or key-values: the stored record is given them, each change retried alike.
+    const signal = options.signal;
+    if (groupId) {
+      await this.http.request({
+        method: 'POST',
+        path: `/groups/${encodeURIComponent(groupId)}/uploads`,
+        json: { uploadIds: [result.uploadId] },
+        idempotent: true,
+        signal,
+      });
+    }
+    if (!meta || Object.keys(meta).length === 0) return result;
+    return { ...result, ...(await this.setMeta(result.uploadId, meta, { signal })) };
   }
 
   /**
@@ -95,7 +119,7 @@ export class Uploads {
    */
   async car(source: FileSource, options: FileUploadOptions = {}): Promise<UploadResult> {
     const part = await partFrom(source, options.filename);
-    const query = { name: options.name, private: privateQuery(options) };
+    const query = { name: options.name, private: privateQuery(options), ...extrasQuery(options) };
     // Only a multipart part carries a filename; without one the CAR is the body itself.
     if (options.filename !== undefined) return sendMultipart<UploadResult>(this.http, '/upload/car', [part], part.size, query, options);
     return sendBody<UploadResult>(this.http, '/upload/car', part, 'application/vnd.ipld.car', query, options);
@@ -118,7 +142,13 @@ export class Uploads {
     options: DirectoryUploadOptions = {},
   ): Promise<DagUploadResult | FilesUploadResult> {
     const { parts, total } = await directoryParts(source);
-    const query = { cidVersion: options.cidVersion, name: options.name, mode: options.mode ?? 'dag', private: privateQuery(options) };
+    const query = {
+      cidVersion: options.cidVersion,
+      name: options.name,
+      mode: options.mode ?? 'dag',
+      private: privateQuery(options),
+      ...extrasQuery(options),
+    };
     return sendMultipart(this.http, '/upload/directory', parts, Number.isNaN(total) ? undefined : total, query, options);
   }
 
@@ -129,7 +159,7 @@ export class Uploads {
         this.http.request({
           method: 'GET',
           path: '/users/me/uploads',
-          query: { page: p.page, limit: p.limit, search: p.search },
+          query: listQuery(p),
           idempotent: true,
           ...o,
         }),
@@ -138,7 +168,8 @@ export class Uploads {
     );
   }
 
-  get(uploadId: string, options: RequestOptions = {}): Promise<Upload> {
+  /** A record with the groups it is in. */
+  get(uploadId: string, options: RequestOptions = {}): Promise<UploadDetail> {
     return this.http.request({ method: 'GET', path: `/uploads/${encodeURIComponent(uploadId)}`, idempotent: true, ...options });
   }
 
@@ -166,6 +197,25 @@ export class Uploads {
       idempotent: true,
       ...options,
     });
+  }
+
+  /**
+   * Renames a record and/or edits its key-values: in `meta` a string sets (or replaces) a key and
+   * `null` removes it; other keys stay. Applying the same change again changes nothing, so it is retried.
+   */
+  update(uploadId: string, changes: UploadPatchRequest, options: RequestOptions = {}): Promise<Upload> {
+    return this.http.request({
+      method: 'PATCH',
+      path: `/uploads/${encodeURIComponent(uploadId)}`,
+      json: changes,
+      idempotent: true,
+      ...options,
+    });
+  }
+
+  /** Sets (a string) or removes (`null`) key-values of a record. */
+  setMeta(uploadId: string, meta: Record<string, string | null>, options: RequestOptions = {}): Promise<Upload> {
+    return this.update(uploadId, { meta }, options);
   }
 
   delete(uploadId: string, options: RequestOptions = {}): Promise<RemoveResult> {

@@ -11,6 +11,7 @@ import { checkedCar } from '../../content/car/car-blocks';
 import { blockKey, checkedDag, MAX_DAG_BLOCKS, tooManyBlocks } from '../../content/car/car-dag';
 import type { BlockFacts } from '../../content/car/car-unixfs';
 import { recordType, storedCategory } from '../../content/content-kind';
+import type { RecordExtras } from './record-meta';
 import { contentRecorder, storedCharge, type RecordResult } from './content-recorder';
 import { hiddenFromUser } from './privacy/possession-checker';
 import { HEAD_BYTES } from '../../content/head-capture';
@@ -24,6 +25,8 @@ export interface CarUploadInput {
   customName?: string;
   /** The new record is private. */
   private?: boolean;
+  /** A group and key-values for the record (see `checkRecordExtras`). */
+  extras?: RecordExtras;
   signal: AbortSignal;
   ip: string;
 }
@@ -123,6 +126,7 @@ export async function carUploader(app: AppContext, user: UserRow, input: CarUplo
         source: 'upload',
       },
       reservation,
+      { extras: input.extras },
     );
     if (!result.duplicate) {
       await auditRecorder(app, {

@@ -11,6 +11,7 @@ import { nowIso } from '../../lib/time';
 import { quotaExceeded, type QuotaReservation } from '../quota/lib/quota-reservation';
 import { storageLimit } from '../quota/lib/storage-limit';
 import { dagHider } from './privacy/dag-hider';
+import { applyRecordExtras, type RecordExtras } from './record-meta';
 
 export interface NewContent {
   cid: string;
@@ -95,6 +96,8 @@ export interface RecordOptions {
   within?: (trx: Db, upload: UploadRow) => Promise<void>;
   /** Runs in the transaction of a new record before it is charged: what it frees there counts. */
   beforeCharge?: (trx: Db) => Promise<void>;
+  /** A group and key-values for the record, new or found (checked beforehand: see `checkRecordExtras`). */
+  extras?: RecordExtras;
 }
 
 /**
@@ -124,7 +127,8 @@ export async function contentRecorder(
       if (owned && !upload.owned) await app.stores.uploads.adopt(trx, upload.id);
       if (content.private && !upload.private) await app.stores.uploads.setPrivate(upload.id, true, trx);
       await options.within?.(trx, upload);
-      return { ...upload, owned: owned ? 1 : upload.owned, private: content.private ? 1 : upload.private };
+      const kept = options.extras ? await applyRecordExtras(app, trx, upload, options.extras) : upload;
+      return { ...kept, owned: owned ? 1 : kept.owned, private: content.private ? 1 : kept.private };
     });
     if (found) await reservation?.cancel();
     return found;
@@ -166,9 +170,10 @@ export async function contentRecorder(
         created_at: nowIso(),
         owned: owned ? 1 : 0,
         private: content.private ? 1 : 0,
+        meta: '{}',
       };
       try {
-        await app.db.transaction().execute(async (trx) => {
+        const recorded = await app.db.transaction().execute(async (trx) => {
           // An upload that was streaming when its account was disabled records nothing.
           if (!(await app.stores.users.holdActive(trx, user.id))) throw accountDisabled();
           await reservation?.settle(trx);
@@ -178,8 +183,9 @@ export async function contentRecorder(
           if (!(await app.stores.quota.charge(trx, user.id, charged, limit))) throw quotaExceeded();
           await app.stores.uploads.insert(trx, upload);
           await options.within?.(trx, upload);
+          return options.extras ? applyRecordExtras(app, trx, upload, options.extras) : upload;
         });
-        return { upload, duplicate: false };
+        return { upload: recorded, duplicate: false };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const raced = await existing();

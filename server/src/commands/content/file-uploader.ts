@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema';
 import { auditRecorder } from '../audit/audit-recorder';
 import { crashPoint } from '../../lib/crash-point';
 import { recordType } from '../../content/content-kind';
+import type { RecordExtras } from './record-meta';
 import { contentRecorder, type RecordResult } from './content-recorder';
 import { headCapture } from '../../content/head-capture';
 import { abandonUpload, quotaReservation, type QuotaReservation } from '../quota/lib/quota-reservation';
@@ -17,6 +18,8 @@ export interface FileUploadInput {
   customName?: string;
   /** The new record is private. */
   private?: boolean;
+  /** A group and key-values for the record (see `checkRecordExtras`). */
+  extras?: RecordExtras;
   signal: AbortSignal;
   ip: string;
   /** A smaller cap than the 4 GiB one (a signed upload URL's). */
@@ -66,6 +69,7 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
         source: 'upload',
       },
       reservation,
+      { extras: input.extras },
     );
     if (!result.duplicate) {
       await auditRecorder(app, {

@@ -60,6 +60,7 @@ export async function filesUploader(app: AppContext, user: UserRow, input: Folde
         },
         // The reservation stays open until the last record: the claims of the files not yet recorded stay live.
         i === added.length - 1 ? reservation : reservation.partial(),
+        { extras: input.extras },
       );
       results.push(result);
     }

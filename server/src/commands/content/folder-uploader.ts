@@ -8,6 +8,7 @@ import type { FilePart } from '../../lib/multipart';
 import { auditRecorder } from '../audit/audit-recorder';
 import { crashPoint } from '../../lib/crash-point';
 import { folderCategory, recordType } from '../../content/content-kind';
+import type { RecordExtras } from './record-meta';
 import { contentRecorder, importedFolderBytes, storedCharge, type RecordResult } from './content-recorder';
 import { headCapture } from '../../content/head-capture';
 import { abandonUpload, quotaReservation } from '../quota/lib/quota-reservation';
@@ -18,6 +19,8 @@ export interface FolderUploadInput {
   customName?: string;
   /** The new record is private. */
   private?: boolean;
+  /** A group and key-values for the record (see `checkRecordExtras`). */
+  extras?: RecordExtras;
   signal: AbortSignal;
   ip: string;
 }
@@ -78,6 +81,7 @@ export async function folderUploader(app: AppContext, user: UserRow, input: Fold
         source: 'upload',
       },
       reservation,
+      { extras: input.extras },
     );
     if (!result.duplicate) {
       await auditRecorder(app, {

@@ -4,6 +4,7 @@ import { pinnableCid } from '../../content/cid';
 import type { AppContext } from '../../context';
 import type { PinJobRow, UploadRow, UserRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
+import { checkRecordExtras } from '../content/record-meta';
 import { nowIso } from '../../lib/time';
 
 /** How long a request waits for a pin that may finish at once (local content) before answering 202. */
@@ -26,6 +27,7 @@ export async function pinRequester(
   if ((await app.stores.uploads.findByCidForUser(user.id, cid))?.owned) {
     throw conflict('already_pinned', 'This content is already pinned to your account');
   }
+  await checkRecordExtras(app, user, { groupId: input.groupId, meta: input.meta });
   if (input.customName && (await app.stores.uploads.nameTaken(user.id, input.customName))) {
     throw conflict('name_taken', 'A file with this name already exists');
   }
@@ -43,6 +45,8 @@ export async function pinRequester(
         kind: 'pin',
         request_id: queuedBy,
         private: input.private ? 1 : 0,
+        group_id: input.groupId ?? null,
+        record_meta: input.meta && Object.keys(input.meta).length > 0 ? JSON.stringify(input.meta) : null,
       },
       now,
     );

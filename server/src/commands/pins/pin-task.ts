@@ -11,6 +11,7 @@ import { contentRecorder, storedCharge } from '../content/content-recorder';
 import { pinTouchesHidden } from '../content/privacy/possession-checker';
 import { ContentNotFoundError } from '../../content/errors';
 import { heldRecordSettler } from './held-record-settler';
+import type { RecordExtras } from '../content/record-meta';
 import { pinWithDeadline } from './lib/pin-deadline';
 
 /**
@@ -48,6 +49,15 @@ async function failJob(app: AppContext, job: PinJobRow, worker: string, error: s
 async function releaseLate(app: AppContext, job: PinJobRow): Promise<void> {
   await app.db.transaction().execute((trx) => app.stores.contentJobs.enqueueRelease(trx, job.cid, null, job.request_id));
   app.jobs.kick('release');
+}
+
+/** The group and key-values the job's record gets (checked when the job was queued). */
+function extrasOf(job: PinJobRow): RecordExtras | undefined {
+  if (!job.group_id && !job.record_meta) return undefined;
+  return {
+    groupId: job.group_id ?? undefined,
+    meta: job.record_meta ? (JSON.parse(job.record_meta) as Record<string, string>) : undefined,
+  };
 }
 
 /** The peers a job was told to fetch from (Pinning Service API `origins`). */
@@ -126,6 +136,7 @@ async function runJob(
       null,
       {
         owned: job.kind !== 'psa',
+        extras: extrasOf(job),
         // The records of the requests this one replaced go (unless something else stands on
         // them) with this record's transaction, before it is charged: their bytes count.
         beforeCharge: async (trx) => heldRecordSettler(app, trx, await app.stores.contentJobs.heldRecords(trx, job.id), job.id),

@@ -10,6 +10,7 @@ import { pinnableCid } from '../../content/cid';
 import { afterWithdrawal, pinNotFound } from './psa-pin-remover';
 import { psaPinWithdrawer, type Withdrawal } from './psa-pin-withdrawer';
 import { storageLimit } from '../quota/lib/storage-limit';
+import { checkRecordExtras, type RecordExtras } from '../content/record-meta';
 
 /** A Pin object of the Pinning Service API, validated. */
 export interface PsaPinInput {
@@ -21,6 +22,24 @@ export interface PsaPinInput {
 
 /** The spec's answer when the account cannot pay for more: 409 with reason INSUFFICIENT_FUNDS. */
 const insufficientFunds = () => new AppError(409, 'insufficient_funds', 'Storage quota exceeded: delete files or upgrade your plan');
+
+/** PSA `meta` keys that speak to Cairn rather than to the pin: `cairn:group` and `cairn:<key>`. */
+const CAIRN_PREFIX = 'cairn:';
+
+/**
+ * What a pin's `meta` asks of its record in My files: `cairn:group` names a group of the account,
+ * and each other `cairn:<key>` sets the record's key-value `<key>`. The rest is the pin's own.
+ */
+export function psaRecordExtras(meta: Record<string, string> | undefined): RecordExtras {
+  const extras: RecordExtras = {};
+  for (const [key, value] of Object.entries(meta ?? {})) {
+    if (!key.startsWith(CAIRN_PREFIX)) continue;
+    const name = key.slice(CAIRN_PREFIX.length);
+    if (name === 'group') extras.groupId = value;
+    else (extras.meta ??= {})[name] = value;
+  }
+  return extras;
+}
 
 /** Tries of a fresh `created` when two requests of one account fall on the same millisecond. */
 const CREATED_TRIES = 20;
@@ -48,6 +67,9 @@ export async function psaPinCreator(
   // The size of what will be fetched is known only once it is fetched; a full account is refused now.
   if (!replaces && used >= limit) throw insufficientFunds();
 
+  const extras = psaRecordExtras(input.meta);
+  await checkRecordExtras(app, user, extras);
+
   const requestid = newId();
   let created = Date.now();
   let withdrawal: Withdrawal | null = null;
@@ -62,6 +84,8 @@ export async function psaPinCreator(
         origins: input.origins?.length ? JSON.stringify(input.origins) : null,
         kind: 'psa',
         request_id: queuedBy,
+        group_id: extras.groupId ?? null,
+        record_meta: extras.meta ? JSON.stringify(extras.meta) : null,
       },
       at,
     );

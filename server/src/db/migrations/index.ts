@@ -21,6 +21,7 @@ import * as nameOrder from './0020-name-order';
 import * as binarySizeUnits from './0021-binary-size-units';
 import * as tokenScopes from './0022-token-scopes';
 import * as twoFactor from './0023-two-factor';
+import * as groupsAndMetadata from './0024-groups-and-metadata';
 import * as privateRecords from './0025-private-records';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0021-binary-size-units': binarySizeUnits,
   '0022-token-scopes': tokenScopes,
   '0023-two-factor': twoFactor,
+  '0024-groups-and-metadata': groupsAndMetadata,
   '0025-private-records': privateRecords,
 };

@@ -2,11 +2,11 @@ import Router from '@koa/router';
 import {
   carUploadQuerySchema,
   directoryUploadQuerySchema,
-  uploadListQuerySchema,
-  renameSchema,
+  uploadFilterQuerySchema,
+  uploadPatchSchema,
   uploadQuerySchema,
-  type UploadListParams,
-  type RenameInput,
+  type UploadFilterQuery,
+  type UploadPatchInput,
 } from '@cairn/shared';
 import { z } from 'zod';
 import { heldUploadReader } from '../../commands/content/held-upload-reader';
@@ -14,6 +14,8 @@ import { uploadLister } from '../../commands/content/upload-lister';
 import { fileNotFound, uploadReader } from '../../commands/content/upload-reader';
 import { uploadRemover } from '../../commands/content/upload-remover';
 import { uploadRenamer } from '../../commands/content/upload-renamer';
+import { mergedMeta, metaEditor, metaOf } from '../../commands/content/record-meta';
+import { groupReader, recordGroupsReader } from '../../commands/groups/groups';
 import { usageReader } from '../../commands/quota/usage-reader';
 import { InvalidCidError } from '../../content/errors';
 import type { AppState, Ctx } from '../../koa-types';
@@ -37,12 +39,13 @@ const ownUpload = (ctx: Ctx) =>
  * again for an unchanged list costs no query.
  */
 async function listUploads(ctx: Ctx) {
-  const { page, limit, search, sort, order } = input<undefined, UploadListParams>(ctx).query;
+  const { page, limit, search, sort, order, ...filter } = input<undefined, UploadFilterQuery>(ctx).query;
   const user = ctx.state.principal;
   const pages = ctx.state.app.fileListPages;
-  const key = `${page}:${limit}:${sort}:${order}:${search ?? ''}`;
+  const key = JSON.stringify([page, limit, sort, order, search ?? '', filter]);
   let body = pages.get(user.id, user.uploads_version, key);
   if (!body) {
+    if (filter.groupId) await groupReader(ctx.state.app, user.id, filter.groupId);
     const { rows, total } = await uploadLister(ctx.state.app, {
       userId: user.id,
       offset: (page - 1) * limit,
@@ -51,6 +54,7 @@ async function listUploads(ctx: Ctx) {
       count: user.uploads_count,
       sort,
       order,
+      filter,
     });
     body = Buffer.from(JSON.stringify({ files: rows.map(presentUpload), total, page, limit }));
     pages.set(user.id, user.uploads_version, key, body);
@@ -80,21 +84,26 @@ export function uploadRoutes() {
   router.post('/file', ...single, uploadFile);
   router.post('/file/folder', ...directory, (ctx) => uploadDirectory(ctx, 'dag'));
 
-  router.get('/users/me/uploads', authPrincipal('files:read'), validate({ query: uploadListQuerySchema }), listUploads);
-  router.get('/file', authPrincipal('files:read'), validate({ query: uploadListQuerySchema }), listUploads);
+  router.get('/users/me/uploads', authPrincipal('files:read'), validate({ query: uploadFilterQuerySchema }), listUploads);
+  router.get('/file', authPrincipal('files:read'), validate({ query: uploadFilterQuerySchema }), listUploads);
 
   router.get('/uploads/:uploadId', authPrincipal('files:read'), validate({ params: uploadParams }), async (ctx) => {
-    ctx.body = presentUpload(await ownUpload(ctx));
+    const upload = await ownUpload(ctx);
+    ctx.body = { ...presentUpload(upload), groups: await recordGroupsReader(ctx.state.app, upload.id) };
   });
   router.patch(
     '/uploads/:uploadId',
     auth('files:write'),
     jsonBody(),
-    validate({ params: uploadParams, body: renameSchema }),
+    validate({ params: uploadParams, body: uploadPatchSchema }),
     async (ctx) => {
-      const upload = await ownUpload(ctx);
-      const { name } = input<RenameInput>(ctx).body;
-      ctx.body = presentUpload(await uploadRenamer(ctx.state.app, ctx.state.user, upload, name, ctx.ip));
+      let upload = await ownUpload(ctx);
+      const { name, meta } = input<UploadPatchInput>(ctx).body;
+      // The key-values' limits are checked before the rename, so that a refused change changes nothing.
+      if (meta) mergedMeta(metaOf(upload), meta);
+      if (name !== undefined) upload = await uploadRenamer(ctx.state.app, ctx.state.user, upload, name, ctx.ip);
+      if (meta) upload = await metaEditor(ctx.state.app, upload, meta);
+      ctx.body = presentUpload(upload);
     },
   );
   router.delete('/uploads/:uploadId', auth('files:write'), validate({ params: uploadParams }), async (ctx) => {

@@ -20,11 +20,17 @@ const base = (ctx: Ctx) => linkBase(ctx.state.app, `${ctx.protocol}://${ctx.host
 export function accessLinkRoutes() {
   const router = new Router<AppState>();
 
-  router.put('/files/:uploadId/privacy', auth('files:write'), jsonBody(), validate({ params: uploadParams, body: privacySchema }), async (ctx) => {
-    const upload = await ownUpload(ctx);
-    const { private: value } = input<PrivacyInput>(ctx).body;
-    ctx.body = presentUpload(await privacySetter(ctx.state.app, ctx.state.user, upload, value, ctx.ip));
-  });
+  router.put(
+    '/files/:uploadId/privacy',
+    auth('files:write'),
+    jsonBody(),
+    validate({ params: uploadParams, body: privacySchema }),
+    async (ctx) => {
+      const upload = await ownUpload(ctx);
+      const { private: value } = input<PrivacyInput>(ctx).body;
+      ctx.body = presentUpload(await privacySetter(ctx.state.app, ctx.state.user, upload, value, ctx.ip));
+    },
+  );
 
   router.get('/files/:uploadId/links', authPrincipal('files:read'), validate({ params: uploadParams }), async (ctx) => {
     const app = ctx.state.app;
@@ -32,12 +38,18 @@ export function accessLinkRoutes() {
     ctx.body = { links: await Promise.all(links.map((link) => presentAccessLink(app, link, base(ctx)))) };
   });
 
-  router.post('/files/:uploadId/links', auth('links:write'), jsonBody(), validate({ params: uploadParams, body: accessLinkSchema }), async (ctx) => {
-    const upload = await ownUpload(ctx);
-    const link = await linkCreator(ctx.state.app, ctx.state.user, upload, input<AccessLinkInput>(ctx).body, ctx.ip);
-    ctx.status = 201;
-    ctx.body = await presentAccessLink(ctx.state.app, link, base(ctx));
-  });
+  router.post(
+    '/files/:uploadId/links',
+    auth('links:write'),
+    jsonBody(),
+    validate({ params: uploadParams, body: accessLinkSchema }),
+    async (ctx) => {
+      const upload = await ownUpload(ctx);
+      const link = await linkCreator(ctx.state.app, ctx.state.user, upload, input<AccessLinkInput>(ctx).body, ctx.ip);
+      ctx.status = 201;
+      ctx.body = await presentAccessLink(ctx.state.app, link, base(ctx));
+    },
+  );
 
   router.delete('/files/:uploadId/links/:linkId', auth('links:write'), validate({ params: linkParams }), async (ctx) => {
     const upload = await ownUpload(ctx);

@@ -6,6 +6,7 @@ import { filesUploader } from '../../commands/content/files-uploader';
 import { folderUploader } from '../../commands/content/folder-uploader';
 import type { RecordResult } from '../../commands/content/content-recorder';
 import { fileUploader } from '../../commands/content/file-uploader';
+import { checkRecordExtras, type RecordExtras } from '../../commands/content/record-meta';
 import { quotaExceeded } from '../../commands/quota/lib/quota-reservation';
 import { storageLimit } from '../../commands/quota/lib/storage-limit';
 import { ContentAbortedError, ContentTooLargeError } from '../../content/errors';
@@ -80,11 +81,13 @@ function drained(req: Ctx['req']): Promise<boolean> {
 /** POST /upload: one file part named `file`. */
 export async function uploadFile(ctx: Ctx): Promise<void> {
   const query = input<undefined, z.infer<typeof uploadQuerySchema>>(ctx).query;
+  const extras = await requestedExtras(ctx, query);
   await receiveFile(ctx, {
     cidVersion: query.cidVersion,
     customName: query.name,
     private: query.private === 'true',
     maxBytes: MAX_FILE_BYTES,
+    extras,
   });
 }
 
@@ -94,6 +97,14 @@ export interface ReceiveOptions {
   private?: boolean;
   /** The size cap: 4 GiB, or a signed upload URL's. */
   maxBytes: number;
+  extras?: RecordExtras;
+}
+
+/** The group and key-values an upload asks for its record, refused (before any byte is read) when they cannot be given. */
+async function requestedExtras(ctx: Ctx, query: { groupId?: string; meta?: Record<string, string> }): Promise<RecordExtras> {
+  const extras: RecordExtras = { groupId: query.groupId, meta: query.meta };
+  await checkRecordExtras(ctx.state.app, ctx.state.user, extras);
+  return extras;
 }
 
 /** Stores the multipart part `file` for `ctx.state.user` and answers with its record. */
@@ -113,6 +124,7 @@ export async function receiveFile(ctx: Ctx, options: ReceiveOptions): Promise<Re
       signal,
       ip: ctx.ip,
       maxBytes: options.maxBytes,
+      extras: options.extras,
     });
     const { upload, duplicate } = result;
     ctx.status = duplicate ? 200 : 201;
@@ -125,10 +137,19 @@ export async function receiveFile(ctx: Ctx, options: ReceiveOptions): Promise<Re
 /** POST /upload/directory: repeated `file` parts whose filenames carry relative paths. */
 export async function uploadDirectory(ctx: Ctx, forcedMode?: 'dag'): Promise<void> {
   const query = input<undefined, z.infer<typeof directoryUploadQuerySchema>>(ctx).query;
+  const extras = await requestedExtras(ctx, query);
   await refuseDeclaredOversize(ctx, MAX_DIRECTORY_BYTES, DIRECTORY_FRAMING);
   const signal = disconnectSignal(ctx);
   const parts = multipartFiles(ctx.req, { field: 'file', maxFiles: MAX_DIRECTORY_FILES, preservePath: true });
-  const common = { parts, cidVersion: query.cidVersion, customName: query.name, private: query.private === 'true', signal, ip: ctx.ip };
+  const common = {
+    parts,
+    cidVersion: query.cidVersion,
+    customName: query.name,
+    private: query.private === 'true',
+    signal,
+    ip: ctx.ip,
+    extras,
+  };
   await closingOnError(ctx, parts, async () => {
     if ((forcedMode ?? query.mode) === 'dag') {
       const { upload, duplicate, files } = await folderUploader(ctx.state.app, ctx.state.user, common);
@@ -159,6 +180,7 @@ export async function uploadCar(ctx: Ctx): Promise<void> {
   if (!raw && type !== 'multipart/form-data') {
     throw new AppError(415, 'unsupported_media_type', 'Send the CAR as application/vnd.ipld.car, or as the multipart field "file"');
   }
+  const extras = await requestedExtras(ctx, query);
   await refuseDeclaredOversize(ctx, MAX_DIRECTORY_BYTES, raw ? 0 : FILE_FRAMING);
   const signal = disconnectSignal(ctx);
   const parts = raw ? emptyParts() : multipartFiles(ctx.req, { field: 'file', maxFiles: 1, preservePath: false });
@@ -178,6 +200,7 @@ export async function uploadCar(ctx: Ctx): Promise<void> {
       private: query.private === 'true',
       signal,
       ip: ctx.ip,
+      extras,
     });
     ctx.status = duplicate ? 200 : 201;
     ctx.body = { ...presentUpload(upload), duplicate };

@@ -36,6 +36,8 @@ const SAME_AS_ENGLISH = new Set([
   'de:docs:param_in',
   'it:docs:param_in',
   'fr:settings:tokens.col_actions',
+  'fr:content:groups.col_actions',
+  'de:content:groups.col_name',
   'pt:settings:tokens.secret_label',
   'content:upload.cid_v0',
   'es:content:categories.audio',

@@ -6,3 +6,4 @@ export * as pin from './pin';
 export * as share from './share';
 export * as upload from './upload';
 export * as status from './status';
+export * as groups from './groups';

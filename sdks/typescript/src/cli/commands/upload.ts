@@ -5,6 +5,7 @@ import { resolveCredentials } from '../config';
 import { UsageError, type CliContext } from '../context';
 import { createProgress } from '../progress';
 import { fileUploadStore } from '../upload-store';
+import { findGroup, parseMeta } from './groups';
 
 /** Files from this size on go resumably (tus), so Ctrl-C or a lost connection loses no work. */
 export const RESUMABLE_FROM = 64 * 1024 * 1024;
@@ -16,7 +17,7 @@ function describe(result: Result): string {
   return `${result.cid}  ${result.name}${result.duplicate ? '  (already stored)' : ''}`;
 }
 
-/** `cairn upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1] [--private]` */
+/** `cairn upload <path>... [--dag|--files|--car|--resumable] [--name N] [--cid-version 0|1] [--private] [--group G] [--meta k=v]...` */
 export async function upload(ctx: CliContext): Promise<void> {
   const { values, positionals } = parseArgs({
     args: ctx.args,
@@ -29,6 +30,8 @@ export async function upload(ctx: CliContext): Promise<void> {
       name: { type: 'string' },
       'cid-version': { type: 'string' },
       private: { type: 'boolean' },
+      group: { type: 'string' },
+      meta: { type: 'string', multiple: true },
     },
   });
   if (positionals.length === 0) throw new UsageError('Give at least one path: cairn upload <path>...');
@@ -40,7 +43,9 @@ export async function upload(ctx: CliContext): Promise<void> {
   if (values.name && positionals.length > 1) throw new UsageError('--name names one upload; give one path');
   // A resumable upload makes a public record: it would be served until made private afterwards.
   if (values.private && values.resumable) throw new UsageError('--private cannot go with --resumable');
+  const meta = parseMeta(values.meta);
   const client = ctx.client();
+  const groupId = values.group === undefined ? undefined : (await findGroup(client, values.group, ctx.signal)).id;
   const results: Result[] = [];
   for (const target of positionals) {
     const stat = await fs.promises.stat(target).catch(() => undefined);
@@ -50,6 +55,8 @@ export async function upload(ctx: CliContext): Promise<void> {
       name: values.name,
       cidVersion: cidVersion as 0 | 1 | undefined,
       private: values.private,
+      groupId,
+      meta,
       signal: ctx.signal,
       onProgress: (p: { loaded: number; total?: number }) => progress.update(p.loaded, p.total),
     };
@@ -63,6 +70,8 @@ export async function upload(ctx: CliContext): Promise<void> {
       result = await client.uploads.car(target, {
         name: values.name,
         private: values.private,
+        groupId,
+        meta,
         signal: ctx.signal,
         onProgress: common.onProgress,
       });

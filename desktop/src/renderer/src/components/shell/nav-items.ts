@@ -13,6 +13,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'upload', to: '/upload', icon: 'upload' },
   { key: 'pin', to: '/pin', icon: 'pin' },
   { key: 'files', to: '/files', icon: 'files' },
+  { key: 'groups', to: '/groups', icon: 'folder' },
   { key: 'usage', to: '/usage', icon: 'usage' },
   { key: 'plans', to: '/plans', icon: 'plans' },
   { key: 'referrals', to: '/referrals', icon: 'referrals' },

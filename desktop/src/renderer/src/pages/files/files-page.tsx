@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Upload } from '@cairn/shared/api-types';
+import { ApiError } from '../../lib/api-client';
 import { contentApi } from '../../api/content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/icons';
@@ -14,11 +15,14 @@ import { useAsync } from '../../hooks/use-async';
 import type { FileDialog } from './file-actions';
 import { FilesTable } from './files-table';
 import { FilesToolbar } from './files-toolbar';
+import { GroupFilter } from './group-filter';
+import { MetaFilter } from './meta-filter';
 import { InfoDialog } from './info-dialog';
 import { NoFilesYet } from './no-files-yet';
 import { RenameDialog } from './rename-dialog';
 import { SelectionBar } from './selection-bar';
 import { ShareDialog } from './share-dialog';
+import { metaQuery } from './files-view';
 import { useFilesView, useFilterBox } from './use-files-view';
 
 /** My files: filter, page, and act on each record (copy, view, download, DAG, share, privacy, rename, info, delete) or on several ticked at once. */
@@ -26,19 +30,20 @@ export function FilesPage() {
   const { t } = useTranslation('content');
   const errorText = useAreaErrorText('content');
   const { view, change } = useFilesView();
-  const { page, limit, search: query, sort, order: direction } = view;
+  const { page, limit, search: query, sort, order: direction, group, meta } = view;
   const order = useMemo(() => ({ sort, order: direction }), [sort, direction]);
   const setPage = (next: number) => change({ page: next });
   const [search, setSearch] = useFilterBox(query, change);
   const { state, latest, reload, setData } = useAsync(
-    (signal) => contentApi.list({ page, limit, search: query || undefined, ...order }, signal),
-    [page, limit, query, order],
+    (signal) =>
+      contentApi.list({ page, limit, search: query || undefined, groupId: group || undefined, ...metaQuery(meta), ...order }, signal),
+    [page, limit, query, order, group, meta],
   );
   const [open, setOpen] = useState<{ dialog: FileDialog; upload: Upload } | null>(null);
   const [deleting, setDeleting] = useState(false);
   // Ticked records are those of the page on screen: another page, filter or order starts afresh.
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setTicked(new Set()), [page, limit, query, order]);
+  useEffect(() => setTicked(new Set()), [page, limit, query, order, group, meta]);
   // While another page, filter or order loads, the rows on screen stay (marked busy) rather than
   // give way to a spinner at every keystroke of a search; an empty result is only shown once loaded.
   const shown = state.status === 'ready' ? state.data : state.status === 'loading' && latest?.files.length ? latest : null;
@@ -53,6 +58,11 @@ export function FilesPage() {
     }
     setTicked(next);
   };
+  // A group deleted meanwhile (or remembered from an earlier visit) gives way to all files.
+  const groupGone = state.status === 'error' && state.error instanceof ApiError && state.error.code === 'group_not_found';
+  useEffect(() => {
+    if (groupGone) change({ group: '', page: 1 }, { replace: true });
+  }, [groupGone]);
   const pastTheEnd = state.status === 'ready' && state.data.files.length === 0 && state.data.total > 0;
   // Files deleted elsewhere can leave this page past the last one: go to the first.
   useEffect(() => {
@@ -117,7 +127,10 @@ export function FilesPage() {
         }
       />
       <section className="card" aria-label={t('files.caption')}>
-        <FilesToolbar search={search} onSearch={setSearch} limit={limit} onLimit={(value) => change({ limit: value, page: 1 })} />
+        <FilesToolbar search={search} onSearch={setSearch} limit={limit} onLimit={(value) => change({ limit: value, page: 1 })}>
+          <GroupFilter group={group} onGroup={(value) => change({ group: value, page: 1 })} />
+          <MetaFilter condition={meta} onCondition={(value) => change({ meta: value, page: 1 })} />
+        </FilesToolbar>
         <SelectionBar
           files={files}
           uploads={selected}
@@ -129,13 +142,21 @@ export function FilesPage() {
           }
           onClear={() => setTicked(new Set())}
           onRemoved={bulkRemoved}
+          group={group}
+          onGrouped={reload}
         />
         {state.status === 'loading' && !shown && <LoadingState />}
         {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.files_load')} onRetry={reload} />}
         {state.status === 'ready' &&
           state.data.total === 0 &&
-          (query ? (
-            <EmptyState title={t('files.no_match_title')} message={t('files.no_match_message', { search: query })} icon="search" />
+          (query || meta ? (
+            <EmptyState
+              title={t('files.no_match_title')}
+              message={query ? t('files.no_match_message', { search: query }) : t('files.no_meta_match')}
+              icon="search"
+            />
+          ) : group ? (
+            <EmptyState title={t('groups.empty_group_title')} message={t('groups.empty_group_message')} icon="folder" />
           ) : (
             <NoFilesYet />
           ))}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
 import { PAGE_SIZES } from './files-view';
@@ -8,11 +9,14 @@ export function FilesToolbar({
   onSearch,
   limit,
   onLimit,
+  children,
 }: {
   search: string;
   onSearch(value: string): void;
   limit: number;
   onLimit(limit: number): void;
+  /** More filters, beside the search box. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('content');
   return (
@@ -28,6 +32,7 @@ export function FilesToolbar({
           maxLength={255}
         />
       </div>
+      {children}
       <label className="page-size">
         <span>{t('files.page_size')}</span>
         <select value={limit} onChange={(event) => onLimit(Number(event.target.value))}>

@@ -10,12 +10,31 @@ export interface FilesView {
   sort: UploadSort;
   order: 'asc' | 'desc';
   search: string;
+  /** A group of the account whose files alone are shown; empty for all files. */
+  group: string;
+  /** A key-value condition (see `metaQuery`); empty for none. */
+  meta: string;
 }
 
-export const DEFAULT_VIEW: FilesView = { page: 1, limit: LIMIT_DEFAULT, search: '', ...DEFAULT_ORDER };
+/**
+ * The list's query for a key-value condition as typed: `key=value` (equals), `key=prefix*` (starts
+ * with) or `key` (has the key).
+ */
+export function metaQuery(text: string): { meta?: string; metaPrefix?: string; metaExists?: string } {
+  const condition = text.trim();
+  if (!condition) return {};
+  const at = condition.indexOf('=');
+  if (at < 0) return { metaExists: condition };
+  const key = condition.slice(0, at).trim();
+  const value = condition.slice(at + 1).trim();
+  if (value.endsWith('*')) return { metaPrefix: JSON.stringify({ [key]: value.slice(0, -1) }) };
+  return { meta: JSON.stringify({ [key]: value }) };
+}
+
+export const DEFAULT_VIEW: FilesView = { page: 1, limit: LIMIT_DEFAULT, search: '', group: '', meta: '', ...DEFAULT_ORDER };
 
 /** The address's query names of each part of the view. */
-const PARAMS = { page: 'page', limit: 'limit', sort: 'sort', order: 'order', search: 'q' } as const;
+const PARAMS = { page: 'page', limit: 'limit', sort: 'sort', order: 'order', search: 'q', group: 'group', meta: 'meta' } as const;
 
 /** True when the address says anything of the view (otherwise the remembered view applies). */
 export const hasView = (params: URLSearchParams) => Object.values(PARAMS).some((name) => params.has(name));
@@ -27,12 +46,16 @@ export function readView(params: URLSearchParams): FilesView {
   const sort = params.get(PARAMS.sort);
   const order = params.get(PARAMS.order);
   const search = params.get(PARAMS.search)?.slice(0, 255) ?? '';
+  const group = params.get(PARAMS.group)?.slice(0, 100) ?? '';
+  const meta = params.get(PARAMS.meta)?.slice(0, 1100) ?? '';
   const sorted = UPLOAD_SORTS.includes(sort as UploadSort) && (order === 'asc' || order === 'desc');
   return {
     page: Number.isSafeInteger(page) && page >= 1 ? page : DEFAULT_VIEW.page,
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_VIEW.limit,
     ...(sorted ? { sort: sort as UploadSort, order: order as 'asc' | 'desc' } : DEFAULT_ORDER),
     search,
+    group,
+    meta,
   };
 }
 
@@ -40,6 +63,8 @@ export function readView(params: URLSearchParams): FilesView {
 export function writeView(view: FilesView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.search) params.set(PARAMS.search, view.search);
+  if (view.group) params.set(PARAMS.group, view.group);
+  if (view.meta) params.set(PARAMS.meta, view.meta);
   if (view.sort !== DEFAULT_VIEW.sort || view.order !== DEFAULT_VIEW.order) {
     params.set(PARAMS.sort, view.sort);
     params.set(PARAMS.order, view.order);

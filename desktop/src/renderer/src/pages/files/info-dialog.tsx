@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes, formatNumber } from '../../lib/units';
 import { PrivacyBadge } from './privacy-badge';
+import { MetaEditor } from './meta-editor';
 import { ReplicationFacts } from './replication-facts';
 
 /** Everything the server knows about one record (GET /uploads/{id}), titled for what it is: a file, a folder or a DAG. */
@@ -59,6 +60,14 @@ export function InfoDialog({ upload, onClose }: { upload: Pick<Upload, 'uploadId
             <dd>{t(`sources.${state.data.source}`)}</dd>
             <dt>{t('fields.date')}</dt>
             <dd>{formatDateTime(state.data.createdAt, language)}</dd>
+            <dt>{t('fields.groups')}</dt>
+            <dd data-field="groups">
+              {state.data.groups.length ? state.data.groups.map((group) => group.name).join(', ') : t('info.none')}
+            </dd>
+            <dt>{t('fields.meta')}</dt>
+            <dd data-field="meta">
+              <MetaEditor uploadId={uploadId} meta={state.data.meta ?? {}} onChanged={reload} />
+            </dd>
           </dl>
           <ReplicationFacts cid={state.data.cid} />
         </>

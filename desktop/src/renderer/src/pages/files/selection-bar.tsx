@@ -8,6 +8,7 @@ import { Icon } from '../../components/icons';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAppStore } from '../../store/app-store';
 import { downloadEach, recordDownloadUrl, removeEach, type BulkOutcome } from './bulk-actions';
+import { GroupActions } from './group-actions';
 import { SelectAll } from './select-all';
 
 /**
@@ -21,6 +22,8 @@ export function SelectionBar({
   onSelectAll,
   onClear,
   onRemoved,
+  group,
+  onGrouped,
 }: {
   /** The page's rows. */
   files: Upload[];
@@ -30,6 +33,10 @@ export function SelectionBar({
   onClear(): void;
   /** After a bulk delete: the records that went (the page reloads), whatever failed. */
   onRemoved(removed: Upload[]): void;
+  /** The group shown, if any: its ticked records can be taken out of it. */
+  group: string;
+  /** After ticked records joined or left a group. */
+  onGrouped(): void;
 }) {
   const { t } = useTranslation('content');
   const errorText = useAreaErrorText('content');
@@ -98,6 +105,7 @@ export function SelectionBar({
                 <Icon name="download" size={16} />
                 <span>{t('files.download_selected')}</span>
               </button>
+              <GroupActions uploads={uploads} group={group} onChanged={onGrouped} />
               <button type="button" className="btn btn-danger btn-small" onClick={() => setConfirming(true)} disabled={busy}>
                 <Icon name="trash" size={16} />
                 <span>{t('files.delete_selected')}</span>

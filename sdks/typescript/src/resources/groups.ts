@@ -1,0 +1,68 @@
+import type { HttpClient, RequestOptions } from '../http';
+import type { Group, GroupList, GroupMembersAdded, GroupMembersRemoved, UploadFilterRequest } from '../types';
+
+export interface GroupListParams {
+  page?: number;
+  /** Groups per page, 1–100 (default 10). */
+  limit?: number;
+  /** Keeps groups whose name contains this text. */
+  search?: string;
+}
+
+/** Which records: by id (1–1000), or every record a filter matches (the file list's filters). */
+export type GroupMembers = { uploadIds: readonly string[] } | { filter: UploadFilterRequest };
+
+/** Groups of the account's records. A record may be in any number of groups; deleting a group keeps its files. */
+export class Groups {
+  constructor(private readonly http: HttpClient) {}
+
+  list(params: GroupListParams = {}, options: RequestOptions = {}): Promise<GroupList> {
+    return this.http.request({ method: 'GET', path: '/groups', query: { ...params }, idempotent: true, ...options });
+  }
+
+  create(name: string, options: RequestOptions = {}): Promise<Group> {
+    return this.http.request({ method: 'POST', path: '/groups', json: { name }, idempotent: false, ...options });
+  }
+
+  get(groupId: string, options: RequestOptions = {}): Promise<Group> {
+    return this.http.request({ method: 'GET', path: `/groups/${encodeURIComponent(groupId)}`, idempotent: true, ...options });
+  }
+
+  /** Renaming to the same name changes nothing, so the call is retried like a read. */
+  rename(groupId: string, name: string, options: RequestOptions = {}): Promise<Group> {
+    return this.http.request({
+      method: 'PATCH',
+      path: `/groups/${encodeURIComponent(groupId)}`,
+      json: { name },
+      idempotent: true,
+      ...options,
+    });
+  }
+
+  /** Deletes the group only: its files stay. */
+  delete(groupId: string, options: RequestOptions = {}): Promise<{ deleted: true }> {
+    return this.http.request({ method: 'DELETE', path: `/groups/${encodeURIComponent(groupId)}`, idempotent: false, ...options });
+  }
+
+  /** Adds records; one already in the group stays as it is, so the call is retried. */
+  add(groupId: string, members: GroupMembers, options: RequestOptions = {}): Promise<GroupMembersAdded> {
+    return this.http.request({
+      method: 'POST',
+      path: `/groups/${encodeURIComponent(groupId)}/uploads`,
+      json: members,
+      idempotent: true,
+      ...options,
+    });
+  }
+
+  /** Takes records out of the group (they stay in the account); retried like `add`. */
+  remove(groupId: string, members: GroupMembers, options: RequestOptions = {}): Promise<GroupMembersRemoved> {
+    return this.http.request({
+      method: 'POST',
+      path: `/groups/${encodeURIComponent(groupId)}/uploads/remove`,
+      json: members,
+      idempotent: true,
+      ...options,
+    });
+  }
+}
