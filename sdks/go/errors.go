@@ -15,6 +15,9 @@ type Error struct {
 	Details    []ValidationIssue // set on "validation_error"
 	RequestID  string            // the X-Request-Id, to quote to support
 	RetryAfter time.Duration     // from Retry-After on 429 and 503; 0 when absent
+	// Scope is, on "insufficient_scope" (the Pinning Service API's "INSUFFICIENT_SCOPE"), the
+	// scope the API token lacks, e.g. "files:write".
+	Scope string
 }
 
 // ValidationIssue names one invalid field of a request.
@@ -37,6 +40,9 @@ var (
 	ErrQuotaExceeded = errors.New("cairn: quota exceeded") // 403 quota_exceeded
 	ErrRateLimited   = errors.New("cairn: rate limited")   // 429
 	ErrUnavailable   = errors.New("cairn: unavailable")    // 503
+	// ErrInsufficientScope is a 403 insufficient_scope: the API token lacks the scope in Error.Scope.
+	// It also matches ErrForbidden.
+	ErrInsufficientScope = errors.New("cairn: insufficient scope")
 )
 
 // Is lets errors.Is(err, cairn.ErrNotFound) and the like match by status and code.
@@ -46,6 +52,8 @@ func (e *Error) Is(target error) bool {
 		return e.Status == 401
 	case ErrForbidden:
 		return e.Status == 403 && e.Code != "quota_exceeded"
+	case ErrInsufficientScope:
+		return e.Status == 403 && (e.Code == "insufficient_scope" || e.Code == "INSUFFICIENT_SCOPE")
 	case ErrQuotaExceeded:
 		return e.Code == "quota_exceeded"
 	case ErrNotFound:

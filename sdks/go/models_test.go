@@ -158,7 +158,7 @@ func typeProblems(goType reflect.Type, enumTag string, schema schemaType, at str
 		if !slices.Equal(listed, tagged) {
 			problems = append(problems, fmt.Sprintf("%s: enum tag %q but openapi.yaml lists %q", at, tagged, listed))
 		}
-	} else if enumTag != "" {
+	} else if enumTag != "" && schema.Kind != "array" {
 		problems = append(problems, at+": an enum tag on a "+schema.Kind)
 	}
 	mismatch := func() []string {
@@ -185,7 +185,8 @@ func typeProblems(goType reflect.Type, enumTag string, schema schemaType, at str
 		if goType.Kind() != reflect.Slice {
 			return mismatch()
 		}
-		problems = append(problems, typeProblems(goType.Elem(), "", *schema.Items, at+"[]")...)
+		// An enum tag on a slice lists the values of its items.
+		problems = append(problems, typeProblems(goType.Elem(), enumTag, *schema.Items, at+"[]")...)
 	case "map", "object":
 		switch {
 		case goType.Kind() == reflect.Map && schema.Values != nil && goType.Key().Kind() == reflect.String:

@@ -76,3 +76,23 @@ func TestPSAReplaceFiltersAndErrors(t *testing.T) {
 		t.Fatalf("want a 400 with the PSA reason as code, got %v", err)
 	}
 }
+
+// TestPSAInsufficientScope: the Pinning Service API's INSUFFICIENT_SCOPE, which has no scope
+// field, still names the scope in Error.Scope.
+func TestPSAInsufficientScope(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := newClient(t, signUp(t).Session)
+	reader, err := c.Tokens.Create(ctx, cairn.TokenOptions{Name: "psa-less", ExpiresInDays: 1, Scopes: []cairn.TokenScope{cairn.ScopeFilesRead}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = newClient(t, reader.Secret).PSA.List(ctx, nil)
+	var apiErr *cairn.Error
+	if !errors.As(err, &apiErr) || apiErr.Status != 403 || apiErr.Code != "INSUFFICIENT_SCOPE" || apiErr.Scope != string(cairn.ScopePSA) {
+		t.Fatalf("want a 403 INSUFFICIENT_SCOPE naming psa, got %#v", err)
+	}
+	if !errors.Is(err, cairn.ErrInsufficientScope) {
+		t.Fatal("a PSA INSUFFICIENT_SCOPE is not cairn.ErrInsufficientScope")
+	}
+}

@@ -55,6 +55,7 @@ func TestScenario(t *testing.T) {
 		{"15 status and allocations", stepStatus},
 		{"16 CAR upload", stepCAR},
 		{"17 Pinning Service API", stepPSA},
+		{"18 read-only token", stepScopedToken},
 	}
 	for _, st := range steps {
 		if !t.Run(st.name, func(t *testing.T) { st.run(t, ctx, s) }) {

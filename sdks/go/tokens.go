@@ -16,6 +16,10 @@ type TokenOptions struct {
 	// only with AllowedIP.
 	ExpiresInDays int
 	AllowedIP     string // the only client IP the token works from; empty means any
+	// Scopes limits what the token may do, e.g. []TokenScope{ScopeFilesRead}; empty makes a
+	// full-access token.
+	Scopes  []TokenScope
+	GroupID string // limits the token to one group; empty means none
 }
 
 // Create makes a token; its Secret is shown only this once.
@@ -26,6 +30,12 @@ func (s *TokensService) Create(ctx context.Context, opts TokenOptions) (*Created
 	}
 	if opts.AllowedIP != "" {
 		body["allowedIp"] = opts.AllowedIP
+	}
+	if len(opts.Scopes) > 0 {
+		body["scopes"] = opts.Scopes
+	}
+	if opts.GroupID != "" {
+		body["groupId"] = opts.GroupID
 	}
 	var out CreatedToken
 	if err := s.c.do(ctx, call{method: http.MethodPost, path: "/tokens/generate", json: body, out: &out}); err != nil {

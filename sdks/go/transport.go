@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -137,12 +138,15 @@ func (c *Client) once(ctx context.Context, cl call) error {
 	return nil
 }
 
+var lacksScope = regexp.MustCompile(`lacks the (\S+) scope`)
+
 func decodeError(res *http.Response) error {
 	var body struct {
 		Error     json.RawMessage   `json:"error"`
 		Code      string            `json:"code"`
 		Details   []ValidationIssue `json:"details"`
 		RequestID string            `json:"requestId"`
+		Scope     string            `json:"scope"`
 	}
 	var message string
 	raw, _ := io.ReadAll(io.LimitReader(res.Body, 64<<10))
@@ -163,6 +167,13 @@ func decodeError(res *http.Response) error {
 		Message:   message,
 		Details:   body.Details,
 		RequestID: body.RequestID,
+		Scope:     body.Scope,
+	}
+	if e.Scope == "" && e.Code == "INSUFFICIENT_SCOPE" {
+		// The Pinning Service API's shape has no scope field: its message names the scope.
+		if m := lacksScope.FindStringSubmatch(message); m != nil {
+			e.Scope = m[1]
+		}
 	}
 	if e.RequestID == "" {
 		e.RequestID = res.Header.Get("X-Request-Id")

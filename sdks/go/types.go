@@ -108,7 +108,25 @@ type Token struct {
 	LastUsedIP *string    `json:"lastUsedIp"`
 	RevokedAt  *time.Time `json:"revokedAt"`
 	Status     string     `json:"status" enum:"active,expired,revoked"`
+	// Scopes is what the token may do; ["all"] is full access.
+	Scopes  []TokenScope `json:"scopes" enum:"all,files:read,files:write,pins:write,groups:write,psa,links:write,admin:*"`
+	GroupID *string      `json:"groupId"` // the one group the token is limited to; nil means none
 }
+
+// TokenScope is a right an API token holds.
+type TokenScope string
+
+// The scopes a token may hold.
+const (
+	ScopeAll         TokenScope = "all" // full access
+	ScopeFilesRead   TokenScope = "files:read"
+	ScopeFilesWrite  TokenScope = "files:write"
+	ScopePinsWrite   TokenScope = "pins:write"
+	ScopeGroupsWrite TokenScope = "groups:write"
+	ScopePSA         TokenScope = "psa"
+	ScopeLinksWrite  TokenScope = "links:write"
+	ScopeAdmin       TokenScope = "admin:*"
+)
 
 // CreatedToken is a new token with its secret, which the server shows only this once.
 type CreatedToken struct {

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Cairn\Tests;
 
 use Cairn\Exception\AuthenticationException;
+use Cairn\Exception\InsufficientScopeException;
 use Cairn\Exception\NotFoundException;
 use Cairn\Exception\ValidationException;
 use PHPUnit\Framework\TestCase;
@@ -68,6 +69,14 @@ final class PsaAndCarTest extends TestCase
             self::fail('Expected an AuthenticationException');
         } catch (AuthenticationException $e) {
             self::assertSame([401, 'unauthorized'], [$e->getStatus(), $e->getErrorCode()]);
+        }
+        $reader = $client->tokens->create('php-psa-less', 1, scopes: ['files:read'])['token'];
+        try {
+            Harness::client($reader)->psa->list();
+            self::fail('Expected an InsufficientScopeException');
+        } catch (InsufficientScopeException $e) {
+            // The PSA error shape has no scope field: the SDK reads it from the details.
+            self::assertSame([403, 'insufficient_scope', 'psa'], [$e->getStatus(), $e->getErrorCode(), $e->getScope()]);
         }
     }
 

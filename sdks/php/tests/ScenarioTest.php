@@ -9,6 +9,7 @@ use Cairn\Exception\ApiException;
 use Cairn\Exception\AuthenticationException;
 use Cairn\Exception\CancelledException;
 use Cairn\Exception\ConflictException;
+use Cairn\Exception\InsufficientScopeException;
 use Cairn\Exception\NotFoundException;
 use Cairn\Exception\QuotaExceededException;
 use Cairn\Exception\ValidationException;
@@ -358,5 +359,23 @@ final class ScenarioTest extends TestCase
         $psa->remove($added['requestid']);
         $error = self::expectApiError(fn () => $psa->get($added['requestid']), NotFoundException::class, 404, 'not_found');
         self::assertNotSame('NOT_FOUND', $error->getMessage(), 'the details are the message');
+    }
+
+    /** @depends testStep17PinningServiceApi */
+    public function testStep18ReadOnlyToken(): void
+    {
+        $created = self::$client->tokens->create('php-read', 1, scopes: ['files:read']);
+        self::assertSame(['files:read'], $created['scopes']);
+        $listed = array_values(array_filter(self::$client->tokens->list(), fn (array $t) => $t['id'] === $created['id']));
+        self::assertSame([['files:read']], array_column($listed, 'scopes'));
+
+        $reader = Harness::client($created['token']);
+        $before = $reader->uploads->list()['total'];
+        $file = self::randomFile(self::$dir . '/scoped.bin', 1024);
+        $error = self::expectApiError(fn () => $reader->uploads->file($file), InsufficientScopeException::class, 403, 'insufficient_scope');
+        self::assertInstanceOf(InsufficientScopeException::class, $error);
+        self::assertSame('files:write', $error->getScope());
+        self::assertStringContainsString('files:write', $error->getMessage());
+        self::assertSame($before, $reader->uploads->list()['total']);
     }
 }

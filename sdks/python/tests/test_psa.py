@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cairn import Cairn, NotFoundError, UploadResult, ValidationError
+from cairn import Cairn, InsufficientScopeError, NotFoundError, UploadResult, ValidationError
 from conftest import Server, Setup
 
 
@@ -55,3 +55,13 @@ def test_replace_filters_and_errors(cairn: Cairn, tmp_path: os.PathLike[str]) ->
     with pytest.raises(ValidationError) as bad:
         cairn.psa.add("not-a-cid")
     assert bad.value.status == 400 and bad.value.code.isupper() and bad.value.message
+
+
+def test_a_token_without_the_psa_scope_is_refused_naming_it(cairn: Cairn, server: Server) -> None:
+    """The PSA error shape has no scope field: the SDK reads the scope from the details."""
+    reader = cairn.tokens.create("psa-less", expires_in_days=1, scopes=["files:read"])
+    limited = Cairn(reader.token, base_url=server.url)
+    with limited, pytest.raises(InsufficientScopeError) as refused:
+        limited.psa.list()
+    assert refused.value.status == 403 and refused.value.code == "INSUFFICIENT_SCOPE"
+    assert refused.value.scope == "psa"

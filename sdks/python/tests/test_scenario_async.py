@@ -1,7 +1,8 @@
-"""The SDK scenario (`sdks/scenario.md`), steps 1 to 17 in order, through the async client."""
+"""The SDK scenario (`sdks/scenario.md`), steps 1 to 18 in order, through the async client."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -15,6 +16,7 @@ from cairn import (
     AuthenticationError,
     CancelToken,
     ConflictError,
+    InsufficientScopeError,
     NotFoundError,
     PinProgress,
     QuotaExceededError,
@@ -239,3 +241,22 @@ async def test_17_pinning_service_api(ctx: Any) -> None:
         with pytest.raises(NotFoundError) as gone:
             await theirs.psa.get(added.requestid)
     assert gone.value.status == 404 and gone.value.code == "NOT_FOUND"
+
+
+async def test_18_read_only_token(ctx: Any, tmp_path: Path) -> None:
+    async with client(ctx, ctx.other.session) as theirs:
+        created = await theirs.tokens.create(
+            "sdk-python-async-read", expires_in_days=1, scopes=["files:read"]
+        )
+        assert created.scopes == ["files:read"]
+        listed = [token for token in await theirs.tokens.list() if token.id == created.id]
+        assert [token.scopes for token in listed] == [["files:read"]]
+    small = tmp_path / "scoped.bin"
+    small.write_bytes(os.urandom(KIB))
+    async with client(ctx, created.token) as reader:
+        before = (await reader.uploads.list()).total
+        with pytest.raises(InsufficientScopeError) as refused:
+            await reader.uploads.file(small)
+        assert (await reader.uploads.list()).total == before
+    assert refused.value.status == 403 and refused.value.code == "insufficient_scope"
+    assert refused.value.scope == "files:write" and "files:write" in refused.value.message

@@ -1,7 +1,8 @@
-"""The SDK scenario (`sdks/scenario.md`), steps 1 to 17 in order, through the sync client."""
+"""The SDK scenario (`sdks/scenario.md`), steps 1 to 18 in order, through the sync client."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -15,6 +16,7 @@ from cairn import (
     Cairn,
     CancelToken,
     ConflictError,
+    InsufficientScopeError,
     NotFoundError,
     PinProgress,
     QuotaExceededError,
@@ -252,3 +254,20 @@ def test_17_pinning_service_api(ctx: Any) -> None:
         with pytest.raises(NotFoundError) as gone:
             theirs.psa.get(added.requestid)
     assert gone.value.status == 404 and gone.value.code == "NOT_FOUND" and gone.value.message
+
+
+def test_18_read_only_token(ctx: Any, tmp_path: Path) -> None:
+    with Cairn(ctx.other.session, base_url=ctx.server.url) as theirs:
+        created = theirs.tokens.create("sdk-python-read", expires_in_days=1, scopes=["files:read"])
+        assert created.scopes == ["files:read"]
+        listed = [token for token in theirs.tokens.list() if token.id == created.id]
+        assert [token.scopes for token in listed] == [["files:read"]]
+    reader = client(ctx, created.token)
+    before = reader.uploads.list().total
+    small = tmp_path / "scoped.bin"
+    small.write_bytes(os.urandom(KIB))
+    with pytest.raises(InsufficientScopeError) as refused:
+        reader.uploads.file(small)
+    assert refused.value.status == 403 and refused.value.code == "insufficient_scope"
+    assert refused.value.scope == "files:write" and "files:write" in refused.value.message
+    assert reader.uploads.list().total == before

@@ -46,6 +46,17 @@ class ApiException extends CairnException
         $message = is_string($body['error'] ?? null) ? $body['error'] : "HTTP $status";
         $details = is_array($body['details'] ?? null) ? $body['details'] : [];
         $requestId = is_string($body['requestId'] ?? null) ? $body['requestId'] : $requestId;
+        if ($status === 403 && $code === 'insufficient_scope') {
+            return new InsufficientScopeException(
+                $status,
+                $code,
+                $message,
+                $details,
+                $requestId,
+                $retryAfter,
+                self::neededScope($body['scope'] ?? null, $message),
+            );
+        }
         $class = match (true) {
             $status === 400 => ValidationException::class,
             $status === 401 => AuthenticationException::class,
@@ -58,6 +69,15 @@ class ApiException extends CairnException
             default => self::class,
         };
         return new $class($status, $code, $message, $details, $requestId, $retryAfter);
+    }
+
+    /** The scope an insufficient_scope answer names: its `scope`, else (the Pinning Service API's shape has none) its message's. */
+    private static function neededScope(mixed $given, string $message): ?string
+    {
+        if (is_string($given) && $given !== '') {
+            return $given;
+        }
+        return preg_match('~lacks the (\S+) scope~', $message, $named) === 1 ? $named[1] : null;
     }
 
     public function getStatus(): int

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import builtins
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Literal, Protocol, TypeVar, overload
 
 from ._core import Operation
@@ -25,6 +25,7 @@ from .models import (
     PlanList,
     ReferralSummary,
     RemoveResult,
+    TokenScope,
     Upload,
     UploadList,
     UploadResult,
@@ -230,10 +231,20 @@ class AsyncUsage(_Resource):
 
 class AsyncTokens(_Resource):
     async def create(
-        self, name: str, *, expires_in_days: int | None = 30, allowed_ip: str | None = None
+        self,
+        name: str,
+        *,
+        expires_in_days: int | None = 30,
+        allowed_ip: str | None = None,
+        scopes: Sequence[TokenScope] | None = None,
+        group_id: str | None = None,
     ) -> ApiTokenCreated:
-        """A new API token; its secret (`.token`) is shown only this once."""
-        return await self._run(self._ops.create_token(name, expires_in_days, allowed_ip))
+        """A new API token; its secret (`.token`) is shown only this once.
+
+        `scopes` limits what it may do (`["files:read", "pins:write"]`); left out, the token has
+        full access. `group_id` limits it to one group.
+        """
+        return await self._run(self._ops.create_token(name, expires_in_days, allowed_ip, scopes, group_id))
 
     async def list(self) -> builtins.list[ApiToken]:
         return await self._run(self._ops.list_tokens())

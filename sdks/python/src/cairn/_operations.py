@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 from urllib.parse import quote
 
@@ -28,6 +28,7 @@ from .models import (
     PlanList,
     ReferralSummary,
     RemoveResult,
+    TokenScope,
     Upload,
     UploadList,
     UploadResult,
@@ -65,9 +66,19 @@ class Operations:
         return self._one(User, Send("GET", "/users/me"))
 
     def create_token(
-        self, name: str, expires_in_days: int | None, allowed_ip: str | None
+        self,
+        name: str,
+        expires_in_days: int | None,
+        allowed_ip: str | None,
+        scopes: Sequence[TokenScope] | None = None,
+        group_id: str | None = None,
     ) -> Operation[ApiTokenCreated]:
-        body = {"name": name, "expiresInDays": expires_in_days, "allowedIp": allowed_ip}
+        body: dict[str, Any] = {"name": name, "expiresInDays": expires_in_days, "allowedIp": allowed_ip}
+        # Left out, the server makes a full-access token.
+        if scopes is not None:
+            body["scopes"] = list(scopes)
+        if group_id is not None:
+            body["groupId"] = group_id
         return self._one(ApiTokenCreated, Send("POST", "/tokens/generate", json=body))
 
     def list_tokens(self) -> Operation[list[ApiToken]]:

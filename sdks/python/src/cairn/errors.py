@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -56,6 +57,15 @@ class AuthenticationError(APIStatusError):
 
 class PermissionDeniedError(APIStatusError):
     """403: the credential may not do this (`admin_required`, ...)."""
+
+
+class InsufficientScopeError(PermissionDeniedError):
+    """403 `insufficient_scope` (`INSUFFICIENT_SCOPE` from the Pinning Service API): the API token
+    lacks the scope the call needs, named in `scope` (e.g. `files:write`)."""
+
+    def __init__(self, message: str, *, scope: str | None = None, **kwargs: Any) -> None:
+        super().__init__(message, **kwargs)
+        self.scope = scope
 
 
 class QuotaExceededError(PermissionDeniedError):
@@ -142,6 +152,15 @@ def parse_retry_after(value: str | None) -> float | None:
     return seconds if seconds >= 0 else None
 
 
+def _needed_scope(given: Any, message: str) -> str | None:
+    """The scope the server named: its `scope` field, else (the Pinning Service API's shape has
+    none) the one its message names."""
+    if isinstance(given, str) and given:
+        return given
+    named = re.search(r"lacks the (\S+) scope", message)
+    return named.group(1) if named else None
+
+
 def error_from_response(status: int, body: Any, headers: Mapping[str, str]) -> APIStatusError:
     """The typed error for an error answer; a body that is not the API's JSON error still gives one."""
     payload = body if isinstance(body, dict) else {}
@@ -158,6 +177,8 @@ def error_from_response(status: int, body: Any, headers: Mapping[str, str]) -> A
         "request_id": payload.get("requestId") or headers.get("x-request-id"),
         "headers": headers,
     }
+    if status == 403 and code in ("insufficient_scope", "INSUFFICIENT_SCOPE"):
+        return InsufficientScopeError(message, scope=_needed_scope(payload.get("scope"), message), **kwargs)
     if status == 403 and code == "quota_exceeded":
         return QuotaExceededError(message, **kwargs)
     if status == 429:

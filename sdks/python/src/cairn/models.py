@@ -18,6 +18,10 @@ UploadType = Literal["file", "directory", "dag"]
 ContentCategory = Literal["image", "video", "audio", "document", "office", "archive", "code", "text", "other"]
 LanguageCode = Literal["en", "es", "ca", "eu", "fr", "de", "it", "pt", "ru", "uk"]
 PinStatus = Literal["queued", "pinning", "pinned", "failed"]
+# A right an API token holds: `all` is full access.
+TokenScope = Literal[
+    "all", "files:read", "files:write", "pins:write", "groups:write", "psa", "links:write", "admin:*"
+]
 PinErrorCode = Literal[
     "cid_not_found",
     "path_not_found",
@@ -58,6 +62,8 @@ class ApiToken:
     last_used_ip: str | None
     revoked_at: str | None
     status: Literal["active", "expired", "revoked"]
+    scopes: list[TokenScope]
+    group_id: str | None
 
 
 @dataclass(frozen=True)
