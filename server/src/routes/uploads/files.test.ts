@@ -97,7 +97,7 @@ describe.each(DRIVERS)('my files (%s)', (driver) => {
     const onlyLetters = 'Name may contain only letters, digits, dots, underscores and hyphens';
     const cases: Array<[unknown, number, string]> = [
       [{ name: '' }, 400, 'Name is required'],
-      [{}, 400, 'Name is required'],
+      [{}, 400, 'Send name, meta or both'],
       [{ name: 'x'.repeat(256) }, 400, 'Name must be at most 255 characters'],
       // Counted in characters, as the documented pattern counts them: 256 of them, each two UTF-16 units.
       [{ name: '𝒜'.repeat(256) }, 400, 'Name must be at most 255 characters'],
