@@ -26,6 +26,7 @@ MODELS: dict[type, str] = {
     models.ApiToken: "ApiToken",
     models.ApiTokenCreated: "ApiTokenCreated",
     models.Upload: "Upload",
+    models.UploadDetail: "UploadDetail",
     models.UploadResult: "UploadResult",
     models.DagFile: "DagFile",
     models.DagUploadResult: "DagUploadResult",

@@ -27,6 +27,7 @@ from .models import (
     RemoveResult,
     TokenScope,
     Upload,
+    UploadDetail,
     UploadList,
     UploadResult,
     User,
@@ -166,7 +167,7 @@ class AsyncUploads(_Resource):
                 yield upload
             page = next_page(result)
 
-    async def get(self, upload_id: str) -> Upload:
+    async def get(self, upload_id: str) -> UploadDetail:
         return await self._run(self._ops.get_upload(upload_id))
 
     async def rename(self, upload_id: str, name: str) -> Upload:

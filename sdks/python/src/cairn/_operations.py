@@ -30,6 +30,7 @@ from .models import (
     RemoveResult,
     TokenScope,
     Upload,
+    UploadDetail,
     UploadList,
     UploadResult,
     Usage,
@@ -159,8 +160,8 @@ class Operations:
         params = _params(page=page, limit=limit, search=search)
         return self._one(UploadList, Send("GET", "/users/me/uploads", params=params))
 
-    def get_upload(self, upload_id: str) -> Operation[Upload]:
-        return self._one(Upload, Send("GET", f"/uploads/{_segment(upload_id)}"))
+    def get_upload(self, upload_id: str) -> Operation[UploadDetail]:
+        return self._one(UploadDetail, Send("GET", f"/uploads/{_segment(upload_id)}"))
 
     def rename_upload(self, upload_id: str, name: str) -> Operation[Upload]:
         return self._one(Upload, Send("PATCH", f"/uploads/{_segment(upload_id)}", json={"name": name}))

@@ -27,6 +27,7 @@ from .models import (
     RemoveResult,
     TokenScope,
     Upload,
+    UploadDetail,
     UploadList,
     UploadResult,
     User,
@@ -163,7 +164,7 @@ class Uploads(_Resource):
             yield from result.files
             page = next_page(result)
 
-    def get(self, upload_id: str) -> Upload:
+    def get(self, upload_id: str) -> UploadDetail:
         return self._run(self._ops.get_upload(upload_id))
 
     def rename(self, upload_id: str, name: str) -> Upload:

@@ -89,7 +89,25 @@ class Upload:
     category: ContentCategory
     files_count: int
     source: Literal["upload", "pin"]
+    private: bool
     created_at: str
+    meta: dict[str, str] = field(default_factory=dict)
+    """The record's key-values (absent from the API when it has none)."""
+
+
+@dataclass(frozen=True)
+class UploadGroupRef:
+    """A group that holds a record."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class UploadDetail(Upload):
+    """One record with the groups that hold it."""
+
+    groups: list[UploadGroupRef] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
