@@ -75,9 +75,9 @@ func (s *UploadsService) All(ctx context.Context, opts *ListOptions) iter.Seq2[U
 	}
 }
 
-// Get returns one of the account's records by its id.
-func (s *UploadsService) Get(ctx context.Context, uploadID string) (*Upload, error) {
-	var out Upload
+// Get returns one of the account's records by its id, with the groups that hold it.
+func (s *UploadsService) Get(ctx context.Context, uploadID string) (*UploadDetail, error) {
+	var out UploadDetail
 	if err := s.c.do(ctx, call{method: http.MethodGet, path: "/uploads/" + url.PathEscape(uploadID), out: &out}); err != nil {
 		return nil, err
 	}

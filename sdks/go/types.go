@@ -16,7 +16,22 @@ type Upload struct {
 	Category     string    `json:"category" enum:"image,video,audio,document,office,archive,code,text,other"`
 	FilesCount   int       `json:"filesCount"`
 	Source       string    `json:"source" enum:"upload,pin"`
+	Private      bool      `json:"private"` // served only through signed access links
 	CreatedAt    time.Time `json:"createdAt"`
+	// Meta holds the record's key-values; the API leaves it out when there are none.
+	Meta map[string]string `json:"meta,omitempty"`
+}
+
+// UploadDetail is one record with the groups that hold it.
+type UploadDetail struct {
+	Upload
+	Groups []GroupRef `json:"groups"`
+}
+
+// GroupRef names a group that holds a record.
+type GroupRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // UploadResult is the record an upload made, or the account's existing record of the same
