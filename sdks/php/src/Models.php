@@ -16,20 +16,30 @@ namespace Cairn;
  *     chargedBytes: int,
  *     type: 'file'|'directory'|'dag',
  *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
- *     filesCount: int, source: 'upload'|'pin', createdAt: string}
+ *     filesCount: int, source: 'upload'|'pin', private: bool, createdAt: string,
+ *     meta?: array<string, string>}
+ * @phpstan-type UploadDetail array{uploadId: string, name: string, originalName: string|null,
+ *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
+ *     chargedBytes: int,
+ *     type: 'file'|'directory'|'dag',
+ *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
+ *     filesCount: int, source: 'upload'|'pin', private: bool, createdAt: string,
+ *     meta?: array<string, string>, groups: list<array{id: string, name: string}>}
  * @phpstan-type UploadResult array{uploadId: string, name: string, originalName: string|null,
  *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
  *     chargedBytes: int,
  *     type: 'file'|'directory'|'dag',
  *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
- *     filesCount: int, source: 'upload'|'pin', createdAt: string, duplicate: bool}
+ *     filesCount: int, source: 'upload'|'pin', private: bool, createdAt: string,
+ *     meta?: array<string, string>, duplicate: bool}
  * @phpstan-type DagFile array{filename: string, cid: string, size: int}
  * @phpstan-type DagUploadResult array{uploadId: string, name: string, originalName: string|null,
  *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
  *     chargedBytes: int,
  *     type: 'file'|'directory'|'dag',
  *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
- *     filesCount: int, source: 'upload'|'pin', createdAt: string, duplicate: bool, files: list<DagFile>}
+ *     filesCount: int, source: 'upload'|'pin', private: bool, createdAt: string,
+ *     meta?: array<string, string>, duplicate: bool, files: list<DagFile>}
  * @phpstan-type FilesUploadResult array{files: list<UploadResult>, total: int, size: int}
  * @phpstan-type UploadList array{files: list<Upload>, total: int, page: int, limit: int}
  * @phpstan-type RemoveResult array{success: bool, cid: string, uploadId: string, removed: bool,

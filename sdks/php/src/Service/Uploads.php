@@ -26,6 +26,7 @@ use Cairn\Models;
  * @phpstan-import-type FilesUploadResult from Models
  * @phpstan-import-type RemoveResult from Models
  * @phpstan-import-type Upload from Models
+ * @phpstan-import-type UploadDetail from Models
  * @phpstan-import-type UploadList from Models
  * @phpstan-import-type UploadResult from Models
  */
@@ -225,7 +226,7 @@ final class Uploads
         }
     }
 
-    /** @return Upload one of the account's records */
+    /** @return UploadDetail one of the account's records, with the groups that hold it */
     public function get(string $uploadId): array
     {
         return $this->transport->send(new Request('GET', '/uploads/' . rawurlencode($uploadId)));
