@@ -149,6 +149,49 @@ class UploadList:
 
 
 @dataclass(frozen=True)
+class Group:
+    """A group of the account's records; a record may be in any number of groups."""
+
+    id: str
+    name: str
+    files_count: int
+    created_at: str
+
+
+@dataclass(frozen=True)
+class GroupList:
+    groups: list[Group]
+    total: int
+    page: int
+    limit: int
+
+
+@dataclass(frozen=True)
+class GroupMembersAdded:
+    added: int
+
+
+@dataclass(frozen=True)
+class GroupMembersRemoved:
+    removed: int
+
+
+@dataclass(frozen=True)
+class AccessLink:
+    """A signed link that opens a record's content through the gateway until it expires."""
+
+    id: str
+    upload_id: str
+    cid: str
+    url: str
+    token: str = field(repr=False)
+    expires_at: str
+    download_name: str | None
+    single_use: bool
+    created_at: str
+
+
+@dataclass(frozen=True)
 class RemoveResult:
     success: bool
     cid: str
