@@ -50,6 +50,11 @@ var models = map[reflect.Type]string{
 	reflect.TypeOf(cairn.PSAPinStatus{}):      "PsaPinStatus",
 	reflect.TypeOf(cairn.PSAPinResults{}):     "PsaPinResults",
 	reflect.TypeOf(cairn.ValidationIssue{}):   "ValidationIssue",
+	reflect.TypeOf(cairn.Group{}):             "Group",
+	reflect.TypeOf(cairn.GroupList{}):         "GroupList",
+	reflect.TypeOf(cairn.AccessLink{}):        "AccessLink",
+	reflect.TypeOf(cairn.AccessLinkList{}):    "AccessLinkList",
+	reflect.TypeOf(cairn.UploadFilter{}):      "UploadFilterRequest",
 }
 
 type schemaField struct {
