@@ -42,6 +42,14 @@ namespace Cairn;
  *     meta?: array<string, string>, duplicate: bool, files: list<DagFile>}
  * @phpstan-type FilesUploadResult array{files: list<UploadResult>, total: int, size: int}
  * @phpstan-type UploadList array{files: list<Upload>, total: int, page: int, limit: int}
+ * @phpstan-type Group array{id: string, name: string, filesCount: int, createdAt: string}
+ * @phpstan-type GroupList array{groups: list<Group>, total: int, page: int, limit: int}
+ * @phpstan-type GroupDeleted array{deleted: bool}
+ * @phpstan-type GroupMembersAdded array{added: int}
+ * @phpstan-type GroupMembersRemoved array{removed: int}
+ * @phpstan-type AccessLink array{id: string, uploadId: string, cid: string, url: string, token: string,
+ *     expiresAt: string, downloadName: string|null, singleUse: bool, createdAt: string}
+ * @phpstan-type AccessLinkList array{links: list<AccessLink>}
  * @phpstan-type RemoveResult array{success: bool, cid: string, uploadId: string, removed: bool,
  *     operation: 'unpinned'|'record_removed', timestamp: string,
  *     message: 'File removed and unpinned'|'File removed from your account'}

@@ -20,7 +20,9 @@ use Cairn\Models;
  * Upload options: `name` (a custom record name), `cidVersion` (0 for what a default `ipfs add`
  * gives, 1 — the default — for `ipfs add --cid-version=1`), `progress` (called with the bytes
  * of the request body sent and its total; return false to cancel, which throws a
- * CancelledException). Uploads are never retried.
+ * CancelledException). Uploads are never retried. `private` (true: the gateway serves the record
+ * only through signed access links), `groupId` (a group the record joins) and `meta` (its
+ * key-values, an array of strings by key) shape the new record.
  *
  * @phpstan-import-type DagUploadResult from Models
  * @phpstan-import-type FilesUploadResult from Models
@@ -119,6 +121,39 @@ final class Uploads
         if (isset($options['cidVersion'])) {
             $query['cidVersion'] = (int) $options['cidVersion'];
         }
+        if (($options['private'] ?? false) === true) {
+            $query['private'] = 'true';
+        }
+        if (($options['groupId'] ?? '') !== '') {
+            $query['groupId'] = $options['groupId'];
+        }
+        if (($options['meta'] ?? []) !== []) {
+            $query['meta'] = json_encode($options['meta'], JSON_THROW_ON_ERROR);
+        }
+        return $query;
+    }
+
+    /**
+     * The file list's filters as its query string: key-values as JSON, keys comma-separated,
+     * dates as ISO 8601.
+     *
+     * @param array<string, mixed> $options
+     * @return array<string, scalar>
+     */
+    public static function listQuery(array $options): array
+    {
+        $query = [];
+        foreach ($options as $key => $value) {
+            if ($value === null || $value === [] || $value === '') {
+                continue;
+            }
+            $query[$key] = match (true) {
+                $value instanceof \DateTimeInterface => $value->format(\DateTimeInterface::RFC3339_EXTENDED),
+                $key === 'metaExists' && is_array($value) => implode(',', $value),
+                is_array($value) => json_encode($value, JSON_THROW_ON_ERROR),
+                default => $value,
+            };
+        }
         return $query;
     }
 
@@ -195,20 +230,28 @@ final class Uploads
     }
 
     /**
-     * One page of the account's records (uploads and pins), newest first.
+     * One page of the account's records (uploads and pins), newest first unless `sort`/`order` say
+     * otherwise. Every filter given applies at once: `name` (contains, any case), `cid` (starts
+     * with), `type`, `category`, `minSize`/`maxSize` (bytes, included), `from`/`to` (date added,
+     * ISO 8601 or a DateTimeInterface), `groupId`, `meta` (key equals value), `metaPrefix` (key's
+     * value starts with), `metaExists` (keys the record has).
      *
-     * @param array{page?: int, limit?: int, search?: string} $options
+     * @param array{page?: int, limit?: int, search?: string, sort?: 'date'|'name'|'size',
+     *     order?: 'asc'|'desc', name?: string, cid?: string, type?: 'file'|'directory'|'dag',
+     *     category?: string, minSize?: int, maxSize?: int, from?: string|\DateTimeInterface,
+     *     to?: string|\DateTimeInterface, groupId?: string, meta?: array<string, string>,
+     *     metaPrefix?: array<string, string>, metaExists?: list<string>} $options
      * @return UploadList
      */
     public function list(array $options = []): array
     {
-        return $this->transport->send(new Request('GET', '/users/me/uploads', $options));
+        return $this->transport->send(new Request('GET', '/users/me/uploads', self::listQuery($options)));
     }
 
     /**
      * Every record from $options['page'] on, fetching a page at a time as the loop goes.
      *
-     * @param array{page?: int, limit?: int, search?: string} $options
+     * @param array<string, mixed> $options the filters of `list`
      * @return \Generator<int, Upload>
      */
     public function all(array $options = []): \Generator
@@ -242,6 +285,43 @@ final class Uploads
     public function rename(string $uploadId, string $name): array
     {
         return $this->transport->send(new Request('PATCH', '/uploads/' . rawurlencode($uploadId), json: ['name' => $name]));
+    }
+
+    /**
+     * Renames a record and/or edits its key-values: in `meta` a string sets (or replaces) a key and
+     * null removes it; other keys stay.
+     *
+     * @param array{name?: string, meta?: array<string, string|null>} $changes
+     * @return Upload the record
+     */
+    public function update(string $uploadId, array $changes): array
+    {
+        if (isset($changes['meta'])) {
+            $changes['meta'] = (object) $changes['meta'];
+        }
+        return $this->transport->send(new Request('PATCH', '/uploads/' . rawurlencode($uploadId), json: $changes));
+    }
+
+    /**
+     * Sets (a string) or removes (null) key-values of a record.
+     *
+     * @param array<string, string|null> $meta
+     * @return Upload the record
+     */
+    public function setMeta(string $uploadId, array $meta): array
+    {
+        return $this->update($uploadId, ['meta' => $meta]);
+    }
+
+    /**
+     * Makes a record private (the gateway serves its content only through signed access links,
+     * unless another record holds the same CID publicly) or public again.
+     *
+     * @return Upload the record
+     */
+    public function setPrivate(string $uploadId, bool $private): array
+    {
+        return $this->transport->send(new Request('PUT', '/files/' . rawurlencode($uploadId) . '/privacy', json: ['private' => $private]));
     }
 
     /**
