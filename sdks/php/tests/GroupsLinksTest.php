@@ -134,6 +134,17 @@ final class GroupsLinksTest extends TestCase
         self::assertSame(200, self::fetch(Harness::$url . '/ipfs/' . $plain['cid'])[0]);
     }
 
+    public function testAResumableUploadJoinsAGroupWithMeta(): void
+    {
+        $client = self::tokenClient();
+        $group = $client->groups->create('resumed');
+        $record = $client->uploads->resumable($this->write('resumed.bin'), ['chunkSize' => 1024, 'groupId' => $group['id'], 'meta' => ['how' => 'tus']]);
+        self::assertSame(['how' => 'tus'], $record['meta']);
+        $detail = $client->uploads->get($record['uploadId']);
+        self::assertSame(['how' => 'tus'], $detail['meta']);
+        self::assertSame([$group['id']], array_column($detail['groups'], 'id'));
+    }
+
     public function testAPinJoinsAGroupWithMetaAndPrivacy(): void
     {
         $client = self::tokenClient();

@@ -41,7 +41,8 @@ final class Uploads
     /**
      * Streams the file at $path (with CURLFile), named after its last path segment.
      *
-     * @param array{name?: string, cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, name?: string, cidVersion?: int,
+     *     progress?: callable(int, int): (bool|null)} $options
      * @return UploadResult the record, with `duplicate`
      */
     public function file(string $path, array $options = []): array
@@ -61,7 +62,8 @@ final class Uploads
      * Streams an open stream (a socket, php://stdin, a generated file...) as a file named $filename.
      *
      * @param resource $stream read to its end and left open
-     * @param array{name?: string, cidVersion?: int, size?: int, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, name?: string, cidVersion?: int, size?: int,
+     *     progress?: callable(int, int): (bool|null)} $options
      *     size: the stream's length when known, else the body is sent chunked
      * @return UploadResult the record, with `duplicate`
      */
@@ -77,7 +79,8 @@ final class Uploads
      * gives). Every file is a `file` part named by its path under the folder's own name
      * (`site/css/a.css`), read from disk as the connection takes it.
      *
-     * @param array{name?: string, cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, name?: string, cidVersion?: int,
+     *     progress?: callable(int, int): (bool|null)} $options
      * @return DagUploadResult the record, with `duplicate` and `files` (filename, cid, size of each)
      */
     public function directory(string $root, array $options = []): array
@@ -88,7 +91,8 @@ final class Uploads
     /**
      * Uploads every file under $root as its own record (`name` is not used).
      *
-     * @param array{cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, cidVersion?: int,
+     *     progress?: callable(int, int): (bool|null)} $options
      * @return FilesUploadResult
      */
     public function directoryFiles(string $root, array $options = []): array
@@ -167,13 +171,27 @@ final class Uploads
      * `progress` sees the bytes of the file the server has or is receiving, and the file's size;
      * returning false cancels (CancelledException), and the upload can be resumed later.
      *
+     * `groupId` and `meta` are given to the record once it is stored, by two more calls (a
+     * resumable upload cannot be made private at once: call `setPrivate` after).
+     *
      * @param array{name?: string, cidVersion?: int, chunkSize?: int, uploadUrl?: string|null,
-     *     onUrl?: callable(string): void, progress?: callable(int, int): (bool|null)} $options
+     *     onUrl?: callable(string): void, progress?: callable(int, int): (bool|null), groupId?: string,
+     *     meta?: array<string, string>} $options
      * @return UploadResult the record, with `duplicate`
      */
     public function resumable(string $path, array $options = []): array
     {
-        return (new Resumable($this->transport))->upload($path, $options);
+        $groupId = $options['groupId'] ?? '';
+        $meta = $options['meta'] ?? [];
+        unset($options['groupId'], $options['meta']);
+        $result = (new Resumable($this->transport))->upload($path, $options);
+        if ($groupId !== '') {
+            $this->transport->send(new Request('POST', '/groups/' . rawurlencode($groupId) . '/uploads', json: ['uploadIds' => [$result['uploadId']]]));
+        }
+        if ($meta !== []) {
+            $result = array_merge($result, $this->setMeta($result['uploadId'], $meta));
+        }
+        return $result;
     }
 
     /** Drops an unfinished resumable upload, giving back the quota its length holds. */
@@ -187,7 +205,8 @@ final class Uploads
      * becomes a record (type `file` for a UnixFS file, `directory` or `dag`). A bad CAR is a
      * ValidationException whose code starts with `car_`; nothing is kept.
      *
-     * @param array{name?: string, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, name?: string,
+     *     progress?: callable(int, int): (bool|null)} $options
      * @return UploadResult the record, with `duplicate`
      */
     public function car(string $path, array $options = []): array
@@ -208,7 +227,8 @@ final class Uploads
      * as the connection takes it; `size` when known, else the body goes chunked.
      *
      * @param resource $stream read to its end and left open
-     * @param array{name?: string, size?: int, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, name?: string, size?: int,
+     *     progress?: callable(int, int): (bool|null)} $options
      * @return UploadResult the record, with `duplicate`
      */
     public function carStream($stream, array $options = []): array
