@@ -90,6 +90,16 @@ def test_uploads_carry_group_meta_and_privacy(cairn: Cairn, server: Server, tmp_
     assert httpx.get(f"{server.url}/ipfs/{plain.cid}", timeout=30).status_code == 200
 
 
+def test_a_resumable_upload_joins_a_group_with_meta(cairn: Cairn, tmp_path: Path) -> None:
+    group = cairn.groups.create("resumed")
+    record = cairn.uploads.resumable(
+        write(tmp_path, "resumed.bin"), chunk_size=1024, group_id=group.id, meta={"how": "tus"}
+    )
+    assert record.meta == {"how": "tus"}
+    detail = cairn.uploads.get(record.upload_id)
+    assert detail.meta == {"how": "tus"} and [g.id for g in detail.groups] == [group.id]
+
+
 def test_a_pin_joins_a_group_with_meta_and_privacy(
     cairn: Cairn, server: Server, setup: Setup, tmp_path: Path
 ) -> None:

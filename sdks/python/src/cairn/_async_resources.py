@@ -177,6 +177,8 @@ class AsyncUploads(_Resource):
         on_progress: ProgressCallback | None = None,
         on_url: Callable[[str], None] | None = None,
         cancel: CancelToken | None = None,
+        group_id: str | None = None,
+        meta: Mapping[str, str] | None = None,
     ) -> UploadResult:
         """Uploads a file (a path or a seekable binary file) over tus, `chunk_size` bytes a request.
 
@@ -184,6 +186,7 @@ class AsyncUploads(_Resource):
         cancellation (`cancel`, raising `UploadCancelledError`) or lost connections pass it back as
         `url=` with the same file to send only what the server is missing. Connection errors are
         retried from the server's offset. `on_progress` sees the bytes the server holds.
+        `group_id` and `meta` are given to the record once it is stored, by two more calls.
         """
         return await self._run(
             self._ops.upload_resumable(
@@ -196,6 +199,8 @@ class AsyncUploads(_Resource):
                 on_progress=on_progress,
                 on_url=on_url,
                 cancel=cancel,
+                group_id=group_id,
+                meta=meta,
             )
         )
 

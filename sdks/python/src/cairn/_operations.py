@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json as _json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -222,6 +223,8 @@ class Operations:
         on_progress: ProgressCallback | None,
         on_url: Callable[[str], None] | None,
         cancel: CancelToken | None,
+        group_id: str | None = None,
+        meta: Mapping[str, str] | None = None,
     ) -> Operation[UploadResult]:
         upload = Resumable(
             self.policy,
@@ -232,7 +235,14 @@ class Operations:
             on_url=on_url,
             cancel=cancel,
         )
-        return upload.run(url, _params(cidVersion=cid_version, name=name))
+        result = yield from upload.run(url, _params(cidVersion=cid_version, name=name))
+        # The record joins its group and gets its key-values once it is stored.
+        if group_id:
+            yield from self.add_to_group(group_id, [result.upload_id], None)
+        if meta:
+            updated = yield from self.update_upload(result.upload_id, None, meta)
+            result = dataclasses.replace(result, meta=updated.meta)
+        return result
 
     def list_uploads(
         self,
