@@ -187,6 +187,25 @@ func TestGroupsMetaPrivacyAndLinks(t *testing.T) {
 	}
 }
 
+func TestAResumableUploadJoinsAGroupWithMeta(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c := tokenClient(t, ctx)
+	group, err := c.Groups.Create(ctx, "resumed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := map[string]string{"how": "tus"}
+	record, err := c.Uploads.ResumablePath(ctx, randomFile(t, t.TempDir(), "resumed.bin", 2048), &cairn.ResumableOptions{ChunkSize: 1024, GroupID: group.ID, Meta: meta})
+	if err != nil || !maps.Equal(record.Meta, meta) {
+		t.Fatalf("resumable: %+v, %v", record, err)
+	}
+	detail, err := c.Uploads.Get(ctx, record.UploadID)
+	if err != nil || !maps.Equal(detail.Meta, meta) || len(detail.Groups) != 1 || detail.Groups[0].ID != group.ID {
+		t.Fatalf("the resumed record: %+v, %v", detail, err)
+	}
+}
+
 func TestAPinJoinsAGroupWithMetaAndPrivacy(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
