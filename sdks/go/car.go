@@ -13,6 +13,9 @@ type CAROptions struct {
 	Name     string // the record's name; empty names it after the root
 	Size     int64  // the reader's length, sent as Content-Length and Progress.Total (CARPath sets it)
 	Progress ProgressFunc
+	Private  bool              // the record is served only through signed access links
+	GroupID  string            // a group of the account the record joins
+	Meta     map[string]string // the record's key-values (at most 50)
 }
 
 // CAR imports a CAR (CARv1, or the CARv1 inside a CARv2) streamed from r: one root, a complete
@@ -24,7 +27,7 @@ func (s *UploadsService) CAR(ctx context.Context, r io.Reader, opts *CAROptions)
 	if opts != nil {
 		o = *opts
 	}
-	q := url.Values{}
+	q := recordQuery(url.Values{}, o.Private, o.GroupID, o.Meta)
 	if o.Name != "" {
 		q.Set("name", o.Name)
 	}

@@ -31,6 +31,8 @@ type Client struct {
 
 	Uploads   *UploadsService
 	Pins      *PinsService
+	Groups    *GroupsService
+	Links     *LinksService // signed access links
 	Tokens    *TokensService
 	Users     *UsersService
 	Usage     *UsageService
@@ -81,6 +83,8 @@ func New(token string, opts ...Option) (*Client, error) {
 	}
 	c.Uploads = &UploadsService{c}
 	c.Pins = &PinsService{c, time.Second}
+	c.Groups = &GroupsService{c}
+	c.Links = &LinksService{c}
 	c.Tokens = &TokensService{c}
 	c.Users = &UsersService{c}
 	c.Usage = &UsageService{c}

@@ -25,6 +25,7 @@ import (
 // models maps each type read from the API to its schema (the SDK names some its own way).
 var models = map[reflect.Type]string{
 	reflect.TypeOf(cairn.Upload{}):            "Upload",
+	reflect.TypeOf(cairn.UploadDetail{}):      "UploadDetail",
 	reflect.TypeOf(cairn.UploadResult{}):      "UploadResult",
 	reflect.TypeOf(cairn.DagFile{}):           "DagFile",
 	reflect.TypeOf(cairn.DagUploadResult{}):   "DagUploadResult",
@@ -49,6 +50,11 @@ var models = map[reflect.Type]string{
 	reflect.TypeOf(cairn.PSAPinStatus{}):      "PsaPinStatus",
 	reflect.TypeOf(cairn.PSAPinResults{}):     "PsaPinResults",
 	reflect.TypeOf(cairn.ValidationIssue{}):   "ValidationIssue",
+	reflect.TypeOf(cairn.Group{}):             "Group",
+	reflect.TypeOf(cairn.GroupList{}):         "GroupList",
+	reflect.TypeOf(cairn.AccessLink{}):        "AccessLink",
+	reflect.TypeOf(cairn.AccessLinkList{}):    "AccessLinkList",
+	reflect.TypeOf(cairn.UploadFilter{}):      "UploadFilterRequest",
 }
 
 type schemaField struct {

@@ -14,10 +14,13 @@ type PinsService struct {
 	pollInterval time.Duration
 }
 
-// PinOptions name the record a pin makes; nil means none (the server names it by type and CID).
+// PinOptions shape the record a pin makes; nil means none (the server names it by type and CID).
 type PinOptions struct {
-	Name         string // a custom name for the record
-	OriginalName string // the content's own name, if known
+	Name         string            // a custom name for the record
+	OriginalName string            // the content's own name, if known
+	Private      bool              // the record is served only through signed access links
+	GroupID      string            // a group of the account the record joins
+	Meta         map[string]string // the record's key-values (at most 50)
 }
 
 // PinFailedError is returned by Wait when the job ends `failed`; Code is the job's errorCode.
@@ -34,13 +37,22 @@ func (e *PinFailedError) Error() string {
 // Create starts a pin job. Content already on the server is usually pinned at once (Status
 // "pinned", Upload set); otherwise the job is "queued" or "pinning": call Wait.
 func (s *PinsService) Create(ctx context.Context, cid string, opts *PinOptions) (*PinJob, error) {
-	body := map[string]string{"cid": cid}
+	body := map[string]any{"cid": cid}
 	if opts != nil {
 		if opts.Name != "" {
 			body["customName"] = opts.Name
 		}
 		if opts.OriginalName != "" {
 			body["originalName"] = opts.OriginalName
+		}
+		if opts.Private {
+			body["private"] = true
+		}
+		if opts.GroupID != "" {
+			body["groupId"] = opts.GroupID
+		}
+		if len(opts.Meta) > 0 {
+			body["meta"] = opts.Meta
 		}
 	}
 	var out PinJob

@@ -28,6 +28,10 @@ type ResumableOptions struct {
 	OnCreate func(url string)
 	// Progress sees the bytes the server holds: after the offset is known, then after each chunk.
 	Progress ProgressFunc
+	// GroupID and Meta are given to the record once it is stored, by two more calls; if one of
+	// them fails, its error comes with the stored record.
+	GroupID string
+	Meta    map[string]string
 }
 
 // InterruptedError is returned when a resumable upload stops before its end: its context was
@@ -79,7 +83,23 @@ func (s *UploadsService) Resumable(ctx context.Context, r io.Reader, size int64,
 		o.ChunkSize = DefaultChunkSize
 	}
 	u := &tusUpload{c: s.c, src: chunkSourceOf(r, o.ChunkSize), size: size, filename: filename, opts: o}
-	return u.run(ctx)
+	result, err := u.run(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if o.GroupID != "" {
+		if _, err := s.c.Groups.Add(ctx, o.GroupID, GroupMembers{UploadIDs: []string{result.UploadID}}); err != nil {
+			return result, err
+		}
+	}
+	if len(o.Meta) > 0 {
+		updated, err := s.SetMeta(ctx, result.UploadID, o.Meta)
+		if err != nil {
+			return result, err
+		}
+		result.Meta = updated.Meta
+	}
+	return result, nil
 }
 
 // tusUpload is one upload under way.

@@ -16,7 +16,22 @@ type Upload struct {
 	Category     string    `json:"category" enum:"image,video,audio,document,office,archive,code,text,other"`
 	FilesCount   int       `json:"filesCount"`
 	Source       string    `json:"source" enum:"upload,pin"`
+	Private      bool      `json:"private"` // served only through signed access links
 	CreatedAt    time.Time `json:"createdAt"`
+	// Meta holds the record's key-values; empty (or nil) when there are none.
+	Meta map[string]string `json:"meta,omitempty"`
+}
+
+// UploadDetail is one record with the groups that hold it.
+type UploadDetail struct {
+	Upload
+	Groups []GroupRef `json:"groups"`
+}
+
+// GroupRef names a group that holds a record.
+type GroupRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // UploadResult is the record an upload made, or the account's existing record of the same
@@ -52,6 +67,57 @@ type UploadList struct {
 	Total int      `json:"total"` // records matching, over all pages
 	Page  int      `json:"page"`
 	Limit int      `json:"limit"`
+}
+
+// Group is a group of the account's records.
+type Group struct {
+	ID         string    `json:"id"`
+	Name       string    `json:"name"`
+	FilesCount int       `json:"filesCount"`
+	CreatedAt  time.Time `json:"createdAt"`
+}
+
+// GroupList is one page of the account's groups.
+type GroupList struct {
+	Groups []Group `json:"groups"`
+	Total  int     `json:"total"`
+	Page   int     `json:"page"`
+	Limit  int     `json:"limit"`
+}
+
+// AccessLink is a signed link that opens a record's content through the gateway.
+type AccessLink struct {
+	ID           string    `json:"id"`
+	UploadID     string    `json:"uploadId"`
+	CID          string    `json:"cid"`
+	URL          string    `json:"url"`
+	Token        string    `json:"token"`
+	ExpiresAt    time.Time `json:"expiresAt"`
+	DownloadName *string   `json:"downloadName"`
+	SingleUse    bool      `json:"singleUse"`
+	CreatedAt    time.Time `json:"createdAt"`
+}
+
+// AccessLinkList is a record's live links.
+type AccessLinkList struct {
+	Links []AccessLink `json:"links"`
+}
+
+// UploadFilter keeps the records matching every condition given (zero values are not used).
+type UploadFilter struct {
+	Search     string            `json:"search,omitempty"` // name contains it or CID starts with it
+	Name       string            `json:"name,omitempty"`   // name contains it, any case
+	CID        string            `json:"cid,omitempty"`    // CID starts with it
+	Type       string            `json:"type,omitempty" enum:"file,directory,dag"`
+	Category   string            `json:"category,omitempty" enum:"image,video,audio,document,office,archive,code,text,other"`
+	From       *time.Time        `json:"from,omitempty"` // added at or after
+	To         *time.Time        `json:"to,omitempty"`   // added before
+	GroupID    string            `json:"groupId,omitempty"`
+	MinSize    *int64            `json:"minSize,omitempty"`    // bytes, included
+	MaxSize    *int64            `json:"maxSize,omitempty"`    // bytes, included
+	Meta       map[string]string `json:"meta,omitempty"`       // key equals value (at most 10)
+	MetaPrefix map[string]string `json:"metaPrefix,omitempty"` // key's value starts with this (at most 10)
+	MetaExists []string          `json:"metaExists,omitempty"` // keys the record has (at most 10)
 }
 
 // RemoveResult says what deleting a record did: Operation is unpinned, or record_removed when

@@ -2,6 +2,7 @@ package cairn
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -33,6 +34,9 @@ type FileOptions struct {
 	// it); 0 sends the body chunked. A reader that then gives fewer or more bytes fails the upload.
 	Size     int64
 	Progress ProgressFunc
+	Private  bool              // the record is served only through signed access links
+	GroupID  string            // a group of the account the record joins
+	Meta     map[string]string // the record's key-values (at most 50)
 }
 
 // DirectoryOptions tune a folder upload; nil means the defaults.
@@ -40,6 +44,9 @@ type DirectoryOptions struct {
 	Name       string // a custom name for the DAG record (not used for separate files)
 	CIDVersion CIDVersion
 	Progress   ProgressFunc
+	Private    bool              // the record is served only through signed access links
+	GroupID    string            // a group of the account the record joins
+	Meta       map[string]string // the record's key-values (at most 50)
 }
 
 func uploadQuery(name string, v CIDVersion) url.Values {
@@ -56,6 +63,26 @@ func uploadQuery(name string, v CIDVersion) url.Values {
 	return q
 }
 
+// recordQuery adds a new record's privacy, group and key-values to an upload's query.
+func recordQuery(q url.Values, private bool, groupID string, meta map[string]string) url.Values {
+	if private {
+		q.Set("private", "true")
+	}
+	if groupID != "" {
+		q.Set("groupId", groupID)
+	}
+	if len(meta) > 0 {
+		q.Set("meta", jsonText(meta))
+	}
+	return q
+}
+
+// jsonText is v as JSON; v is a map or slice of strings, which always encodes.
+func jsonText(v any) string {
+	text, _ := json.Marshal(v)
+	return string(text)
+}
+
 // File streams r as one file named filename. It is sent once and never retried, since the
 // reader cannot be read again.
 func (s *UploadsService) File(ctx context.Context, r io.Reader, filename string, opts *FileOptions) (*UploadResult, error) {
@@ -69,7 +96,8 @@ func (s *UploadsService) File(ctx context.Context, r io.Reader, filename string,
 	part := filePart{filename, size, func() (io.ReadCloser, error) { return io.NopCloser(r), nil }}
 	var out UploadResult
 	err := s.c.do(ctx, call{
-		method: http.MethodPost, path: "/upload", query: uploadQuery(opts.Name, opts.CIDVersion), out: &out,
+		method: http.MethodPost, path: "/upload", out: &out,
+		query: recordQuery(uploadQuery(opts.Name, opts.CIDVersion), opts.Private, opts.GroupID, opts.Meta),
 		stream: func() (io.ReadCloser, string, int64) {
 			return multipartBody([]filePart{part}, opts.Size, opts.Progress)
 		},
@@ -126,7 +154,7 @@ func (s *UploadsService) directory(ctx context.Context, root, mode string, opts 
 	if err != nil {
 		return err
 	}
-	q := uploadQuery(opts.Name, opts.CIDVersion)
+	q := recordQuery(uploadQuery(opts.Name, opts.CIDVersion), opts.Private, opts.GroupID, opts.Meta)
 	if mode == "files" {
 		q.Del("name")
 	}

@@ -7,6 +7,8 @@ namespace Cairn;
 use Cairn\Http\Transport;
 use Cairn\Service\Account;
 use Cairn\Service\Dag;
+use Cairn\Service\Groups;
+use Cairn\Service\Links;
 use Cairn\Service\Pins;
 use Cairn\Service\Plans;
 use Cairn\Service\Psa;
@@ -25,6 +27,9 @@ final class Client
 
     public readonly Uploads $uploads;
     public readonly Pins $pins;
+    public readonly Groups $groups;
+    /** Signed access links to a record. */
+    public readonly Links $links;
     public readonly Tokens $tokens;
     public readonly Account $account;
     public readonly Dag $dag;
@@ -55,6 +60,8 @@ final class Client
         );
         $this->uploads = new Uploads($transport);
         $this->pins = new Pins($transport);
+        $this->groups = new Groups($transport);
+        $this->links = new Links($transport);
         $this->tokens = new Tokens($transport);
         $this->account = new Account($transport);
         $this->dag = new Dag($transport);

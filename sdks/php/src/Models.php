@@ -16,22 +16,40 @@ namespace Cairn;
  *     chargedBytes: int,
  *     type: 'file'|'directory'|'dag',
  *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
- *     filesCount: int, source: 'upload'|'pin', createdAt: string}
+ *     filesCount: int, source: 'upload'|'pin', private: bool, createdAt: string,
+ *     meta?: array<string, string>}
+ * @phpstan-type UploadDetail array{uploadId: string, name: string, originalName: string|null,
+ *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
+ *     chargedBytes: int,
+ *     type: 'file'|'directory'|'dag',
+ *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
+ *     filesCount: int, source: 'upload'|'pin', private: bool, createdAt: string,
+ *     meta?: array<string, string>, groups: list<array{id: string, name: string}>}
  * @phpstan-type UploadResult array{uploadId: string, name: string, originalName: string|null,
  *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
  *     chargedBytes: int,
  *     type: 'file'|'directory'|'dag',
  *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
- *     filesCount: int, source: 'upload'|'pin', createdAt: string, duplicate: bool}
+ *     filesCount: int, source: 'upload'|'pin', private: bool, createdAt: string,
+ *     meta?: array<string, string>, duplicate: bool}
  * @phpstan-type DagFile array{filename: string, cid: string, size: int}
  * @phpstan-type DagUploadResult array{uploadId: string, name: string, originalName: string|null,
  *     customName: string|null, nameSource: 'custom'|'original'|'auto', cid: string, size: int,
  *     chargedBytes: int,
  *     type: 'file'|'directory'|'dag',
  *     category: 'image'|'video'|'audio'|'document'|'office'|'archive'|'code'|'text'|'other',
- *     filesCount: int, source: 'upload'|'pin', createdAt: string, duplicate: bool, files: list<DagFile>}
+ *     filesCount: int, source: 'upload'|'pin', private: bool, createdAt: string,
+ *     meta?: array<string, string>, duplicate: bool, files: list<DagFile>}
  * @phpstan-type FilesUploadResult array{files: list<UploadResult>, total: int, size: int}
  * @phpstan-type UploadList array{files: list<Upload>, total: int, page: int, limit: int}
+ * @phpstan-type Group array{id: string, name: string, filesCount: int, createdAt: string}
+ * @phpstan-type GroupList array{groups: list<Group>, total: int, page: int, limit: int}
+ * @phpstan-type GroupDeleted array{deleted: bool}
+ * @phpstan-type GroupMembersAdded array{added: int}
+ * @phpstan-type GroupMembersRemoved array{removed: int}
+ * @phpstan-type AccessLink array{id: string, uploadId: string, cid: string, url: string, token: string,
+ *     expiresAt: string, downloadName: string|null, singleUse: bool, createdAt: string}
+ * @phpstan-type AccessLinkList array{links: list<AccessLink>}
  * @phpstan-type RemoveResult array{success: bool, cid: string, uploadId: string, removed: bool,
  *     operation: 'unpinned'|'record_removed', timestamp: string,
  *     message: 'File removed and unpinned'|'File removed from your account'}

@@ -8,7 +8,19 @@ import pytest
 
 from cairn import AsyncCairn, Cairn
 
-RESOURCES = ["uploads", "pins", "dag", "usage", "tokens", "users", "referrals", "plans", "psa"]
+RESOURCES = [
+    "uploads",
+    "pins",
+    "groups",
+    "links",
+    "dag",
+    "usage",
+    "tokens",
+    "users",
+    "referrals",
+    "plans",
+    "psa",
+]
 
 
 def _calls(resource: object) -> dict[str, inspect.Signature]:

@@ -28,7 +28,9 @@ final class Pins
     /**
      * Starts a pin job; content already on the server is usually `pinned` at once.
      *
-     * @param array{name?: string, originalName?: string} $options
+     * @param array{name?: string, originalName?: string, private?: bool, groupId?: string,
+     *     meta?: array<string, string>} $options private: the record is served only through signed
+     *     access links; groupId: a group it joins; meta: its key-values
      * @return PinJob
      */
     public function create(string $cid, array $options = []): array
@@ -39,6 +41,15 @@ final class Pins
         }
         if (($options['originalName'] ?? '') !== '') {
             $body['originalName'] = $options['originalName'];
+        }
+        if (($options['private'] ?? false) === true) {
+            $body['private'] = true;
+        }
+        if (($options['groupId'] ?? '') !== '') {
+            $body['groupId'] = $options['groupId'];
+        }
+        if (($options['meta'] ?? []) !== []) {
+            $body['meta'] = $options['meta'];
         }
         return $this->transport->send(new Request('POST', '/pins', json: $body));
     }
@@ -81,7 +92,9 @@ final class Pins
     /**
      * Starts a pin job and waits for its end.
      *
-     * @param array{name?: string, originalName?: string} $options
+     * @param array{name?: string, originalName?: string, private?: bool, groupId?: string,
+     *     meta?: array<string, string>} $options private: the record is served only through signed
+     *     access links; groupId: a group it joins; meta: its key-values
      * @return PinJob
      */
     public function createAndWait(string $cid, array $options = [], float $timeout = 600.0): array

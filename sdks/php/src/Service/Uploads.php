@@ -20,12 +20,15 @@ use Cairn\Models;
  * Upload options: `name` (a custom record name), `cidVersion` (0 for what a default `ipfs add`
  * gives, 1 — the default — for `ipfs add --cid-version=1`), `progress` (called with the bytes
  * of the request body sent and its total; return false to cancel, which throws a
- * CancelledException). Uploads are never retried.
+ * CancelledException). Uploads are never retried. `private` (true: the gateway serves the record
+ * only through signed access links), `groupId` (a group the record joins) and `meta` (its
+ * key-values, an array of strings by key) shape the new record.
  *
  * @phpstan-import-type DagUploadResult from Models
  * @phpstan-import-type FilesUploadResult from Models
  * @phpstan-import-type RemoveResult from Models
  * @phpstan-import-type Upload from Models
+ * @phpstan-import-type UploadDetail from Models
  * @phpstan-import-type UploadList from Models
  * @phpstan-import-type UploadResult from Models
  */
@@ -38,7 +41,8 @@ final class Uploads
     /**
      * Streams the file at $path (with CURLFile), named after its last path segment.
      *
-     * @param array{name?: string, cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, name?: string, cidVersion?: int,
+     *     progress?: callable(int, int): (bool|null)} $options
      * @return UploadResult the record, with `duplicate`
      */
     public function file(string $path, array $options = []): array
@@ -58,7 +62,8 @@ final class Uploads
      * Streams an open stream (a socket, php://stdin, a generated file...) as a file named $filename.
      *
      * @param resource $stream read to its end and left open
-     * @param array{name?: string, cidVersion?: int, size?: int, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, name?: string, cidVersion?: int, size?: int,
+     *     progress?: callable(int, int): (bool|null)} $options
      *     size: the stream's length when known, else the body is sent chunked
      * @return UploadResult the record, with `duplicate`
      */
@@ -74,7 +79,8 @@ final class Uploads
      * gives). Every file is a `file` part named by its path under the folder's own name
      * (`site/css/a.css`), read from disk as the connection takes it.
      *
-     * @param array{name?: string, cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, name?: string, cidVersion?: int,
+     *     progress?: callable(int, int): (bool|null)} $options
      * @return DagUploadResult the record, with `duplicate` and `files` (filename, cid, size of each)
      */
     public function directory(string $root, array $options = []): array
@@ -85,7 +91,8 @@ final class Uploads
     /**
      * Uploads every file under $root as its own record (`name` is not used).
      *
-     * @param array{cidVersion?: int, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, cidVersion?: int,
+     *     progress?: callable(int, int): (bool|null)} $options
      * @return FilesUploadResult
      */
     public function directoryFiles(string $root, array $options = []): array
@@ -118,6 +125,39 @@ final class Uploads
         if (isset($options['cidVersion'])) {
             $query['cidVersion'] = (int) $options['cidVersion'];
         }
+        if (($options['private'] ?? false) === true) {
+            $query['private'] = 'true';
+        }
+        if (($options['groupId'] ?? '') !== '') {
+            $query['groupId'] = $options['groupId'];
+        }
+        if (($options['meta'] ?? []) !== []) {
+            $query['meta'] = json_encode($options['meta'], JSON_THROW_ON_ERROR);
+        }
+        return $query;
+    }
+
+    /**
+     * The file list's filters as its query string: key-values as JSON, keys comma-separated,
+     * dates as ISO 8601.
+     *
+     * @param array<string, mixed> $options
+     * @return array<string, scalar>
+     */
+    public static function listQuery(array $options): array
+    {
+        $query = [];
+        foreach ($options as $key => $value) {
+            if ($value === null || $value === [] || $value === '') {
+                continue;
+            }
+            $query[$key] = match (true) {
+                $value instanceof \DateTimeInterface => $value->format(\DateTimeInterface::RFC3339_EXTENDED),
+                $key === 'metaExists' && is_array($value) => implode(',', $value),
+                is_array($value) => json_encode($value, JSON_THROW_ON_ERROR),
+                default => $value,
+            };
+        }
         return $query;
     }
 
@@ -131,13 +171,27 @@ final class Uploads
      * `progress` sees the bytes of the file the server has or is receiving, and the file's size;
      * returning false cancels (CancelledException), and the upload can be resumed later.
      *
+     * `groupId` and `meta` are given to the record once it is stored, by two more calls (a
+     * resumable upload cannot be made private at once: call `setPrivate` after).
+     *
      * @param array{name?: string, cidVersion?: int, chunkSize?: int, uploadUrl?: string|null,
-     *     onUrl?: callable(string): void, progress?: callable(int, int): (bool|null)} $options
+     *     onUrl?: callable(string): void, progress?: callable(int, int): (bool|null), groupId?: string,
+     *     meta?: array<string, string>} $options
      * @return UploadResult the record, with `duplicate`
      */
     public function resumable(string $path, array $options = []): array
     {
-        return (new Resumable($this->transport))->upload($path, $options);
+        $groupId = $options['groupId'] ?? '';
+        $meta = $options['meta'] ?? [];
+        unset($options['groupId'], $options['meta']);
+        $result = (new Resumable($this->transport))->upload($path, $options);
+        if ($groupId !== '') {
+            $this->transport->send(new Request('POST', '/groups/' . rawurlencode($groupId) . '/uploads', json: ['uploadIds' => [$result['uploadId']]]));
+        }
+        if ($meta !== []) {
+            $result = array_merge($result, $this->setMeta($result['uploadId'], $meta));
+        }
+        return $result;
     }
 
     /** Drops an unfinished resumable upload, giving back the quota its length holds. */
@@ -151,7 +205,8 @@ final class Uploads
      * becomes a record (type `file` for a UnixFS file, `directory` or `dag`). A bad CAR is a
      * ValidationException whose code starts with `car_`; nothing is kept.
      *
-     * @param array{name?: string, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, name?: string,
+     *     progress?: callable(int, int): (bool|null)} $options
      * @return UploadResult the record, with `duplicate`
      */
     public function car(string $path, array $options = []): array
@@ -172,7 +227,8 @@ final class Uploads
      * as the connection takes it; `size` when known, else the body goes chunked.
      *
      * @param resource $stream read to its end and left open
-     * @param array{name?: string, size?: int, progress?: callable(int, int): (bool|null)} $options
+     * @param array{private?: bool, groupId?: string, meta?: array<string, string>, name?: string, size?: int,
+     *     progress?: callable(int, int): (bool|null)} $options
      * @return UploadResult the record, with `duplicate`
      */
     public function carStream($stream, array $options = []): array
@@ -194,20 +250,28 @@ final class Uploads
     }
 
     /**
-     * One page of the account's records (uploads and pins), newest first.
+     * One page of the account's records (uploads and pins), newest first unless `sort`/`order` say
+     * otherwise. Every filter given applies at once: `name` (contains, any case), `cid` (starts
+     * with), `type`, `category`, `minSize`/`maxSize` (bytes, included), `from`/`to` (date added,
+     * ISO 8601 or a DateTimeInterface), `groupId`, `meta` (key equals value), `metaPrefix` (key's
+     * value starts with), `metaExists` (keys the record has).
      *
-     * @param array{page?: int, limit?: int, search?: string} $options
+     * @param array{page?: int, limit?: int, search?: string, sort?: 'date'|'name'|'size',
+     *     order?: 'asc'|'desc', name?: string, cid?: string, type?: 'file'|'directory'|'dag',
+     *     category?: string, minSize?: int, maxSize?: int, from?: string|\DateTimeInterface,
+     *     to?: string|\DateTimeInterface, groupId?: string, meta?: array<string, string>,
+     *     metaPrefix?: array<string, string>, metaExists?: list<string>} $options
      * @return UploadList
      */
     public function list(array $options = []): array
     {
-        return $this->transport->send(new Request('GET', '/users/me/uploads', $options));
+        return $this->transport->send(new Request('GET', '/users/me/uploads', self::listQuery($options)));
     }
 
     /**
      * Every record from $options['page'] on, fetching a page at a time as the loop goes.
      *
-     * @param array{page?: int, limit?: int, search?: string} $options
+     * @param array<string, mixed> $options the filters of `list`
      * @return \Generator<int, Upload>
      */
     public function all(array $options = []): \Generator
@@ -225,7 +289,7 @@ final class Uploads
         }
     }
 
-    /** @return Upload one of the account's records */
+    /** @return UploadDetail one of the account's records, with the groups that hold it */
     public function get(string $uploadId): array
     {
         return $this->transport->send(new Request('GET', '/uploads/' . rawurlencode($uploadId)));
@@ -241,6 +305,43 @@ final class Uploads
     public function rename(string $uploadId, string $name): array
     {
         return $this->transport->send(new Request('PATCH', '/uploads/' . rawurlencode($uploadId), json: ['name' => $name]));
+    }
+
+    /**
+     * Renames a record and/or edits its key-values: in `meta` a string sets (or replaces) a key and
+     * null removes it; other keys stay.
+     *
+     * @param array{name?: string, meta?: array<string, string|null>} $changes
+     * @return Upload the record
+     */
+    public function update(string $uploadId, array $changes): array
+    {
+        if (isset($changes['meta'])) {
+            $changes['meta'] = (object) $changes['meta'];
+        }
+        return $this->transport->send(new Request('PATCH', '/uploads/' . rawurlencode($uploadId), json: $changes));
+    }
+
+    /**
+     * Sets (a string) or removes (null) key-values of a record.
+     *
+     * @param array<string, string|null> $meta
+     * @return Upload the record
+     */
+    public function setMeta(string $uploadId, array $meta): array
+    {
+        return $this->update($uploadId, ['meta' => $meta]);
+    }
+
+    /**
+     * Makes a record private (the gateway serves its content only through signed access links,
+     * unless another record holds the same CID publicly) or public again.
+     *
+     * @return Upload the record
+     */
+    public function setPrivate(string $uploadId, bool $private): array
+    {
+        return $this->transport->send(new Request('PUT', '/files/' . rawurlencode($uploadId) . '/privacy', json: ['private' => $private]));
     }
 
     /**

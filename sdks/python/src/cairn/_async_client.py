@@ -10,6 +10,8 @@ import httpx
 
 from ._async_resources import (
     AsyncDag,
+    AsyncGroups,
+    AsyncLinks,
     AsyncPins,
     AsyncPlans,
     AsyncReferrals,
@@ -52,6 +54,8 @@ class AsyncCairn:
         self._ops = ops = Operations(policy, self._settings.origin)
         self.uploads = AsyncUploads(ops, self._run)
         self.pins = AsyncPins(ops, self._run)
+        self.groups = AsyncGroups(ops, self._run)
+        self.links = AsyncLinks(ops, self._run)
         self.dag = AsyncDag(ops, self._run)
         self.usage = AsyncUsage(ops, self._run)
         self.tokens = AsyncTokens(ops, self._run)

@@ -13,7 +13,7 @@ from ._core import Operation, Outcome, RetryPolicy, Send
 from ._operations import Operations
 from ._psa import PsaOperations
 from ._psa_resources import Psa
-from ._resources import Dag, Pins, Plans, Referrals, Tokens, Uploads, Usage, Users
+from ._resources import Dag, Groups, Links, Pins, Plans, Referrals, Tokens, Uploads, Usage, Users
 
 T = TypeVar("T")
 
@@ -44,6 +44,8 @@ class Cairn:
         self._ops = Operations(policy, self._settings.origin)
         self.uploads = Uploads(self._ops, self._run)
         self.pins = Pins(self._ops, self._run)
+        self.groups = Groups(self._ops, self._run)
+        self.links = Links(self._ops, self._run)
         self.dag = Dag(self._ops, self._run)
         self.usage = Usage(self._ops, self._run)
         self.tokens = Tokens(self._ops, self._run)

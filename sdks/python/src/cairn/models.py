@@ -89,7 +89,25 @@ class Upload:
     category: ContentCategory
     files_count: int
     source: Literal["upload", "pin"]
+    private: bool
     created_at: str
+    meta: dict[str, str] = field(default_factory=dict)
+    """The record's key-values (absent from the API when it has none)."""
+
+
+@dataclass(frozen=True)
+class UploadGroupRef:
+    """A group that holds a record."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class UploadDetail(Upload):
+    """One record with the groups that hold it."""
+
+    groups: list[UploadGroupRef] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -128,6 +146,49 @@ class UploadList:
     total: int
     page: int
     limit: int
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group of the account's records; a record may be in any number of groups."""
+
+    id: str
+    name: str
+    files_count: int
+    created_at: str
+
+
+@dataclass(frozen=True)
+class GroupList:
+    groups: list[Group]
+    total: int
+    page: int
+    limit: int
+
+
+@dataclass(frozen=True)
+class GroupMembersAdded:
+    added: int
+
+
+@dataclass(frozen=True)
+class GroupMembersRemoved:
+    removed: int
+
+
+@dataclass(frozen=True)
+class AccessLink:
+    """A signed link that opens a record's content through the gateway until it expires."""
+
+    id: str
+    upload_id: str
+    cid: str
+    url: str
+    token: str = field(repr=False)
+    expires_at: str
+    download_name: str | None
+    single_use: bool
+    created_at: str
 
 
 @dataclass(frozen=True)
