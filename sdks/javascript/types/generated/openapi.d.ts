@@ -913,6 +913,10 @@ export interface paths {
      *       `403 quota_exceeded`. The length is then reserved against the quota while the upload is
      *       pending, across restarts.
      *     - The file is named after the `filename` key of `Upload-Metadata`, or `name` if given.
+     *     - A resumable upload's record is public and in no group when it is made: `private`,
+     *       `groupId` and `meta` are refused here (`400 validation_error`) rather than dropped; set
+     *       them once the file is stored (`PUT /files/{uploadId}/privacy`, `PATCH
+     *       /uploads/{uploadId}`, `POST /groups/{groupId}/uploads`), or upload in one request.
      *     - The partial file is kept in the server's data directory and expires 24 hours after
      *       creation (`Upload-Expires`): later requests answer `410 upload_expired` and the
      *       maintenance sweep deletes it and gives its quota back.
@@ -7525,16 +7529,6 @@ export interface operations {
          * @example report-2025.pdf
          */
         name?: components['parameters']['UploadName'];
-        /** @description A group of the account the new record joins (also a record the account already held); else `404 group_not_found`, before any byte is read. */
-        groupId?: components['parameters']['RecordGroupId'];
-        /**
-         * @description Key-values of the new record as a JSON object of strings (`{"env":"prod"}`), merged into
-         *     those of a record the account already held. At most 50 keys, each 1 to 64 characters of
-         *     `A-Z a-z 0-9 _ . -`, each value at most 1024 bytes of UTF-8 (`meta_too_many_keys`,
-         *     `meta_key_invalid`, `meta_value_too_long`, before any byte is read).
-         * @example {"env":"prod"}
-         */
-        meta?: components['parameters']['RecordMeta'];
       };
       header: {
         /** @description The tus protocol version the client speaks. */

@@ -78,6 +78,20 @@ describe.each(DRIVERS)('resumable uploads (%s)', (driver) => {
     expect((await tusCreate(server.api, CREATE, MIB, { token: small.token })).status).toBe(201);
   });
 
+  it('refuses privacy, a group or key-values rather than make a public record without them', async () => {
+    const { server } = suite;
+    const asker = await createUser(server);
+    for (const query of ['private=true', 'groupId=0f6c1c1e-2b59-4c55-9d5e-3c1a4b0c9f10', 'meta=%7B%22env%22%3A%22prod%22%7D']) {
+      const refused = await tusCreate(server.api, `${CREATE}?${query}`, 10, { token: asker.token, filename: 'secret.txt' });
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.code).toBe('validation_error');
+      expect(refused.body.error).toContain(query.split('=')[0]);
+    }
+    // Nothing was reserved or started.
+    expect(await reserved(asker)).toBe(0);
+    expect(await server.app.db.selectFrom('resumable_uploads').select('id').where('user_id', '=', asker.id).execute()).toEqual([]);
+  });
+
   it('keeps another account out of an upload', async () => {
     const { server } = suite;
     const created = await tusCreate(server.api, CREATE, 100, { token: user.token });

@@ -7,7 +7,7 @@ import { resumableDiscarder } from '../../commands/content/resumable/resumable-d
 import { resumableFinisher } from '../../commands/content/resumable/resumable-finisher';
 import { resumableReader } from '../../commands/content/resumable/resumable-reader';
 import type { ResumableUploadRow } from '../../db/schema';
-import { AppError, conflict } from '../../lib/errors';
+import { AppError, badRequest, conflict } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AppState, Ctx } from '../../koa-types';
 import { auth, authPrincipal } from '../../middleware/auth';
@@ -18,7 +18,23 @@ import { tusProtocol } from './tus-protocol';
 import { handleTus } from './tus-server';
 
 /** A resumable upload makes a public record (a private one is made private afterwards). */
-const resumableQuerySchema = uploadQuerySchema.omit({ private: true });
+const resumableQuerySchema = uploadQuerySchema.omit({ private: true, groupId: true, meta: true });
+
+/**
+ * What a one-request upload takes but a resumable one cannot keep until its record exists: asked
+ * for, it is refused rather than dropped (a file meant to be private must never be stored public).
+ */
+const NOT_RESUMABLE = ['private', 'groupId', 'meta'] as const;
+
+function refuseRecordOptions(ctx: Ctx): void {
+  const asked = NOT_RESUMABLE.find((key) => ctx.query[key] !== undefined);
+  if (asked) {
+    throw badRequest(
+      'validation_error',
+      `A resumable upload takes no ${asked}: set it once the file is stored (PUT /files/{uploadId}/privacy, PATCH /uploads/{uploadId}, POST /groups/{groupId}/uploads), or upload in one request`,
+    );
+  }
+}
 
 /** Hands the request to the tus server, which answers it; a creation it refuses reserves nothing. */
 export async function passToTus(ctx: Ctx, uploadId: string, maxBytes: number, creating = false): Promise<void> {
@@ -66,6 +82,7 @@ export function resumableRoutes() {
   const router = new Router<AppState>();
   const tus = tusProtocol();
   router.post('/uploads/resumable', tus, auth('files:write'), validate({ query: resumableQuerySchema }), async (ctx) => {
+    refuseRecordOptions(ctx);
     const query = input<undefined, z.infer<typeof resumableQuerySchema>>(ctx).query;
     const { id, maxBytes } = await resumableCreator(ctx.state.app, ctx.state.user, {
       uploadLength: ctx.get('Upload-Length') || undefined,
