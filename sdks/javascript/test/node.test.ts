@@ -61,6 +61,9 @@ describe('JavaScript build', () => {
       'list',
       'rename',
       'resumable',
+      'setMeta',
+      'setPrivate',
+      'update',
     ]);
     expect(shape.pins).toEqual(['allocations', 'create', 'createAndWait', 'get', 'status', 'wait']);
     expect(shape.psa).toEqual(['add', 'get', 'list', 'remove', 'replace', 'wait']);
