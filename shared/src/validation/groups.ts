@@ -38,12 +38,14 @@ const keyList = z.string().transform((raw, ctx): string[] => {
   return keys;
 });
 
+/** A size in the query: digits only (an empty `maxSize=` is refused, not read as 0). */
 const sizeQuery = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a whole number of bytes` })
-    .int(`${label} must be a whole number of bytes`)
-    .min(0, `${label} must be at least 0`)
-    .max(Number.MAX_SAFE_INTEGER);
+  z
+    .string({ error: `${label} must be a whole number of bytes` })
+    .regex(/^[0-9]{1,16}$/, `${label} must be a whole number of bytes`)
+    .meta({ type: 'integer', minimum: 0, pattern: undefined })
+    .transform(Number)
+    .pipe(z.number().max(Number.MAX_SAFE_INTEGER, `${label} must be a whole number of bytes`));
 const sizeBody = (label: string) =>
   z
     .number({ error: `${label} must be a whole number of bytes` })

@@ -197,6 +197,11 @@ describe.each(DRIVERS)('groups and key-values of records (%s)', (driver) => {
     const total = await api().get(`/api/v2/users/me/uploads?${meta({ env: 'prod' })}&limit=1`, { token: user.token });
     expect([total.body.total, total.body.files.length]).toEqual([2, 1]);
     expect((await api().get('/api/v2/users/me/uploads?meta=[1]', { token: user.token })).body.code).toBe('validation_error');
+    // An empty or fractional size is no size: refused, never read as 0.
+    for (const size of ['maxSize=', 'minSize=', 'maxSize=1.5', 'minSize=-1']) {
+      const refused = await api().get(`/api/v2/users/me/uploads?${size}`, { token: user.token });
+      expect([size, refused.status, refused.body.code]).toEqual([size, 400, 'validation_error']);
+    }
 
     // By filter: every record that matches joins (or leaves) the group.
     const group = await createGroup(user, 'Prod');
