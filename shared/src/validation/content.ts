@@ -18,14 +18,18 @@ const fileNamePattern = (least: 0 | 1) => String.raw`^\s*(?!\.)[\p{L}\p{M}\p{Nd}
 /** Characters as JSON Schema's `pattern` counts them: `𝒜` is one, though two UTF-16 units. */
 const characterCount = (text: string) => [...text].length;
 
-export const fileNameSchema = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .superRefine((name, ctx) => {
-    const message = `Name must be at most ${NAME_MAX} characters`;
-    if (characterCount(name) > NAME_MAX) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: NAME_MAX, inclusive: true, message });
-  })
+/** A name a user types: required, trimmed, at most NAME_MAX characters as the documented patterns count them. */
+export const trimmedNameSchema = () =>
+  z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .superRefine((name, ctx) => {
+      const message = `Name must be at most ${NAME_MAX} characters`;
+      if (characterCount(name) > NAME_MAX) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: NAME_MAX, inclusive: true, message });
+    });
+
+export const fileNameSchema = trimmedNameSchema()
   .regex(FILE_NAME_PATTERN, FILE_NAME_MESSAGE)
   .refine((name) => !name.startsWith('.'), FILE_NAME_DOT_MESSAGE)
   // As sent: the bounds apply once the surrounding spaces are trimmed.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX } from './limits';
-import { fileNameSchema, pageQuerySchema, uploadListQuerySchema } from './content';
+import { fileNameSchema, pageQuerySchema, trimmedNameSchema, uploadListQuerySchema } from './content';
 import { GROUP_IDS_MAX, jsonObjectOfStrings, META_FILTERS_MAX, metaChangesSchema } from './meta';
 
 /**
@@ -8,16 +8,8 @@ import { GROUP_IDS_MAX, jsonObjectOfStrings, META_FILTERS_MAX, metaChangesSchema
  * characters once trimmed; no control or formatting character (the bidirectional overrides among them).
  */
 export const GROUP_NAME_PATTERN = /^[^\p{Cc}\p{Cf}]+$/u;
-const characterCount = (text: string) => [...text].length;
 
-export const groupNameSchema = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .superRefine((name, ctx) => {
-    const message = `Name must be at most ${NAME_MAX} characters`;
-    if (characterCount(name) > NAME_MAX) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: NAME_MAX, inclusive: true, message });
-  })
+export const groupNameSchema = trimmedNameSchema()
   .regex(GROUP_NAME_PATTERN, 'Name cannot contain control characters')
   .meta({ pattern: String.raw`^\s*[^\p{Cc}\p{Cf}]{1,${NAME_MAX}}\s*$`, minLength: undefined, maxLength: undefined });
 
