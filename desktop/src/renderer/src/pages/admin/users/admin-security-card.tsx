@@ -14,13 +14,17 @@ export function AdminSecurityCard() {
   const [busy, setBusy] = useState(false);
   const required = saved ?? (state.status === 'ready' ? state.data.requireAdminTwoFactor : false);
 
+  // The box shows the choice at once and goes back if the server refuses it.
   const toggle = async (next: boolean) => {
+    const before = required;
+    setSaved(next);
     setBusy(true);
     try {
       const settings = await adminApi.updateSettings({ requireAdminTwoFactor: next });
       setSaved(settings.requireAdminTwoFactor);
       toast.success(t('security.saved'));
     } catch (error) {
+      setSaved(before);
       toast.error(errorText(error, 'errors.admin_settings_update'));
     } finally {
       setBusy(false);
