@@ -36,7 +36,6 @@ export const fileNameSchema = trimmedNameSchema()
   .meta({ pattern: fileNamePattern(1), minLength: undefined, maxLength: undefined });
 
 export const renameSchema = z.object({ name: fileNameSchema });
-export type RenameInput = z.infer<typeof renameSchema>;
 
 const optionalName = z
   .string()
