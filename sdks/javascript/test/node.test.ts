@@ -67,6 +67,9 @@ describe('JavaScript build', () => {
     ]);
     expect(shape.pins).toEqual(['allocations', 'create', 'createAndWait', 'get', 'status', 'wait']);
     expect(shape.psa).toEqual(['add', 'get', 'list', 'remove', 'replace', 'wait']);
+    // What steps 19 and 20 of the scenario (groups with key-values, signed links) call.
+    expect(shape.groups).toEqual(['add', 'create', 'delete', 'get', 'list', 'remove', 'rename']);
+    expect(shape.links).toEqual(['create', 'list', 'revoke']);
   });
 
   describe('in plain Node', () => {

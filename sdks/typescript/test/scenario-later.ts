@@ -1,11 +1,12 @@
 /**
- * Steps 14–17 of the SDK scenario (sdks/scenario.md): resumable uploads, per-node status and
- * allocations, CAR uploads and the Pinning Service API. Run in order by scenario.test.ts.
+ * Steps 14–17, 19 and 20 of the SDK scenario (sdks/scenario.md): resumable uploads, per-node status
+ * and allocations, CAR uploads, the Pinning Service API, groups with key-values, and private files
+ * through signed links. Run in order by scenario.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { AbortedError, Cairn, NotFoundError, ValidationError, type UploadResult } from '../src';
+import { AbortedError, Cairn, ConflictError, NotFoundError, ValidationError, type Upload, type UploadResult } from '../src';
 import { startByteCounter } from './byte-counter';
 import { randomFile } from './fixtures';
 import { signUp } from './harness';
@@ -118,4 +119,75 @@ export async function pinningService(cairn: Cairn, cid: string): Promise<void> {
   const error = await cairn.psa.get(added.requestid).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(NotFoundError);
   expect(error).toMatchObject({ status: 404, code: 'not_found' });
+}
+
+/** Every record a listing yields, page by page. */
+async function idsOf(pages: AsyncIterable<Upload>): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const upload of pages) ids.push(upload.uploadId);
+  return ids;
+}
+
+/** 19: a group, a name taken twice, a key-valued upload into it, an existing record added by id, both filters, rename, delete. */
+export async function groupsAndKeyValues(cairn: Cairn, existingId: string, dir: string): Promise<void> {
+  const group = await cairn.groups.create('reports');
+  expect(group).toMatchObject({ name: 'reports', filesCount: 0 });
+  const taken = await cairn.groups.create('reports').catch((e: unknown) => e);
+  expect(taken).toBeInstanceOf(ConflictError);
+  expect(taken).toMatchObject({ status: 409, code: 'group_name_taken' });
+
+  const meta = { project: 'apollo' };
+  const file = randomFile(dir, 'report.bin', 1024);
+  const uploaded = await cairn.uploads.file(file, { groupId: group.id, meta });
+  expect(uploaded).toMatchObject({ duplicate: false, meta });
+  expect(await cairn.groups.add(group.id, { uploadIds: [existingId] })).toEqual({ added: 1 });
+
+  const both = [uploaded.uploadId, existingId].sort();
+  expect((await cairn.uploads.list({ groupId: group.id })).total).toBe(2);
+  expect((await idsOf(cairn.uploads.list({ groupId: group.id, limit: 1 }))).sort()).toEqual(both);
+  expect((await cairn.groups.get(group.id)).filesCount).toBe(2);
+  expect(await idsOf(cairn.uploads.list({ meta }))).toEqual([uploaded.uploadId]);
+
+  expect(await cairn.groups.rename(group.id, 'reports-2026')).toMatchObject({ id: group.id, name: 'reports-2026' });
+  expect((await cairn.groups.get(group.id)).name).toBe('reports-2026');
+  expect(await cairn.groups.delete(group.id)).toEqual({ deleted: true });
+  const gone = await cairn.groups.get(group.id).catch((e: unknown) => e);
+  expect(gone).toBeInstanceOf(NotFoundError);
+  expect(gone).toMatchObject({ status: 404, code: 'group_not_found' });
+  expect(await idsOf(cairn.uploads.list())).toEqual(expect.arrayContaining(both));
+}
+
+/** A gateway fetch without credentials: the status, and the bytes when it answered 200. */
+async function fetchPlain(url: string): Promise<{ status: number; bytes: Buffer }> {
+  const response = await fetch(url);
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** 20: a private file refused bare, opened through a 600 s signed link until revoked, then made public. */
+export async function privateThroughLink(url: string, cairn: Cairn, dir: string): Promise<void> {
+  const file = randomFile(dir, 'private.bin', 2 * 1024);
+  const bytes = fs.readFileSync(file);
+  const uploaded = await cairn.uploads.file(file, { private: true });
+  expect(uploaded).toMatchObject({ duplicate: false, private: true });
+  const bare = `${url}/ipfs/${uploaded.cid}`;
+  expect((await fetchPlain(bare)).status).toBe(404);
+
+  const link = await cairn.links.create(uploaded.uploadId, { expiresIn: 600 });
+  expect(link).toMatchObject({ uploadId: uploaded.uploadId, cid: uploaded.cid, singleUse: false });
+  expect(link.url.startsWith(`${bare}?token=`)).toBe(true);
+  expect(Math.abs(Date.parse(link.expiresAt) - Date.now() - 600_000)).toBeLessThan(30_000);
+  const opened = await fetchPlain(link.url);
+  expect(opened.status).toBe(200);
+  expect(opened.bytes.equals(bytes)).toBe(true);
+  expect((await cairn.links.list(uploaded.uploadId)).filter((l) => l.id === link.id)).toHaveLength(1);
+
+  await cairn.links.revoke(uploaded.uploadId, link.id);
+  const revoked = await fetchPlain(link.url);
+  expect(revoked.status).toBeGreaterThanOrEqual(400);
+  expect(revoked.status).toBeLessThan(500);
+
+  expect(await cairn.uploads.setPrivate(uploaded.uploadId, false)).toMatchObject({ uploadId: uploaded.uploadId, private: false });
+  const open = await fetchPlain(bare);
+  expect(open.status).toBe(200);
+  expect(open.bytes.equals(bytes)).toBe(true);
 }

@@ -1,4 +1,4 @@
-/** The SDK scenario (sdks/scenario.md), steps 1–17 in order, against a live server. */
+/** The SDK scenario (sdks/scenario.md), steps 1–20 in order, against a live server. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,15 @@ import {
 } from '../src';
 import { adminSession, api, signUp, startHarness, type Harness, type TestUser } from './harness';
 import { ipfsCid, makeSite, randomFile, tempDir } from './fixtures';
-import { carUploads, freshClient, pinningService, resumableCutAndResumed, statusAndAllocations } from './scenario-later';
+import {
+  carUploads,
+  freshClient,
+  groupsAndKeyValues,
+  pinningService,
+  privateThroughLink,
+  resumableCutAndResumed,
+  statusAndAllocations,
+} from './scenario-later';
 
 describe.sequential('SDK scenario', () => {
   let harness: Harness;
@@ -129,16 +137,17 @@ describe.sequential('SDK scenario', () => {
     expect(found.map((u) => u.uploadId)).toContain(fileV1.uploadId);
   });
 
+  // Steps 8–9 rename the CIDv0 record, not the one step 10 deletes: step 19 adds it to a group.
   it('8. refuses the name "bad name!" with a typed validation error', async () => {
-    const error = await cairn.uploads.rename(fileV1.uploadId, 'bad name!').catch((e: unknown) => e);
+    const error = await cairn.uploads.rename(fileV0.uploadId, 'bad name!').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({ status: 400, code: 'validation_error' });
-    expect((await cairn.uploads.get(fileV1.uploadId)).name).toBe(fileV1.name);
+    expect((await cairn.uploads.get(fileV0.uploadId)).name).toBe(fileV0.name);
   });
 
   it('9. renames to renamed.bin', async () => {
-    await cairn.uploads.rename(fileV1.uploadId, 'renamed.bin');
-    expect((await cairn.uploads.get(fileV1.uploadId)).name).toBe('renamed.bin');
+    await cairn.uploads.rename(fileV0.uploadId, 'renamed.bin');
+    expect((await cairn.uploads.get(fileV0.uploadId)).name).toBe('renamed.bin');
   });
 
   it('10–11. deletes a record: it is gone (typed 404) and usage went down by its size', async () => {
@@ -214,5 +223,14 @@ describe.sequential('SDK scenario', () => {
     expect(error).toBeInstanceOf(PermissionError);
     expect(error).toMatchObject({ status: 403, code: 'insufficient_scope', message: expect.stringContaining('files:write') });
     expect((await reader.uploads.list()).total).toBe(before);
+  });
+
+  // The first user's token was revoked in step 13: `live` is their second one.
+  it("19. a group with a key-valued file and step 9's record, listed by group and by key, renamed and deleted", async () => {
+    await groupsAndKeyValues(live, fileV0.uploadId, temp.dir);
+  });
+
+  it('20. a private file is refused bare, opens through a signed link until revoked, and bare once public', async () => {
+    await privateThroughLink(harness.url, live, temp.dir);
   });
 });
