@@ -8,7 +8,9 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
+from urllib.parse import urljoin
 
 import httpx
 
@@ -25,6 +27,8 @@ class Files:
     big: Path
     foreign: Path
     resumable: Path
+    report: Path
+    secret: Path
 
 
 def make_files(root: Path) -> Files:
@@ -43,7 +47,11 @@ def make_files(root: Path) -> Files:
     foreign.write_bytes(os.urandom(50 * KIB))
     resumable = root / "resumable.bin"
     resumable.write_bytes(os.urandom(3 * MIB))
-    return Files(blob, site, site_bytes, big, foreign, resumable)
+    report = root / "report.bin"
+    report.write_bytes(os.urandom(KIB))
+    secret = root / "secret.bin"
+    secret.write_bytes(os.urandom(2 * KIB))
+    return Files(blob, site, site_bytes, big, foreign, resumable, report, secret)
 
 
 def ipfs_cid(path: Path) -> str | None:
@@ -59,6 +67,10 @@ def ipfs_cid(path: Path) -> str | None:
 SITE_PATHS = {"site/index.html", "site/css/a.css", "site/img/logo.bin"}
 # A well-formed CID that no account of a fresh server holds.
 UNKNOWN_CID = "bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy"
+GROUP_NAME = "reports"
+GROUP_RENAMED = "reports-2026"
+REPORT_META = {"project": "apollo"}
+LINK_SECONDS = 600
 
 
 def fetch_car(server_url: str, cid: str, path: Path) -> Path:
@@ -77,3 +89,19 @@ def flip_last_byte(car: Path, path: Path) -> Path:
     data[-1] ^= 0x01
     path.write_bytes(bytes(data))
     return path
+
+
+def gateway_get(server_url: str, target: str) -> httpx.Response:
+    """The gateway's answer for `target` (a path such as `/ipfs/{cid}`, or a signed link's URL) to
+    a caller without credentials: plain HTTP, not the SDK."""
+    return httpx.get(urljoin(f"{server_url}/", target), timeout=30)
+
+
+def _moment(value: str) -> datetime:
+    # Python 3.10's fromisoformat does not read the API's trailing "Z".
+    return datetime.fromisoformat(value.replace("Z", "+00:00"))
+
+
+def seconds_between(start: str, end: str) -> float:
+    """Seconds from one of the API's ISO 8601 times to another."""
+    return (_moment(end) - _moment(start)).total_seconds()

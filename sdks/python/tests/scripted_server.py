@@ -60,7 +60,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(payload)
 
-    do_GET = do_POST = do_DELETE = _answer
+    do_GET = do_POST = do_PATCH = do_PUT = do_DELETE = _answer
 
     def log_message(self, *args: Any) -> None:
         pass

@@ -6,8 +6,13 @@ loopback server (`scripted_server`). A refused connection is real: a port nobody
 
 from __future__ import annotations
 
+import inspect
+import re
 import socket
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -30,6 +35,38 @@ UNAVAILABLE = (
     {"error": "The content was removed while it was being stored", "code": "content_unavailable"},
 )
 LIMITED = (429, {"Retry-After": "1"}, {"error": "Too many attempts, try again later", "code": "rate_limited"})
+BUSY = (503, {"Retry-After": "0"}, {"error": "Try again", "code": "content_unavailable"})
+
+# Which group and link calls a failed attempt is sent again for: the TypeScript SDK's choice
+# (`idempotent` in its resources), which every SDK follows.
+RETRIED = {
+    ("groups", "list"): True,
+    ("groups", "create"): False,
+    ("groups", "get"): True,
+    ("groups", "rename"): True,
+    ("groups", "delete"): False,
+    ("groups", "add"): True,
+    ("groups", "remove"): True,
+    ("links", "create"): False,
+    ("links", "list"): True,
+    ("links", "revoke"): False,
+}
+GROUP = "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"
+UPLOAD = "7b2e9c1a-4d3f-4e5a-9b8c-1d2e3f4a5b6c"
+LINK = "c4d5e6f7-a8b9-4c0d-9e1f-2a3b4c5d6e7f"
+CALLS: dict[tuple[str, str], Callable[[Any], Any]] = {
+    ("groups", "list"): lambda cairn: cairn.groups.list(),
+    ("groups", "create"): lambda cairn: cairn.groups.create("reports"),
+    ("groups", "get"): lambda cairn: cairn.groups.get(GROUP),
+    ("groups", "rename"): lambda cairn: cairn.groups.rename(GROUP, "reports-2026"),
+    ("groups", "delete"): lambda cairn: cairn.groups.delete(GROUP),
+    ("groups", "add"): lambda cairn: cairn.groups.add(GROUP, [UPLOAD]),
+    ("groups", "remove"): lambda cairn: cairn.groups.remove(GROUP, [UPLOAD]),
+    ("links", "create"): lambda cairn: cairn.links.create(UPLOAD, expires_in=600),
+    ("links", "list"): lambda cairn: cairn.links.list(UPLOAD),
+    ("links", "revoke"): lambda cairn: cairn.links.revoke(UPLOAD, LINK),
+}
+TYPESCRIPT_RESOURCES = Path(__file__).resolve().parents[2] / "typescript" / "src" / "resources"
 
 
 def test_get_is_retried_on_503_then_succeeds(scripted: Scripted) -> None:
@@ -112,3 +149,49 @@ def test_backoff_grows_with_jitter_and_is_capped() -> None:
     assert policy.delay(request, ValueError(), 0) is None  # not a transport error
     assert policy.delay(Send("POST", "/pins"), refused, 0) is None
     assert policy.delay(request, refused, 10) is None
+
+
+def _typescript_idempotent(resource: str) -> dict[tuple[str, str], bool]:
+    """Each method of a TypeScript resource with the `idempotent` its request is made with."""
+    text = (TYPESCRIPT_RESOURCES / f"{resource}.ts").read_text()
+    starts = list(re.finditer(r"^  (?:async )?(\w+)\(", text, re.MULTILINE))
+    found: dict[tuple[str, str], bool] = {}
+    for start, end in zip(starts, [*starts[1:], None], strict=True):
+        body = text[start.end() : end.start() if end else len(text)]
+        flag = re.search(r"idempotent: (true|false)", body)
+        if flag:
+            found[(resource, start.group(1))] = flag.group(1) == "true"
+    return found
+
+
+def test_the_retried_group_and_link_calls_are_those_of_the_typescript_sdk() -> None:
+    reference = _typescript_idempotent("groups") | _typescript_idempotent("links")
+    assert reference == RETRIED
+    assert set(CALLS) == set(RETRIED)
+
+
+@pytest.mark.parametrize("call", sorted(RETRIED), ids="{0[0]}.{0[1]}".format)
+def test_group_and_link_calls_are_retried_as_marked(scripted: Scripted, call: tuple[str, str]) -> None:
+    scripted.script = [BUSY, BUSY]
+    with (
+        Cairn("cairn_test", base_url=scripted.url, max_retries=1) as cairn,
+        pytest.raises(ServiceUnavailableError),
+    ):
+        CALLS[call](cairn)
+    assert len(scripted.seen) == (2 if RETRIED[call] else 1), scripted.seen
+    assert len(set(scripted.seen)) == 1
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("call", sorted(RETRIED), ids="{0[0]}.{0[1]}".format)
+async def test_async_group_and_link_calls_are_retried_as_marked(
+    scripted: Scripted, call: tuple[str, str]
+) -> None:
+    scripted.script = [BUSY, BUSY]
+    async with AsyncCairn("cairn_test", base_url=scripted.url, max_retries=1) as cairn:
+        pending = CALLS[call](cairn)
+        assert inspect.isawaitable(pending)
+        with pytest.raises(ServiceUnavailableError):
+            await pending
+    assert len(scripted.seen) == (2 if RETRIED[call] else 1), scripted.seen
+    assert len(set(scripted.seen)) == 1

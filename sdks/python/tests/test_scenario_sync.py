@@ -1,4 +1,4 @@
-"""The SDK scenario (`sdks/scenario.md`), steps 1 to 18 in order, through the sync client."""
+"""The SDK scenario (`sdks/scenario.md`), steps 1 to 20 in order, through the sync client."""
 
 from __future__ import annotations
 
@@ -27,14 +27,20 @@ from cairn import (
 from conftest import Server, Setup
 from scenario_data import (
     CID,
+    GROUP_NAME,
+    GROUP_RENAMED,
     KIB,
+    LINK_SECONDS,
     MIB,
+    REPORT_META,
     SITE_PATHS,
     UNKNOWN_CID,
     fetch_car,
     flip_last_byte,
+    gateway_get,
     ipfs_cid,
     make_files,
+    seconds_between,
 )
 from transports import Counter, CountingTransport
 
@@ -271,3 +277,52 @@ def test_18_read_only_token(ctx: Any, tmp_path: Path) -> None:
     assert refused.value.status == 403 and refused.value.code == "insufficient_scope"
     assert refused.value.scope == "files:write" and "files:write" in refused.value.message
     assert reader.uploads.list().total == before
+
+
+def test_19_groups_with_key_values(ctx: Any) -> None:
+    # Step 9's record was deleted in step 10: the record of step 3 that is left is added by id.
+    group = ctx.cairn.groups.create(GROUP_NAME)
+    assert group.name == GROUP_NAME and group.files_count == 0
+    with pytest.raises(ConflictError) as taken:
+        ctx.cairn.groups.create(GROUP_NAME)
+    assert taken.value.status == 409 and taken.value.code == "group_name_taken"
+
+    report = ctx.cairn.uploads.file(ctx.files.report, group_id=group.id, meta=REPORT_META)
+    assert report.size == KIB and report.meta == REPORT_META
+    assert ctx.cairn.groups.add(group.id, [ctx.v0.upload_id]).added == 1
+    both = {report.upload_id, ctx.v0.upload_id}
+    in_group = ctx.cairn.uploads.list(group_id=group.id)
+    assert in_group.total == 2 and {record.upload_id for record in in_group.files} == both
+    assert ctx.cairn.groups.get(group.id).files_count == 2
+    tagged = ctx.cairn.uploads.list(meta=REPORT_META)
+    assert tagged.total == 1 and [record.upload_id for record in tagged.files] == [report.upload_id]
+
+    assert ctx.cairn.groups.rename(group.id, GROUP_RENAMED).name == GROUP_RENAMED
+    assert ctx.cairn.groups.get(group.id).name == GROUP_RENAMED
+    ctx.cairn.groups.delete(group.id)
+    with pytest.raises(NotFoundError) as gone:
+        ctx.cairn.groups.get(group.id)
+    assert gone.value.status == 404 and gone.value.code == "group_not_found"
+    assert both <= {record.upload_id for record in ctx.cairn.uploads.iter()}
+
+
+def test_20_private_file_through_a_signed_link(ctx: Any) -> None:
+    content = ctx.files.secret.read_bytes()
+    record = ctx.cairn.uploads.file(ctx.files.secret, private=True)
+    assert record.private and record.size == 2 * KIB
+    assert gateway_get(ctx.server.url, f"/ipfs/{record.cid}").status_code == 404
+
+    link = ctx.cairn.links.create(record.upload_id, expires_in=LINK_SECONDS)
+    assert link.upload_id == record.upload_id and link.cid == record.cid and not link.single_use
+    assert abs(seconds_between(link.created_at, link.expires_at) - LINK_SECONDS) <= 5
+    opened = gateway_get(ctx.server.url, link.url)
+    assert opened.status_code == 200 and opened.content == content
+    assert [found.id for found in ctx.cairn.links.list(record.upload_id)] == [link.id]
+
+    ctx.cairn.links.revoke(record.upload_id, link.id)
+    refused = gateway_get(ctx.server.url, link.url)
+    assert 400 <= refused.status_code < 500 and refused.content != content
+
+    assert not ctx.cairn.uploads.set_private(record.upload_id, False).private
+    public = gateway_get(ctx.server.url, f"/ipfs/{record.cid}")
+    assert public.status_code == 200 and public.content == content

@@ -39,7 +39,8 @@ class Send:
     """Make one HTTP request; the driver answers with the read `httpx.Response` or the transport error.
 
     `path` is under the API's base (`/api/v2`), or under the server's root when `root` is set (the
-    Pinning Service API, a resumable upload's URL).
+    Pinning Service API, a resumable upload's URL). `idempotent` says whether a failed attempt may
+    be sent again; left out, the method decides (GET, HEAD, PUT, DELETE and OPTIONS are).
     """
 
     method: str
@@ -50,10 +51,11 @@ class Send:
     timeout: float | None = None
     headers: Mapping[str, str] | None = None
     root: bool = False
+    idempotent: bool | None = None
 
     @property
-    def idempotent(self) -> bool:
-        return self.method in IDEMPOTENT
+    def retryable(self) -> bool:
+        return self.method in IDEMPOTENT if self.idempotent is None else self.idempotent
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ class RetryPolicy:
 
     def delay(self, request: Send, outcome: Outcome, attempt: int) -> float | None:
         """Seconds to wait before trying `request` again, or None to stop here."""
-        if attempt >= self.max_retries or not request.idempotent:
+        if attempt >= self.max_retries or not request.retryable:
             return None
         if isinstance(outcome, httpx.Response):
             if outcome.status_code not in RETRY_STATUSES:

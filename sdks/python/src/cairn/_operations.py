@@ -297,10 +297,13 @@ class Operations:
         return self._one(Group, Send("GET", f"/groups/{_segment(group_id)}"))
 
     def rename_group(self, group_id: str, name: str) -> Operation[Group]:
-        return self._one(Group, Send("PATCH", f"/groups/{_segment(group_id)}", json={"name": name}))
+        # Renaming to the same name changes nothing: retried like a read.
+        path = f"/groups/{_segment(group_id)}"
+        return self._one(Group, Send("PATCH", path, json={"name": name}, idempotent=True))
 
     def delete_group(self, group_id: str) -> Operation[None]:
-        yield from send(Send("DELETE", f"/groups/{_segment(group_id)}"), self.policy)
+        # A group deleted already is `group_not_found`: a retry would report a success as a failure.
+        yield from send(Send("DELETE", f"/groups/{_segment(group_id)}", idempotent=False), self.policy)
         return None
 
     @staticmethod
@@ -315,15 +318,18 @@ class Operations:
     def add_to_group(
         self, group_id: str, upload_ids: Sequence[str] | None, filters: Mapping[str, Any] | None
     ) -> Operation[GroupMembersAdded]:
+        # A record already in the group stays as it is: retried.
         body = self.group_members(upload_ids, filters)
-        return self._one(GroupMembersAdded, Send("POST", f"/groups/{_segment(group_id)}/uploads", json=body))
+        path = f"/groups/{_segment(group_id)}/uploads"
+        return self._one(GroupMembersAdded, Send("POST", path, json=body, idempotent=True))
 
     def remove_from_group(
         self, group_id: str, upload_ids: Sequence[str] | None, filters: Mapping[str, Any] | None
     ) -> Operation[GroupMembersRemoved]:
+        # A record no longer in the group stays out: retried like `add_to_group`.
         body = self.group_members(upload_ids, filters)
         path = f"/groups/{_segment(group_id)}/uploads/remove"
-        return self._one(GroupMembersRemoved, Send("POST", path, json=body))
+        return self._one(GroupMembersRemoved, Send("POST", path, json=body, idempotent=True))
 
     # Signed access links
     def create_link(
@@ -339,8 +345,9 @@ class Operations:
         return [from_json(AccessLink, link) for link in data["links"]]
 
     def revoke_link(self, upload_id: str, link_id: str) -> Operation[None]:
+        # A link revoked already is `link_not_found`: a retry would report a success as a failure.
         path = f"/files/{_segment(upload_id)}/links/{_segment(link_id)}"
-        yield from send(Send("DELETE", path), self.policy)
+        yield from send(Send("DELETE", path, idempotent=False), self.policy)
         return None
 
     # Pins
