@@ -51,16 +51,18 @@ func (s *GroupsService) List(ctx context.Context, opts *GroupListOptions) (*Grou
 		}
 	}
 	var out GroupList
-	if err := s.c.do(ctx, call{method: http.MethodGet, path: "/groups", query: q, out: &out}); err != nil {
+	if err := s.c.do(ctx, call{method: http.MethodGet, path: "/groups", query: q, out: &out, retry: alwaysRetry}); err != nil {
 		return nil, err
 	}
 	return &out, nil
 }
 
-// Create makes a group; its name is unique in the account (else a 409 *Error).
+// Create makes a group; its name is unique in the account (else a 409 *Error). It is not retried:
+// a repeat of a create that did happen would answer group_name_taken.
 func (s *GroupsService) Create(ctx context.Context, name string) (*Group, error) {
 	var out Group
-	if err := s.c.do(ctx, call{method: http.MethodPost, path: "/groups", json: map[string]string{"name": name}, out: &out}); err != nil {
+	err := s.c.do(ctx, call{method: http.MethodPost, path: "/groups", json: map[string]string{"name": name}, out: &out, retry: neverRetry})
+	if err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -69,18 +71,18 @@ func (s *GroupsService) Create(ctx context.Context, name string) (*Group, error)
 // Get returns one group with its count of records.
 func (s *GroupsService) Get(ctx context.Context, groupID string) (*Group, error) {
 	var out Group
-	if err := s.c.do(ctx, call{method: http.MethodGet, path: "/groups/" + url.PathEscape(groupID), out: &out}); err != nil {
+	if err := s.c.do(ctx, call{method: http.MethodGet, path: "/groups/" + url.PathEscape(groupID), out: &out, retry: alwaysRetry}); err != nil {
 		return nil, err
 	}
 	return &out, nil
 }
 
-// Rename gives a group a new name.
+// Rename gives a group a new name; renaming to the same name changes nothing, so it is retried.
 func (s *GroupsService) Rename(ctx context.Context, groupID, name string) (*Group, error) {
 	var out Group
 	err := s.c.do(ctx, call{
 		method: http.MethodPatch, path: "/groups/" + url.PathEscape(groupID),
-		json: map[string]string{"name": name}, out: &out,
+		json: map[string]string{"name": name}, out: &out, retry: alwaysRetry,
 	})
 	if err != nil {
 		return nil, err
@@ -88,12 +90,14 @@ func (s *GroupsService) Rename(ctx context.Context, groupID, name string) (*Grou
 	return &out, nil
 }
 
-// Delete deletes the group only: its records stay in the account.
+// Delete deletes the group only: its records stay in the account. It is not retried: a repeat of
+// a delete that did happen would answer group_not_found.
 func (s *GroupsService) Delete(ctx context.Context, groupID string) error {
-	return s.c.do(ctx, call{method: http.MethodDelete, path: "/groups/" + url.PathEscape(groupID)})
+	return s.c.do(ctx, call{method: http.MethodDelete, path: "/groups/" + url.PathEscape(groupID), retry: neverRetry})
 }
 
-// Add puts records in the group and returns how many joined it (one already there stays as it is).
+// Add puts records in the group and returns how many joined it. One already there stays as it is,
+// so the call is retried although it is a POST.
 func (s *GroupsService) Add(ctx context.Context, groupID string, members GroupMembers) (int, error) {
 	var out struct {
 		Added int `json:"added"`
@@ -102,7 +106,8 @@ func (s *GroupsService) Add(ctx context.Context, groupID string, members GroupMe
 	return out.Added, err
 }
 
-// Remove takes records out of the group (they stay in the account) and returns how many left it.
+// Remove takes records out of the group (they stay in the account) and returns how many left it;
+// retried like Add.
 func (s *GroupsService) Remove(ctx context.Context, groupID string, members GroupMembers) (int, error) {
 	var out struct {
 		Removed int `json:"removed"`
@@ -116,5 +121,5 @@ func (s *GroupsService) members(ctx context.Context, path string, members GroupM
 	if err != nil {
 		return err
 	}
-	return s.c.do(ctx, call{method: http.MethodPost, path: path, json: body, out: out})
+	return s.c.do(ctx, call{method: http.MethodPost, path: path, json: body, out: out, retry: alwaysRetry})
 }

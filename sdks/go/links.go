@@ -23,14 +23,14 @@ func linksPath(uploadID string) string {
 	return "/files/" + url.PathEscape(uploadID) + "/links"
 }
 
-// Create makes a signed link to a record.
+// Create makes a signed link to a record. It is not retried: a repeat would make a second link.
 func (s *LinksService) Create(ctx context.Context, uploadID string, opts LinkOptions) (*AccessLink, error) {
 	body := map[string]any{"expiresIn": int64(opts.ExpiresIn / time.Second), "singleUse": opts.SingleUse}
 	if opts.DownloadName != "" {
 		body["downloadName"] = opts.DownloadName
 	}
 	var out AccessLink
-	if err := s.c.do(ctx, call{method: http.MethodPost, path: linksPath(uploadID), json: body, out: &out}); err != nil {
+	if err := s.c.do(ctx, call{method: http.MethodPost, path: linksPath(uploadID), json: body, out: &out, retry: neverRetry}); err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -39,13 +39,14 @@ func (s *LinksService) Create(ctx context.Context, uploadID string, opts LinkOpt
 // List returns the record's links that still open it, newest first.
 func (s *LinksService) List(ctx context.Context, uploadID string) ([]AccessLink, error) {
 	var out AccessLinkList
-	if err := s.c.do(ctx, call{method: http.MethodGet, path: linksPath(uploadID), out: &out}); err != nil {
+	if err := s.c.do(ctx, call{method: http.MethodGet, path: linksPath(uploadID), out: &out, retry: alwaysRetry}); err != nil {
 		return nil, err
 	}
 	return out.Links, nil
 }
 
-// Revoke stops a link from opening the record; a link revoked already is a 404 *Error.
+// Revoke stops a link from opening the record; a link revoked already is a 404 *Error
+// (link_not_found), so a retry would mislead: it is not retried.
 func (s *LinksService) Revoke(ctx context.Context, uploadID, linkID string) error {
-	return s.c.do(ctx, call{method: http.MethodDelete, path: linksPath(uploadID) + "/" + url.PathEscape(linkID)})
+	return s.c.do(ctx, call{method: http.MethodDelete, path: linksPath(uploadID) + "/" + url.PathEscape(linkID), retry: neverRetry})
 }

@@ -106,3 +106,52 @@ func TestParseRetryAfterTakesSecondsOrADate(t *testing.T) {
 		t.Fatalf("junk: %v", d)
 	}
 }
+
+// The retry rule of each groups and links call is that of the TypeScript SDK (its `idempotent`
+// flag): what a repeat would do decides, not the HTTP method.
+func TestGroupsAndLinksRetryLikeTheTypeScriptSDK(t *testing.T) {
+	ids := GroupMembers{UploadIDs: []string{"u1"}}
+	for _, tc := range []struct {
+		name    string
+		retried bool
+		call    func(ctx context.Context, c *Client) error
+	}{
+		{"groups.list", true, func(ctx context.Context, c *Client) error { _, err := c.Groups.List(ctx, nil); return err }},
+		{"groups.get", true, func(ctx context.Context, c *Client) error { _, err := c.Groups.Get(ctx, "g1"); return err }},
+		{"groups.rename", true, func(ctx context.Context, c *Client) error { _, err := c.Groups.Rename(ctx, "g1", "n"); return err }},
+		{"groups.add", true, func(ctx context.Context, c *Client) error { _, err := c.Groups.Add(ctx, "g1", ids); return err }},
+		{"groups.remove", true, func(ctx context.Context, c *Client) error { _, err := c.Groups.Remove(ctx, "g1", ids); return err }},
+		{"groups.create", false, func(ctx context.Context, c *Client) error { _, err := c.Groups.Create(ctx, "n"); return err }},
+		{"groups.delete", false, func(ctx context.Context, c *Client) error { return c.Groups.Delete(ctx, "g1") }},
+		{"links.create", false, func(ctx context.Context, c *Client) error {
+			_, err := c.Links.Create(ctx, "u1", LinkOptions{ExpiresIn: time.Minute})
+			return err
+		}},
+		{"links.revoke", false, func(ctx context.Context, c *Client) error { return c.Links.Revoke(ctx, "u1", "l1") }},
+		{"links.list", true, func(ctx context.Context, c *Client) error { _, err := c.Links.List(ctx, "u1"); return err }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var hits atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				hits.Add(1)
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(503)
+				_, _ = w.Write([]byte(`{"error":"The IPFS node is not available","code":"content_unavailable"}`))
+			}))
+			defer srv.Close()
+			c, _ := New("cairn_x", WithBaseURL(srv.URL), fastRetry())
+			err := tc.call(context.Background(), c)
+			var apiErr *Error
+			if !errors.As(err, &apiErr) || apiErr.Status != 503 {
+				t.Fatalf("want the 503 *Error, got %v", err)
+			}
+			want := int32(1)
+			if tc.retried {
+				want = 4
+			}
+			if hits.Load() != want {
+				t.Fatalf("%d attempts, want %d (retried: %v)", hits.Load(), want, tc.retried)
+			}
+		})
+	}
+}

@@ -67,19 +67,20 @@ func stepRename(t *testing.T, ctx context.Context, s *state) {
 	}
 }
 
+// stepDelete deletes step 5's img/logo.bin, not step 9's record: step 19 puts that one in a group.
 func stepDelete(t *testing.T, ctx context.Context, s *state) {
 	before, err := s.client.Usage.Get(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	removed, err := s.client.Uploads.Delete(ctx, s.fileV0.UploadID)
+	removed, err := s.client.Uploads.Delete(ctx, s.logo.UploadID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if removed.UploadID != s.fileV0.UploadID || removed.CID != s.fileV0.CID {
+	if removed.UploadID != s.logo.UploadID || removed.CID != s.logo.CID {
 		t.Fatalf("unexpected removal %+v", removed)
 	}
-	_, err = s.client.Uploads.Get(ctx, s.fileV0.UploadID)
+	_, err = s.client.Uploads.Get(ctx, s.logo.UploadID)
 	wantAPIError(t, err, 404, "file_not_found")
 	if !errors.Is(err, cairn.ErrNotFound) {
 		t.Fatal("file_not_found is not cairn.ErrNotFound")
@@ -88,8 +89,8 @@ func stepDelete(t *testing.T, ctx context.Context, s *state) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if before.Used-after.Used != s.fileV0.Size {
-		t.Fatalf("usage went from %d to %d, want down by %d", before.Used, after.Used, s.fileV0.Size)
+	if before.Used-after.Used != s.logo.Size {
+		t.Fatalf("usage went from %d to %d, want down by %d", before.Used, after.Used, s.logo.Size)
 	}
 	s.usedBefore = after.Used
 	s.records--

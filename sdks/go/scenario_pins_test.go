@@ -104,7 +104,7 @@ func stepResumable(t *testing.T, ctx context.Context, s *state) {
 }
 
 func stepStatus(t *testing.T, ctx context.Context, s *state) {
-	cid := s.fileV1.CID // step 3's v0 record was deleted in step 10
+	cid := s.fileV1.CID
 	status, err := s.client.Pins.Status(ctx, cid)
 	if err != nil {
 		t.Fatal(err)

@@ -25,7 +25,8 @@ type state struct {
 	records    int
 	usedBefore int64
 	site       *cairn.DagUploadResult
-	secret     string // step 13's second token, the one still valid
+	logo       *cairn.UploadResult // step 5's img/logo.bin, the record step 10 deletes
+	secret     string              // step 13's second token, the one still valid
 	other      account
 }
 
@@ -56,6 +57,8 @@ func TestScenario(t *testing.T) {
 		{"16 CAR upload", stepCAR},
 		{"17 Pinning Service API", stepPSA},
 		{"18 read-only token", stepScopedToken},
+		{"19 groups with key-values", stepGroups},
+		{"20 a private file through a signed link", stepSignedLink},
 	}
 	for _, st := range steps {
 		if !t.Run(st.name, func(t *testing.T) { st.run(t, ctx, s) }) {

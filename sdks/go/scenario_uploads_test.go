@@ -80,6 +80,12 @@ func stepUploadFiles(t *testing.T, ctx context.Context, s *state) {
 		if f.Type != "file" || f.Duplicate || f.UploadID == "" {
 			t.Fatalf("unexpected record %+v", f)
 		}
+		if f.Size == 70<<10 {
+			s.logo = &f
+		}
+	}
+	if s.logo == nil {
+		t.Fatal("no record of img/logo.bin")
 	}
 	s.records += 3
 }

@@ -31,10 +31,28 @@ type call struct {
 	stream func() (body io.ReadCloser, contentType string, length int64)
 	// answer, if set, receives the status and headers of a 2xx answer.
 	answer func(status int, h http.Header)
+	// retry overrides the method's rule where repeating the call means something else: a POST
+	// that changes nothing the second time, or a DELETE whose repeat would answer 404.
+	retry retryRule
 }
+
+// retryRule says whether a call may be sent again; byMethod follows the HTTP method.
+type retryRule int
+
+const (
+	byMethod retryRule = iota
+	alwaysRetry
+	neverRetry
+)
 
 // idempotent calls may be sent again after a 429, a 503 or a lost connection.
 func (c call) idempotent() bool {
+	switch c.retry {
+	case alwaysRetry:
+		return true
+	case neverRetry:
+		return false
+	}
 	switch c.method {
 	case http.MethodGet, http.MethodHead, http.MethodPatch, http.MethodDelete:
 		return true

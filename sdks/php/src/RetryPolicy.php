@@ -7,7 +7,9 @@ namespace Cairn;
 /**
  * How calls that are safe to repeat (GET, PATCH, DELETE) are retried after a 429, a 503 or a
  * connection error: exponential backoff with full jitter, or the server's Retry-After. Uploads
- * and other POSTs are never retried, since repeating them could record content twice.
+ * and other POSTs are never retried, since repeating them could record content twice. The
+ * exceptions follow what a repeat would do: adding records to a group or taking them out is
+ * retried, deleting a group or revoking a link is not (a repeat would answer 404).
  */
 final class RetryPolicy
 {

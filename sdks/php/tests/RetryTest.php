@@ -85,6 +85,45 @@ final class RetryTest extends TestCase
         self::assertSame(1, $this->hits());
     }
 
+    /**
+     * The retry rule of each groups and links call is that of the TypeScript SDK (its `idempotent`
+     * flag): what a repeat would do decides, not the HTTP method.
+     *
+     * @return array<string, array{bool, \Closure(Client): mixed}>
+     */
+    public static function groupsAndLinksCalls(): array
+    {
+        $ids = ['uploadIds' => ['u1']];
+        return [
+            'groups.list' => [true, static fn (Client $c) => $c->groups->list()],
+            'groups.get' => [true, static fn (Client $c) => $c->groups->get('g1')],
+            'groups.rename' => [true, static fn (Client $c) => $c->groups->rename('g1', 'n')],
+            'groups.add' => [true, static fn (Client $c) => $c->groups->add('g1', $ids)],
+            'groups.remove' => [true, static fn (Client $c) => $c->groups->remove('g1', $ids)],
+            'groups.create' => [false, static fn (Client $c) => $c->groups->create('n')],
+            'groups.delete' => [false, static fn (Client $c) => $c->groups->delete('g1')],
+            'links.create' => [false, static fn (Client $c) => $c->links->create('u1', 60)],
+            'links.revoke' => [false, static fn (Client $c) => $c->links->revoke('u1', 'l1')],
+            'links.list' => [true, static fn (Client $c) => $c->links->list('u1')],
+        ];
+    }
+
+    /**
+     * @dataProvider groupsAndLinksCalls
+     * @param \Closure(Client): mixed $call
+     */
+    public function testGroupsAndLinksRetryLikeTheTypeScriptSdk(bool $retried, \Closure $call): void
+    {
+        $client = $this->start('503');
+        try {
+            $call($client);
+            self::fail('Expected a ServiceUnavailableException');
+        } catch (ServiceUnavailableException $e) {
+            self::assertSame(503, $e->getStatus());
+        }
+        self::assertSame($retried ? 4 : 1, $this->hits());
+    }
+
     public function testRetriesConnectionErrorsThenReportsThem(): void
     {
         $probe = stream_socket_server('tcp://127.0.0.1:0');

@@ -17,10 +17,12 @@ use PHPUnit\Framework\TestCase;
 
 /**
  * The SDK scenario of sdks/scenario.md, step by step and in order: each step depends on the one
- * before, so a failed step skips the rest.
+ * before, so a failed step skips the rest. Steps 19 and 20 are in ScenarioSharingSteps.
  */
 final class ScenarioTest extends TestCase
 {
+    use ScenarioSharingSteps;
+
     private static array $user;
     private static string $tokenId;
     private static Client $client;
@@ -31,6 +33,8 @@ final class ScenarioTest extends TestCase
     private static string $dir;
     private static Client $secondToken;
     private static array $siteDag;
+    /** Step 5's img/logo.bin, the record step 10 deletes (step 19 needs step 9's). */
+    private static array $logo;
 
     public static function setUpBeforeClass(): void
     {
@@ -151,6 +155,9 @@ final class ScenarioTest extends TestCase
         foreach ($res['files'] as $record) {
             self::assertSame(['file', false], [$record['type'], $record['duplicate']]);
         }
+        $logos = array_values(array_filter($res['files'], static fn (array $r): bool => $r['size'] === 70 * 1024));
+        self::assertCount(1, $logos, 'one record of img/logo.bin');
+        self::$logo = $logos[0];
         self::$records += 3;
     }
 
@@ -212,11 +219,11 @@ final class ScenarioTest extends TestCase
     public function testStep10And11DeleteAndUsage(): void
     {
         $before = self::$client->account->usage();
-        $removed = self::$client->uploads->delete(self::$fileV0['uploadId']);
-        self::assertSame([self::$fileV0['uploadId'], self::$fileV0['cid']], [$removed['uploadId'], $removed['cid']]);
-        self::expectApiError(fn () => self::$client->uploads->get(self::$fileV0['uploadId']), NotFoundException::class, 404, 'file_not_found');
+        $removed = self::$client->uploads->delete(self::$logo['uploadId']);
+        self::assertSame([self::$logo['uploadId'], self::$logo['cid']], [$removed['uploadId'], $removed['cid']]);
+        self::expectApiError(fn () => self::$client->uploads->get(self::$logo['uploadId']), NotFoundException::class, 404, 'file_not_found');
         $after = self::$client->account->usage();
-        self::assertSame(self::$fileV0['size'], $before['used'] - $after['used']);
+        self::assertSame(self::$logo['size'], $before['used'] - $after['used']);
         self::$usedBefore = $after['used'];
         self::$records--;
     }

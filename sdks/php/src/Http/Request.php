@@ -16,6 +16,9 @@ final class Request
      * @param array<string, string> $headers extra request headers
      * @param string $base the prefix of $path on the server: the API's `/api/v2`, or '' for paths
      *     from the server's root (the Pinning Service API, a tus upload URL)
+     * @param bool|null $idempotent whether the call may be sent again; null follows the method.
+     *     Set where a repeat means something else: a POST that changes nothing the second time,
+     *     or a DELETE whose repeat would answer 404.
      */
     public function __construct(
         public readonly string $method,
@@ -26,11 +29,12 @@ final class Request
         public readonly mixed $progress = null,
         public readonly array $headers = [],
         public readonly string $base = '/api/v2',
+        public readonly ?bool $idempotent = null,
     ) {
     }
 
     public function isIdempotent(): bool
     {
-        return in_array($this->method, ['GET', 'HEAD', 'PATCH', 'DELETE'], true);
+        return $this->idempotent ?? in_array($this->method, ['GET', 'HEAD', 'PATCH', 'DELETE'], true);
     }
 }

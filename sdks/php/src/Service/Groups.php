@@ -32,49 +32,59 @@ final class Groups
      */
     public function list(array $options = []): array
     {
-        return $this->transport->send(new Request('GET', '/groups', $options));
+        return $this->transport->send(new Request('GET', '/groups', $options, idempotent: true));
     }
 
-    /** @return Group the new group; its name is unique in the account (else a ConflictException) */
+    /**
+     * Not retried: a repeat of a create that did happen would answer group_name_taken.
+     *
+     * @return Group the new group; its name is unique in the account (else a ConflictException)
+     */
     public function create(string $name): array
     {
-        return $this->transport->send(new Request('POST', '/groups', json: ['name' => $name]));
+        return $this->transport->send(new Request('POST', '/groups', json: ['name' => $name], idempotent: false));
     }
 
     /** @return Group */
     public function get(string $groupId): array
     {
-        return $this->transport->send(new Request('GET', '/groups/' . rawurlencode($groupId)));
+        return $this->transport->send(new Request('GET', '/groups/' . rawurlencode($groupId), idempotent: true));
     }
 
-    /** @return Group */
+    /** @return Group renaming to the same name changes nothing, so the call is retried */
     public function rename(string $groupId, string $name): array
     {
-        return $this->transport->send(new Request('PATCH', '/groups/' . rawurlencode($groupId), json: ['name' => $name]));
+        return $this->transport->send(new Request('PATCH', '/groups/' . rawurlencode($groupId), json: ['name' => $name], idempotent: true));
     }
 
-    /** @return GroupDeleted the group is gone; its records stay */
+    /**
+     * Not retried: a repeat of a delete that did happen would answer group_not_found.
+     *
+     * @return GroupDeleted the group is gone; its records stay
+     */
     public function delete(string $groupId): array
     {
-        return $this->transport->send(new Request('DELETE', '/groups/' . rawurlencode($groupId)));
+        return $this->transport->send(new Request('DELETE', '/groups/' . rawurlencode($groupId), idempotent: false));
     }
 
     /**
      * @param array{uploadIds?: list<string>, filter?: array<string, mixed>} $members
-     * @return GroupMembersAdded how many records joined (one already there stays as it is)
+     * @return GroupMembersAdded how many records joined (one already there stays as it is, so the
+     *     call is retried although it is a POST)
      */
     public function add(string $groupId, array $members): array
     {
-        return $this->transport->send(new Request('POST', '/groups/' . rawurlencode($groupId) . '/uploads', json: self::members($members)));
+        return $this->transport->send(new Request('POST', '/groups/' . rawurlencode($groupId) . '/uploads', json: self::members($members), idempotent: true));
     }
 
     /**
      * @param array{uploadIds?: list<string>, filter?: array<string, mixed>} $members
-     * @return GroupMembersRemoved how many records left the group (they stay in the account)
+     * @return GroupMembersRemoved how many records left the group (they stay in the account);
+     *     retried like add
      */
     public function remove(string $groupId, array $members): array
     {
-        return $this->transport->send(new Request('POST', '/groups/' . rawurlencode($groupId) . '/uploads/remove', json: self::members($members)));
+        return $this->transport->send(new Request('POST', '/groups/' . rawurlencode($groupId) . '/uploads/remove', json: self::members($members), idempotent: true));
     }
 
     /**

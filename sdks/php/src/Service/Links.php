@@ -25,7 +25,7 @@ final class Links
      * @param int $expiresIn seconds the link lasts
      * @param array{downloadName?: string, singleUse?: bool} $options downloadName: the content
      *     downloads under this name; singleUse: the link opens it once
-     * @return AccessLink
+     * @return AccessLink not retried: a repeat would make a second link
      */
     public function create(string $uploadId, int $expiresIn, array $options = []): array
     {
@@ -33,19 +33,22 @@ final class Links
         if (($options['downloadName'] ?? '') !== '') {
             $body['downloadName'] = $options['downloadName'];
         }
-        return $this->transport->send(new Request('POST', self::path($uploadId), json: $body));
+        return $this->transport->send(new Request('POST', self::path($uploadId), json: $body, idempotent: false));
     }
 
     /** @return list<AccessLink> the record's links that still open it, newest first */
     public function list(string $uploadId): array
     {
-        return $this->transport->send(new Request('GET', self::path($uploadId)))['links'];
+        return $this->transport->send(new Request('GET', self::path($uploadId), idempotent: true))['links'];
     }
 
-    /** Stops a link from opening the record; one revoked already is a NotFoundException. */
+    /**
+     * Stops a link from opening the record; one revoked already is a NotFoundException
+     * (link_not_found), so a retry would mislead: not retried.
+     */
     public function revoke(string $uploadId, string $linkId): void
     {
-        $this->transport->sendForResponse(new Request('DELETE', self::path($uploadId) . '/' . rawurlencode($linkId)));
+        $this->transport->sendForResponse(new Request('DELETE', self::path($uploadId) . '/' . rawurlencode($linkId), idempotent: false));
     }
 
     private static function path(string $uploadId): string
