@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { SqliteAdapter, sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { Category, Database, UploadType } from '../db/schema';
 
@@ -51,13 +51,17 @@ export function applyUploadFilter<O>(
   query: SelectQueryBuilder<Database, 'uploads', O>,
   userId: string,
   filter: UploadFilter,
-  { dense = false }: { dense?: boolean } = {},
+  { dense = false, few = false, db }: { dense?: boolean; few?: boolean; db?: Source } = {},
 ): SelectQueryBuilder<Database, 'uploads', O> {
   if (dense) return applyDense(query, userId, filter);
-  let q = query.where('uploads.user_id', '=', userId);
+  // Few matched ids: SQLite, without statistics, would still walk all the account's records by
+  // `user_id` and look each up among them; `+` keeps that index out, so it reads the ids by primary
+  // key instead. (PostgreSQL's statistics choose so by themselves.)
+  const idsFirst = few && hasIndexed(filter) && db !== undefined && isSqlite(db);
+  let q = query.where(idsFirst ? sql<string>`+uploads.user_id` : 'uploads.user_id', '=', userId);
   q = applyColumns(q, filter);
   // The key-values and the group as one set of ids, intersected on their indexes before any record is read.
-  if (hasIndexed(filter)) q = q.where('uploads.id', 'in', (eb) => matchedIds(eb as unknown as Source, userId, filter)!);
+  if (hasIndexed(filter)) q = q.where('uploads.id', 'in', (eb) => matchedIds(eb as unknown as Selecting, userId, filter)!);
   return q;
 }
 
@@ -144,14 +148,18 @@ const indexOnly = (filter: UploadFilter): boolean =>
   !filter.from &&
   !filter.to;
 
-type Source = Pick<Db, 'selectFrom'>;
+/** What a filter's query is built from: the database or a transaction, or a subquery's builder for `matchedIds`. */
+type Source = Pick<Db, 'selectFrom' | 'getExecutor'>;
+type Selecting = Pick<Db, 'selectFrom'>;
+
+const isSqlite = (db: Source): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
 
 const hasIndexed = (filter: UploadFilter): boolean =>
   Object.keys(filter.meta ?? {}).length + Object.keys(filter.metaPrefix ?? {}).length + (filter.metaExists?.length ?? 0) > 0 ||
   !!filter.groupId;
 
 /** The ids of the records every key-value condition and the group match (intersected), or undefined when there are none. */
-function matchedIds(db: Source, userId: string, filter: UploadFilter) {
+function matchedIds(db: Selecting, userId: string, filter: UploadFilter) {
   const sets: SelectQueryBuilder<Database, 'upload_meta', { id: string }>[] = [];
   const meta = () => db.selectFrom('upload_meta').select('upload_meta.upload_id as id').where('upload_meta.user_id', '=', userId);
   for (const [key, value] of Object.entries(filter.meta ?? {}))
@@ -176,19 +184,22 @@ function matchedIds(db: Source, userId: string, filter: UploadFilter) {
 }
 
 /**
- * How many of the account's records the filter matches. Key-values and groups alone are counted
- * on their indexes (the ids each condition matches, intersected), reading no record.
+ * How many of the account's records the filter matches. Key-values and groups are counted on their
+ * indexes first (the ids each condition matches, intersected), reading no record: that is the answer
+ * when there is no other filter, and tells how to read the records when there is.
  */
-export async function countMatching(db: Db, userId: string, filter: UploadFilter): Promise<number> {
-  const ids = indexOnly(filter) ? matchedIds(db, userId, filter) : undefined;
+export async function countMatching(db: Db, userId: string, filter: UploadFilter, few = 1000): Promise<number> {
+  const ids = matchedIds(db, userId, filter);
+  let matched: number | undefined;
   if (ids) {
     const row = await db
       .selectFrom(ids.as('s'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    matched = Number(row?.n ?? 0);
+    if (indexOnly(filter) || matched === 0) return matched;
   }
-  const row = await applyUploadFilter(db.selectFrom('uploads'), userId, filter)
+  const row = await applyUploadFilter(db.selectFrom('uploads'), userId, filter, { db, few: matched !== undefined && matched <= few })
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);

@@ -13,6 +13,8 @@ export interface UploadListQuery {
   search?: string;
   /** The account's record count as already read (`users.uploads_count`): the total without a search. */
   count: number;
+  /** How many records the search and filter match, when already known (counted at this version before). */
+  total?: number;
   /** Newest first unless asked otherwise. */
   sort?: 'date' | 'name' | 'size';
   order?: 'asc' | 'desc';
@@ -49,11 +51,11 @@ async function sorted(
   order: 'asc' | 'desc',
 ): Promise<{ rows: UploadRow[]; total: number }> {
   const filter: UploadFilter = { ...query.filter, search: query.search };
-  const total = isFiltered(filter) ? await countMatching(db, query.userId, filter) : Number(query.count);
+  const total = query.total ?? (isFiltered(filter) ? await countMatching(db, query.userId, filter, DENSE_FROM) : Number(query.count));
   // Few matches: read them through the indexes and sort them. Many: walk the records in order and
   // check each, so a page is found after a few rows (see `applyUploadFilter`).
   const dense = total > DENSE_FROM;
-  const rows = await applyUploadFilter(db.selectFrom('uploads'), query.userId, filter, { dense })
+  const rows = await applyUploadFilter(db.selectFrom('uploads'), query.userId, filter, { dense, few: !dense, db })
     .selectAll('uploads')
     .orderBy(`uploads.${column}`, order)
     .orderBy('uploads.id', order)
@@ -105,11 +107,11 @@ export function createUploadStore(db: Db) {
       // Case-insensitive and with an explicit escape character, so both databases match alike.
       const escaped = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
       const values = { userId: query.userId, name: `%${escaped.toLowerCase()}%`, cid: `${escaped}%` };
-      const [rows, [counted]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         matchingNewestFirst(db, { ...values, limit: query.limit, offset: query.offset }),
-        matchingCount(db, values),
+        query.total ?? matchingCount(db, values).then(([counted]) => Number(counted?.n ?? 0)),
       ]);
-      return { rows, total: Number(counted?.n ?? 0) };
+      return { rows, total };
     },
 
     /**

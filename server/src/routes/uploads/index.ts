@@ -36,7 +36,8 @@ const ownUpload = (ctx: Ctx) =>
 /**
  * A page of the account's records, newest first. The rendered page is kept while the account's
  * records stay as they are (`uploads_version`, read with the user on this very request), so asking
- * again for an unchanged list costs no query.
+ * again for an unchanged list costs no query; so is how many records a search and filter match,
+ * so that the next page of the same filter costs only its own rows.
  */
 async function listUploads(ctx: Ctx) {
   const { page, limit, search, sort, order, ...filter } = input<undefined, UploadFilterQuery>(ctx).query;
@@ -46,18 +47,22 @@ async function listUploads(ctx: Ctx) {
   let body = pages.get(user.id, user.uploads_version, key);
   if (!body) {
     if (filter.groupId) await groupReader(ctx.state.app, user.id, filter.groupId);
+    const totalKey = JSON.stringify(['total', search ?? '', filter]);
+    const known = pages.get(user.id, user.uploads_version, totalKey);
     const { rows, total } = await uploadLister(ctx.state.app, {
       userId: user.id,
       offset: (page - 1) * limit,
       limit,
       search,
       count: user.uploads_count,
+      total: known ? Number(known.toString()) : undefined,
       sort,
       order,
       filter,
     });
     body = Buffer.from(JSON.stringify({ files: rows.map(presentUpload), total, page, limit }));
     pages.set(user.id, user.uploads_version, key, body);
+    if (!known) pages.set(user.id, user.uploads_version, totalKey, Buffer.from(String(total)));
   }
   ctx.type = 'application/json';
   ctx.body = body;
