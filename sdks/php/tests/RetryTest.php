@@ -214,6 +214,23 @@ final class RetryTest extends TestCase
         self::assertSame(self::policy()[$operation] ? 4 : 1, $this->hits());
     }
 
+    /** The group a resumable upload is given once stored is added to it as groups->add does: retried. */
+    public function testTheGroupOfAResumableUploadIsRetriedLikeGroupsAdd(): void
+    {
+        $client = $this->start('created,stored,503');
+        $path = tempnam(sys_get_temp_dir(), 'cairn-up-');
+        file_put_contents($path, 'hello');
+        try {
+            $client->uploads->resumable($path, ['groupId' => 'g1']);
+            self::fail('Expected a ServiceUnavailableException');
+        } catch (ServiceUnavailableException $e) {
+            self::assertSame(503, $e->getStatus());
+        } finally {
+            unlink($path);
+        }
+        self::assertSame(2 + 4, $this->hits());
+    }
+
     public function testRetriesConnectionErrorsThenReportsThem(): void
     {
         $probe = stream_socket_server('tcp://127.0.0.1:0');
