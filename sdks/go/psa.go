@@ -86,7 +86,8 @@ func (s *PSAService) Replace(ctx context.Context, requestID string, pin PSAPin) 
 
 // Remove removes a pin request: one still fetching is cancelled, a pinned one unpinned.
 func (s *PSAService) Remove(ctx context.Context, requestID string) error {
-	return s.c.do(ctx, call{method: http.MethodDelete, path: psaPins + "/" + url.PathEscape(requestID), root: true})
+	// A request removed already is not found any more: a retry would report a success as a failure.
+	return s.c.do(ctx, call{method: http.MethodDelete, path: psaPins + "/" + url.PathEscape(requestID), root: true, retry: neverRetry})
 }
 
 // List returns the requests matching every filter given, newest first.

@@ -178,6 +178,7 @@ func (s *UploadsService) SetPrivate(ctx context.Context, uploadID string, privat
 	err := s.c.do(ctx, call{
 		method: http.MethodPut, path: "/files/" + url.PathEscape(uploadID) + "/privacy",
 		json: map[string]bool{"private": private}, out: &out,
+		retry: alwaysRetry, // setting what is set changes nothing
 	})
 	if err != nil {
 		return nil, err
@@ -188,7 +189,9 @@ func (s *UploadsService) SetPrivate(ctx context.Context, uploadID string, privat
 // Delete removes a record and refunds its size; the content is unpinned once no record holds it.
 func (s *UploadsService) Delete(ctx context.Context, uploadID string) (*RemoveResult, error) {
 	var out RemoveResult
-	if err := s.c.do(ctx, call{method: http.MethodDelete, path: "/uploads/" + url.PathEscape(uploadID), out: &out}); err != nil {
+	// A record deleted already is upload_not_found: a retry would report a success as a failure.
+	err := s.c.do(ctx, call{method: http.MethodDelete, path: "/uploads/" + url.PathEscape(uploadID), out: &out, retry: neverRetry})
+	if err != nil {
 		return nil, err
 	}
 	return &out, nil

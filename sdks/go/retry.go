@@ -6,12 +6,14 @@ import (
 	"time"
 )
 
-// RetryPolicy says how calls that are safe to repeat (GET, HEAD, PATCH, DELETE) are retried after
-// a 429, a 503 or a connection error. Uploads and other POSTs are never retried: repeating them
-// could record content twice, and a streamed body cannot be read again. The exceptions follow
-// what a repeat would do: adding records to a group or taking them out is retried, deleting a
-// group or revoking a link is not (a repeat would answer 404). A resumable upload uses the same
-// policy to go on from the server's offset after a failed chunk.
+// RetryPolicy says how calls that are safe to repeat are retried after a 429, a 503 or a
+// connection error: reads, and the changes that change nothing when repeated (renames, key-values,
+// privacy, adding records to a group or taking them out, revoking a token). Uploads and other
+// POSTs are never retried: repeating them could record content twice, and a streamed body cannot
+// be read again. Deleting a record, a group or a pin request and revoking a link are not retried
+// either (a repeat would answer 404). Every Cairn SDK retries the same calls, those of
+// sdks/retry-policy.json. A resumable upload uses the same policy to go on from the server's
+// offset after a failed chunk.
 type RetryPolicy struct {
 	MaxRetries int           // retries after the first attempt; 0 turns retries off
 	BaseDelay  time.Duration // the first backoff, doubled on every retry

@@ -86,42 +86,149 @@ final class RetryTest extends TestCase
     }
 
     /**
-     * The retry rule of each groups and links call is that of the TypeScript SDK (its `idempotent`
-     * flag): what a repeat would do decides, not the HTTP method.
-     *
-     * @return array<string, array{bool, \Closure(Client): mixed}>
+     * Operations of sdks/retry-policy.json (the TypeScript SDK's choice of the calls sent again,
+     * which every SDK follows) that this SDK does not have: a new one must be added here or to calls().
      */
-    public static function groupsAndLinksCalls(): array
+    private const ABSENT = ['gateway.get', 'uploads.deleteByCid', 'uploads.files'];
+
+    /** @return array<string, bool> operation => whether it is retried */
+    private static function policy(): array
     {
-        $ids = ['uploadIds' => ['u1']];
-        return [
-            'groups.list' => [true, static fn (Client $c) => $c->groups->list()],
-            'groups.get' => [true, static fn (Client $c) => $c->groups->get('g1')],
-            'groups.rename' => [true, static fn (Client $c) => $c->groups->rename('g1', 'n')],
-            'groups.add' => [true, static fn (Client $c) => $c->groups->add('g1', $ids)],
-            'groups.remove' => [true, static fn (Client $c) => $c->groups->remove('g1', $ids)],
-            'groups.create' => [false, static fn (Client $c) => $c->groups->create('n')],
-            'groups.delete' => [false, static fn (Client $c) => $c->groups->delete('g1')],
-            'links.create' => [false, static fn (Client $c) => $c->links->create('u1', 60)],
-            'links.revoke' => [false, static fn (Client $c) => $c->links->revoke('u1', 'l1')],
-            'links.list' => [true, static fn (Client $c) => $c->links->list('u1')],
-        ];
+        return json_decode((string) file_get_contents(__DIR__ . '/../../retry-policy.json'), true, flags: JSON_THROW_ON_ERROR)['operations'];
     }
 
     /**
-     * @dataProvider groupsAndLinksCalls
-     * @param \Closure(Client): mixed $call
+     * Each public method of the client's services, with the operation of the policy it follows and
+     * a call of it (given a folder holding `b.txt`).
+     *
+     * @return array<string, array{string, \Closure(Client, string): mixed}>
      */
-    public function testGroupsAndLinksRetryLikeTheTypeScriptSdk(bool $retried, \Closure $call): void
+    public static function calls(): array
+    {
+        $ids = ['uploadIds' => ['u1']];
+        $queued = ['id' => 'p1', 'requestid' => 'p1', 'cid' => 'bafy', 'status' => 'queued'];
+        $stream = static function (string $dir) {
+            $handle = fopen("$dir/b.txt", 'rb');
+            self::assertNotFalse($handle);
+            return $handle;
+        };
+        return [
+            'account.me' => ['users.me', static fn (Client $c) => $c->account->me()],
+            'account.referrals' => ['referrals.get', static fn (Client $c) => $c->account->referrals()],
+            'account.usage' => ['usage.get', static fn (Client $c) => $c->account->usage()],
+            'dag.get' => ['dag.get', static fn (Client $c) => $c->dag->get('bafy')],
+            'groups.add' => ['groups.add', static fn (Client $c) => $c->groups->add('g1', $ids)],
+            'groups.create' => ['groups.create', static fn (Client $c) => $c->groups->create('n')],
+            'groups.delete' => ['groups.delete', static fn (Client $c) => $c->groups->delete('g1')],
+            'groups.get' => ['groups.get', static fn (Client $c) => $c->groups->get('g1')],
+            'groups.list' => ['groups.list', static fn (Client $c) => $c->groups->list()],
+            'groups.remove' => ['groups.remove', static fn (Client $c) => $c->groups->remove('g1', $ids)],
+            'groups.rename' => ['groups.rename', static fn (Client $c) => $c->groups->rename('g1', 'n')],
+            'links.create' => ['links.create', static fn (Client $c) => $c->links->create('u1', 60)],
+            'links.list' => ['links.list', static fn (Client $c) => $c->links->list('u1')],
+            'links.revoke' => ['links.revoke', static fn (Client $c) => $c->links->revoke('u1', 'l1')],
+            'pins.allocations' => ['pins.allocations', static fn (Client $c) => $c->pins->allocations('bafy')],
+            'pins.create' => ['pins.create', static fn (Client $c) => $c->pins->create('bafy')],
+            'pins.createAndWait' => ['pins.createAndWait', static fn (Client $c) => $c->pins->createAndWait('bafy')],
+            'pins.get' => ['pins.get', static fn (Client $c) => $c->pins->get('p1')],
+            'pins.status' => ['pins.status', static fn (Client $c) => $c->pins->status('bafy')],
+            'pins.wait' => ['pins.wait', static fn (Client $c) => $c->pins->wait($queued, null, 5.0, 0.0)],
+            'plans.checkout' => ['plans.checkout', static fn (Client $c) => $c->plans->checkout('pro', true)],
+            'plans.list' => ['plans.list', static fn (Client $c) => $c->plans->list()],
+            'psa.add' => ['psa.add', static fn (Client $c) => $c->psa->add('bafy')],
+            'psa.get' => ['psa.get', static fn (Client $c) => $c->psa->get('r1')],
+            'psa.list' => ['psa.list', static fn (Client $c) => $c->psa->list()],
+            'psa.remove' => ['psa.remove', static fn (Client $c) => $c->psa->remove('r1')],
+            'psa.replace' => ['psa.replace', static fn (Client $c) => $c->psa->replace('r1', 'bafy')],
+            'psa.wait' => ['psa.wait', static fn (Client $c) => $c->psa->wait($queued, 5.0, 0.0)],
+            'tokens.create' => ['tokens.create', static fn (Client $c) => $c->tokens->create('ci', 30)],
+            'tokens.list' => ['tokens.list', static fn (Client $c) => $c->tokens->list()],
+            'tokens.revoke' => ['tokens.revoke', static fn (Client $c) => $c->tokens->revoke('t1')],
+            'uploads.abortResumable' => ['uploads.discardResumable', static fn (Client $c) => $c->uploads->abortResumable('/uploads/resumable/x')],
+            'uploads.all' => ['uploads.list', static fn (Client $c) => iterator_to_array($c->uploads->all())],
+            'uploads.car' => ['uploads.car', static fn (Client $c, string $dir) => $c->uploads->car("$dir/b.txt")],
+            'uploads.carStream' => ['uploads.car', static fn (Client $c, string $dir) => $c->uploads->carStream($stream($dir))],
+            'uploads.delete' => ['uploads.delete', static fn (Client $c) => $c->uploads->delete('u1')],
+            'uploads.directory' => ['uploads.directory', static fn (Client $c, string $dir) => $c->uploads->directory($dir)],
+            'uploads.directoryFiles' => ['uploads.directory', static fn (Client $c, string $dir) => $c->uploads->directoryFiles($dir)],
+            'uploads.file' => ['uploads.file', static fn (Client $c, string $dir) => $c->uploads->file("$dir/b.txt")],
+            'uploads.get' => ['uploads.get', static fn (Client $c) => $c->uploads->get('u1')],
+            'uploads.list' => ['uploads.list', static fn (Client $c) => $c->uploads->list()],
+            'uploads.rename' => ['uploads.rename', static fn (Client $c) => $c->uploads->rename('u1', 'n')],
+            'uploads.resumable' => ['uploads.resumable', static fn (Client $c, string $dir) => $c->uploads->resumable("$dir/b.txt")],
+            'uploads.setMeta' => ['uploads.setMeta', static fn (Client $c) => $c->uploads->setMeta('u1', ['team' => 'ops'])],
+            'uploads.setPrivate' => ['uploads.setPrivate', static fn (Client $c) => $c->uploads->setPrivate('u1', true)],
+            'uploads.stream' => ['uploads.file', static fn (Client $c, string $dir) => $c->uploads->stream($stream($dir), 'b.txt')],
+            'uploads.update' => ['uploads.update', static fn (Client $c) => $c->uploads->update('u1', ['name' => 'n'])],
+        ];
+    }
+
+    public function testEveryOperationOfThePolicyIsCalledOrListedAbsent(): void
+    {
+        $called = array_unique(array_column(self::calls(), 0));
+        self::assertSame([], array_values(array_intersect($called, self::ABSENT)));
+        $expected = array_keys(self::policy());
+        $covered = array_merge($called, self::ABSENT);
+        sort($expected);
+        sort($covered);
+        self::assertSame($expected, $covered);
+    }
+
+    public function testEveryPublicMethodOfTheClientIsInTheTable(): void
+    {
+        $methods = [];
+        foreach ((new \ReflectionClass(Client::class))->getProperties(\ReflectionProperty::IS_PUBLIC) as $property) {
+            $type = $property->getType();
+            self::assertInstanceOf(\ReflectionNamedType::class, $type);
+            foreach ((new \ReflectionClass($type->getName()))->getMethods(\ReflectionMethod::IS_PUBLIC) as $method) {
+                if (!$method->isStatic() && !$method->isConstructor()) {
+                    $methods[] = $property->getName() . '.' . $method->getName();
+                }
+            }
+        }
+        $table = array_keys(self::calls());
+        sort($methods);
+        sort($table);
+        self::assertSame($table, $methods);
+    }
+
+    /**
+     * @dataProvider calls
+     * @param \Closure(Client, string): mixed $call
+     */
+    public function testCallsAreRetriedAsThePolicySays(string $operation, \Closure $call): void
     {
         $client = $this->start('503');
+        $dir = sys_get_temp_dir() . '/cairn-retry-' . bin2hex(random_bytes(4));
+        mkdir($dir);
+        file_put_contents("$dir/b.txt", 'hello');
         try {
-            $call($client);
+            $call($client, $dir);
             self::fail('Expected a ServiceUnavailableException');
         } catch (ServiceUnavailableException $e) {
             self::assertSame(503, $e->getStatus());
+        } finally {
+            unlink("$dir/b.txt");
+            rmdir($dir);
         }
-        self::assertSame($retried ? 4 : 1, $this->hits());
+        self::assertSame(self::policy()[$operation] ? 4 : 1, $this->hits());
+    }
+
+    /** The group a resumable upload is given once stored is added to it as groups->add does: retried. */
+    public function testTheGroupOfAResumableUploadIsRetriedLikeGroupsAdd(): void
+    {
+        $client = $this->start('created,stored,503');
+        $path = tempnam(sys_get_temp_dir(), 'cairn-up-');
+        file_put_contents($path, 'hello');
+        try {
+            $client->uploads->resumable($path, ['groupId' => 'g1']);
+            self::fail('Expected a ServiceUnavailableException');
+        } catch (ServiceUnavailableException $e) {
+            self::assertSame(503, $e->getStatus());
+        } finally {
+            unlink($path);
+        }
+        self::assertSame(2 + 4, $this->hits());
     }
 
     public function testRetriesConnectionErrorsThenReportsThem(): void

@@ -7,6 +7,7 @@ loopback server (`scripted_server`). A refused connection is real: a port nobody
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import socket
 import time
@@ -37,36 +38,68 @@ UNAVAILABLE = (
 LIMITED = (429, {"Retry-After": "1"}, {"error": "Too many attempts, try again later", "code": "rate_limited"})
 BUSY = (503, {"Retry-After": "0"}, {"error": "Try again", "code": "content_unavailable"})
 
-# Which group and link calls a failed attempt is sent again for: the TypeScript SDK's choice
-# (`idempotent` in its resources), which every SDK follows.
-RETRIED = {
-    ("groups", "list"): True,
-    ("groups", "create"): False,
-    ("groups", "get"): True,
-    ("groups", "rename"): True,
-    ("groups", "delete"): False,
-    ("groups", "add"): True,
-    ("groups", "remove"): True,
-    ("links", "create"): False,
-    ("links", "list"): True,
-    ("links", "revoke"): False,
-}
+# Which calls a failed attempt is sent again for: the TypeScript SDK's choice, measured from it into
+# sdks/retry-policy.json (by sdks/typescript/test/retry-policy.test.ts), which every SDK follows.
+POLICY_FILE = Path(__file__).resolve().parents[2] / "retry-policy.json"
+RETRIED: dict[str, bool] = json.loads(POLICY_FILE.read_text())["operations"]
 GROUP = "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"
 UPLOAD = "7b2e9c1a-4d3f-4e5a-9b8c-1d2e3f4a5b6c"
 LINK = "c4d5e6f7-a8b9-4c0d-9e1f-2a3b4c5d6e7f"
-CALLS: dict[tuple[str, str], Callable[[Any], Any]] = {
-    ("groups", "list"): lambda cairn: cairn.groups.list(),
-    ("groups", "create"): lambda cairn: cairn.groups.create("reports"),
-    ("groups", "get"): lambda cairn: cairn.groups.get(GROUP),
-    ("groups", "rename"): lambda cairn: cairn.groups.rename(GROUP, "reports-2026"),
-    ("groups", "delete"): lambda cairn: cairn.groups.delete(GROUP),
-    ("groups", "add"): lambda cairn: cairn.groups.add(GROUP, [UPLOAD]),
-    ("groups", "remove"): lambda cairn: cairn.groups.remove(GROUP, [UPLOAD]),
-    ("links", "create"): lambda cairn: cairn.links.create(UPLOAD, expires_in=600),
-    ("links", "list"): lambda cairn: cairn.links.list(UPLOAD),
-    ("links", "revoke"): lambda cairn: cairn.links.revoke(UPLOAD, LINK),
+CID = "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+# One call of each operation of the policy this SDK has, given a client and a folder holding `b.txt`.
+CALLS: dict[str, Callable[[Any, Path], Any]] = {
+    "dag.get": lambda cairn, _: cairn.dag.get(CID),
+    "groups.add": lambda cairn, _: cairn.groups.add(GROUP, [UPLOAD]),
+    "groups.create": lambda cairn, _: cairn.groups.create("reports"),
+    "groups.delete": lambda cairn, _: cairn.groups.delete(GROUP),
+    "groups.get": lambda cairn, _: cairn.groups.get(GROUP),
+    "groups.list": lambda cairn, _: cairn.groups.list(),
+    "groups.remove": lambda cairn, _: cairn.groups.remove(GROUP, [UPLOAD]),
+    "groups.rename": lambda cairn, _: cairn.groups.rename(GROUP, "reports-2026"),
+    "links.create": lambda cairn, _: cairn.links.create(UPLOAD, expires_in=600),
+    "links.list": lambda cairn, _: cairn.links.list(UPLOAD),
+    "links.revoke": lambda cairn, _: cairn.links.revoke(UPLOAD, LINK),
+    "pins.allocations": lambda cairn, _: cairn.pins.allocations(CID),
+    "pins.create": lambda cairn, _: cairn.pins.create(CID),
+    "pins.get": lambda cairn, _: cairn.pins.get(UPLOAD),
+    "pins.status": lambda cairn, _: cairn.pins.status(CID),
+    "pins.wait": lambda cairn, _: cairn.pins.wait(UPLOAD),
+    "plans.checkout": lambda cairn, _: cairn.plans.checkout("pro", accept_terms=True),
+    "plans.list": lambda cairn, _: cairn.plans.list(),
+    "psa.add": lambda cairn, _: cairn.psa.add(CID),
+    "psa.get": lambda cairn, _: cairn.psa.get(UPLOAD),
+    "psa.list": lambda cairn, _: cairn.psa.list(),
+    "psa.remove": lambda cairn, _: cairn.psa.remove(UPLOAD),
+    "psa.replace": lambda cairn, _: cairn.psa.replace(UPLOAD, CID),
+    "psa.wait": lambda cairn, _: cairn.psa.wait(UPLOAD),
+    "referrals.get": lambda cairn, _: cairn.referrals.get(),
+    "tokens.create": lambda cairn, _: cairn.tokens.create("ci"),
+    "tokens.list": lambda cairn, _: cairn.tokens.list(),
+    "tokens.revoke": lambda cairn, _: cairn.tokens.revoke(UPLOAD),
+    "uploads.car": lambda cairn, folder: cairn.uploads.car(folder / "b.txt"),
+    "uploads.delete": lambda cairn, _: cairn.uploads.delete(UPLOAD),
+    "uploads.directory": lambda cairn, folder: cairn.uploads.directory(folder),
+    "uploads.file": lambda cairn, folder: cairn.uploads.file(folder / "b.txt"),
+    "uploads.get": lambda cairn, _: cairn.uploads.get(UPLOAD),
+    "uploads.list": lambda cairn, _: cairn.uploads.list(),
+    "uploads.rename": lambda cairn, _: cairn.uploads.rename(UPLOAD, "report.pdf"),
+    "uploads.resumable": lambda cairn, folder: cairn.uploads.resumable(folder / "b.txt"),
+    "uploads.setMeta": lambda cairn, _: cairn.uploads.set_meta(UPLOAD, {"team": "ops"}),
+    "uploads.setPrivate": lambda cairn, _: cairn.uploads.set_private(UPLOAD, True),
+    "uploads.update": lambda cairn, _: cairn.uploads.update(UPLOAD, name="report.pdf"),
+    "usage.get": lambda cairn, _: cairn.usage.get(),
+    "users.me": lambda cairn, _: cairn.users.me(),
 }
-TYPESCRIPT_RESOURCES = Path(__file__).resolve().parents[2] / "typescript" / "src" / "resources"
+# Operations of the policy this SDK does not have (a new one must be added here or to CALLS).
+ABSENT = {
+    "gateway.get",
+    "pins.createAndWait",
+    "uploads.deleteByCid",
+    "uploads.discardResumable",
+    "uploads.files",  # `uploads.directory(folder, mode="files")` sends a folder's files as records
+}
+# Methods of this SDK only, with the operation of the policy each follows.
+PYTHON_ONLY = {"uploads.iter": "uploads.list"}
 
 
 def test_get_is_retried_on_503_then_succeeds(scripted: Scripted) -> None:
@@ -151,47 +184,80 @@ def test_backoff_grows_with_jitter_and_is_capped() -> None:
     assert policy.delay(request, refused, 10) is None
 
 
-def _typescript_idempotent(resource: str) -> dict[tuple[str, str], bool]:
-    """Each method of a TypeScript resource with the `idempotent` its request is made with."""
-    text = (TYPESCRIPT_RESOURCES / f"{resource}.ts").read_text()
-    starts = list(re.finditer(r"^  (?:async )?(\w+)\(", text, re.MULTILINE))
-    found: dict[tuple[str, str], bool] = {}
-    for start, end in zip(starts, [*starts[1:], None], strict=True):
-        body = text[start.end() : end.start() if end else len(text)]
-        flag = re.search(r"idempotent: (true|false)", body)
-        if flag:
-            found[(resource, start.group(1))] = flag.group(1) == "true"
+def _methods(cairn: Any) -> set[str]:
+    """Every public method of the client's resources, as `resource.method` in the TypeScript spelling."""
+    found = set()
+    for resource, service in vars(cairn).items():
+        if resource.startswith("_"):
+            continue
+        for name, _ in inspect.getmembers(type(service), inspect.isfunction):
+            if not name.startswith("_"):
+                camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
+                found.add(f"{resource}.{camel}")
     return found
 
 
-def test_the_retried_group_and_link_calls_are_those_of_the_typescript_sdk() -> None:
-    reference = _typescript_idempotent("groups") | _typescript_idempotent("links")
-    assert reference == RETRIED
-    assert set(CALLS) == set(RETRIED)
+def test_every_operation_of_the_policy_is_called_or_listed_absent() -> None:
+    assert not set(CALLS) & ABSENT
+    assert set(CALLS) | ABSENT == set(RETRIED)
+    assert set(PYTHON_ONLY.values()) <= set(CALLS)
 
 
-@pytest.mark.parametrize("call", sorted(RETRIED), ids="{0[0]}.{0[1]}".format)
-def test_group_and_link_calls_are_retried_as_marked(scripted: Scripted, call: tuple[str, str]) -> None:
+@pytest.mark.parametrize("client", [Cairn, AsyncCairn])
+def test_every_method_is_in_the_policy(client: type[Any]) -> None:
+    assert _methods(client("cairn_test", base_url="http://127.0.0.1:9")) == set(CALLS) | set(PYTHON_ONLY)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "b.txt").write_bytes(b"hello")
+    return tmp_path
+
+
+def _sent_as_marked(scripted: Scripted, call: str) -> None:
+    assert len(scripted.seen) == (2 if RETRIED[call] else 1), scripted.seen
+    assert len(set(scripted.seen)) == 1
+
+
+@pytest.mark.parametrize("call", sorted(CALLS))
+def test_calls_are_retried_as_the_policy_says(scripted: Scripted, folder: Path, call: str) -> None:
     scripted.script = [BUSY, BUSY]
     with (
         Cairn("cairn_test", base_url=scripted.url, max_retries=1) as cairn,
         pytest.raises(ServiceUnavailableError),
     ):
-        CALLS[call](cairn)
-    assert len(scripted.seen) == (2 if RETRIED[call] else 1), scripted.seen
-    assert len(set(scripted.seen)) == 1
+        CALLS[call](cairn, folder)
+    _sent_as_marked(scripted, call)
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("call", sorted(RETRIED), ids="{0[0]}.{0[1]}".format)
-async def test_async_group_and_link_calls_are_retried_as_marked(
-    scripted: Scripted, call: tuple[str, str]
+@pytest.mark.parametrize("call", sorted(CALLS))
+async def test_async_calls_are_retried_as_the_policy_says(
+    scripted: Scripted, folder: Path, call: str
 ) -> None:
     scripted.script = [BUSY, BUSY]
     async with AsyncCairn("cairn_test", base_url=scripted.url, max_retries=1) as cairn:
-        pending = CALLS[call](cairn)
+        pending = CALLS[call](cairn, folder)
         assert inspect.isawaitable(pending)
         with pytest.raises(ServiceUnavailableError):
             await pending
-    assert len(scripted.seen) == (2 if RETRIED[call] else 1), scripted.seen
-    assert len(set(scripted.seen)) == 1
+    _sent_as_marked(scripted, call)
+
+
+def test_iterating_records_is_retried_like_listing_them(scripted: Scripted) -> None:
+    scripted.script = [BUSY, BUSY]
+    with (
+        Cairn("cairn_test", base_url=scripted.url, max_retries=1) as cairn,
+        pytest.raises(ServiceUnavailableError),
+    ):
+        next(iter(cairn.uploads.iter()))
+    _sent_as_marked(scripted, "uploads.list")
+
+
+@pytest.mark.anyio
+async def test_async_iterating_records_is_retried_like_listing_them(scripted: Scripted) -> None:
+    scripted.script = [BUSY, BUSY]
+    async with AsyncCairn("cairn_test", base_url=scripted.url, max_retries=1) as cairn:
+        with pytest.raises(ServiceUnavailableError):
+            await anext(aiter(cairn.uploads.iter()))
+    _sent_as_marked(scripted, "uploads.list")

@@ -81,7 +81,8 @@ final class Psa
     /** Removes a request; a pinned one's record is deleted and refunded. */
     public function remove(string $requestId): void
     {
-        $this->transport->sendForResponse(new Request('DELETE', '/psa/pins/' . rawurlencode($requestId), base: ''));
+        // A request removed already is not found any more: a retry would report a success as a failure.
+        $this->transport->sendForResponse(new Request('DELETE', '/psa/pins/' . rawurlencode($requestId), base: '', idempotent: false));
     }
 
     /**

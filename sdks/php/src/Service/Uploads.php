@@ -186,7 +186,7 @@ final class Uploads
         unset($options['groupId'], $options['meta']);
         $result = (new Resumable($this->transport))->upload($path, $options);
         if ($groupId !== '') {
-            $this->transport->send(new Request('POST', '/groups/' . rawurlencode($groupId) . '/uploads', json: ['uploadIds' => [$result['uploadId']]]));
+            $this->transport->send(new Request('POST', '/groups/' . rawurlencode($groupId) . '/uploads', json: ['uploadIds' => [$result['uploadId']]], idempotent: true));
         }
         if ($meta !== []) {
             $result = array_merge($result, $this->setMeta($result['uploadId'], $meta));
@@ -341,7 +341,8 @@ final class Uploads
      */
     public function setPrivate(string $uploadId, bool $private): array
     {
-        return $this->transport->send(new Request('PUT', '/files/' . rawurlencode($uploadId) . '/privacy', json: ['private' => $private]));
+        // Setting what is set changes nothing: retried like a read.
+        return $this->transport->send(new Request('PUT', '/files/' . rawurlencode($uploadId) . '/privacy', json: ['private' => $private], idempotent: true));
     }
 
     /**
@@ -351,6 +352,7 @@ final class Uploads
      */
     public function delete(string $uploadId): array
     {
-        return $this->transport->send(new Request('DELETE', '/uploads/' . rawurlencode($uploadId)));
+        // A record deleted already is upload_not_found: a retry would report a success as a failure.
+        return $this->transport->send(new Request('DELETE', '/uploads/' . rawurlencode($uploadId), idempotent: false));
     }
 }

@@ -261,7 +261,9 @@ class Operations:
         return self._one(UploadDetail, Send("GET", f"/uploads/{_segment(upload_id)}"))
 
     def rename_upload(self, upload_id: str, name: str) -> Operation[Upload]:
-        return self._one(Upload, Send("PATCH", f"/uploads/{_segment(upload_id)}", json={"name": name}))
+        # Renaming to the same name changes nothing: retried like a read.
+        path = f"/uploads/{_segment(upload_id)}"
+        return self._one(Upload, Send("PATCH", path, json={"name": name}, idempotent=True))
 
     def update_upload(
         self, upload_id: str, name: str | None, meta: Mapping[str, str | None] | None
@@ -269,14 +271,17 @@ class Operations:
         body: dict[str, Any] = _params(name=name)
         if meta is not None:
             body["meta"] = dict(meta)
-        return self._one(Upload, Send("PATCH", f"/uploads/{_segment(upload_id)}", json=body))
+        # Applying the same change again changes nothing: retried.
+        return self._one(Upload, Send("PATCH", f"/uploads/{_segment(upload_id)}", json=body, idempotent=True))
 
     def set_private(self, upload_id: str, value: bool) -> Operation[Upload]:
         path = f"/files/{_segment(upload_id)}/privacy"
         return self._one(Upload, Send("PUT", path, json={"private": value}))
 
     def delete_upload(self, upload_id: str) -> Operation[RemoveResult]:
-        return self._one(RemoveResult, Send("DELETE", f"/uploads/{_segment(upload_id)}"))
+        # A record deleted already is `upload_not_found`: a retry would report a success as a failure.
+        path = f"/uploads/{_segment(upload_id)}"
+        return self._one(RemoveResult, Send("DELETE", path, idempotent=False))
 
     def dag(self, cid: str, page: int | None, limit: int | None) -> Operation[DagView]:
         params = _params(page=page, limit=limit)

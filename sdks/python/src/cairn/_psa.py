@@ -67,7 +67,9 @@ class PsaOperations:
         return self._status(Send("POST", f"{PSA_PINS}/{quote(requestid, safe='')}", json=body, root=True))
 
     def remove(self, requestid: str) -> Operation[None]:
-        yield from send(Send("DELETE", f"{PSA_PINS}/{quote(requestid, safe='')}", root=True), self.policy)
+        # A request removed already is not found any more: a retry would report a success as a failure.
+        path = f"{PSA_PINS}/{quote(requestid, safe='')}"
+        yield from send(Send("DELETE", path, root=True, idempotent=False), self.policy)
 
     def list(
         self,

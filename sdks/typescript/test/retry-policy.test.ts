@@ -1,0 +1,134 @@
+/**
+ * Which SDK calls are sent again after a 503: this SDK's `idempotent` flags are the reference every
+ * SDK follows, written to sdks/retry-policy.json for the Python, PHP and Go tests to read. Each call
+ * is made against a stand-in that always answers 503 (Retry-After: 0), and its attempts are counted.
+ * After changing a flag or adding a call: `CAIRN_WRITE_RETRY_POLICY=1 npx vitest run -c
+ * sdks/typescript/vitest.config.ts sdks/typescript/test/retry-policy.test.ts`, then follow the change
+ * in the other SDKs.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Cairn } from '../src';
+
+const POLICY_FILE = fileURLToPath(new URL('../../retry-policy.json', import.meta.url));
+const UPLOAD = '7b2e9c1a-4d3f-4e5a-9b8c-1d2e3f4a5b6c';
+const GROUP = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const LINK = 'c4d5e6f7-a8b9-4c0d-9e1f-2a3b4c5d6e7f';
+const CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
+const bytes = () => new TextEncoder().encode('hello');
+
+/** One call of every method that sends a request (the first request of a call that sends several). */
+const CALLS: Record<string, (cairn: Cairn) => Promise<unknown>> = {
+  'dag.get': (c) => c.dag.get(CID),
+  'gateway.get': (c) => c.gateway.get(CID),
+  'groups.add': (c) => c.groups.add(GROUP, { uploadIds: [UPLOAD] }),
+  'groups.create': (c) => c.groups.create('reports'),
+  'groups.delete': (c) => c.groups.delete(GROUP),
+  'groups.get': (c) => c.groups.get(GROUP),
+  'groups.list': (c) => c.groups.list(),
+  'groups.remove': (c) => c.groups.remove(GROUP, { uploadIds: [UPLOAD] }),
+  'groups.rename': (c) => c.groups.rename(GROUP, 'reports-2026'),
+  'links.create': (c) => c.links.create(UPLOAD, { expiresIn: 600 }),
+  'links.list': (c) => c.links.list(UPLOAD),
+  'links.revoke': (c) => c.links.revoke(UPLOAD, LINK),
+  'pins.allocations': (c) => c.pins.allocations(CID),
+  'pins.create': (c) => c.pins.create(CID),
+  'pins.createAndWait': (c) => c.pins.createAndWait(CID),
+  'pins.get': (c) => c.pins.get(UPLOAD),
+  'pins.status': (c) => c.pins.status(CID),
+  'pins.wait': (c) => c.pins.wait(UPLOAD),
+  'plans.checkout': (c) => c.plans.checkout('pro'),
+  'plans.list': (c) => c.plans.list(),
+  'psa.add': (c) => c.psa.add({ cid: CID }),
+  'psa.get': (c) => c.psa.get(UPLOAD),
+  'psa.list': (c) => c.psa.list(),
+  'psa.remove': (c) => c.psa.remove(UPLOAD),
+  'psa.replace': (c) => c.psa.replace(UPLOAD, { cid: CID }),
+  'psa.wait': (c) => c.psa.wait(UPLOAD),
+  'referrals.get': (c) => c.referrals.get(),
+  'tokens.create': (c) => c.tokens.create({ name: 'ci', expiresInDays: 30 }),
+  'tokens.list': (c) => c.tokens.list(),
+  'tokens.revoke': (c) => c.tokens.revoke(UPLOAD),
+  'uploads.car': (c) => c.uploads.car(bytes()),
+  'uploads.delete': (c) => c.uploads.delete(UPLOAD),
+  'uploads.deleteByCid': (c) => c.uploads.deleteByCid(CID),
+  'uploads.directory': (c) => c.uploads.directory([{ path: 'a/b.txt', content: bytes() }]),
+  'uploads.discardResumable': (c) => c.uploads.discardResumable(`/uploads/resumable/${UPLOAD}`),
+  'uploads.file': (c) => c.uploads.file(bytes(), { filename: 'b.txt' }),
+  'uploads.files': (c) => c.uploads.files([{ filename: 'b.txt', content: bytes() }]),
+  'uploads.get': (c) => c.uploads.get(UPLOAD),
+  'uploads.list': async (c) => c.uploads.list(),
+  'uploads.rename': (c) => c.uploads.rename(UPLOAD, 'report.pdf'),
+  'uploads.resumable': (c) => c.uploads.resumable(bytes(), { filename: 'b.txt' }),
+  'uploads.setMeta': (c) => c.uploads.setMeta(UPLOAD, { team: 'ops' }),
+  'uploads.setPrivate': (c) => c.uploads.setPrivate(UPLOAD, true),
+  'uploads.update': (c) => c.uploads.update(UPLOAD, { name: 'report.pdf' }),
+  'usage.get': (c) => c.usage.get(),
+  'users.me': (c) => c.users.me(),
+};
+/** Methods that send nothing. */
+const NO_REQUEST = new Set(['gateway.url']);
+
+/** Every method of every resource of the client, as `resource.method`. */
+function methodsOf(cairn: Cairn): string[] {
+  const names: string[] = [];
+  for (const [resource, service] of Object.entries(cairn)) {
+    if (typeof service !== 'object' || service === null) continue;
+    for (const method of Object.getOwnPropertyNames(Object.getPrototypeOf(service))) {
+      if (method !== 'constructor') names.push(`${resource}.${method}`);
+    }
+  }
+  return names.sort();
+}
+
+/** How many requests `call` sends when every answer is a 503 and one retry is allowed. */
+async function attempts(call: (cairn: Cairn) => Promise<unknown>): Promise<number> {
+  let sent = 0;
+  const cairn = new Cairn({
+    baseUrl: 'http://127.0.0.1:9',
+    token: 'cairn_test',
+    retry: { maxRetries: 1, baseDelayMs: 1 },
+    fetch: async (_url, init) => {
+      sent++;
+      const body = init?.body;
+      if (body instanceof ReadableStream) await body.cancel();
+      const error = { error: 'Try again', code: 'content_unavailable' };
+      return new Response(JSON.stringify(error), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '0' } });
+    },
+  });
+  await expect(call(cairn)).rejects.toMatchObject({ status: 503 });
+  return sent;
+}
+
+async function measuredPolicy(): Promise<Record<string, boolean>> {
+  const policy: Record<string, boolean> = {};
+  for (const [name, call] of Object.entries(CALLS).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const sent = await attempts(call);
+    expect(sent, name).toBeGreaterThanOrEqual(1);
+    expect(sent, name).toBeLessThanOrEqual(2);
+    policy[name] = sent === 2;
+  }
+  return policy;
+}
+
+describe('retry policy', () => {
+  it('has a call for every method that sends a request', () => {
+    const methods = methodsOf(new Cairn({ baseUrl: 'http://127.0.0.1:9' }));
+    expect(methods.filter((m) => !NO_REQUEST.has(m))).toEqual(Object.keys(CALLS).sort());
+  });
+
+  it('is the one in sdks/retry-policy.json', async () => {
+    const operations = await measuredPolicy();
+    if (process.env.CAIRN_WRITE_RETRY_POLICY === '1') {
+      const document = {
+        description:
+          'Whether each SDK call is sent again after a 429, a 503 or a connection error, as the TypeScript SDK does it (the first request of a call that sends several). Generated by sdks/typescript/test/retry-policy.test.ts; the Python, PHP and Go SDKs test that they follow it.',
+        operations,
+      };
+      writeFileSync(POLICY_FILE, `${JSON.stringify(document, null, 2)}\n`);
+    }
+    const stored = JSON.parse(readFileSync(POLICY_FILE, 'utf8')) as { operations: Record<string, boolean> };
+    expect(stored.operations, 'sdks/retry-policy.json is out of date: see the header of this test').toEqual(operations);
+  });
+});
