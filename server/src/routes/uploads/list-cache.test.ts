@@ -34,6 +34,35 @@ describe.each(DRIVERS)('the file list served again while unchanged (%s)', (drive
     expect(await names(user, '?search=renamed')).toEqual([]);
   });
 
+  it('counts what a filter matches again after any change to the records, their key-values or groups', async () => {
+    const user = await createUser(server);
+    const meta = (value: Record<string, string>) => `meta=${encodeURIComponent(JSON.stringify(value))}`;
+    const a = await uploadFile(server, user, 'a.txt', 'a', `?${meta({ env: 'prod' })}`);
+    await uploadFile(server, user, 'b.txt', 'b', `?${meta({ env: 'prod' })}`);
+    const c = await uploadFile(server, user, 'c.txt', 'c', `?${meta({ env: 'dev' })}`);
+    const page = async (query: string, n: number) =>
+      (await server.api.get(`/api/v2/users/me/uploads?limit=1&page=${n}&${query}`, { token: user.token })).body as {
+        files: { name: string }[];
+        total: number;
+      };
+    const prod = meta({ env: 'prod' });
+    expect(await page(prod, 1)).toMatchObject({ total: 2, files: [{ name: 'b.txt' }] });
+    expect(await page(prod, 2)).toMatchObject({ total: 2, files: [{ name: 'a.txt' }] });
+
+    expect((await server.api.patch(`/api/v2/uploads/${c.uploadId}`, { meta: { env: 'prod' } }, { token: user.token })).status).toBe(200);
+    expect(await page(prod, 2)).toMatchObject({ total: 3, files: [{ name: 'b.txt' }] });
+    expect((await server.api.delete(`/api/v2/uploads/${a.uploadId}`, { token: user.token })).status).toBe(200);
+    expect(await page(prod, 1)).toMatchObject({ total: 2, files: [{ name: 'c.txt' }] });
+
+    const group = (await server.api.post('/api/v2/groups', { name: 'kept' }, { token: user.token })).body as { id: string };
+    expect(await page(`groupId=${group.id}`, 1)).toMatchObject({ total: 0, files: [] });
+    const added = await server.api.post(`/api/v2/groups/${group.id}/uploads`, { uploadIds: [c.uploadId] }, { token: user.token });
+    expect(added.status).toBe(200);
+    expect(await page(`groupId=${group.id}`, 1)).toMatchObject({ total: 1, files: [{ name: 'c.txt' }] });
+    expect((await server.api.delete(`/api/v2/groups/${group.id}`, { token: user.token })).status).toBe(200);
+    expect((await server.api.get(`/api/v2/users/me/uploads?groupId=${group.id}`, { token: user.token })).status).toBe(404);
+  });
+
   it('shows changes the application did not make (an operator’s SQL) too', async () => {
     const user = await createUser(server);
     const a = await uploadFile(server, user, 'before.txt', 'x');
