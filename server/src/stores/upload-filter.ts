@@ -51,15 +51,17 @@ export function applyUploadFilter<O>(
   query: SelectQueryBuilder<Database, 'uploads', O>,
   userId: string,
   filter: UploadFilter,
-  { dense = false, few = false, db }: { dense?: boolean; few?: boolean; db?: Source } = {},
+  { dense = false, ids, db }: { dense?: boolean; ids?: readonly string[]; db?: Source } = {},
 ): SelectQueryBuilder<Database, 'uploads', O> {
   if (dense) return applyDense(query, userId, filter);
-  // Few matched ids: SQLite, without statistics, would still walk all the account's records by
-  // `user_id` and look each up among them; `+` keeps that index out, so it reads the ids by primary
-  // key instead. (PostgreSQL's statistics choose so by themselves.)
-  const idsFirst = few && hasIndexed(filter) && db !== undefined && isSqlite(db);
-  let q = query.where(idsFirst ? sql<string>`+uploads.user_id` : 'uploads.user_id', '=', userId);
-  q = applyColumns(q, filter);
+  if (ids) {
+    // The few ids the key-values and the group match, read already: the records are read by primary
+    // key. SQLite, without statistics, would still walk all the account's records by `user_id` and
+    // look each up among them; `+` keeps that index out.
+    const owner = db !== undefined && isSqlite(db) ? sql<string>`+uploads.user_id` : sql<string>`uploads.user_id`;
+    return applyColumns(query.where(owner, '=', userId), filter).where('uploads.id', 'in', ids.length > 0 ? ids : ['']);
+  }
+  let q = applyColumns(query.where('uploads.user_id', '=', userId), filter);
   // The key-values and the group as one set of ids, intersected on their indexes before any record is read.
   if (hasIndexed(filter)) q = q.where('uploads.id', 'in', (eb) => matchedIds(eb as unknown as Selecting, userId, filter)!);
   return q;
@@ -92,6 +94,14 @@ function applyColumns<O>(
 }
 
 /**
+ * Keeps a correlated `exists` a probe of each record walked: PostgreSQL would otherwise turn it
+ * into a join over every matching key-value (which its estimates of a prefix or a rare key often
+ * favour) and sort them all. An offset keeps the subquery as it is written; SQLite needs the limit
+ * beside it, and probes per record anyway.
+ */
+const checkedPerRecord = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) => query.limit(1).offset(0);
+
+/**
  * The same filter for a page when many records match: each key-value and the group are checked
  * per record (a primary-key probe) while the records are walked in the list's order, so the page
  * is found after a few rows rather than after reading and sorting every match.
@@ -110,7 +120,8 @@ function applyDense<O>(
           .selectFrom('upload_groups as g')
           .select('g.upload_id')
           .where('g.group_id', '=', groupId)
-          .whereRef('g.upload_id', '=', 'uploads.id'),
+          .whereRef('g.upload_id', '=', 'uploads.id')
+          .$call(checkedPerRecord),
       ),
     );
   }
@@ -125,7 +136,8 @@ function applyDense<O>(
           .where((inner) => {
             const extra = more(sql.ref('m.value'));
             return extra ?? inner.lit(true);
-          }),
+          })
+          .$call(checkedPerRecord),
       ),
     );
   for (const [key, value] of Object.entries(filter.meta ?? {})) q = withKey(key, (v) => sql<boolean>`${v} = ${value}`);
@@ -183,12 +195,18 @@ function matchedIds(db: Selecting, userId: string, filter: UploadFilter) {
   return sets.slice(1).reduce((all, set) => all.intersect(set), sets[0]!);
 }
 
+/** How many records a filter matches, and how many ids its key-values and group match (`matched`, when it has them). */
+export interface Counted {
+  total: number;
+  matched?: number;
+}
+
 /**
  * How many of the account's records the filter matches. Key-values and groups are counted on their
  * indexes first (the ids each condition matches, intersected), reading no record: that is the answer
- * when there is no other filter, and tells how to read the records when there is.
+ * when there is no other filter; else few ids are read and their records looked up by primary key.
  */
-export async function countMatching(db: Db, userId: string, filter: UploadFilter, few = 1000): Promise<number> {
+export async function countMatching(db: Db, userId: string, filter: UploadFilter, few: number): Promise<Counted> {
   const ids = matchedIds(db, userId, filter);
   let matched: number | undefined;
   if (ids) {
@@ -197,10 +215,18 @@ export async function countMatching(db: Db, userId: string, filter: UploadFilter
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
     matched = Number(row?.n ?? 0);
-    if (indexOnly(filter) || matched === 0) return matched;
+    if (indexOnly(filter) || matched === 0) return { total: matched, matched };
   }
-  const row = await applyUploadFilter(db.selectFrom('uploads'), userId, filter, { db, few: matched !== undefined && matched <= few })
+  const list = matched !== undefined && matched <= few ? await matchedIdList(db, userId, filter) : undefined;
+  const row = await applyUploadFilter(db.selectFrom('uploads'), userId, filter, { db, ids: list })
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return { total: Number(row?.n ?? 0), matched };
+}
+
+/** The ids the filter's key-values and group match (at most a few: the caller counted them). */
+export async function matchedIdList(db: Db, userId: string, filter: UploadFilter): Promise<string[]> {
+  const ids = matchedIds(db, userId, filter);
+  if (!ids) return [];
+  return (await ids.execute()).map((row) => row.id);
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { precompiled, type Param } from '../db/fast/precompiled';
 import type { Category, Database, UploadRow } from '../db/schema';
 import { nameOrderKey } from '../lib/name-order';
-import { applyUploadFilter, countMatching, isFiltered, type UploadFilter } from './upload-filter';
+import { applyUploadFilter, countMatching, isFiltered, matchedIdList, type Counted, type UploadFilter } from './upload-filter';
 
 export interface UploadListQuery {
   userId: string;
@@ -14,7 +14,7 @@ export interface UploadListQuery {
   /** The account's record count as already read (`users.uploads_count`): the total without a search. */
   count: number;
   /** How many records the search and filter match, when already known (counted at this version before). */
-  total?: number;
+  counted?: Counted;
   /** Newest first unless asked otherwise. */
   sort?: 'date' | 'name' | 'size';
   order?: 'asc' | 'desc';
@@ -49,20 +49,24 @@ async function sorted(
   query: UploadListQuery,
   column: (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS],
   order: 'asc' | 'desc',
-): Promise<{ rows: UploadRow[]; total: number }> {
+): Promise<{ rows: UploadRow[]; counted: Counted }> {
   const filter: UploadFilter = { ...query.filter, search: query.search };
-  const total = query.total ?? (isFiltered(filter) ? await countMatching(db, query.userId, filter, DENSE_FROM) : Number(query.count));
-  // Few matches: read them through the indexes and sort them. Many: walk the records in order and
-  // check each, so a page is found after a few rows (see `applyUploadFilter`).
-  const dense = total > DENSE_FROM;
-  const rows = await applyUploadFilter(db.selectFrom('uploads'), query.userId, filter, { dense, few: !dense, db })
+  const counted =
+    query.counted ?? (isFiltered(filter) ? await countMatching(db, query.userId, filter, DENSE_FROM) : { total: Number(query.count) });
+  // Few matches: read them through the indexes (the ids first when the key-values and group match
+  // few) and sort them. Many: walk the records in order and check each, so a page is found after a
+  // few rows (see `applyUploadFilter`).
+  const dense = counted.total > DENSE_FROM;
+  const ids =
+    !dense && counted.matched !== undefined && counted.matched <= DENSE_FROM ? await matchedIdList(db, query.userId, filter) : undefined;
+  const rows = await applyUploadFilter(db.selectFrom('uploads'), query.userId, filter, { dense, ids, db })
     .selectAll('uploads')
     .orderBy(`uploads.${column}`, order)
     .orderBy('uploads.id', order)
     .limit(query.limit)
     .offset(query.offset)
     .execute();
-  return { rows: rows as UploadRow[], total };
+  return { rows: rows as UploadRow[], counted };
 }
 
 /**
@@ -94,7 +98,8 @@ export function createUploadStore(db: Db) {
       return (await query.executeTakeFirst()) !== undefined;
     },
 
-    async list(query: UploadListQuery): Promise<{ rows: UploadRow[]; total: number }> {
+    /** A page of the account's records, and how many match (to be kept and given back as `counted` for its next page). */
+    async list(query: UploadListQuery): Promise<{ rows: UploadRow[]; counted: Counted }> {
       const sort = query.sort ?? 'date';
       const order = query.order ?? 'desc';
       // Another order than the default: built per call (the precompiled queries keep the hot path).
@@ -102,16 +107,16 @@ export function createUploadStore(db: Db) {
         return sorted(db, query, SORT_COLUMNS[sort], order);
       if (!query.search) {
         const rows = await newestFirst(db, { userId: query.userId, limit: query.limit, offset: query.offset });
-        return { rows, total: Number(query.count) };
+        return { rows, counted: { total: Number(query.count) } };
       }
       // Case-insensitive and with an explicit escape character, so both databases match alike.
       const escaped = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
       const values = { userId: query.userId, name: `%${escaped.toLowerCase()}%`, cid: `${escaped}%` };
       const [rows, total] = await Promise.all([
         matchingNewestFirst(db, { ...values, limit: query.limit, offset: query.offset }),
-        query.total ?? matchingCount(db, values).then(([counted]) => Number(counted?.n ?? 0)),
+        query.counted?.total ?? matchingCount(db, values).then(([row]) => Number(row?.n ?? 0)),
       ]);
-      return { rows, total };
+      return { rows, counted: { total } };
     },
 
     /**

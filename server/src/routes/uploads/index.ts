@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { heldUploadReader } from '../../commands/content/held-upload-reader';
 import { uploadLister } from '../../commands/content/upload-lister';
+import type { Counted } from '../../stores/upload-filter';
 import { fileNotFound, uploadReader } from '../../commands/content/upload-reader';
 import { uploadRemover } from '../../commands/content/upload-remover';
 import { uploadRenamer } from '../../commands/content/upload-renamer';
@@ -47,22 +48,22 @@ async function listUploads(ctx: Ctx) {
   let body = pages.get(user.id, user.uploads_version, key);
   if (!body) {
     if (filter.groupId) await groupReader(ctx.state.app, user.id, filter.groupId);
-    const totalKey = JSON.stringify(['total', search ?? '', filter]);
-    const known = pages.get(user.id, user.uploads_version, totalKey);
-    const { rows, total } = await uploadLister(ctx.state.app, {
+    const countKey = JSON.stringify(['counted', search ?? '', filter]);
+    const known = pages.get(user.id, user.uploads_version, countKey);
+    const { rows, counted } = await uploadLister(ctx.state.app, {
       userId: user.id,
       offset: (page - 1) * limit,
       limit,
       search,
       count: user.uploads_count,
-      total: known ? Number(known.toString()) : undefined,
+      counted: known ? (JSON.parse(known.toString()) as Counted) : undefined,
       sort,
       order,
       filter,
     });
-    body = Buffer.from(JSON.stringify({ files: rows.map(presentUpload), total, page, limit }));
+    body = Buffer.from(JSON.stringify({ files: rows.map(presentUpload), total: counted.total, page, limit }));
     pages.set(user.id, user.uploads_version, key, body);
-    if (!known) pages.set(user.id, user.uploads_version, totalKey, Buffer.from(String(total)));
+    if (!known) pages.set(user.id, user.uploads_version, countKey, Buffer.from(JSON.stringify(counted)));
   }
   ctx.type = 'application/json';
   ctx.body = body;
