@@ -23,6 +23,7 @@ import * as tokenScopes from './0022-token-scopes';
 import * as twoFactor from './0023-two-factor';
 import * as groupsAndMetadata from './0024-groups-and-metadata';
 import * as privateRecords from './0025-private-records';
+import * as nameSearch from './0026-name-search';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023-two-factor': twoFactor,
   '0024-groups-and-metadata': groupsAndMetadata,
   '0025-private-records': privateRecords,
+  '0026-name-search': nameSearch,
 };
