@@ -38,20 +38,6 @@ final class GroupsLinksTest extends TestCase
         return $path;
     }
 
-    /** @return array{int, string} the status and body of a plain GET */
-    private static function fetch(string $url): array
-    {
-        if (str_starts_with($url, '/')) {
-            $url = Harness::$url . $url;
-        }
-        $ch = curl_init($url);
-        curl_setopt_array($ch, [CURLOPT_RETURNTRANSFER => true, CURLOPT_TIMEOUT => 30]);
-        $body = (string) curl_exec($ch);
-        $status = (int) curl_getinfo($ch, CURLINFO_RESPONSE_CODE);
-        curl_close($ch);
-        return [$status, $body];
-    }
-
     /** @return list<string> the sorted ids of every record the filters keep */
     private static function ids(Client $client, array $filters): array
     {
@@ -119,19 +105,19 @@ final class GroupsLinksTest extends TestCase
         }
 
         // A private record opens only through a signed link; a public one turns private on demand.
-        self::assertNotSame(200, self::fetch(Harness::$url . '/ipfs/' . $hidden['cid'])[0]);
+        self::assertNotSame(200, Harness::plainGet(Harness::$url . '/ipfs/' . $hidden['cid'])[0]);
         $link = $client->links->create($hidden['uploadId'], 600, ['downloadName' => 'x.bin']);
         self::assertSame([$hidden['uploadId'], 'x.bin', false], [$link['uploadId'], $link['downloadName'], $link['singleUse']]);
-        self::assertSame([200, (string) file_get_contents($hiddenPath)], self::fetch($link['url']));
+        self::assertSame([200, (string) file_get_contents($hiddenPath)], Harness::plainGet($link['url']));
         self::assertSame([$link['id']], array_column($client->links->list($hidden['uploadId']), 'id'));
         $client->links->revoke($hidden['uploadId'], $link['id']);
         self::assertSame([], $client->links->list($hidden['uploadId']));
-        self::assertNotSame(200, self::fetch($link['url'])[0]);
+        self::assertNotSame(200, Harness::plainGet($link['url'])[0]);
 
         self::assertTrue($client->uploads->setPrivate($plain['uploadId'], true)['private']);
-        self::assertNotSame(200, self::fetch(Harness::$url . '/ipfs/' . $plain['cid'])[0]);
+        self::assertNotSame(200, Harness::plainGet(Harness::$url . '/ipfs/' . $plain['cid'])[0]);
         self::assertFalse($client->uploads->setPrivate($plain['uploadId'], false)['private']);
-        self::assertSame(200, self::fetch(Harness::$url . '/ipfs/' . $plain['cid'])[0]);
+        self::assertSame(200, Harness::plainGet(Harness::$url . '/ipfs/' . $plain['cid'])[0]);
     }
 
     public function testAResumableUploadJoinsAGroupWithMeta(): void

@@ -120,4 +120,18 @@ final class Harness
     {
         return new \Cairn\Client($token, ['baseUrl' => self::$url]);
     }
+
+    /** @return array{int, string} the status and body of a GET without credentials (a path is on the harness's server) */
+    public static function plainGet(string $url): array
+    {
+        if (str_starts_with($url, '/')) {
+            $url = self::$url . $url;
+        }
+        $ch = curl_init($url);
+        curl_setopt_array($ch, [CURLOPT_RETURNTRANSFER => true, CURLOPT_TIMEOUT => 30]);
+        $body = (string) curl_exec($ch);
+        $status = (int) curl_getinfo($ch, CURLINFO_RESPONSE_CODE);
+        curl_close($ch);
+        return [$status, $body];
+    }
 }

@@ -23,20 +23,6 @@ trait ScenarioSharingSteps
         return $ids;
     }
 
-    /** @return array{int, string} the status and body of a GET without credentials */
-    private static function gatewayGet(string $url): array
-    {
-        if (str_starts_with($url, '/')) {
-            $url = Harness::$url . $url;
-        }
-        $ch = curl_init($url);
-        curl_setopt_array($ch, [CURLOPT_RETURNTRANSFER => true, CURLOPT_TIMEOUT => 30]);
-        $body = (string) curl_exec($ch);
-        $status = (int) curl_getinfo($ch, CURLINFO_RESPONSE_CODE);
-        curl_close($ch);
-        return [$status, $body];
-    }
-
     /** @depends testStep18ReadOnlyToken */
     public function testStep19GroupsWithKeyValues(): void
     {
@@ -77,19 +63,19 @@ trait ScenarioSharingSteps
         $hidden = $client->uploads->file($path, ['private' => true]);
         self::assertSame([true, 2048], [$hidden['private'], $hidden['size']]);
         $bare = Harness::$url . '/ipfs/' . $hidden['cid'];
-        self::assertSame(404, self::gatewayGet($bare)[0], 'a private record without a link');
+        self::assertSame(404, Harness::plainGet($bare)[0], 'a private record without a link');
 
         $link = $client->links->create($hidden['uploadId'], 600);
         self::assertSame([$hidden['uploadId'], $hidden['cid'], false], [$link['uploadId'], $link['cid'], $link['singleUse']]);
-        self::assertSame([200, $bytes], self::gatewayGet($link['url']), 'the link opens the file');
+        self::assertSame([200, $bytes], Harness::plainGet($link['url']), 'the link opens the file');
         self::assertSame([$link['id']], array_column($client->links->list($hidden['uploadId']), 'id'), 'the list holds the link once');
 
         $client->links->revoke($hidden['uploadId'], $link['id']);
-        $status = self::gatewayGet($link['url'])[0];
+        $status = Harness::plainGet($link['url'])[0];
         self::assertTrue($status >= 400 && $status <= 499, "a revoked link answered $status, want a 4xx");
 
         self::assertFalse($client->uploads->setPrivate($hidden['uploadId'], false)['private']);
-        self::assertSame([200, $bytes], self::gatewayGet($bare), 'the record made public');
+        self::assertSame([200, $bytes], Harness::plainGet($bare), 'the record made public');
         self::$records++;
     }
 }
