@@ -3091,7 +3091,7 @@ export interface components {
       scopes: components['schemas']['TokenScope'][];
       /**
        * Format: uuid
-       * @description The one group the token is limited to, or null for the whole account.
+       * @description The one group the token is limited to, or null for the whole account. Once that group is deleted the token is refused everything (`403 insufficient_scope`).
        */
       groupId: string | null;
     };
@@ -3218,10 +3218,11 @@ export interface components {
       scopes?: components['schemas']['TokenScope'][];
       /**
        * Format: uuid
-       * @description Limits the token to one group of the account (its id); null or leaving it out means
-       *     the whole account. A token limited to a group never reaches the rest of the account:
-       *     operations that cannot be kept to its group answer it `403 insufficient_scope`
-       *     (today, every operation but those of `x-cairn-scope: any`).
+       * @description Limits the token to one group of the account (its id; any other is `404
+       *     group_not_found`); null or leaving it out means the whole account. A token limited to
+       *     a group never reaches the rest of the account: see "Tokens limited to one group" above
+       *     (operations marked `x-cairn-group: kept` keep to the group; the others answer it `403
+       *     insufficient_scope` unless they need only `any`).
        */
       groupId?: string | null;
     };
@@ -6194,6 +6195,7 @@ export interface operations {
       400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      404: components['responses']['GroupNotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];

@@ -8,11 +8,13 @@ import { newId } from '../../lib/ids';
 import { forbidden } from '../../lib/errors';
 import { addDays } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
+import { groupReader } from '../groups/groups';
 
 /**
  * Creates an API token. The secret is returned here once and only its hash is kept. Only an
  * administrator may give a token the administration routes (`admin:*`); `all` grants them only
- * where the account is an administrator's, as a session does.
+ * where the account is an administrator's, as a session does. A token limited to a group names
+ * one of the account's groups (`404 group_not_found` otherwise).
  */
 export async function tokenGenerator(
   app: AppContext,
@@ -23,6 +25,7 @@ export async function tokenGenerator(
   if (input.scopes.includes('admin:*') && user.role !== 'admin') {
     throw forbidden('admin_required', 'Only administrators can create tokens with the admin:* scope');
   }
+  if (input.groupId !== null) await groupReader(app, user.id, input.groupId);
   const now = new Date();
   const { secret, hash, prefix } = newApiTokenSecret();
   const token: ApiTokenRow = {
