@@ -12,6 +12,17 @@ type TokenCheck = Pick<
   /** Whether the group the token is limited to is still one of the account's. */
   group_found: boolean;
 };
+/** A token with the name of the group it is limited to (null for the whole account, or once the group is gone). */
+export type NamedTokenRow = ApiTokenRow & { group_name: string | null };
+
+/** The account's tokens, each with its group's name. */
+const named = (db: Kysely<Database>) =>
+  db
+    .selectFrom('api_tokens')
+    .leftJoin('groups', (join) => join.onRef('groups.id', '=', 'api_tokens.group_id').onRef('groups.user_id', '=', 'api_tokens.user_id'))
+    .selectAll('api_tokens')
+    .select('groups.name as group_name');
+
 export interface TokenWith<User> {
   token: TokenCheck;
   user: User;
@@ -86,8 +97,8 @@ export function createTokenStore(db: Db) {
     findByHashWithPrincipal: async (hash: string): Promise<TokenWith<Principal> | undefined> =>
       split((await tokenWithPrincipal(db, { hash }))[0]),
 
-    listForUser: (userId: string): Promise<ApiTokenRow[]> =>
-      db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute(),
+    listForUser: (userId: string): Promise<NamedTokenRow[]> =>
+      named(db).where('api_tokens.user_id', '=', userId).orderBy('api_tokens.created_at', 'desc').orderBy('api_tokens.id').execute(),
 
     /** Deletes the account's revoked tokens (they can never work again); how many went. */
     async deleteRevoked(userId: string): Promise<number> {
@@ -95,8 +106,8 @@ export function createTokenStore(db: Db) {
       return Number(result.numDeletedRows);
     },
 
-    findForUser: (userId: string, id: string): Promise<ApiTokenRow | undefined> =>
-      db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+    findForUser: (userId: string, id: string): Promise<NamedTokenRow | undefined> =>
+      named(db).where('api_tokens.user_id', '=', userId).where('api_tokens.id', '=', id).executeTakeFirst(),
 
     async revoke(id: string, at: string): Promise<void> {
       await db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();

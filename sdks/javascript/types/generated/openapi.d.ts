@@ -2531,6 +2531,15 @@ export interface components {
       allowedIps: string[];
       /** @enum {string} */
       status: 'active' | 'expired' | 'revoked';
+      /** @description What the token may do (`[all]` for full access). */
+      scopes: components['schemas']['TokenScope'][];
+      /**
+       * Format: uuid
+       * @description The one group of its account the token is limited to, or null for the whole account.
+       */
+      groupId: string | null;
+      /** @description The name of that group; null for the whole account, and once the group is deleted. */
+      groupName: string | null;
     };
     /** @description One job of the content engine's outbox. */
     AdminContentJob: {
@@ -3094,6 +3103,8 @@ export interface components {
        * @description The one group the token is limited to, or null for the whole account. Once that group is deleted the token is refused everything (`403 insufficient_scope`).
        */
       groupId: string | null;
+      /** @description The name of that group; null for the whole account, and once the group is deleted. */
+      groupName: string | null;
     };
     /**
      * @description A right an API token holds. `all` is every right of the account (administration too, for an
@@ -3134,7 +3145,8 @@ export interface components {
      *       "scopes": [
      *         "all"
      *       ],
-     *       "groupId": null
+     *       "groupId": null,
+     *       "groupName": null
      *     }
      */
     ApiToken: components['schemas']['ApiTokenFields'];
@@ -3155,7 +3167,8 @@ export interface components {
      *         "files:read",
      *         "pins:write"
      *       ],
-     *       "groupId": null,
+     *       "groupId": "7f1d2c3b-4a5e-4f60-9b8a-1c2d3e4f5a6b",
+     *       "groupName": "Invoices",
      *       "token": "cairn_Y81NvwnfUCkcgKS0lMw9bk_R0fuJpHtFfQCgPeKnVd0"
      *     }
      */

@@ -4,6 +4,7 @@ import { newApiTokenSecret } from '../../auth/api-token';
 import { storedScopes } from '../../auth/scopes';
 import type { AppContext } from '../../context';
 import type { ApiTokenRow, UserRow } from '../../db/schema';
+import type { NamedTokenRow } from '../../stores/token-store';
 import { newId } from '../../lib/ids';
 import { forbidden } from '../../lib/errors';
 import { addDays } from '../../lib/time';
@@ -21,11 +22,11 @@ export async function tokenGenerator(
   user: UserRow,
   input: TokenGenerateInput,
   ip: string,
-): Promise<{ token: ApiTokenRow; secret: string }> {
+): Promise<{ token: NamedTokenRow; secret: string }> {
   if (input.scopes.includes('admin:*') && user.role !== 'admin') {
     throw forbidden('admin_required', 'Only administrators can create tokens with the admin:* scope');
   }
-  if (input.groupId !== null) await groupReader(app, user.id, input.groupId);
+  const group = input.groupId === null ? null : await groupReader(app, user.id, input.groupId);
   const now = new Date();
   const { secret, hash, prefix } = newApiTokenSecret();
   const token: ApiTokenRow = {
@@ -57,5 +58,5 @@ export async function tokenGenerator(
       groupId: token.group_id,
     },
   });
-  return { token, secret };
+  return { token: { ...token, group_name: group?.name ?? null }, secret };
 }

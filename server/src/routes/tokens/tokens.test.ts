@@ -113,8 +113,8 @@ describe.each(DRIVERS)('/api/v2/tokens (%s)', (driver) => {
       { token: user.token },
     );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ scopes: ['all'], groupId });
-    expect((await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens[0].groupId).toBe(groupId);
+    expect(res.body).toMatchObject({ scopes: ['all'], groupId, groupName: 'album' });
+    expect((await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens[0]).toMatchObject({ groupId, groupName: 'album' });
 
     // Full access within its group is still not the account's: its tokens stay out of reach.
     const tokens = await server.api.get('/api/v2/tokens', { token: res.body.token });
@@ -146,6 +146,7 @@ describe.each(DRIVERS)('/api/v2/tokens (%s)', (driver) => {
       expect(refused.body).toMatchObject({ code: 'insufficient_scope' });
       expect(refused.body.error).toBe(`This API token is limited to group ${groupId}, which no longer exists`);
     }
+    expect((await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens[0]).toMatchObject({ groupId, groupName: null });
     // A new group never revives it, whatever its name.
     await server.api.post('/api/v2/groups', { name: 'gone' }, { token: user.token });
     expect((await server.api.get('/api/v2/users/me/uploads', { token })).status).toBe(403);
