@@ -14,6 +14,7 @@ import { ListView } from '../list/list-view';
 import { useAdminAction } from '../list/use-admin-action';
 import { pageQuery, useAdminList } from '../list/use-admin-list';
 import { useRowUpdates } from '../list/use-row-updates';
+import { TokenAccess } from './token-access';
 
 /** /admin/tokens: every account's API tokens (never their secrets), with revocation. */
 export function AdminTokensPage() {
@@ -47,7 +48,7 @@ export function AdminTokensPage() {
         {(items) => (
           <AdminTable
             caption={t('tokens.title')}
-            columns={['name', 'owner', 'status', 'created', 'expires', 'last_used', 'allowed_ips']}
+            columns={['name', 'owner', 'status', 'access', 'created', 'expires', 'last_used', 'allowed_ips']}
             actions
           >
             {items.map((token) => (
@@ -61,6 +62,9 @@ export function AdminTokensPage() {
                 <td data-label={t('columns.owner')}>{token.userEmail}</td>
                 <td data-label={t('columns.status')}>
                   <span className={`badge badge-${token.status}`}>{t(`tokens.status_${token.status}`)}</span>
+                </td>
+                <td data-label={t('columns.access')}>
+                  <TokenAccess token={token} />
                 </td>
                 <td data-label={t('columns.created')}>{formatDate(token.createdAt, language)}</td>
                 <td data-label={t('columns.expires')}>
