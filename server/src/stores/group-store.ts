@@ -140,9 +140,9 @@ export function createGroupStore(db: Db) {
       return Number(result.numDeletedRows);
     },
 
-    /** Whether the record is in the group. */
-    async holds(groupId: string, uploadId: string): Promise<boolean> {
-      const row = await db
+    /** Whether the record is in the group (read inside `trx` when given). */
+    async holds(groupId: string, uploadId: string, trx: Db = db): Promise<boolean> {
+      const row = await trx
         .selectFrom('upload_groups')
         .select('upload_id')
         .where('group_id', '=', groupId)

@@ -3926,7 +3926,11 @@ export interface components {
         'application/json': components['schemas']['PsaFailure'];
       };
     };
-    /** @description The account's storage is full (reason `INSUFFICIENT_FUNDS`). */
+    /**
+     * @description The account's storage is full (reason `INSUFFICIENT_FUNDS`). Through an API token limited to
+     *     a group: the account already holds this CID in a record outside that group (reason
+     *     `ALREADY_PINNED`; that record is not taken into the group).
+     */
     PsaInsufficientFunds: {
       headers: {
         [name: string]: unknown;
@@ -4638,22 +4642,18 @@ export interface components {
     };
     /**
      * @description `name_taken`: another file of the account already has the custom `name` (or, rarely, no
-     *     free suffixed name was found).
+     *     free suffixed name was found). Or `already_pinned`: the API token is limited to a group and
+     *     the account already holds this content in a record outside it (that record is not taken
+     *     into the group; nothing was recorded or charged).
      */
-    NameTaken: {
+    NameTakenOrHeldOutsideGroup: {
       headers: {
         [name: string]: unknown;
       };
       content: {
-        /**
-         * @example {
-         *       "error": "A file with this name already exists",
-         *       "code": "name_taken"
-         *     }
-         */
         'application/json': components['schemas']['Error'] & {
-          /** @constant */
-          code?: 'name_taken';
+          /** @enum {unknown} */
+          code?: 'name_taken' | 'already_pinned';
         };
       };
     };
@@ -6476,7 +6476,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
       404: components['responses']['GroupNotFound'];
-      409: components['responses']['NameTaken'];
+      409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
@@ -6623,7 +6623,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
       404: components['responses']['GroupNotFound'];
-      409: components['responses']['NameTaken'];
+      409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
@@ -6705,7 +6705,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
       404: components['responses']['GroupNotFound'];
-      409: components['responses']['NameTaken'];
+      409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
@@ -6781,7 +6781,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
       404: components['responses']['GroupNotFound'];
-      409: components['responses']['NameTaken'];
+      409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['CarUploadTooLarge'];
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
@@ -6858,7 +6858,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
       404: components['responses']['GroupNotFound'];
-      409: components['responses']['NameTaken'];
+      409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
@@ -7908,7 +7908,8 @@ export interface operations {
       /**
        * @description `already_pinned` (the account already holds this CID itself: uploaded, or pinned by
        *     CID; content it holds only through its remote pins is pinned again, and becomes its
-       *     own) or `name_taken` (another file of the account already has `customName`).
+       *     own; through an API token limited to a group, any record of the CID outside that group)
+       *     or `name_taken` (another file of the account already has `customName`).
        */
       409: {
         headers: {

@@ -1,5 +1,5 @@
 import type { Authentication } from '../../auth/authenticate';
-import { keptGroup } from '../../auth/scopes';
+import { keptGroup, limitedGroup } from '../../auth/scopes';
 import { queuedPinJob } from '../../stores/pin-job-store';
 import type { AppContext } from '../../context';
 import type { PinJobRow, UserRow } from '../../db/schema';
@@ -12,6 +12,7 @@ import { pinnableCid } from '../../content/cid';
 import { afterWithdrawal, pinNotFound } from './psa-pin-remover';
 import { psaPinWithdrawer, type Withdrawal } from './psa-pin-withdrawer';
 import { storageLimit } from '../quota/lib/storage-limit';
+import { refuseHeldOutsideGroup } from '../content/held-upload-reader';
 import { checkRecordExtras, type RecordExtras } from '../content/record-meta';
 
 /** A Pin object of the Pinning Service API, validated. */
@@ -74,6 +75,9 @@ export async function psaPinCreator(
 
   const extras = psaRecordExtras(input.meta);
   if (auth) extras.groupId = keptGroup(auth, extras.groupId, 'psa');
+  // A credential limited to a group never pulls a record from the rest of the account into it.
+  const only = auth ? limitedGroup(auth) : null;
+  if (only !== null) await refuseHeldOutsideGroup(app, user.id, cid, only);
   await checkRecordExtras(app, user, extras);
 
   const requestid = newId();

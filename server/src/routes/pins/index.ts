@@ -27,7 +27,8 @@ export function pinRoutes() {
     const body = input<PinInput>(ctx).body;
     // A token limited to a group pins into it, and may not name another.
     const asked = { ...body, groupId: keptGroup(ctx.state.auth, body.groupId, 'pins:write') };
-    const { job, upload } = await pinRequester(ctx.state.app, ctx.state.user, asked, ctx.state.requestId);
+    const only = limitedGroup(ctx.state.auth);
+    const { job, upload } = await pinRequester(ctx.state.app, ctx.state.user, asked, ctx.state.requestId, only);
     if (job.status === 'failed') throw failedPin(job.error_code, job.error);
     ctx.status = job.status === 'pinned' ? 201 : 202;
     ctx.body = presentPinJob(job, upload);

@@ -134,6 +134,34 @@ describe.each(DRIVERS)('an API token limited to one group (%s)', (driver) => {
     expect([hidden.status, hidden.body.code]).toEqual([404, 'pin_not_found']);
   });
 
+  it('never pulls a record of the rest of the account into its group by storing or pinning the same content', async () => {
+    const HELD = {
+      status: 409,
+      body: { error: 'The account already holds this content outside the group this API token is limited to', code: 'already_pinned' },
+    };
+    const again = await api().request('POST', '/api/v2/upload', {
+      token,
+      body: fileForm([{ name: 'copy.txt', content: 'in the other group' }]),
+    });
+    expect({ status: again.status, body: again.body }).toEqual(HELD);
+    const pinned = await api().post('/api/v2/pins', { cid: outside.cid }, { token });
+    expect({ status: pinned.status, body: pinned.body }).toEqual(HELD);
+    const psa = await api().post('/psa/pins', { cid: outside.cid }, { token });
+    expect(psa.status).toBe(409);
+    expect(psa.body).toEqual({ error: { reason: 'ALREADY_PINNED', details: HELD.body.error } });
+
+    // The record stays where it was, and the token still cannot reach it.
+    const kept = await api().get(`/api/v2/uploads/${outside.uploadId}`, { token: user.token });
+    expect(kept.body.groups).toEqual([{ id: other.id, name: 'Other' }]);
+    expect((await api().get(`/api/v2/uploads/${outside.uploadId}`, { token })).status).toBe(404);
+    expect(await names('/api/v2/users/me/uploads')).not.toContain('outside.txt');
+
+    // Its own group's content it may store again: the same record answers.
+    const own = await api().request('POST', '/api/v2/upload', { token, body: fileForm([{ name: 'again.txt', content: 'in the album' }]) });
+    expect(own.status, own.text).toBe(200);
+    expect(own.body).toMatchObject({ uploadId: inside.uploadId, duplicate: true });
+  });
+
   it('sees and fills only its own group, and never creates, renames or deletes one', async () => {
     const listed = await api().get('/api/v2/groups', { token });
     expect(listed.status).toBe(200);
