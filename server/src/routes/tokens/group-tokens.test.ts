@@ -84,6 +84,14 @@ describe.each(DRIVERS)('an API token limited to one group (%s)', (driver) => {
       expect({ status: res.status, body: res.body }).toEqual(NOT_FOUND);
     }
 
+    // At the gateway, a download is named after the record only when it is in the group.
+    const disposition = (cid: string) =>
+      fetch(`${server.url}/ipfs/${cid}?download=1`, { headers: { Authorization: `Bearer ${token}` } }).then((res) =>
+        res.headers.get('content-disposition'),
+      );
+    expect(await disposition(inside.cid)).toContain('filename="inside.txt"');
+    expect(await disposition(outside.cid)).toContain(`filename="${outside.cid}"`);
+
     // Nothing changed: the record keeps its name, its privacy and its link.
     const kept = await api().get(`/api/v2/uploads/${outside.uploadId}`, { token: user.token });
     expect(kept.body).toMatchObject({ name: 'outside.txt', private: false });
