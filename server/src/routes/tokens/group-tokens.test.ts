@@ -48,6 +48,8 @@ describe.each(DRIVERS)('an API token limited to one group (%s)', (driver) => {
   it("lists only its group's records, and is refused another group", async () => {
     expect(await names('/api/v2/users/me/uploads')).toEqual(['inside.txt']);
     expect(await names('/api/v2/file')).toEqual(['inside.txt']);
+    // The count is the group's too, not the account's.
+    expect((await api().get('/api/v2/users/me/uploads', { token })).body.total).toBe(1);
     expect(await names(`/api/v2/users/me/uploads?groupId=${album.id}`)).toEqual(['inside.txt']);
     const refused = await api().get(`/api/v2/users/me/uploads?groupId=${other.id}`, { token });
     expect(refused.status).toBe(403);
