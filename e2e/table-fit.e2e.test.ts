@@ -50,6 +50,14 @@ beforeAll(async () => {
     expiresInDays: 30,
     allowedIp: '2001:db8:85a3::8a2e:370:7334',
   });
+  // A token limited to a group, with several scopes: the access column's longest content.
+  const group = await server.api('POST', '/groups', adminToken, { name: 'Quarterly invoices and receipts' });
+  await server.api('POST', '/tokens/generate', adminToken, {
+    name: 'invoices-uploader',
+    expiresInDays: 30,
+    scopes: ['files:read', 'files:write', 'pins:write', 'links:write'],
+    groupId: (group.body as { id: string }).id,
+  });
   // A content job that gave up, with an engine's long error, for the outbox's table.
   const now = new Date().toISOString();
   await server.app.db

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiToken } from './harness/content';
 import { en } from './harness/locales';
 import { checkScreen } from './harness/screens';
 import { signedInSession } from './harness/session';
@@ -54,5 +55,37 @@ describe('scoped API tokens', () => {
     const upload = await fetch(`${server.url}/api/v2/upload`, { method: 'POST', headers, body: new FormData() });
     expect(upload.status).toBe(403);
     await expect(upload.json()).resolves.toMatchObject({ code: 'insufficient_scope', scope: 'files:write' });
+  });
+
+  it('limits a token to one group picked in the dialog, and names the group in the list', async () => {
+    const { page, server } = session;
+    const token = await apiToken(server, USER.email, USER.password);
+    const group = await server.api('POST', '/groups', token, { name: 'Invoices' });
+    expect(group.status).toBe(201);
+    const groupId = (group.body as { id: string }).id;
+
+    await page.goto(`${server.url}/settings/tokens`);
+    const settings = new SettingsPage(page);
+    const modal = await settings.openNewToken();
+    await modal.fill('invoices-bot', '30');
+    const picker = modal.form().getByLabel(s('tokens.group'));
+    await expect(picker.inputValue()).resolves.toBe('');
+    await picker.selectOption({ label: 'Invoices' });
+    await checkScreen(page, 'token-group-dialog', { fullPage: false });
+    await modal.submit();
+    const secret = await modal.secret();
+    await modal.done();
+
+    const row = settings.tokenRow('invoices-bot');
+    await expect(row.locator('[data-group]').getAttribute('data-group')).resolves.toBe(groupId);
+    await expect(row.innerText()).resolves.toContain(en('settings', 'tokens.limited_to').replace('{{name}}', 'Invoices'));
+    await checkScreen(page, 'token-group-list');
+
+    // The server keeps the token to its group: its files, not the account's tokens.
+    const headers = { authorization: `Bearer ${secret}` };
+    expect((await fetch(`${server.url}/api/v2/users/me/uploads`, { headers })).status).toBe(200);
+    const tokens = await fetch(`${server.url}/api/v2/tokens`, { headers });
+    expect(tokens.status).toBe(403);
+    await expect(tokens.json()).resolves.toMatchObject({ code: 'insufficient_scope' });
   });
 });

@@ -70,6 +70,7 @@ const token = {
   status: 'active',
   scopes: ['all'],
   groupId: null,
+  groupName: null,
 };
 const secret = 'cairn_Y81NvwnfUCkcgKS0lMw9bk_R0fuJpHtFfQCgPeKnVd0';
 const JSON_TYPE = 'application/json; charset=utf-8';

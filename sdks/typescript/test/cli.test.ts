@@ -128,6 +128,20 @@ describe.sequential('cairn CLI', () => {
     expect(created.scopes).toEqual(['all']);
     const denied = await runCli(['tokens', 'list', '--json'], { ...env, CAIRN_TOKEN: scoped.token });
     expect(JSON.parse(denied.stderr)).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    // A token limited to a group, named by its name: it sees that group alone.
+    const album = JSON.parse((await runCli(['groups', 'create', 'Token album', '--json'], env)).stdout);
+    const grouped = JSON.parse(
+      (await runCli(['tokens', 'create', '--name', 'cli-album', '--scope', 'files:read', '--group', 'Token album', '--json'], env)).stdout,
+    );
+    expect(grouped).toMatchObject({ groupId: album.id, groupName: 'Token album' });
+    const seen = JSON.parse((await runCli(['groups', 'list', '--json'], { ...env, CAIRN_TOKEN: grouped.token })).stdout);
+    expect(seen.map((g: { id: string }) => g.id)).toEqual([album.id]);
+    expect((await runCli(['tokens', 'list'], env)).stdout).toContain('Token album');
+    // Deleting the group stops the token.
+    expect((await runCli(['groups', 'delete', 'Token album', '--json'], env)).code).toBe(0);
+    const stopped = await runCli(['groups', 'list', '--json'], { ...env, CAIRN_TOKEN: grouped.token });
+    expect(JSON.parse(stopped.stderr)).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    expect((await runCli(['tokens', 'list'], env)).stdout).toContain(`${album.id} (deleted)`);
     const revoked = JSON.parse((await runCli(['tokens', 'revoke', created.id, '--json'], env)).stdout);
     expect(revoked.status).toBe('revoked');
     const usage = JSON.parse((await runCli(['usage', '--json'], env)).stdout);

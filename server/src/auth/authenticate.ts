@@ -15,7 +15,15 @@ import { readScopes } from './scopes';
  * do (its scopes, `all` among them for full access, and the one group it is limited to, if any).
  */
 export type Authentication =
-  { kind: 'session'; sessionId: string } | { kind: 'token'; tokenId: string; scopes: readonly TokenScope[]; groupId: string | null };
+  | { kind: 'session'; sessionId: string }
+  | {
+      kind: 'token';
+      tokenId: string;
+      scopes: readonly TokenScope[];
+      groupId: string | null;
+      /** The group the token is limited to was deleted: the token is refused everything. */
+      groupGone: boolean;
+    };
 
 /** A token's last use is recorded again after this long, or at once from another address. */
 const LAST_USE_PRECISION_MS = 60_000;
@@ -84,5 +92,14 @@ async function resolveApiToken<User extends Pick<UserRow, 'status'>>(
   if (token.last_used_ip !== ip || Date.parse(now) - recorded >= LAST_USE_PRECISION_MS) {
     await app.stores.tokens.touch(token.id, now, ip);
   }
-  return { user, auth: { kind: 'token', tokenId: token.id, scopes: readScopes(token.scopes), groupId: token.group_id } };
+  return {
+    user,
+    auth: {
+      kind: 'token',
+      tokenId: token.id,
+      scopes: readScopes(token.scopes),
+      groupId: token.group_id,
+      groupGone: token.group_id !== null && !token.group_found,
+    },
+  };
 }

@@ -2,7 +2,7 @@ import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
 import type { CID } from 'multiformats/cid';
 import { authenticatePrincipal } from '../auth/authenticate';
-import { grants } from '../auth/scopes';
+import { grants, limitedGroup } from '../auth/scopes';
 import { recordNameReader } from '../commands/content/record-name-reader';
 import { HEAD_BYTES } from '../content/head-capture';
 import { bearer } from '../middleware/auth';
@@ -54,9 +54,10 @@ async function ownRecordName(request: GatewayRequest): Promise<string | null> {
   if (!credential || request.segments.length > 0) return null;
   const app = request.ctx.state.app;
   const found = await authenticatePrincipal(app, credential, request.ctx.ip).catch(() => null);
-  // A token without `files:read` may not read the account's records: answered as anonymous.
-  if (!found || !grants(found.auth, 'files:read')) return null;
-  return recordNameReader(app, found.user.id, request.root.toString());
+  // A token without `files:read` may not read the account's records: answered as anonymous. One
+  // limited to a group reads the names of that group's records only.
+  if (!found || !grants(found.auth, 'files:read', 'group')) return null;
+  return recordNameReader(app, found.user.id, request.root.toString(), limitedGroup(found.auth) ?? undefined);
 }
 
 /** Where a file's bytes come from: the block itself when it holds them all, else the engine's read. */

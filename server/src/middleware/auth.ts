@@ -1,7 +1,7 @@
 import type { ScopeRequirement } from '@cairn/shared/api-types';
 import type { Next } from 'koa';
 import { authenticate, authenticatePrincipal } from '../auth/authenticate';
-import { requireGrant } from '../auth/scopes';
+import { requireGrant, type GroupReach } from '../auth/scopes';
 import { adminTwoFactorRequired } from '../commands/admin/admin-settings';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { Ctx } from '../koa-types';
@@ -22,11 +22,13 @@ function credentialOf(ctx: Ctx): string {
  * Requires a valid session JWT or API token that grants `scope`, the scope the route needs (its
  * `x-cairn-scope` in openapi.yaml); sets `ctx.state.user` (the whole account),
  * `ctx.state.principal` and `ctx.state.auth`. A token without the scope gets 403 `insufficient_scope`.
+ * A token limited to a group passes only a route that keeps to it (`reach` `group`, its
+ * `x-cairn-group: kept`), and that route narrows what it touches with keptGroup().
  */
-export function auth(scope: ScopeRequirement) {
+export function auth(scope: ScopeRequirement, reach: GroupReach = 'account') {
   return async (ctx: Ctx, next: Next) => {
     const { user, auth: how } = await authenticate(ctx.state.app, credentialOf(ctx), ctx.ip);
-    requireGrant(how, scope);
+    requireGrant(how, scope, reach);
     ctx.state.user = user;
     ctx.state.principal = user;
     ctx.state.auth = how;
@@ -38,10 +40,10 @@ export function auth(scope: ScopeRequirement) {
  * As auth(), for routes that need only who is asking (`ctx.state.principal`), not the whole
  * account: the reads that clients repeat most (file list, a record, a pin job) stay cheap.
  */
-export function authPrincipal(scope: ScopeRequirement) {
+export function authPrincipal(scope: ScopeRequirement, reach: GroupReach = 'account') {
   return async (ctx: Ctx, next: Next) => {
     const { user, auth: how } = await authenticatePrincipal(ctx.state.app, credentialOf(ctx), ctx.ip);
-    requireGrant(how, scope);
+    requireGrant(how, scope, reach);
     ctx.state.principal = user;
     ctx.state.auth = how;
     await next();

@@ -54,7 +54,10 @@ export function presentLog(log: LogRow) {
 }
 
 export function presentAdminToken(token: AdminTokenRow, now?: string) {
-  const { id, name, prefix, expiresAt, createdAt, lastUsedAt, lastUsedIp, revokedAt, status } = presentToken(token, now);
+  const { id, name, prefix, expiresAt, createdAt, lastUsedAt, lastUsedIp, revokedAt, status, scopes, groupId, groupName } = presentToken(
+    token,
+    now,
+  );
   return {
     id,
     name,
@@ -68,6 +71,9 @@ export function presentAdminToken(token: AdminTokenRow, now?: string) {
     revokedAt,
     allowedIps: token.allowed_ip ? [token.allowed_ip] : [],
     status,
+    scopes,
+    groupId,
+    groupName,
   };
 }
 

@@ -8,7 +8,7 @@ function tokenStatus(token: ApiTokenRow, now: string): 'active' | 'expired' | 'r
 }
 
 /** A token as its owner sees it: never the secret or its hash. */
-export function presentToken(token: ApiTokenRow, now: string = new Date().toISOString()) {
+export function presentToken(token: ApiTokenRow & { group_name: string | null }, now: string = new Date().toISOString()) {
   return {
     id: token.id,
     name: token.name,
@@ -22,5 +22,6 @@ export function presentToken(token: ApiTokenRow, now: string = new Date().toISOS
     status: tokenStatus(token, now),
     scopes: readScopes(token.scopes),
     groupId: token.group_id,
+    groupName: token.group_name,
   };
 }

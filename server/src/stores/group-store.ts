@@ -43,9 +43,16 @@ export function createGroupStore(db: Db) {
       return row && view(row);
     },
 
-    /** A page of the account's groups by name, with a substring of the name when searched. */
-    async list(userId: string, offset: number, limit: number, search?: string): Promise<{ rows: GroupView[]; total: number }> {
+    /** A page of the account's groups by name, with a substring of the name when searched; only one group when `onlyId` is given. */
+    async list(
+      userId: string,
+      offset: number,
+      limit: number,
+      search?: string,
+      onlyId: string | null = null,
+    ): Promise<{ rows: GroupView[]; total: number }> {
       let base = db.selectFrom('groups').where('user_id', '=', userId);
+      if (onlyId !== null) base = base.where('id', '=', onlyId);
       if (search) {
         const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase();
         base = base.where(sql<boolean>`lower(name) like ${`%${escaped}%`} escape '\\'`);
@@ -131,6 +138,17 @@ export function createGroupStore(db: Db) {
         .executeTakeFirst();
       await touchList(trx, userId);
       return Number(result.numDeletedRows);
+    },
+
+    /** Whether the record is in the group (read inside `trx` when given). */
+    async holds(groupId: string, uploadId: string, trx: Db = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('upload_groups')
+        .select('upload_id')
+        .where('group_id', '=', groupId)
+        .where('upload_id', '=', uploadId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** The groups a record is in, by name. */

@@ -25,9 +25,30 @@ export interface PsaFilter {
   after?: string;
   meta?: Record<string, string>;
   limit: number;
+  /** Only the requests in this group (see `inGroup`). */
+  groupId?: string;
 }
 
 type Eb = ExpressionBuilder<Database & { p: PsaPinsTable; j: Database['pin_jobs']; u: Database['uploads'] }, 'p' | 'j' | 'u'>;
+
+/**
+ * A request is in a group when the record it stands on is; before there is a record (queued,
+ * pinning, failed), when its job will put the record into that group.
+ */
+const inGroup = (eb: Eb, groupId: string) =>
+  eb.or([
+    eb.and([
+      eb('j.upload_id', 'is not', null),
+      eb.exists(
+        eb
+          .selectFrom('upload_groups as g')
+          .select('g.upload_id')
+          .where('g.group_id', '=', groupId)
+          .whereRef('g.upload_id', '=', 'j.upload_id'),
+      ),
+    ]),
+    eb.and([eb('j.upload_id', 'is', null), eb('j.group_id', '=', groupId)]),
+  ]);
 
 /** `haystack` contains `needle`, case-sensitively, written the same way for SQLite and PostgreSQL. */
 const contains = (column: string, needle: string) => sql<boolean>`replace(${sql.ref(column)}, ${needle}, '') <> ${sql.ref(column)}`;
@@ -67,6 +88,7 @@ export function createPsaPinStore(db: Db) {
   function filtered(userId: string, filter: PsaFilter) {
     return base(userId).where((eb: Eb) => {
       const all = [eb('j.status', 'in', filter.statuses)];
+      if (filter.groupId !== undefined) all.push(inGroup(eb, filter.groupId));
       if (filter.cids?.length) all.push(eb('p.cid', 'in', filter.cids));
       if (filter.before) all.push(eb('p.created_at', '<', filter.before));
       if (filter.after) all.push(eb('p.created_at', '>', filter.after));
@@ -101,8 +123,13 @@ export function createPsaPinStore(db: Db) {
       if (rows.length > 0) await trx.insertInto('psa_pin_meta').values(rows).execute();
     },
 
-    find: (userId: string, requestid: string): Promise<PsaPinView | undefined> =>
-      base(userId).select(columns).where('p.requestid', '=', requestid).executeTakeFirst() as Promise<PsaPinView | undefined>,
+    /** One of the account's requests; with `groupId`, only when it is in that group. */
+    find: (userId: string, requestid: string, groupId?: string): Promise<PsaPinView | undefined> =>
+      base(userId)
+        .select(columns)
+        .where('p.requestid', '=', requestid)
+        .$if(groupId !== undefined, (q) => q.where((eb: Eb) => inGroup(eb, groupId!)))
+        .executeTakeFirst() as Promise<PsaPinView | undefined>,
 
     /** The newest `limit` requests matching the filter, and how many match in all. */
     async list(userId: string, filter: PsaFilter): Promise<{ count: number; rows: PsaPinView[] }> {

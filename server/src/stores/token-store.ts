@@ -8,7 +8,21 @@ import { PRINCIPAL_COLUMNS, type Principal } from '../db/fast/principal';
 type TokenCheck = Pick<
   ApiTokenRow,
   'id' | 'allowed_ip' | 'expires_at' | 'revoked_at' | 'last_used_at' | 'last_used_ip' | 'scopes' | 'group_id'
->;
+> & {
+  /** Whether the group the token is limited to is still one of the account's. */
+  group_found: boolean;
+};
+/** A token with the name of the group it is limited to (null for the whole account, or once the group is gone). */
+export type NamedTokenRow = ApiTokenRow & { group_name: string | null };
+
+/** The account's tokens, each with its group's name. */
+const named = (db: Kysely<Database>) =>
+  db
+    .selectFrom('api_tokens')
+    .leftJoin('groups', (join) => join.onRef('groups.id', '=', 'api_tokens.group_id').onRef('groups.user_id', '=', 'api_tokens.user_id'))
+    .selectAll('api_tokens')
+    .select('groups.name as group_name');
+
 export interface TokenWith<User> {
   token: TokenCheck;
   user: User;
@@ -18,6 +32,8 @@ const withUser = (db: Kysely<Database>) =>
   db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    // A deleted group leaves its tokens pointing at nothing: they must stop working, not widen.
+    .leftJoin('groups', (join) => join.onRef('groups.id', '=', 'api_tokens.group_id').onRef('groups.user_id', '=', 'api_tokens.user_id'))
     .select([
       'api_tokens.id as t_id',
       'api_tokens.allowed_ip as t_allowed_ip',
@@ -27,6 +43,7 @@ const withUser = (db: Kysely<Database>) =>
       'api_tokens.last_used_ip as t_last_used_ip',
       'api_tokens.scopes as t_scopes',
       'api_tokens.group_id as t_group_id',
+      'groups.id as t_group_found',
     ]);
 const tokenWithUser = precompiled((db, param) =>
   withUser(db).selectAll('users').where('api_tokens.token_hash', '=', param<string>('hash')),
@@ -44,11 +61,13 @@ type Aliased = {
   t_last_used_ip: string | null;
   t_scopes: string;
   t_group_id: string | null;
+  t_group_found: string | null;
 };
 
 function split<User>(row: (User & Aliased) | undefined): TokenWith<User> | undefined {
   if (!row) return undefined;
-  const { t_id, t_allowed_ip, t_expires_at, t_revoked_at, t_last_used_at, t_last_used_ip, t_scopes, t_group_id, ...user } = row;
+  const { t_id, t_allowed_ip, t_expires_at, t_revoked_at, t_last_used_at, t_last_used_ip, t_scopes, t_group_id, t_group_found, ...user } =
+    row;
   return {
     token: {
       id: t_id,
@@ -59,6 +78,7 @@ function split<User>(row: (User & Aliased) | undefined): TokenWith<User> | undef
       last_used_ip: t_last_used_ip,
       scopes: t_scopes,
       group_id: t_group_id,
+      group_found: t_group_found !== null,
     },
     user: user as unknown as User,
   };
@@ -77,8 +97,8 @@ export function createTokenStore(db: Db) {
     findByHashWithPrincipal: async (hash: string): Promise<TokenWith<Principal> | undefined> =>
       split((await tokenWithPrincipal(db, { hash }))[0]),
 
-    listForUser: (userId: string): Promise<ApiTokenRow[]> =>
-      db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute(),
+    listForUser: (userId: string): Promise<NamedTokenRow[]> =>
+      named(db).where('api_tokens.user_id', '=', userId).orderBy('api_tokens.created_at', 'desc').orderBy('api_tokens.id').execute(),
 
     /** Deletes the account's revoked tokens (they can never work again); how many went. */
     async deleteRevoked(userId: string): Promise<number> {
@@ -86,8 +106,8 @@ export function createTokenStore(db: Db) {
       return Number(result.numDeletedRows);
     },
 
-    findForUser: (userId: string, id: string): Promise<ApiTokenRow | undefined> =>
-      db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+    findForUser: (userId: string, id: string): Promise<NamedTokenRow | undefined> =>
+      named(db).where('api_tokens.user_id', '=', userId).where('api_tokens.id', '=', id).executeTakeFirst(),
 
     async revoke(id: string, at: string): Promise<void> {
       await db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();

@@ -2531,6 +2531,15 @@ export interface components {
       allowedIps: string[];
       /** @enum {string} */
       status: 'active' | 'expired' | 'revoked';
+      /** @description What the token may do (`[all]` for full access). */
+      scopes: components['schemas']['TokenScope'][];
+      /**
+       * Format: uuid
+       * @description The one group of its account the token is limited to, or null for the whole account.
+       */
+      groupId: string | null;
+      /** @description The name of that group; null for the whole account, and once the group is deleted. */
+      groupName: string | null;
     };
     /** @description One job of the content engine's outbox. */
     AdminContentJob: {
@@ -3091,9 +3100,11 @@ export interface components {
       scopes: components['schemas']['TokenScope'][];
       /**
        * Format: uuid
-       * @description The one group the token is limited to, or null for the whole account.
+       * @description The one group the token is limited to, or null for the whole account. Once that group is deleted the token is refused everything (`403 insufficient_scope`).
        */
       groupId: string | null;
+      /** @description The name of that group; null for the whole account, and once the group is deleted. */
+      groupName: string | null;
     };
     /**
      * @description A right an API token holds. `all` is every right of the account (administration too, for an
@@ -3134,7 +3145,8 @@ export interface components {
      *       "scopes": [
      *         "all"
      *       ],
-     *       "groupId": null
+     *       "groupId": null,
+     *       "groupName": null
      *     }
      */
     ApiToken: components['schemas']['ApiTokenFields'];
@@ -3155,7 +3167,8 @@ export interface components {
      *         "files:read",
      *         "pins:write"
      *       ],
-     *       "groupId": null,
+     *       "groupId": "7f1d2c3b-4a5e-4f60-9b8a-1c2d3e4f5a6b",
+     *       "groupName": "Invoices",
      *       "token": "cairn_Y81NvwnfUCkcgKS0lMw9bk_R0fuJpHtFfQCgPeKnVd0"
      *     }
      */
@@ -3218,10 +3231,11 @@ export interface components {
       scopes?: components['schemas']['TokenScope'][];
       /**
        * Format: uuid
-       * @description Limits the token to one group of the account (its id); null or leaving it out means
-       *     the whole account. A token limited to a group never reaches the rest of the account:
-       *     operations that cannot be kept to its group answer it `403 insufficient_scope`
-       *     (today, every operation but those of `x-cairn-scope: any`).
+       * @description Limits the token to one group of the account (its id; any other is `404
+       *     group_not_found`); null or leaving it out means the whole account. A token limited to
+       *     a group never reaches the rest of the account: see "Tokens limited to one group" above
+       *     (operations marked `x-cairn-group: kept` keep to the group; the others answer it `403
+       *     insufficient_scope` unless they need only `any`).
        */
       groupId?: string | null;
     };
@@ -3912,7 +3926,11 @@ export interface components {
         'application/json': components['schemas']['PsaFailure'];
       };
     };
-    /** @description The account's storage is full (reason `INSUFFICIENT_FUNDS`). */
+    /**
+     * @description The account's storage is full (reason `INSUFFICIENT_FUNDS`). Through an API token limited to
+     *     a group: the account already holds this CID in a record outside that group (reason
+     *     `ALREADY_PINNED`; that record is not taken into the group).
+     */
     PsaInsufficientFunds: {
       headers: {
         [name: string]: unknown;
@@ -4624,22 +4642,18 @@ export interface components {
     };
     /**
      * @description `name_taken`: another file of the account already has the custom `name` (or, rarely, no
-     *     free suffixed name was found).
+     *     free suffixed name was found). Or `already_pinned`: the API token is limited to a group and
+     *     the account already holds this content in a record outside it (that record is not taken
+     *     into the group; nothing was recorded or charged).
      */
-    NameTaken: {
+    NameTakenOrHeldOutsideGroup: {
       headers: {
         [name: string]: unknown;
       };
       content: {
-        /**
-         * @example {
-         *       "error": "A file with this name already exists",
-         *       "code": "name_taken"
-         *     }
-         */
         'application/json': components['schemas']['Error'] & {
-          /** @constant */
-          code?: 'name_taken';
+          /** @enum {unknown} */
+          code?: 'name_taken' | 'already_pinned';
         };
       };
     };
@@ -6194,6 +6208,7 @@ export interface operations {
       400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      404: components['responses']['GroupNotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
@@ -6461,7 +6476,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
       404: components['responses']['GroupNotFound'];
-      409: components['responses']['NameTaken'];
+      409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
@@ -6608,7 +6623,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
       404: components['responses']['GroupNotFound'];
-      409: components['responses']['NameTaken'];
+      409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
@@ -6690,7 +6705,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
       404: components['responses']['GroupNotFound'];
-      409: components['responses']['NameTaken'];
+      409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
@@ -6766,7 +6781,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
       404: components['responses']['GroupNotFound'];
-      409: components['responses']['NameTaken'];
+      409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['CarUploadTooLarge'];
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
@@ -6843,7 +6858,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['QuotaExceededOrInsufficientScope'];
       404: components['responses']['GroupNotFound'];
-      409: components['responses']['NameTaken'];
+      409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
       429: components['responses']['UploadsBusy'];
@@ -7893,7 +7908,8 @@ export interface operations {
       /**
        * @description `already_pinned` (the account already holds this CID itself: uploaded, or pinned by
        *     CID; content it holds only through its remote pins is pinned again, and becomes its
-       *     own) or `name_taken` (another file of the account already has `customName`).
+       *     own; through an API token limited to a group, any record of the CID outside that group)
+       *     or `name_taken` (another file of the account already has `customName`).
        */
       409: {
         headers: {

@@ -38,7 +38,7 @@ Usage: cairn <command> [options]
                                         groups of files (a group by id or name); deleting
                                         a group keeps its files
   tokens list | create --name N [--expires-in-days D|never] [--allowed-ip IP] | revoke <id>
-         [--scope S]... [--group ID]    limit a new token: --scope (repeatable) is files:read,
+         [--scope S]... [--group G]     limit a new token: --scope (repeatable) is files:read,
                                         files:write, pins:write, groups:write, psa, links:write
                                         or admin:*; without it the token has full access
 

@@ -11,6 +11,7 @@ import { nowIso } from '../../lib/time';
 import { quotaExceeded, type QuotaReservation } from '../quota/lib/quota-reservation';
 import { storageLimit } from '../quota/lib/storage-limit';
 import { dagHider } from './privacy/dag-hider';
+import { heldOutsideGroup } from './held-upload-reader';
 import { applyRecordExtras, type RecordExtras } from './record-meta';
 
 export interface NewContent {
@@ -124,6 +125,8 @@ export async function contentRecorder(
     const found = await app.db.transaction().execute(async (trx) => {
       const upload = await app.stores.uploads.lockByCid(trx, user.id, content.cid);
       if (!upload) return undefined;
+      const { groupId, groupOnly } = options.extras ?? {};
+      if (groupOnly && groupId && !(await app.stores.groups.holds(groupId, upload.id, trx))) throw heldOutsideGroup();
       if (owned && !upload.owned) await app.stores.uploads.adopt(trx, upload.id);
       if (content.private && !upload.private) await app.stores.uploads.setPrivate(upload.id, true, trx);
       await options.within?.(trx, upload);

@@ -8,8 +8,8 @@ import { heldUploadReader } from './held-upload-reader';
  * entries: without `path` every file under the root by relative path, with it the direct entries
  * (files and folders) of that folder.
  */
-export async function dagReader(app: AppContext, userId: string, rawCid: string, query: DagQuery) {
-  const upload = await heldUploadReader(app, userId, rawCid);
+export async function dagReader(app: AppContext, userId: string, rawCid: string, query: DagQuery, groupId?: string) {
+  const upload = await heldUploadReader(app, userId, rawCid, groupId);
   const cid = upload.cid;
   const stat = await app.content.stat(cid);
   const offset = (query.page - 1) * query.limit;

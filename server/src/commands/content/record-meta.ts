@@ -11,6 +11,11 @@ import { fileNotFound } from './upload-reader';
 export interface RecordExtras {
   groupId?: string;
   meta?: Record<string, string>;
+  /**
+   * The group is the only one the credential may reach (a token limited to it): content the
+   * account already holds in a record outside it is refused rather than that record pulled in.
+   */
+  groupOnly?: boolean;
 }
 
 /** A record's key-values as stored. */

@@ -12,9 +12,13 @@ import { fileNotFound } from '../content/upload-reader';
 export const groupNotFound = () => notFound('group_not_found', 'Group not found or not owned by the user');
 const nameTaken = () => conflict('group_name_taken', 'A group with this name already exists');
 
-/** One of the account's groups, or 404 (another account's group is not told apart from none). */
-export async function groupReader(app: AppContext, userId: string, groupId: string): Promise<GroupView> {
-  const group = isUuid(groupId) ? await app.stores.groups.find(userId, groupId) : undefined;
+/**
+ * One of the account's groups, or 404 (another account's group is not told apart from none). Seen
+ * through a credential limited to `onlyGroupId`, every other group is that same 404.
+ */
+export async function groupReader(app: AppContext, userId: string, groupId: string, onlyGroupId: string | null = null): Promise<GroupView> {
+  const visible = isUuid(groupId) && (onlyGroupId === null || onlyGroupId === groupId);
+  const group = visible ? await app.stores.groups.find(userId, groupId) : undefined;
   if (!group) throw groupNotFound();
   return group;
 }
@@ -49,37 +53,71 @@ export async function groupRemover(app: AppContext, user: UserRow, groupId: stri
   if (!(await app.stores.groups.delete(user.id, group.id))) throw groupNotFound();
 }
 
-/** What a members request names: ids of the account's records (any other id is a 404, nothing changes), or a filter. */
-async function target(app: AppContext, userId: string, input: GroupMembersInput): Promise<{ ids: string[] } | { filter: UploadFilter }> {
+/**
+ * What a members request names: ids of the account's records (any other id is a 404, nothing
+ * changes), or a filter. A credential limited to a group has its filter kept to that group, so a
+ * filter never sweeps in records it cannot see; ids it may name, as it cannot learn them elsewhere.
+ */
+async function target(
+  app: AppContext,
+  userId: string,
+  input: GroupMembersInput,
+  onlyGroupId: string | null,
+): Promise<{ ids: string[] } | { filter: UploadFilter }> {
   if (input.filter) {
-    if (input.filter.groupId) await groupReader(app, userId, input.filter.groupId);
-    return { filter: input.filter };
+    if (onlyGroupId !== null && input.filter.groupId !== undefined && input.filter.groupId !== onlyGroupId) throw groupNotFound();
+    const filter = onlyGroupId === null ? input.filter : { ...input.filter, groupId: onlyGroupId };
+    if (filter.groupId) await groupReader(app, userId, filter.groupId);
+    return { filter };
   }
   const ids = [...new Set(input.uploadIds ?? [])];
   if (ids.some((id) => !isUuid(id)) || (await app.stores.groups.ownedCount(app.db, userId, ids)) !== ids.length) throw fileNotFound();
   return { ids };
 }
 
-/** Adds records to a group; a record already in it is left as it is. Answers how many joined. */
-export async function groupAdder(app: AppContext, user: UserRow, groupId: string, input: GroupMembersInput): Promise<number> {
-  const group = await groupReader(app, user.id, groupId);
-  const chosen = await target(app, user.id, input);
+/**
+ * Adds records to a group; a record already in it is left as it is. Answers how many joined.
+ * `onlyGroupId`: the one group the credential is limited to (null for the whole account).
+ */
+export async function groupAdder(
+  app: AppContext,
+  user: UserRow,
+  groupId: string,
+  input: GroupMembersInput,
+  onlyGroupId: string | null = null,
+): Promise<number> {
+  const group = await groupReader(app, user.id, groupId, onlyGroupId);
+  const chosen = await target(app, user.id, input, onlyGroupId);
   return app.db.transaction().execute((trx) => app.stores.groups.add(trx, user.id, group.id, chosen, nowIso()));
 }
 
 /** Takes records out of a group (never deleting them). Answers how many left it. */
-export async function groupMemberRemover(app: AppContext, user: UserRow, groupId: string, input: GroupMembersInput): Promise<number> {
-  const group = await groupReader(app, user.id, groupId);
-  const chosen = await target(app, user.id, input);
+export async function groupMemberRemover(
+  app: AppContext,
+  user: UserRow,
+  groupId: string,
+  input: GroupMembersInput,
+  onlyGroupId: string | null = null,
+): Promise<number> {
+  const group = await groupReader(app, user.id, groupId, onlyGroupId);
+  const chosen = await target(app, user.id, input, onlyGroupId);
   return app.db.transaction().execute((trx) => app.stores.groups.remove(trx, user.id, group.id, chosen));
 }
 
-/** A page of the account's groups, by name. */
-export function groupLister(app: AppContext, userId: string, offset: number, limit: number, search?: string) {
-  return app.stores.groups.list(userId, offset, limit, search);
+/** A page of the account's groups, by name; through a credential limited to a group, that group alone. */
+export function groupLister(
+  app: AppContext,
+  userId: string,
+  offset: number,
+  limit: number,
+  search?: string,
+  onlyGroupId: string | null = null,
+) {
+  return app.stores.groups.list(userId, offset, limit, search, onlyGroupId);
 }
 
-/** The account's groups a record is in. */
-export function recordGroupsReader(app: AppContext, uploadId: string) {
-  return app.stores.groups.groupsOf(uploadId);
+/** The account's groups a record is in; seen through a credential limited to a group, that group alone. */
+export async function recordGroupsReader(app: AppContext, uploadId: string, onlyGroupId: string | null = null) {
+  const groups = await app.stores.groups.groupsOf(uploadId);
+  return onlyGroupId === null ? groups : groups.filter((group) => group.id === onlyGroupId);
 }

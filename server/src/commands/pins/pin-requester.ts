@@ -4,6 +4,7 @@ import { pinnableCid } from '../../content/cid';
 import type { AppContext } from '../../context';
 import type { PinJobRow, UploadRow, UserRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
+import { refuseHeldOutsideGroup } from '../content/held-upload-reader';
 import { checkRecordExtras } from '../content/record-meta';
 import { nowIso } from '../../lib/time';
 
@@ -22,8 +23,11 @@ export async function pinRequester(
   user: UserRow,
   input: PinInput,
   queuedBy: string | null = null,
+  onlyGroupId: string | null = null,
 ): Promise<{ job: PinJobRow; upload: UploadRow | null }> {
   const cid = pinnableCid(input.cid).toString();
+  // A credential limited to a group never pulls a record from the rest of the account into it.
+  if (onlyGroupId !== null) await refuseHeldOutsideGroup(app, user.id, cid, onlyGroupId);
   if ((await app.stores.uploads.findByCidForUser(user.id, cid))?.owned) {
     throw conflict('already_pinned', 'This content is already pinned to your account');
   }

@@ -1,3 +1,5 @@
+import type { Authentication } from '../../auth/authenticate';
+import { keptGroup, limitedGroup } from '../../auth/scopes';
 import { queuedPinJob } from '../../stores/pin-job-store';
 import type { AppContext } from '../../context';
 import type { PinJobRow, UserRow } from '../../db/schema';
@@ -10,6 +12,7 @@ import { pinnableCid } from '../../content/cid';
 import { afterWithdrawal, pinNotFound } from './psa-pin-remover';
 import { psaPinWithdrawer, type Withdrawal } from './psa-pin-withdrawer';
 import { storageLimit } from '../quota/lib/storage-limit';
+import { refuseHeldOutsideGroup } from '../content/held-upload-reader';
 import { checkRecordExtras, type RecordExtras } from '../content/record-meta';
 
 /** A Pin object of the Pinning Service API, validated. */
@@ -53,6 +56,8 @@ const CREATED_TRIES = 20;
  * it is withdrawn in the same transaction, so it is gone at once and, of many replacements racing,
  * exactly one wins (the others are 404). Its content and record stay until the new request's job
  * is over (see `psaPinWithdrawer`). The jobs it queues keep `queuedBy`, the id of the HTTP request.
+ * Through a credential limited to a group (`auth`), the record goes into that group, and a
+ * `cairn:group` naming another one is refused.
  */
 export async function psaPinCreator(
   app: AppContext,
@@ -60,6 +65,7 @@ export async function psaPinCreator(
   input: PsaPinInput,
   replaces: string | null = null,
   queuedBy: string | null = null,
+  auth: Authentication | null = null,
 ): Promise<PsaPinView> {
   const cid = pinnableCid(input.cid).toString();
   const limit = await storageLimit(app, user);
@@ -68,6 +74,10 @@ export async function psaPinCreator(
   if (!replaces && used >= limit) throw insufficientFunds();
 
   const extras = psaRecordExtras(input.meta);
+  if (auth) extras.groupId = keptGroup(auth, extras.groupId, 'psa');
+  // A credential limited to a group never pulls a record from the rest of the account into it.
+  const only = auth ? limitedGroup(auth) : null;
+  if (only !== null) await refuseHeldOutsideGroup(app, user.id, cid, only);
   await checkRecordExtras(app, user, extras);
 
   const requestid = newId();

@@ -4,25 +4,29 @@ import { newApiTokenSecret } from '../../auth/api-token';
 import { storedScopes } from '../../auth/scopes';
 import type { AppContext } from '../../context';
 import type { ApiTokenRow, UserRow } from '../../db/schema';
+import type { NamedTokenRow } from '../../stores/token-store';
 import { newId } from '../../lib/ids';
 import { forbidden } from '../../lib/errors';
 import { addDays } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
+import { groupReader } from '../groups/groups';
 
 /**
  * Creates an API token. The secret is returned here once and only its hash is kept. Only an
  * administrator may give a token the administration routes (`admin:*`); `all` grants them only
- * where the account is an administrator's, as a session does.
+ * where the account is an administrator's, as a session does. A token limited to a group names
+ * one of the account's groups (`404 group_not_found` otherwise).
  */
 export async function tokenGenerator(
   app: AppContext,
   user: UserRow,
   input: TokenGenerateInput,
   ip: string,
-): Promise<{ token: ApiTokenRow; secret: string }> {
+): Promise<{ token: NamedTokenRow; secret: string }> {
   if (input.scopes.includes('admin:*') && user.role !== 'admin') {
     throw forbidden('admin_required', 'Only administrators can create tokens with the admin:* scope');
   }
+  const group = input.groupId === null ? null : await groupReader(app, user.id, input.groupId);
   const now = new Date();
   const { secret, hash, prefix } = newApiTokenSecret();
   const token: ApiTokenRow = {
@@ -54,5 +58,5 @@ export async function tokenGenerator(
       groupId: token.group_id,
     },
   });
-  return { token, secret };
+  return { token: { ...token, group_name: group?.name ?? null }, secret };
 }

@@ -13,7 +13,13 @@ describe.each(DRIVERS)('/api/v2/admin/tokens (%s)', (driver) => {
     const alice = await createUser(suite.server);
     const bob = await createUser(suite.server);
     const a = await createApiToken(suite.server, alice, { name: 'alice-ci', expiresInDays: null, allowedIp: '127.0.0.1' });
-    const b = await createApiToken(suite.server, bob, { name: 'bob-laptop', expiresInDays: 30 });
+    const album = await suite.server.api.post('/api/v2/groups', { name: 'Album' }, { token: bob.token });
+    const b = await createApiToken(suite.server, bob, {
+      name: 'bob-laptop',
+      expiresInDays: 30,
+      scopes: ['files:read'],
+      groupId: album.body.id,
+    });
     await suite.server.api.get('/api/v2/users/me', { token: a.token });
     const res = await list();
     expect(res.status).toBe(200);
@@ -32,8 +38,18 @@ describe.each(DRIVERS)('/api/v2/admin/tokens (%s)', (driver) => {
       revokedAt: null,
       allowedIps: ['127.0.0.1'],
       status: 'active',
+      scopes: ['all'],
+      groupId: null,
+      groupName: null,
     });
-    expect(res.body.tokens[0]).toMatchObject({ userId: bob.id, allowedIps: [], lastUsedAt: null });
+    expect(res.body.tokens[0]).toMatchObject({
+      userId: bob.id,
+      allowedIps: [],
+      lastUsedAt: null,
+      scopes: ['files:read'],
+      groupId: album.body.id,
+      groupName: 'Album',
+    });
     expect(res.text).not.toContain(a.token);
     expect(res.text).not.toContain(b.token);
   });

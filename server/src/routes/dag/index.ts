@@ -3,6 +3,7 @@ import { dagQuerySchema, type DagQuery } from '@cairn/shared';
 import { z } from 'zod';
 import { dagReader } from '../../commands/content/dag-reader';
 import type { AppState } from '../../koa-types';
+import { limitedGroup } from '../../auth/scopes';
 import { authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
 
@@ -12,9 +13,9 @@ const dagParams = z.object({ cid: z.string().min(1).max(200) });
 export function dagRoutes() {
   const router = new Router<AppState>();
 
-  router.get('/dag/:cid', authPrincipal('files:read'), validate({ params: dagParams, query: dagQuerySchema }), async (ctx) => {
+  router.get('/dag/:cid', authPrincipal('files:read', 'group'), validate({ params: dagParams, query: dagQuerySchema }), async (ctx) => {
     const { params, query } = input<undefined, DagQuery, z.infer<typeof dagParams>>(ctx);
-    ctx.body = await dagReader(ctx.state.app, ctx.state.principal.id, params.cid, query);
+    ctx.body = await dagReader(ctx.state.app, ctx.state.principal.id, params.cid, query, limitedGroup(ctx.state.auth) ?? undefined);
   });
 
   return router;

@@ -18,6 +18,7 @@ import {
   groupRenamer,
 } from '../../commands/groups/groups';
 import type { AppState, Ctx } from '../../koa-types';
+import { limitedGroup } from '../../auth/scopes';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
@@ -30,9 +31,10 @@ const groupId = (ctx: Ctx) => input<unknown, unknown, z.infer<typeof groupParams
 export function groupRoutes() {
   const router = new Router<AppState>();
 
-  router.get('/groups', auth('files:read'), validate({ query: groupListQuerySchema }), async (ctx) => {
+  router.get('/groups', auth('files:read', 'group'), validate({ query: groupListQuerySchema }), async (ctx) => {
     const { page, limit, search } = input<undefined, PageQuery>(ctx).query;
-    const { rows, total } = await groupLister(ctx.state.app, ctx.state.user.id, (page - 1) * limit, limit, search);
+    const only = limitedGroup(ctx.state.auth);
+    const { rows, total } = await groupLister(ctx.state.app, ctx.state.user.id, (page - 1) * limit, limit, search, only);
     ctx.body = { groups: rows.map(presentGroup), total, page, limit };
   });
 
@@ -41,8 +43,8 @@ export function groupRoutes() {
     ctx.body = presentGroup(await groupCreator(ctx.state.app, ctx.state.user, input<GroupInput>(ctx).body.name));
   });
 
-  router.get('/groups/:groupId', auth('files:read'), validate({ params: groupParams }), async (ctx) => {
-    ctx.body = presentGroup(await groupReader(ctx.state.app, ctx.state.user.id, groupId(ctx)));
+  router.get('/groups/:groupId', auth('files:read', 'group'), validate({ params: groupParams }), async (ctx) => {
+    ctx.body = presentGroup(await groupReader(ctx.state.app, ctx.state.user.id, groupId(ctx), limitedGroup(ctx.state.auth)));
   });
 
   router.patch('/groups/:groupId', auth('groups:write'), jsonBody(), validate({ params: groupParams, body: groupSchema }), async (ctx) => {
@@ -56,21 +58,25 @@ export function groupRoutes() {
 
   router.post(
     '/groups/:groupId/uploads',
-    auth('groups:write'),
+    auth('groups:write', 'group'),
     jsonBody(),
     validate({ params: groupParams, body: groupMembersSchema }),
     async (ctx) => {
-      ctx.body = { added: await groupAdder(ctx.state.app, ctx.state.user, groupId(ctx), input<GroupMembersInput>(ctx).body) };
+      const only = limitedGroup(ctx.state.auth);
+      ctx.body = { added: await groupAdder(ctx.state.app, ctx.state.user, groupId(ctx), input<GroupMembersInput>(ctx).body, only) };
     },
   );
 
   router.post(
     '/groups/:groupId/uploads/remove',
-    auth('groups:write'),
+    auth('groups:write', 'group'),
     jsonBody(),
     validate({ params: groupParams, body: groupMembersSchema }),
     async (ctx) => {
-      ctx.body = { removed: await groupMemberRemover(ctx.state.app, ctx.state.user, groupId(ctx), input<GroupMembersInput>(ctx).body) };
+      const only = limitedGroup(ctx.state.auth);
+      ctx.body = {
+        removed: await groupMemberRemover(ctx.state.app, ctx.state.user, groupId(ctx), input<GroupMembersInput>(ctx).body, only),
+      };
     },
   );
 

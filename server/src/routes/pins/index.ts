@@ -5,6 +5,7 @@ import { pinJobReader } from '../../commands/pins/pin-job-reader';
 import { pinRequester } from '../../commands/pins/pin-requester';
 import { AppError, isErrorCode } from '../../lib/errors';
 import type { AppState } from '../../koa-types';
+import { keptGroup, limitedGroup } from '../../auth/scopes';
 import { auth, authPrincipal } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
@@ -22,16 +23,20 @@ const pinParams = z.object({ id: z.string().min(1).max(100) });
 export function pinRoutes() {
   const router = new Router<AppState>();
 
-  router.post('/pins', auth('pins:write'), jsonBody(), validate({ body: pinSchema }), async (ctx) => {
-    const { job, upload } = await pinRequester(ctx.state.app, ctx.state.user, input<PinInput>(ctx).body, ctx.state.requestId);
+  router.post('/pins', auth('pins:write', 'group'), jsonBody(), validate({ body: pinSchema }), async (ctx) => {
+    const body = input<PinInput>(ctx).body;
+    // A token limited to a group pins into it, and may not name another.
+    const asked = { ...body, groupId: keptGroup(ctx.state.auth, body.groupId, 'pins:write') };
+    const only = limitedGroup(ctx.state.auth);
+    const { job, upload } = await pinRequester(ctx.state.app, ctx.state.user, asked, ctx.state.requestId, only);
     if (job.status === 'failed') throw failedPin(job.error_code, job.error);
     ctx.status = job.status === 'pinned' ? 201 : 202;
     ctx.body = presentPinJob(job, upload);
   });
 
-  router.get('/pins/:id', authPrincipal('pins:write'), validate({ params: pinParams }), async (ctx) => {
+  router.get('/pins/:id', authPrincipal('pins:write', 'group'), validate({ params: pinParams }), async (ctx) => {
     const { id } = input<unknown, unknown, z.infer<typeof pinParams>>(ctx).params;
-    const { job, upload } = await pinJobReader(ctx.state.app, ctx.state.principal.id, id);
+    const { job, upload } = await pinJobReader(ctx.state.app, ctx.state.principal.id, id, limitedGroup(ctx.state.auth));
     ctx.body = presentPinJob(job, upload);
   });
 

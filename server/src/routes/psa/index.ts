@@ -9,6 +9,7 @@ import { parseCid } from '../../content/cid';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { AppState, Ctx } from '../../koa-types';
+import { limitedGroup } from '../../auth/scopes';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
@@ -27,45 +28,58 @@ async function present(app: AppContext, pins: PsaPinView[]) {
   return pins.map((pin) => presentPsaPin(pin, meta.get(pin.requestid) ?? {}, delegates(pin)));
 }
 
+/** The request the path names, kept to the group of a token limited to one. */
 const pinOf = (ctx: Ctx): Promise<PsaPinView> =>
-  psaPinReader(ctx.state.app, ctx.state.user, input<unknown, unknown, Params>(ctx).params.requestid);
+  psaPinReader(ctx.state.app, ctx.state.user, input<unknown, unknown, Params>(ctx).params.requestid, limitedGroup(ctx.state.auth));
 
 function pinRouter() {
   const router = new Router<AppState>({ prefix: PSA_BASE });
 
-  router.get('/pins', auth('psa'), validate({ query: psaListSchema }), async (ctx) => {
+  router.get('/pins', auth('psa', 'group'), validate({ query: psaListSchema }), async (ctx) => {
     const query = input<unknown, PsaListQuery>(ctx).query;
-    const { count, rows } = await psaPinLister(ctx.state.app, ctx.state.user, {
-      cids: query.cid?.map((cid) => parseCid(cid).toString()),
-      name: query.name !== undefined ? { value: query.name, match: query.match } : undefined,
-      statuses: query.status,
-      before: query.before && new Date(query.before).toISOString(),
-      after: query.after && new Date(query.after).toISOString(),
-      meta: query.meta,
-      limit: query.limit,
-    });
+    const { count, rows } = await psaPinLister(
+      ctx.state.app,
+      ctx.state.user,
+      {
+        cids: query.cid?.map((cid) => parseCid(cid).toString()),
+        name: query.name !== undefined ? { value: query.name, match: query.match } : undefined,
+        statuses: query.status,
+        before: query.before && new Date(query.before).toISOString(),
+        after: query.after && new Date(query.after).toISOString(),
+        meta: query.meta,
+        limit: query.limit,
+      },
+      limitedGroup(ctx.state.auth),
+    );
     ctx.body = { count, results: await present(ctx.state.app, rows) };
   });
 
-  router.post('/pins', auth('psa'), jsonBody(), validate({ body: psaPinSchema }), async (ctx) => {
-    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, null, ctx.state.requestId);
+  router.post('/pins', auth('psa', 'group'), jsonBody(), validate({ body: psaPinSchema }), async (ctx) => {
+    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, null, ctx.state.requestId, ctx.state.auth);
     ctx.status = 202;
     [ctx.body] = await present(ctx.state.app, [pin]);
   });
 
-  router.get('/pins/:requestid', auth('psa'), validate({ params: psaParams }), async (ctx) => {
+  router.get('/pins/:requestid', auth('psa', 'group'), validate({ params: psaParams }), async (ctx) => {
     [ctx.body] = await present(ctx.state.app, [await pinOf(ctx)]);
   });
 
   // Replace: the old request is gone at once; its content and record stay until the new one is done.
-  router.post('/pins/:requestid', auth('psa'), jsonBody(), validate({ params: psaParams, body: psaPinSchema }), async (ctx) => {
+  router.post('/pins/:requestid', auth('psa', 'group'), jsonBody(), validate({ params: psaParams, body: psaPinSchema }), async (ctx) => {
     const old = await pinOf(ctx);
-    const pin = await psaPinCreator(ctx.state.app, ctx.state.user, input<PsaPinBody>(ctx).body, old.requestid, ctx.state.requestId);
+    const pin = await psaPinCreator(
+      ctx.state.app,
+      ctx.state.user,
+      input<PsaPinBody>(ctx).body,
+      old.requestid,
+      ctx.state.requestId,
+      ctx.state.auth,
+    );
     ctx.status = 202;
     [ctx.body] = await present(ctx.state.app, [pin]);
   });
 
-  router.delete('/pins/:requestid', auth('psa'), validate({ params: psaParams }), async (ctx) => {
+  router.delete('/pins/:requestid', auth('psa', 'group'), validate({ params: psaParams }), async (ctx) => {
     await psaPinRemover(ctx.state.app, ctx.state.user, (await pinOf(ctx)).requestid, ctx.ip, ctx.state.requestId);
     // The spec's 202 has no body: an explicit null keeps Koa from writing the status text.
     ctx.body = null;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { allocationReader } from '../../commands/content/allocation-reader';
 import { peerStatusReader } from '../../commands/content/peer-status-reader';
 import type { AppState } from '../../koa-types';
+import { limitedGroup } from '../../auth/scopes';
 import { authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
 
@@ -16,12 +17,22 @@ type CidParams = z.infer<typeof cidParams>;
 export function replicationRoutes() {
   const router = new Router<AppState>();
 
-  router.get('/status/:cid', authPrincipal('files:read'), validate({ params: cidParams }), async (ctx) => {
-    ctx.body = await peerStatusReader(ctx.state.app, ctx.state.principal.id, input<unknown, unknown, CidParams>(ctx).params.cid);
+  router.get('/status/:cid', authPrincipal('files:read', 'group'), validate({ params: cidParams }), async (ctx) => {
+    ctx.body = await peerStatusReader(
+      ctx.state.app,
+      ctx.state.principal.id,
+      input<unknown, unknown, CidParams>(ctx).params.cid,
+      limitedGroup(ctx.state.auth) ?? undefined,
+    );
   });
 
-  router.get('/allocations/:cid', authPrincipal('files:read'), validate({ params: cidParams }), async (ctx) => {
-    ctx.body = await allocationReader(ctx.state.app, ctx.state.principal.id, input<unknown, unknown, CidParams>(ctx).params.cid);
+  router.get('/allocations/:cid', authPrincipal('files:read', 'group'), validate({ params: cidParams }), async (ctx) => {
+    ctx.body = await allocationReader(
+      ctx.state.app,
+      ctx.state.principal.id,
+      input<unknown, unknown, CidParams>(ctx).params.cid,
+      limitedGroup(ctx.state.auth) ?? undefined,
+    );
   });
 
   return router;

@@ -91,26 +91,65 @@ describe.each(DRIVERS)('/api/v2/tokens (%s)', (driver) => {
     expect((await server.api.get('/api/v2/users/me', { token: scoped.body.token })).status).toBe(200);
   });
 
-  it('keeps a token limited to a group away from the whole account', async () => {
+  it('limits a token only to a group of the account, and keeps it away from the rest of the account', async () => {
     const user = await createUser(server);
-    const groupId = crypto.randomUUID();
+    const other = await createUser(server);
+    const theirs = await server.api.post('/api/v2/groups', { name: 'theirs' }, { token: other.token });
+    for (const groupId of [crypto.randomUUID(), theirs.body.id]) {
+      const refused = await server.api.post(
+        '/api/v2/tokens/generate',
+        { name: 'album', expiresInDays: 30, scopes: ['files:read'], groupId },
+        { token: user.token },
+      );
+      expect(refused.status).toBe(404);
+      expect(refused.body).toMatchObject({ code: 'group_not_found' });
+    }
+    expect((await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens).toEqual([]);
+
+    const groupId = (await server.api.post('/api/v2/groups', { name: 'album' }, { token: user.token })).body.id;
     const res = await server.api.post(
       '/api/v2/tokens/generate',
-      { name: 'album', expiresInDays: 30, scopes: ['files:read'], groupId },
+      { name: 'album', expiresInDays: 30, scopes: ['all'], groupId },
       { token: user.token },
     );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ scopes: ['files:read'], groupId });
-    expect((await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens[0].groupId).toBe(groupId);
+    expect(res.body).toMatchObject({ scopes: ['all'], groupId, groupName: 'album' });
+    expect((await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens[0]).toMatchObject({ groupId, groupName: 'album' });
 
-    const list = await server.api.get('/api/v2/users/me/uploads', { token: res.body.token });
-    expect(list.status).toBe(403);
-    expect(list.body).toEqual({
+    // Full access within its group is still not the account's: its tokens stay out of reach.
+    const tokens = await server.api.get('/api/v2/tokens', { token: res.body.token });
+    expect(tokens.status).toBe(403);
+    expect(tokens.body).toEqual({
       error: 'This API token is limited to one group, and this operation cannot be kept to a group',
       code: 'insufficient_scope',
-      scope: 'files:read',
+      scope: 'all',
     });
     expect((await server.api.get('/api/v2/users/me', { token: res.body.token })).status).toBe(200);
+  });
+
+  it('stops a token limited to a group once the group is deleted', async () => {
+    const user = await createUser(server);
+    const groupId = (await server.api.post('/api/v2/groups', { name: 'gone' }, { token: user.token })).body.id;
+    const token = (
+      await server.api.post(
+        '/api/v2/tokens/generate',
+        { name: 'gone', expiresInDays: 30, scopes: ['files:read'], groupId },
+        { token: user.token },
+      )
+    ).body.token;
+    expect((await server.api.get('/api/v2/users/me/uploads', { token })).status).toBe(200);
+    expect((await server.api.delete(`/api/v2/groups/${groupId}`, { token: user.token })).status).toBe(200);
+
+    for (const path of ['/api/v2/users/me/uploads', '/api/v2/users/me']) {
+      const refused = await server.api.get(path, { token });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'insufficient_scope' });
+      expect(refused.body.error).toBe(`This API token is limited to group ${groupId}, which no longer exists`);
+    }
+    expect((await server.api.get('/api/v2/tokens', { token: user.token })).body.tokens[0]).toMatchObject({ groupId, groupName: null });
+    // A new group never revives it, whatever its name.
+    await server.api.post('/api/v2/groups', { name: 'gone' }, { token: user.token });
+    expect((await server.api.get('/api/v2/users/me/uploads', { token })).status).toBe(403);
   });
 
   it('gives admin:* only to administrators', async () => {

@@ -20,6 +20,7 @@ import { groupReader, recordGroupsReader } from '../../commands/groups/groups';
 import { usageReader } from '../../commands/quota/usage-reader';
 import { InvalidCidError } from '../../content/errors';
 import type { AppState, Ctx } from '../../koa-types';
+import { keptGroup, limitedGroup } from '../../auth/scopes';
 import { auth, authPrincipal } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
@@ -31,8 +32,14 @@ import { uploadCar, uploadDirectory, uploadFile } from './upload-handlers';
 
 const uploadParams = z.object({ uploadId: z.string().min(1, 'uploadId is required').max(100) });
 const cidParams = z.object({ cid: z.string().min(1).max(200) });
+/** The record the path names, kept to the group of a token limited to one. */
 const ownUpload = (ctx: Ctx) =>
-  uploadReader(ctx.state.app, ctx.state.principal.id, input<unknown, unknown, z.infer<typeof uploadParams>>(ctx).params.uploadId);
+  uploadReader(
+    ctx.state.app,
+    ctx.state.principal.id,
+    input<unknown, unknown, z.infer<typeof uploadParams>>(ctx).params.uploadId,
+    limitedGroup(ctx.state.auth) ?? undefined,
+  );
 
 /**
  * A page of the account's records, newest first. The rendered page is kept while the account's
@@ -41,8 +48,10 @@ const ownUpload = (ctx: Ctx) =>
  * so that the next page of the same filter costs only its own rows.
  */
 async function listUploads(ctx: Ctx) {
-  const { page, limit, search, sort, order, ...filter } = input<undefined, UploadFilterQuery>(ctx).query;
+  const { page, limit, search, sort, order, ...asked } = input<undefined, UploadFilterQuery>(ctx).query;
   const user = ctx.state.principal;
+  // A token limited to a group lists that group only, and is refused another one.
+  const filter = { ...asked, groupId: keptGroup(ctx.state.auth, asked.groupId, 'files:read') };
   const pages = ctx.state.app.fileListPages;
   const key = JSON.stringify([page, limit, sort, order, search ?? '', filter]);
   let body = pages.get(user.id, user.uploads_version, key);
@@ -81,25 +90,25 @@ async function deleteByCid(ctx: Ctx) {
 /** Uploads, the account's files, usage — plus the older `/file` routes kept as aliases. */
 export function uploadRoutes() {
   const router = new Router<AppState>();
-  const single = [auth('files:write'), validate({ query: uploadQuerySchema })] as const;
-  const directory = [auth('files:write'), validate({ query: directoryUploadQuerySchema })] as const;
+  const single = [auth('files:write', 'group'), validate({ query: uploadQuerySchema })] as const;
+  const directory = [auth('files:write', 'group'), validate({ query: directoryUploadQuerySchema })] as const;
 
   router.post('/upload', ...single, uploadFile);
   router.post('/upload/directory', ...directory, (ctx) => uploadDirectory(ctx));
-  router.post('/upload/car', auth('files:write'), validate({ query: carUploadQuerySchema }), uploadCar);
+  router.post('/upload/car', auth('files:write', 'group'), validate({ query: carUploadQuerySchema }), uploadCar);
   router.post('/file', ...single, uploadFile);
   router.post('/file/folder', ...directory, (ctx) => uploadDirectory(ctx, 'dag'));
 
-  router.get('/users/me/uploads', authPrincipal('files:read'), validate({ query: uploadFilterQuerySchema }), listUploads);
-  router.get('/file', authPrincipal('files:read'), validate({ query: uploadFilterQuerySchema }), listUploads);
+  router.get('/users/me/uploads', authPrincipal('files:read', 'group'), validate({ query: uploadFilterQuerySchema }), listUploads);
+  router.get('/file', authPrincipal('files:read', 'group'), validate({ query: uploadFilterQuerySchema }), listUploads);
 
-  router.get('/uploads/:uploadId', authPrincipal('files:read'), validate({ params: uploadParams }), async (ctx) => {
+  router.get('/uploads/:uploadId', authPrincipal('files:read', 'group'), validate({ params: uploadParams }), async (ctx) => {
     const upload = await ownUpload(ctx);
-    ctx.body = { ...presentUpload(upload), groups: await recordGroupsReader(ctx.state.app, upload.id) };
+    ctx.body = { ...presentUpload(upload), groups: await recordGroupsReader(ctx.state.app, upload.id, limitedGroup(ctx.state.auth)) };
   });
   router.patch(
     '/uploads/:uploadId',
-    auth('files:write'),
+    auth('files:write', 'group'),
     jsonBody(),
     validate({ params: uploadParams, body: uploadPatchSchema }),
     async (ctx) => {
@@ -112,7 +121,7 @@ export function uploadRoutes() {
       ctx.body = presentUpload(upload);
     },
   );
-  router.delete('/uploads/:uploadId', auth('files:write'), validate({ params: uploadParams }), async (ctx) => {
+  router.delete('/uploads/:uploadId', auth('files:write', 'group'), validate({ params: uploadParams }), async (ctx) => {
     ctx.body = await uploadRemover(ctx.state.app, ctx.state.user, await ownUpload(ctx), ctx.ip, ctx.state.user, ctx.state.requestId);
   });
   router.delete('/file/:cid', auth('files:write'), validate({ params: cidParams }), deleteByCid);

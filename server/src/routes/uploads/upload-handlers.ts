@@ -14,6 +14,7 @@ import type { CidVersion } from '../../content/types';
 import { clientError } from '../../lib/error-answers';
 import { AppError } from '../../lib/errors';
 import { multipartFiles } from '../../lib/multipart';
+import { keptGroup, limitedGroup } from '../../auth/scopes';
 import type { Ctx } from '../../koa-types';
 import { input } from '../../middleware/validate';
 import { presentUpload } from '../../presenters/upload';
@@ -102,7 +103,12 @@ export interface ReceiveOptions {
 
 /** The group and key-values an upload asks for its record, refused (before any byte is read) when they cannot be given. */
 async function requestedExtras(ctx: Ctx, query: { groupId?: string; meta?: Record<string, string> }): Promise<RecordExtras> {
-  const extras: RecordExtras = { groupId: query.groupId, meta: query.meta };
+  // A token limited to a group puts every new record into it, and may not name another.
+  const extras: RecordExtras = {
+    groupId: keptGroup(ctx.state.auth, query.groupId, 'files:write'),
+    meta: query.meta,
+    groupOnly: limitedGroup(ctx.state.auth) !== null,
+  };
   await checkRecordExtras(ctx.state.app, ctx.state.user, extras);
   return extras;
 }

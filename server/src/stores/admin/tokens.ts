@@ -2,14 +2,20 @@ import type { Db } from '../../db/database';
 import type { ApiTokenRow } from '../../db/schema';
 import { contains, countAs, type Page } from './search';
 
-export type AdminTokenRow = ApiTokenRow & { user_email: string };
+export type AdminTokenRow = ApiTokenRow & { user_email: string; group_name: string | null };
 
 /** Every account's API tokens, for administrators (never a secret: only hashes are stored). */
 export function createAdminTokenStore(db: Db) {
   return {
     /** One page of tokens, newest first; `search` matches the token's name or the owner's email. */
     async list(page: Page): Promise<{ rows: AdminTokenRow[]; total: number }> {
-      let base = db.selectFrom('api_tokens').innerJoin('users', 'users.id', 'api_tokens.user_id');
+      let base = db
+        .selectFrom('api_tokens')
+        .innerJoin('users', 'users.id', 'api_tokens.user_id')
+        // The group a token is limited to, by name (none once the group is deleted).
+        .leftJoin('groups', (join) =>
+          join.onRef('groups.id', '=', 'api_tokens.group_id').onRef('groups.user_id', '=', 'api_tokens.user_id'),
+        );
       if (page.userId) base = base.where('api_tokens.user_id', '=', page.userId);
       if (page.search) {
         const term = page.search;
@@ -18,7 +24,7 @@ export function createAdminTokenStore(db: Db) {
       const [rows, count] = await Promise.all([
         base
           .selectAll('api_tokens')
-          .select('users.email as user_email')
+          .select(['users.email as user_email', 'groups.name as group_name'])
           .orderBy('api_tokens.created_at', 'desc')
           .orderBy('api_tokens.id', 'desc')
           .limit(page.limit)
@@ -33,8 +39,12 @@ export function createAdminTokenStore(db: Db) {
       db
         .selectFrom('api_tokens')
         .innerJoin('users', 'users.id', 'api_tokens.user_id')
+        // The group a token is limited to, by name (none once the group is deleted).
+        .leftJoin('groups', (join) =>
+          join.onRef('groups.id', '=', 'api_tokens.group_id').onRef('groups.user_id', '=', 'api_tokens.user_id'),
+        )
         .selectAll('api_tokens')
-        .select('users.email as user_email')
+        .select(['users.email as user_email', 'groups.name as group_name'])
         .where('api_tokens.id', '=', id)
         .executeTakeFirst(),
   };

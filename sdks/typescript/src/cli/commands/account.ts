@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { UsageError, type CliContext } from '../context';
 import type { TokenScope } from '../../types';
 import { formatUsage, table } from '../format';
+import { findGroup } from './groups';
 
 /** `cairn usage` */
 export async function usage(ctx: CliContext): Promise<void> {
@@ -9,15 +10,23 @@ export async function usage(ctx: CliContext): Promise<void> {
   ctx.print(u, `${formatUsage(u.used, u.limit)}, plan ${u.plan.name}`);
 }
 
-/** `cairn tokens list | create --name N [--expires-in-days D] [--allowed-ip IP] [--scope S]... [--group ID] | revoke <id>` */
+/** `cairn tokens list | create --name N [--expires-in-days D] [--allowed-ip IP] [--scope S]... [--group G] | revoke <id>` */
 export async function tokens(ctx: CliContext): Promise<void> {
   const [sub, ...rest] = ctx.args;
   const client = ctx.client();
   if (sub === 'list') {
     const list = await client.tokens.list({ signal: ctx.signal });
     const rows = [
-      ['ID', 'NAME', 'PREFIX', 'STATUS', 'EXPIRES', 'SCOPES'],
-      ...list.tokens.map((t) => [t.id, t.name, t.prefix, t.status, t.expiresAt ?? 'never', t.scopes.join(',')]),
+      ['ID', 'NAME', 'PREFIX', 'STATUS', 'EXPIRES', 'SCOPES', 'GROUP'],
+      ...list.tokens.map((t) => [
+        t.id,
+        t.name,
+        t.prefix,
+        t.status,
+        t.expiresAt ?? 'never',
+        t.scopes.join(','),
+        t.groupId === null ? '-' : (t.groupName ?? `${t.groupId} (deleted)`),
+      ]),
     ];
     ctx.print(list.tokens, list.tokens.length === 0 ? 'No tokens yet' : table(rows));
     return;
@@ -34,6 +43,8 @@ export async function tokens(ctx: CliContext): Promise<void> {
       },
     });
     if (!values.name) throw new UsageError('Give the token a name: cairn tokens create --name N');
+    // A group by id or name, as everywhere else in the CLI.
+    const groupId = values.group === undefined ? undefined : (await findGroup(client, values.group, ctx.signal)).id;
     const days =
       values['expires-in-days'] === undefined ? 30 : values['expires-in-days'] === 'never' ? null : Number(values['expires-in-days']);
     const created = await client.tokens.create(
@@ -43,7 +54,7 @@ export async function tokens(ctx: CliContext): Promise<void> {
         allowedIp: values['allowed-ip'] ?? null,
         // No --scope: a full-access token, as the server makes when none are sent.
         ...(values.scope ? { scopes: values.scope as TokenScope[] } : {}),
-        ...(values.group ? { groupId: values.group } : {}),
+        ...(groupId ? { groupId } : {}),
       },
       { signal: ctx.signal },
     );

@@ -11,6 +11,7 @@ import { Modal } from '../../components/modal';
 import { useErrorText } from '../../hooks/use-error-text';
 import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { useAppStore } from '../../store/app-store';
+import { TokenGroupField } from './token-group-field';
 import { TokenScopesField } from './token-scopes-field';
 
 const EXPIRY_CHOICES = ['7', '30', '90', '365', 'never'] as const;
@@ -28,6 +29,7 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
   const [allowedIp, setAllowedIp] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['all']);
   const [scopesMissing, setScopesMissing] = useState(false);
+  const [groupId, setGroupId] = useState('');
   const isAdmin = useAppStore((state) => state.claims?.role === 'admin' || state.user?.role === 'admin');
   // Fills the field with the address the server sees, so the token works from this machine.
   const fillMyIp = async () => {
@@ -46,7 +48,7 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { name, expiresInDays: never ? null : Number(expiry), allowedIp, scopes };
+    const input = { name, expiresInDays: never ? null : Number(expiry), allowedIp, scopes, groupId: groupId || null };
     const parsed = tokenGenerateSchema.safeParse(input);
     setFormError(null);
     setScopesMissing(scopes.length === 0);
@@ -176,6 +178,7 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
           missing={scopesMissing}
           disabled={busy}
         />
+        <TokenGroupField value={groupId} onChange={setGroupId} disabled={busy} />
         <div className="form-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
             {t('common:actions.cancel')}

@@ -13,6 +13,7 @@ import { useErrorText } from '../../hooks/use-error-text';
 import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { TokenGenerateModal } from './token-generate-modal';
+import { useTokenGroupText } from './token-group-field';
 import { useScopesText } from './token-scopes-field';
 import { TableWrap } from '../../components/table-wrap';
 
@@ -23,6 +24,7 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
   const errorText = useErrorText();
   const language = currentLanguage();
   const scopesText = useScopesText();
+  const groupText = useTokenGroupText();
   const { state, reload, setData } = useAsync((signal) => tokenApi.list(signal).then((body) => body.tokens), []);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -116,7 +118,14 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
                     <span className={`badge badge-${token.status}`}>{t(`tokens.status_${token.status}`)}</span>
                   </td>
                   <td data-label={t('tokens.col_access')} data-scopes={token.scopes.join(' ')}>
-                    {scopesText(token.scopes)}
+                    <span className="stacked">
+                      <span>{scopesText(token.scopes)}</span>
+                      {token.groupId !== null && (
+                        <span className="muted" data-group={token.groupId}>
+                          {groupText(token)}
+                        </span>
+                      )}
+                    </span>
                   </td>
                   <td data-label={t('tokens.col_created')}>{formatDate(token.createdAt, language)}</td>
                   <td data-label={t('tokens.col_expires')}>

@@ -14,6 +14,7 @@ import { ListView } from '../list/list-view';
 import { useAdminAction } from '../list/use-admin-action';
 import { pageQuery, useAdminList } from '../list/use-admin-list';
 import { useRowUpdates } from '../list/use-row-updates';
+import { TokenAccess } from './token-access';
 
 /** /admin/tokens: every account's API tokens (never their secrets), with revocation. */
 export function AdminTokensPage() {
@@ -56,6 +57,8 @@ export function AdminTokensPage() {
                   <span className="stacked">
                     <span className="cell-strong">{token.name}</span>
                     <code className="muted">{token.prefix}…</code>
+                    {/* What it may do, under its name: eight columns already fill a laptop's width. */}
+                    <TokenAccess token={token} />
                   </span>
                 </td>
                 <td data-label={t('columns.owner')}>{token.userEmail}</td>

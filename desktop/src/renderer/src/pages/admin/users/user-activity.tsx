@@ -9,6 +9,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatBytes, formatMegabytes } from '../../../lib/units';
 import { AdminTable } from '../list/admin-table';
 import { logDetails } from '../logs/log-actions';
+import { TokenAccess } from '../tokens/token-access';
 
 interface SectionProps<T> {
   id: string;
@@ -75,11 +76,14 @@ export function UserActivity({ detail }: { detail: AdminUserDetail }) {
         id="tokens"
         list={detail.tokens}
         more={`/admin/tokens${search}`}
-        columns={['name', 'status', 'created', 'last_used']}
+        columns={['name', 'status', 'access', 'created', 'last_used']}
         row={(token) => (
           <tr key={token.id}>
             <td data-label={t('columns.name')}>{token.name}</td>
             <td data-label={t('columns.status')}>{t(`tokens.status_${token.status}`)}</td>
+            <td data-label={t('columns.access')}>
+              <TokenAccess token={token} />
+            </td>
             <td data-label={t('columns.created')}>{formatDate(token.createdAt, language)}</td>
             <td data-label={t('columns.last_used')}>{token.lastUsedAt ? formatDateTime(token.lastUsedAt, language) : t('user.never')}</td>
           </tr>
