@@ -217,6 +217,8 @@ interface SignedUploadsTable {
   used_at: string | null;
   upload_id: string | null;
   created_at: string;
+  /** The group the record goes into: the URL was made by a token limited to it (0027). */
+  group_id: Generated<string | null>;
 }
 
 /** A tus upload: `bytes_reserved` stays charged as reserved until it is recorded (`upload_id`) or dropped. */
@@ -234,6 +236,8 @@ interface ResumableUploadsTable {
   created_at: string;
   /** The instance whose data directory holds the partial file (0013); null: made before, kept here. */
   instance_id: string | null;
+  /** The group the record goes into: a token limited to it started the upload, or its signed URL's (0027). */
+  group_id: Generated<string | null>;
 }
 
 /** An API instance of the deployment (0013): where the others reach it, and its last sign of life. */

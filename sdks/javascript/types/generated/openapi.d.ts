@@ -4481,8 +4481,9 @@ export interface components {
     };
     /**
      * @description `upload_incomplete` (`GET` before the last byte arrived), `upload_complete` (`PATCH` after
-     *     the file was recorded), `name_taken` (the custom name is taken), or, in plain text from the
-     *     tus server, an `Upload-Offset` that is not the server's offset.
+     *     the file was recorded), `name_taken` (the custom name is taken), `already_pinned` (started by
+     *     an API token limited to a group, and the account holds this content in a record outside
+     *     it), or, in plain text from the tus server, an `Upload-Offset` that is not the server's offset.
      */
     ResumableConflict: {
       headers: {
@@ -4497,7 +4498,7 @@ export interface components {
          */
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          code?: 'upload_incomplete' | 'upload_complete' | 'name_taken';
+          code?: 'upload_incomplete' | 'upload_complete' | 'name_taken' | 'already_pinned';
         };
         'text/plain': string;
       };
@@ -4520,7 +4521,11 @@ export interface components {
         };
       };
     };
-    /** @description `signed_url_used`: the URL's one upload has already happened (or is under way); or `name_taken` for its custom name. */
+    /**
+     * @description `signed_url_used`: the URL's one upload has already happened (or is under way); or
+     *     `name_taken` for its custom name; or `already_pinned`: the URL was made by an API token
+     *     limited to a group, and the account holds this content in a record outside it.
+     */
     SignedUrlUsed: {
       headers: {
         [name: string]: unknown;
@@ -4534,7 +4539,7 @@ export interface components {
          */
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          code?: 'signed_url_used' | 'name_taken';
+          code?: 'signed_url_used' | 'name_taken' | 'already_pinned';
         };
       };
     };

@@ -24,6 +24,7 @@ import * as twoFactor from './0023-two-factor';
 import * as groupsAndMetadata from './0024-groups-and-metadata';
 import * as privateRecords from './0025-private-records';
 import * as nameSearch from './0026-name-search';
+import * as groupLimitedUploads from './0027-group-limited-uploads';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0024-groups-and-metadata': groupsAndMetadata,
   '0025-private-records': privateRecords,
   '0026-name-search': nameSearch,
+  '0027-group-limited-uploads': groupLimitedUploads,
 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken, createUser, fileForm, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { psaSettled } from '../../../test/psa';
+import { TUS, tusCreate, tusPatch } from '../../../test/tus';
 
 /** What a request answers for a record that does not exist: a record outside the token's group must answer the same. */
 const NOT_FOUND = { status: 404, body: { error: 'File not found or not owned by the user', code: 'file_not_found' } };
@@ -144,6 +145,42 @@ describe.each(DRIVERS)('an API token limited to one group (%s)', (driver) => {
     expect([hidden.status, hidden.body.code]).toEqual([404, 'pin_not_found']);
   });
 
+  it('puts what it uploads resumably or through a signed URL it made into its group, and reaches no other resumable upload', async () => {
+    const content = new TextEncoder().encode('a resumable file for the album');
+    const created = await tusCreate(api(), '/api/v2/uploads/resumable', content.length, { token, filename: 'resumed.txt' });
+    expect(created.status, created.text).toBe(201);
+    const location = created.headers.get('location')!;
+    const done = await tusPatch(api(), location, 0, content, token);
+    expect(done.status, done.text).toBe(200);
+    expect(await names(`/api/v2/users/me/uploads?groupId=${album.id}`, user.token)).toContain('resumed.txt');
+
+    // One the account started with a full credential answers the token as an unknown one would.
+    const theirs = await tusCreate(api(), '/api/v2/uploads/resumable', 10, { token: user.token, filename: 'account.txt' });
+    expect(theirs.status).toBe(201);
+    const unknown = await api().request('HEAD', `/api/v2/uploads/resumable/${randomUUID()}`, { token, headers: TUS });
+    const hidden = await api().request('HEAD', theirs.headers.get('location')!, { token, headers: TUS });
+    expect(hidden.status).toBe(unknown.status);
+    expect(unknown.status).toBe(404);
+    expect((await api().request('DELETE', theirs.headers.get('location')!, { token, headers: TUS })).status).toBe(404);
+
+    // A signed upload URL the token makes: whoever holds it uploads into the album, without a token.
+    const url = await api().post('/api/v2/uploads/signed', { maxBytes: 1000, expiresIn: 60 }, { token });
+    expect(url.status, url.text).toBe(201);
+    const path = new URL(url.body.url as string).pathname;
+    const signed = await api().request('POST', path, { body: fileForm([{ name: 'dropped.txt', content: 'dropped into the album' }]) });
+    expect(signed.status, signed.text).toBe(201);
+    const resumableUrl = await api().post('/api/v2/uploads/signed', { maxBytes: 1000, expiresIn: 60 }, { token });
+    const viaUrl = await tusCreate(api(), `${new URL(resumableUrl.body.url as string).pathname}/resumable`, 21, {
+      filename: 'dropped-later.txt',
+    });
+    expect(viaUrl.status, viaUrl.text).toBe(201);
+    const finished = await tusPatch(api(), viaUrl.headers.get('location')!, 0, new TextEncoder().encode('dropped in resumably.'));
+    expect(finished.status, finished.text).toBe(200);
+    const filed = await names(`/api/v2/users/me/uploads?groupId=${album.id}`, user.token);
+    expect(filed).toEqual(expect.arrayContaining(['dropped.txt', 'dropped-later.txt']));
+    expect(await names('/api/v2/users/me/uploads')).toEqual(expect.arrayContaining(['dropped.txt', 'dropped-later.txt', 'resumed.txt']));
+  });
+
   it('never pulls a record of the rest of the account into its group by storing or pinning the same content', async () => {
     const HELD = {
       status: 409,
@@ -167,6 +204,11 @@ describe.each(DRIVERS)('an API token limited to one group (%s)', (driver) => {
     expect(await names('/api/v2/users/me/uploads')).not.toContain('outside.txt');
 
     // Its own group's content it may store again: the same record answers.
+    const resumed = await tusCreate(api(), '/api/v2/uploads/resumable', 'in the other group'.length, { token, filename: 'copy.txt' });
+    expect(resumed.status, resumed.text).toBe(201);
+    const last = await tusPatch(api(), resumed.headers.get('location')!, 0, new TextEncoder().encode('in the other group'), token);
+    expect({ status: last.status, body: last.body }).toEqual(HELD);
+
     const own = await api().request('POST', '/api/v2/upload', { token, body: fileForm([{ name: 'again.txt', content: 'in the album' }]) });
     expect(own.status, own.text).toBe(200);
     expect(own.body).toMatchObject({ uploadId: inside.uploadId, duplicate: true });

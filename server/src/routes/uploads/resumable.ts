@@ -10,6 +10,7 @@ import type { ResumableUploadRow } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AppState, Ctx } from '../../koa-types';
+import { limitedGroup } from '../../auth/scopes';
 import { auth, authPrincipal } from '../../middleware/auth';
 import { input, validate } from '../../middleware/validate';
 import { presentUpload } from '../../presenters/upload';
@@ -55,8 +56,11 @@ export async function passToTus(ctx: Ctx, uploadId: string, maxBytes: number, cr
 async function accessibleUpload(ctx: Ctx): Promise<ResumableUploadRow> {
   const row = await resumableReader(ctx.state.app, (ctx.params as { resumableId: string }).resumableId);
   if (!row.signed_upload_id) {
-    await authPrincipal('files:write')(ctx, async () => undefined);
+    await authPrincipal('files:write', 'group')(ctx, async () => undefined);
     if (ctx.state.principal.id !== row.user_id) throw resumableNotFound();
+    // A token limited to a group reaches the uploads that go into its group, and no other.
+    const group = limitedGroup(ctx.state.auth);
+    if (group !== null && row.group_id !== group) throw resumableNotFound();
   }
   if (!row.upload_id && row.expires_at <= nowIso()) throw new AppError(410, 'upload_expired', 'This upload has expired: start it again');
   return row;
@@ -81,7 +85,7 @@ async function continueUpload(ctx: Ctx): Promise<void> {
 export function resumableRoutes() {
   const router = new Router<AppState>();
   const tus = tusProtocol();
-  router.post('/uploads/resumable', tus, auth('files:write'), validate({ query: resumableQuerySchema }), async (ctx) => {
+  router.post('/uploads/resumable', tus, auth('files:write', 'group'), validate({ query: resumableQuerySchema }), async (ctx) => {
     refuseRecordOptions(ctx);
     const query = input<undefined, z.infer<typeof resumableQuerySchema>>(ctx).query;
     const { id, maxBytes } = await resumableCreator(ctx.state.app, ctx.state.user, {
@@ -89,6 +93,7 @@ export function resumableRoutes() {
       uploadMetadata: ctx.get('Upload-Metadata') || undefined,
       cidVersion: query.cidVersion,
       customName: query.name,
+      groupId: limitedGroup(ctx.state.auth),
     });
     await passToTus(ctx, id, maxBytes, true);
   });

@@ -4,6 +4,7 @@ import { resumableCreator } from '../../commands/content/resumable/resumable-cre
 import { signedUploadClaimer } from '../../commands/content/signed/signed-upload-claimer';
 import { signedUploadCreator } from '../../commands/content/signed/signed-upload-creator';
 import type { AppState, Ctx } from '../../koa-types';
+import { limitedGroup } from '../../auth/scopes';
 import { auth } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
@@ -30,12 +31,15 @@ async function uploadThroughSignedUrl(ctx: Ctx, resumable: boolean): Promise<voi
         cidVersion: 1,
         customName,
         signed,
+        groupId: claimed.signed.group_id,
       });
       await passToTus(ctx, id, maxBytes, true);
       if (ctx.res.statusCode !== 201) await claimed.release();
       return;
     }
-    const result = await receiveFile(ctx, { cidVersion: 1, customName, maxBytes: signed.maxBytes });
+    const group = claimed.signed.group_id;
+    const extras = group ? { groupId: group, groupOnly: true } : undefined;
+    const result = await receiveFile(ctx, { cidVersion: 1, customName, maxBytes: signed.maxBytes, extras });
     await claimed.recorded(result.upload.id);
   } catch (error) {
     await claimed.release();
@@ -46,9 +50,10 @@ async function uploadThroughSignedUrl(ctx: Ctx, resumable: boolean): Promise<voi
 /** Signed upload URLs: a token holder creates one; whoever holds it uploads once, without the token. */
 export function signedUploadRoutes() {
   const router = new Router<AppState>();
-  router.post('/uploads/signed', auth('files:write'), jsonBody(), validate({ body: signedUploadSchema }), async (ctx) => {
+  router.post('/uploads/signed', auth('files:write', 'group'), jsonBody(), validate({ body: signedUploadSchema }), async (ctx) => {
     ctx.status = 201;
-    ctx.body = await signedUploadCreator(ctx.state.app, ctx.state.user, input<SignedUploadInput>(ctx).body);
+    const body = input<SignedUploadInput>(ctx).body;
+    ctx.body = await signedUploadCreator(ctx.state.app, ctx.state.user, body, limitedGroup(ctx.state.auth));
   });
   // Meant for pages of other sites (CORS_ORIGINS): the secret in the URL is the only credential.
   // No schema: any text may be a secret (an unknown one is a 404), as long as it can be text at all.

@@ -20,6 +20,8 @@ export interface ResumableRequest {
   customName?: string;
   /** A signed upload URL's cap and id, when the upload comes through one. */
   signed?: { id: string; maxBytes: number };
+  /** The group its record goes into (that of a token limited to one, or of the signed URL). */
+  groupId?: string | null;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function resumableCreator(
       expires_at: new Date(now.getTime() + RESUMABLE_TTL_MS).toISOString(),
       created_at: now.toISOString(),
       instance_id: app.instanceId,
+      group_id: request.groupId ?? null,
     },
     await storageLimit(app, user),
   );

@@ -77,6 +77,8 @@ async function finish(app: AppContext, id: string, ip: string): Promise<Finished
       ip,
       maxBytes: size,
       reservation,
+      // Started by a token limited to a group: the record goes there, and never takes over one outside it.
+      extras: row.group_id ? { groupId: row.group_id, groupOnly: true } : undefined,
     });
   } catch (error) {
     if ((clientError(error)?.status ?? 500) < 500) await resumableDiscarder(app, id);

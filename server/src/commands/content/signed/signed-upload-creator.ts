@@ -10,7 +10,8 @@ export const SIGNED_UPLOAD_PATH = '/api/v2/uploads/signed';
  * Creates an upload URL for one upload of at most `maxBytes` within `expiresIn` seconds, charged
  * to `user`. The URL carries a random secret; only its hash is stored, so it is shown this once.
  */
-export async function signedUploadCreator(app: AppContext, user: UserRow, input: SignedUploadInput) {
+/** `groupId`: the group of the token that makes it, where whatever is uploaded through it goes. */
+export async function signedUploadCreator(app: AppContext, user: UserRow, input: SignedUploadInput, groupId: string | null = null) {
   const secret = crypto.randomBytes(32).toString('base64url');
   const now = new Date();
   const row = {
@@ -21,6 +22,7 @@ export async function signedUploadCreator(app: AppContext, user: UserRow, input:
     name: input.name ?? null,
     expires_at: new Date(now.getTime() + input.expiresIn * 1000).toISOString(),
     created_at: now.toISOString(),
+    group_id: groupId,
   };
   await app.stores.signedUploads.create(row);
   return {
