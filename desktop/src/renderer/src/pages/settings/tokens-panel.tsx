@@ -16,6 +16,7 @@ import { TokenGenerateModal } from './token-generate-modal';
 import { useTokenGroupText } from './token-group-field';
 import { useScopesText } from './token-scopes-field';
 import { TableWrap } from '../../components/table-wrap';
+import { shownTokenStatus } from '../../lib/token-status';
 
 /** The user's API tokens: list (no secrets), create (secret shown once), revoke with confirmation. */
 /** `standalone` (the /settings/tokens page) leaves the title to the page header above it. */
@@ -115,7 +116,7 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
                     <code className="token-prefix">{token.prefix}…</code>
                   </td>
                   <td data-label={t('tokens.col_status')}>
-                    <span className={`badge badge-${token.status}`}>{t(`tokens.status_${token.status}`)}</span>
+                    <span className={`badge badge-${shownTokenStatus(token)}`}>{t(`tokens.status_${shownTokenStatus(token)}`)}</span>
                   </td>
                   <td data-label={t('tokens.col_access')} data-scopes={token.scopes.join(' ')}>
                     <span className="stacked">

@@ -14,6 +14,7 @@ import { ListView } from '../list/list-view';
 import { useAdminAction } from '../list/use-admin-action';
 import { pageQuery, useAdminList } from '../list/use-admin-list';
 import { useRowUpdates } from '../list/use-row-updates';
+import { shownTokenStatus } from '../../../lib/token-status';
 import { TokenAccess } from './token-access';
 
 /** /admin/tokens: every account's API tokens (never their secrets), with revocation. */
@@ -63,7 +64,7 @@ export function AdminTokensPage() {
                 </td>
                 <td data-label={t('columns.owner')}>{token.userEmail}</td>
                 <td data-label={t('columns.status')}>
-                  <span className={`badge badge-${token.status}`}>{t(`tokens.status_${token.status}`)}</span>
+                  <span className={`badge badge-${shownTokenStatus(token)}`}>{t(`tokens.status_${shownTokenStatus(token)}`)}</span>
                 </td>
                 <td data-label={t('columns.created')}>{formatDate(token.createdAt, language)}</td>
                 <td data-label={t('columns.expires')}>
