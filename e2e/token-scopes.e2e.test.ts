@@ -87,5 +87,14 @@ describe('scoped API tokens', () => {
     const tokens = await fetch(`${server.url}/api/v2/tokens`, { headers });
     expect(tokens.status).toBe(403);
     await expect(tokens.json()).resolves.toMatchObject({ code: 'insufficient_scope' });
+
+    // Its group deleted, the token works no more, and the list says so where it says Active.
+    expect((await server.api('DELETE', `/groups/${groupId}`, token)).status).toBe(200);
+    await page.reload();
+    const stopped = settings.tokenRow('invoices-bot');
+    await stopped.getByText(s('tokens.status_stopped'), { exact: true }).waitFor();
+    await expect(stopped.innerText()).resolves.toContain(s('tokens.group_gone'));
+    await expect(stopped.getByText(s('tokens.status_active'), { exact: true }).count()).resolves.toBe(0);
+    await checkScreen(page, 'token-group-stopped');
   });
 });
