@@ -215,6 +215,22 @@ describe.each(DRIVERS)('private records and signed access links (%s)', (driver) 
     expect(own.status).toBe(201);
   });
 
+  it('lets anyone pin a public DAG by its CID, though it shares blocks with someone else’s private file', async () => {
+    const secret = await uploadFile(suite.server, owner, 'mine.bin', bytesOf(11), '?private=true');
+    const sharer = await createUser(suite.server);
+    const folder = await suite.server.api.request('POST', '/api/v2/upload/directory', {
+      token: sharer.token,
+      body: fileForm([{ name: 'site/same.bin', content: bytesOf(11) }]),
+    });
+    expect(folder.status, folder.text).toBe(201);
+    expect((await gateway(`/ipfs/${folder.body.cid}/same.bin`)).status).toBe(200);
+    // The private file's own CID stays refused; the public folder holding the same bytes is pinned.
+    expect((await gateway(`/ipfs/${secret.cid}`)).status).toBe(404);
+    const pinned = await suite.server.api.post('/api/v2/pins', { cid: folder.body.cid }, { token: other.token });
+    expect(pinned.status, pinned.text).toBe(201);
+    expect(await suite.server.app.stores.uploads.findByCidForUser(other.id, folder.body.cid)).toBeDefined();
+  });
+
   it('bounds what a link may ask for, and kills the links of a deleted record', async () => {
     const file = await uploadFile(suite.server, owner, 'bounds.bin', bytesOf(8), '?private=true');
     for (const body of [

@@ -21,10 +21,14 @@ export async function hiddenFromUser(app: AppContext, userId: string, cid: strin
  * takes whatever this node already holds without fetching it, so without this check anyone who
  * knows a private CID (it is in every link to it) could pin it, or a DAG of their own that links
  * to it, as a public record and have the gateway serve it. Such a pin fails as content not found,
- * whoever else holds those blocks publicly on the network. Only blocks that link to others are
- * read; every CID of the DAG is looked up, a few thousand per query.
+ * whoever else holds those blocks publicly on the network, unless the root itself is some
+ * account's public record. Only blocks that link to others are read; every CID of the DAG is
+ * looked up, a few thousand per query.
  */
 export async function pinTouchesHidden(app: AppContext, userId: string, rootCid: string, signal?: AbortSignal): Promise<boolean> {
+  // A DAG some account holds publicly is served whole by the gateway already: a block it shares
+  // with a private DAG is public through it, and a private record hides nobody else's public one.
+  if ((await app.stores.uploads.visibility(rootCid)) === 'public') return false;
   const seen = new Set<string>();
   const stack: CID[] = [CID.parse(rootCid)];
   let batch: string[] = [];
