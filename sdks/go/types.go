@@ -177,6 +177,9 @@ type Token struct {
 	// Scopes is what the token may do; ["all"] is full access.
 	Scopes  []TokenScope `json:"scopes" enum:"all,files:read,files:write,pins:write,groups:write,psa,links:write,admin:*"`
 	GroupID *string      `json:"groupId"` // the one group the token is limited to; nil means none
+	// GroupName is that group's name; nil when the token reaches the whole account, or when its
+	// group was deleted (the token then no longer works).
+	GroupName *string `json:"groupName"`
 }
 
 // TokenScope is a right an API token holds.

@@ -61,11 +61,11 @@ namespace Cairn;
  * @phpstan-type ApiToken array{id: string, name: string, prefix: string, allowedIp: string|null,
  *     expiresAt: string|null, createdAt: string, lastUsedAt: string|null, lastUsedIp: string|null,
  *     revokedAt: string|null, status: 'active'|'expired'|'revoked',
- *     scopes: list<'all'|'files:read'|'files:write'|'pins:write'|'groups:write'|'psa'|'links:write'|'admin:*'>, groupId: string|null}
+ *     scopes: list<'all'|'files:read'|'files:write'|'pins:write'|'groups:write'|'psa'|'links:write'|'admin:*'>, groupId: string|null, groupName: string|null}
  * @phpstan-type ApiTokenCreated array{id: string, name: string, prefix: string, allowedIp: string|null,
  *     expiresAt: string|null, createdAt: string, lastUsedAt: string|null, lastUsedIp: string|null,
  *     revokedAt: string|null, status: 'active'|'expired'|'revoked',
- *     scopes: list<'all'|'files:read'|'files:write'|'pins:write'|'groups:write'|'psa'|'links:write'|'admin:*'>, groupId: string|null, token: string}
+ *     scopes: list<'all'|'files:read'|'files:write'|'pins:write'|'groups:write'|'psa'|'links:write'|'admin:*'>, groupId: string|null, groupName: string|null, token: string}
  * @phpstan-type PinJob array{id: string, cid: string, status: 'queued'|'pinning'|'pinned'|'failed',
  *     bytesFetched: int, blocks: int, error: string|null,
  *     errorCode: 'cid_not_found'|'path_not_found'|'not_a_file'|'quota_exceeded'|'name_taken'|'content_unavailable'|'not_found'|'account_disabled'|'pin_failed'|null,

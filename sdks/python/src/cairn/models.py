@@ -64,6 +64,7 @@ class ApiToken:
     status: Literal["active", "expired", "revoked"]
     scopes: list[TokenScope]
     group_id: str | None
+    group_name: str | None
 
 
 @dataclass(frozen=True)
