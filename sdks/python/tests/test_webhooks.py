@@ -41,3 +41,11 @@ def test_checks_the_timestamp_against_the_clock_when_no_now_is_given() -> None:
     with pytest.raises(WebhookVerificationError) as caught:
         verify_webhook(vector["body"], vector["header"], vector["secret"])
     assert caught.value.kind == "timestamp_outside_tolerance"
+
+
+def test_a_signature_that_is_not_valid_unicode_is_a_mismatch() -> None:
+    vector = next(v for v in VECTORS if v["name"] == "one v1")
+    header = vector["header"].split(",v1=")[0] + ",v1=\udc80"
+    with pytest.raises(WebhookVerificationError) as caught:
+        verify_webhook(vector["body"], header, vector["secret"], now=vector["now"])
+    assert caught.value.kind == "signature_mismatch"

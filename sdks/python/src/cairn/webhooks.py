@@ -94,7 +94,10 @@ def verify_webhook(
     # Every signature is compared, so the time taken does not tell which one matched.
     matched = False
     for signature in signatures:
-        matched = hmac.compare_digest(expected.encode("ascii"), signature.encode("utf-8")) or matched
+        matched = (
+            hmac.compare_digest(expected.encode("ascii"), signature.encode("utf-8", "surrogatepass"))
+            or matched
+        )
     if not matched:
         raise WebhookVerificationError("signature_mismatch", "No webhook signature matches the secret")
     event: dict[str, Any] = json.loads(raw)
