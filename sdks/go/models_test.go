@@ -245,7 +245,11 @@ func nested(t reflect.Type, found map[string]bool) {
 // TestEveryModelIsHeld finds, in the package's source, every exported struct with JSON fields: each
 // is in `models` or inside one of them.
 func TestEveryModelIsHeld(t *testing.T) {
-	held := map[string]bool{}
+	held := map[string]bool{
+		// A webhook delivery's body, not an answer of the API: no schema of openapi.yaml describes
+		// it; webhooks_test.go checks it against sdks/webhook-vectors.json.
+		"WebhookEvent": true,
+	}
 	for model := range models {
 		held[model.Name()] = true
 		nested(model, held)

@@ -1512,6 +1512,78 @@ var Cairn = class {
     this.gateway = new Gateway(http);
   }
 };
+
+// src/webhooks.ts
+var WebhookVerificationError = class extends Error {
+  kind;
+  constructor(kind, message) {
+    super(message);
+    this.name = 'WebhookVerificationError';
+    this.kind = kind;
+  }
+};
+var DEFAULT_WEBHOOK_TOLERANCE = 300;
+var TIMESTAMP = /^[0-9]{1,15}$/;
+var trim = (text) => text.replace(/^[ \t]+|[ \t]+$/g, '');
+function parseHeader(header) {
+  const malformed = (why) => new WebhookVerificationError('malformed_header', `Malformed Cairn-Signature header: ${why}`);
+  const timestamps = [];
+  const signatures = [];
+  if (trim(header) === '') throw malformed('it is empty');
+  for (const pair of header.split(',')) {
+    const at = pair.indexOf('=');
+    if (at < 0) throw malformed('each entry must be key=value');
+    const key = trim(pair.slice(0, at));
+    const value = trim(pair.slice(at + 1));
+    if (key === 't') timestamps.push(value);
+    else if (key === 'v1') signatures.push(value);
+  }
+  const [timestamp] = timestamps;
+  if (timestamp === void 0 || timestamps.length !== 1) throw malformed('it must have exactly one t');
+  if (!TIMESTAMP.test(timestamp)) throw malformed('t must be unix seconds, in decimal digits');
+  if (signatures.length === 0) throw malformed('it has no v1 signature');
+  return { timestamp, signatures };
+}
+async function subtleCrypto() {
+  if (globalThis.crypto?.subtle) return globalThis.crypto.subtle;
+  const { webcrypto } = await import('node:crypto');
+  return webcrypto.subtle;
+}
+var utf8 = new TextEncoder();
+function toBytes(body) {
+  if (typeof body === 'string') return utf8.encode(body);
+  return body instanceof Uint8Array ? body : new Uint8Array(body);
+}
+async function hmacHex(secret, message) {
+  const subtle = await subtleCrypto();
+  const key = await subtle.importKey('raw', utf8.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await subtle.sign('HMAC', key, message));
+  return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+function constantTimeEqual(a, b) {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+async function verifyWebhook(body, header, secret, options = {}) {
+  const { timestamp, signatures } = parseHeader(header);
+  const tolerance = options.tolerance ?? DEFAULT_WEBHOOK_TOLERANCE;
+  const now = options.now ?? Math.floor(Date.now() / 1e3);
+  if (tolerance > 0 && Math.abs(now - Number(timestamp)) > tolerance) {
+    throw new WebhookVerificationError('timestamp_outside_tolerance', 'The webhook timestamp is outside the tolerance');
+  }
+  const bytes = toBytes(body);
+  const prefix = utf8.encode(`${timestamp}.`);
+  const message = new Uint8Array(prefix.length + bytes.length);
+  message.set(prefix);
+  message.set(bytes, prefix.length);
+  const expected = await hmacHex(secret, message);
+  let matched = false;
+  for (const signature of signatures) matched = constantTimeEqual(expected, signature) || matched;
+  if (!matched) throw new WebhookVerificationError('signature_mismatch', 'No webhook signature matches the secret');
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
 export {
   AbortedError,
   AuthenticationError,
@@ -1529,6 +1601,8 @@ export {
   ServerError,
   TimeoutError,
   ValidationError,
+  WebhookVerificationError,
   errorFromResponse,
   parseRetryAfter,
+  verifyWebhook,
 };

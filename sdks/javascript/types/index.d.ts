@@ -15,3 +15,10 @@ export type { DagParams } from './resources/account';
 export type { RetryOptions } from './retry';
 export type * from './types';
 export { SDK_VERSION } from './version';
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookOptions,
+  type WebhookEvent,
+  type WebhookVerificationErrorKind,
+} from './webhooks';

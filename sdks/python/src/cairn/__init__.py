@@ -63,6 +63,7 @@ from .models import (
     UsagePlan,
     User,
 )
+from .webhooks import WebhookVerificationError, verify_webhook
 
 __all__ = [
     "APIConnectionError",
@@ -123,5 +124,7 @@ __all__ = [
     "UsagePlan",
     "User",
     "ValidationError",
+    "WebhookVerificationError",
     "__version__",
+    "verify_webhook",
 ]
