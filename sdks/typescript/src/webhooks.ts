@@ -64,11 +64,14 @@ function parseHeader(header: string): SignatureHeader {
   return { timestamp, signatures };
 }
 
-async function subtleCrypto(): Promise<SubtleCrypto> {
+/** Web Crypto's `SubtleCrypto`, named through the global so that DOM and Node typings both know it. */
+type Subtle = typeof globalThis.crypto.subtle;
+
+async function subtleCrypto(): Promise<Subtle> {
   if (globalThis.crypto?.subtle) return globalThis.crypto.subtle;
   // Node 18 has Web Crypto only as a module.
   const { webcrypto } = await import('node:crypto');
-  return webcrypto.subtle as SubtleCrypto;
+  return webcrypto.subtle as Subtle;
 }
 
 const utf8 = new TextEncoder();

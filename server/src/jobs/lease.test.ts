@@ -35,7 +35,10 @@ describe.each(DRIVERS)('a named lease (%s)', (driver) => {
     for (let i = 1; i <= 4; i++) {
       clock.advance(renewEvery(LEASE_MS));
       // Renewed, and waiting for the next third (the write can be seen before the wait is set).
-      await eventually('the lease is renewed', async () => clock.waiting === 1 && (await expiresAt('claim')) === isoAt(clock.now() + LEASE_MS));
+      await eventually(
+        'the lease is renewed',
+        async () => clock.waiting === 1 && (await expiresAt('claim')) === isoAt(clock.now() + LEASE_MS),
+      );
     }
     expect(await takeLease(leases, 'claim', 'b', timing)).toBeNull();
     expect(a!.lost.aborted).toBe(false);
