@@ -26,6 +26,7 @@ import { createAdminSettingStore, createTwoFactorStore } from './two-factor-stor
 import { createUploadStore } from './upload-store';
 import { createUsageStore } from './usage-store';
 import { createUserStore } from './user-store';
+import { createWebhookStore } from './webhook-store';
 
 export function createStores(db: Db) {
   return {
@@ -57,6 +58,7 @@ export function createStores(db: Db) {
     hiddenBlocks: createHiddenBlockStore(db),
     accessLinks: createAccessLinkStore(db),
     groups: createGroupStore(db),
+    webhooks: createWebhookStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;
