@@ -321,7 +321,7 @@ interface PsaPinMetaTable {
  * job, same id), `recategorise` (a one-off backfill of one directory's category), and the
  * periodic tasks, whose one row each is rescheduled after every run.
  */
-export type JobKind = 'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials';
+export type JobKind = 'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials' | 'webhook';
 /** A finished job's row is deleted (a periodic one is rescheduled); one out of attempts stays `failed` for an operator. */
 export type JobStatus = 'pending' | 'running' | 'failed';
 
