@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../test/clock';
 import { eventually } from '../../test/eventually';
-import { createUser, type TestUser } from '../../test/factories';
+import { createUser, uploadFile, type TestUser } from '../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../test/harness';
 
 interface Received {
@@ -86,6 +86,28 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
       { attempts: 1, last_status_code: 200, last_error: null, next_attempt_at: null },
     ]);
     expect(await deliveries(other.id)).toEqual([]);
+  });
+
+  it('reports a record created by an upload and its deletion, each in the transaction of the change', async () => {
+    const user = await createUser(server);
+    const target = await receiver([200]);
+    receivers.push(target);
+    const hook = await endpoint(user, target.url, ['upload.created', 'record.deleted']);
+    const uploaded = await uploadFile(server, user, 'notes.txt', 'hello webhooks');
+    await eventually('upload.created arrived', () => target.received.length === 1);
+    expect(JSON.parse(target.received[0]!.body)).toMatchObject({
+      type: 'upload.created',
+      data: { uploadId: uploaded.uploadId, cid: uploaded.cid, name: 'notes.txt', size: uploaded.size },
+    });
+    expect((await server.api.delete(`/api/v2/uploads/${uploaded.uploadId}`, { token: user.token })).status).toBe(200);
+    await eventually('record.deleted arrived', () => target.received.length === 2);
+    const deleted = JSON.parse(target.received[1]!.body);
+    expect(deleted).toMatchObject({ type: 'record.deleted', data: { uploadId: uploaded.uploadId, cid: uploaded.cid } });
+    expect(target.received.every((r) => verified(r, hook.secret))).toBe(true);
+    // A delete that finds the record gone already reports nothing more.
+    expect((await server.api.delete(`/api/v2/uploads/${uploaded.uploadId}`, { token: user.token })).status).toBe(404);
+    const events = await server.app.db.selectFrom('webhook_events').select('type').where('user_id', '=', user.id).execute();
+    expect(events.map((e) => e.type).sort()).toEqual(['record.deleted', 'upload.created']);
   });
 
   it('retries a receiver that answers 500 on its backoff, then delivers the same event id', async () => {
