@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../test/clock';
 import { eventually } from '../../test/eventually';
-import { createUser, uploadFile, type TestUser } from '../../test/factories';
+import { createApiToken, createUser, uploadFile, type TestUser } from '../../test/factories';
+import { psaSettled } from '../../test/psa';
 import { DRIVERS, startTestServer, type TestServer } from '../../test/harness';
 
 interface Received {
@@ -108,6 +109,24 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
     expect((await server.api.delete(`/api/v2/uploads/${uploaded.uploadId}`, { token: user.token })).status).toBe(404);
     const events = await server.app.db.selectFrom('webhook_events').select('type').where('user_id', '=', user.id).execute();
     expect(events.map((e) => e.type).sort()).toEqual(['record.deleted', 'upload.created']);
+  });
+
+  it('reports the record a remote pin made, and its deletion when the last remote pin goes', async () => {
+    const owner = await createUser(server);
+    const pinner = await createUser(server);
+    const { token } = await createApiToken(server, pinner);
+    const target = await receiver([200]);
+    receivers.push(target);
+    await endpoint(pinner, target.url, ['upload.created', 'record.deleted']);
+    const content = await uploadFile(server, owner, 'shared.txt', 'pinned from elsewhere');
+    const queued = await server.api.post('/psa/pins', { cid: content.cid }, { token });
+    expect(queued.status).toBe(202);
+    expect((await psaSettled(server, token, queued.body.requestid)).status).toBe('pinned');
+    await eventually('upload.created arrived', () => target.received.length === 1);
+    expect(JSON.parse(target.received[0]!.body)).toMatchObject({ type: 'upload.created', data: { cid: content.cid, source: 'pin' } });
+    expect((await server.api.delete(`/psa/pins/${queued.body.requestid}`, { token })).status).toBe(202);
+    await eventually('record.deleted arrived', () => target.received.length === 2);
+    expect(JSON.parse(target.received[1]!.body)).toMatchObject({ type: 'record.deleted', data: { cid: content.cid } });
   });
 
   it('retries a receiver that answers 500 on its backoff, then delivers the same event id', async () => {
