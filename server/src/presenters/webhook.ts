@@ -1,5 +1,5 @@
 import type { WebhookEventType } from '@cairn/shared/api-types';
-import type { WebhookEndpointRow } from '../db/schema';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from '../db/schema';
 
 export function presentWebhook(row: WebhookEndpointRow) {
   return {
@@ -10,6 +10,22 @@ export function presentWebhook(row: WebhookEndpointRow) {
     enabled: row.enabled === 1,
     disabledReason: row.disabled_reason,
     consecutiveFailures: row.consecutive_failures,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function presentWebhookDelivery(row: WebhookDeliveryRow & { event_type: string }) {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    status: row.status,
+    attempts: row.attempts,
+    lastStatusCode: row.last_status_code,
+    lastError: row.last_error,
+    latencyMs: row.last_latency_ms,
+    nextAttemptAt: row.next_attempt_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -30,6 +30,65 @@ export function createWebhookDeliveryStore(db: Db) {
       return id;
     },
 
+    /** A test event for one endpoint alone, queued at once. */
+    async recordTest(userId: string, endpointId: string, now: string): Promise<{ eventId: string; deliveryId: string }> {
+      return db.transaction().execute(async (trx) => {
+        const eventId = newId();
+        const payload = JSON.stringify({ webhookId: endpointId });
+        await trx
+          .insertInto('webhook_events')
+          .values({ id: eventId, user_id: userId, type: 'webhook.test', payload, created_at: now })
+          .execute();
+        return { eventId, deliveryId: await queue(trx, endpointId, eventId, now) };
+      });
+    },
+
+    /** A page of an endpoint's deliveries, newest first, with their event's type. */
+    async page(endpointId: string, offset: number, limit: number) {
+      const rows = await db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+        .selectAll('d')
+        .select('e.type as event_type')
+        .where('d.endpoint_id', '=', endpointId)
+        .orderBy('d.created_at', 'desc')
+        .orderBy('d.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const { n } = await db
+        .selectFrom('webhook_deliveries')
+        .select((c) => c.fn.countAll<number | string>().as('n'))
+        .where('endpoint_id', '=', endpointId)
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(n) };
+    },
+
+    /**
+     * Queues a delivery of the endpoint once more, now: pending again, its job due now (a job
+     * still waiting for its retry is brought forward). Undefined when the endpoint has no such delivery.
+     */
+    async resend(endpointId: string, deliveryId: string, now: string): Promise<WebhookDeliveryRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const delivery = await trx
+          .updateTable('webhook_deliveries')
+          .set({ status: 'pending', next_attempt_at: now, updated_at: now })
+          .where('id', '=', deliveryId)
+          .where('endpoint_id', '=', endpointId)
+          .returningAll()
+          .executeTakeFirst();
+        if (!delivery) return undefined;
+        await trx
+          .insertInto('jobs')
+          .values({ id: delivery.id, kind: 'webhook', status: 'pending', attempts: 0, run_after: now, created_at: now, updated_at: now })
+          .onConflict((oc) =>
+            oc.column('id').doUpdateSet({ status: 'pending', run_after: now, updated_at: now }).where('jobs.status', '!=', 'running'),
+          )
+          .execute();
+        return delivery;
+      });
+    },
+
     find(id: string): Promise<{ delivery: WebhookDeliveryRow; endpoint: WebhookEndpointRow; event: WebhookEventRow } | undefined> {
       return db.transaction().execute(async (trx) => {
         const delivery = await trx.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
@@ -90,7 +149,7 @@ export function createWebhookDeliveryStore(db: Db) {
 }
 
 /** A delivery of the event to the endpoint, and the job that carries it out. */
-async function queue(trx: Db, endpointId: string, eventId: string, now: string): Promise<void> {
+async function queue(trx: Db, endpointId: string, eventId: string, now: string): Promise<string> {
   const id = newId();
   const row = {
     id,
@@ -110,4 +169,5 @@ async function queue(trx: Db, endpointId: string, eventId: string, now: string):
     .insertInto('jobs')
     .values({ id, kind: 'webhook', status: 'pending', attempts: 0, run_after: now, created_at: now, updated_at: now })
     .execute();
+  return id;
 }

@@ -129,6 +129,64 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
     expect(JSON.parse(target.received[1]!.body)).toMatchObject({ type: 'record.deleted', data: { cid: content.cid } });
   });
 
+  it('sends a test event, logs each delivery and resends one with the same event id', async () => {
+    const user = await createUser(server);
+    const other = await createUser(server);
+    const target = await receiver([200]);
+    receivers.push(target);
+    const hook = await endpoint(user, target.url);
+    const queued = await server.api.post(`/api/v2/webhooks/${hook.id}/test`, {}, { token: user.token });
+    expect(queued.status, queued.text).toBe(202);
+    await eventually('the test event arrived', () => target.received.length === 1);
+    const got = target.received[0]!;
+    expect(verified(got, hook.secret)).toBe(true);
+    expect(JSON.parse(got.body)).toMatchObject({ id: queued.body.eventId, type: 'webhook.test', data: { webhookId: hook.id } });
+
+    const log = async () => (await server.api.get(`/api/v2/webhooks/${hook.id}/deliveries?limit=5`, { token: user.token })).body;
+    await eventually('the log shows it delivered', async () => (await log()).deliveries[0]?.status === 'succeeded');
+    expect(await log()).toMatchObject({
+      total: 1,
+      page: 1,
+      limit: 5,
+      deliveries: [
+        {
+          id: queued.body.deliveryId,
+          eventId: queued.body.eventId,
+          eventType: 'webhook.test',
+          attempts: 1,
+          lastStatusCode: 200,
+          lastError: null,
+          nextAttemptAt: null,
+        },
+      ],
+    });
+    expect((await log()).deliveries[0].latencyMs).toBeGreaterThanOrEqual(0);
+
+    const resent = await server.api.post(
+      `/api/v2/webhooks/${hook.id}/deliveries/${queued.body.deliveryId}/resend`,
+      {},
+      { token: user.token },
+    );
+    expect(resent.status, resent.text).toBe(202);
+    expect(resent.body).toEqual(queued.body);
+    await eventually('the resend arrived', () => target.received.length === 2);
+    expect(target.received[1]!.headers['cairn-event-id']).toBe(queued.body.eventId);
+    await eventually('the log counts two attempts', async () => (await log()).deliveries[0]?.attempts === 2);
+
+    // Another account's endpoint, or a delivery of another endpoint, is not found.
+    expect((await server.api.post(`/api/v2/webhooks/${hook.id}/test`, {}, { token: other.token })).body.code).toBe('webhook_not_found');
+    expect((await server.api.get(`/api/v2/webhooks/${hook.id}/deliveries`, { token: other.token })).body.code).toBe('webhook_not_found');
+    const second = await endpoint(user, target.url);
+    const foreign = await server.api.post(
+      `/api/v2/webhooks/${second.id}/deliveries/${queued.body.deliveryId}/resend`,
+      {},
+      { token: user.token },
+    );
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe('not_found');
+    expect(target.received).toHaveLength(2);
+  });
+
   it('retries a receiver that answers 500 on its backoff, then delivers the same event id', async () => {
     const user = await createUser(server);
     const target = await receiver([500, 200]);

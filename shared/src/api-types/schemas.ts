@@ -488,4 +488,8 @@ export type WebhookCreated = Schemas['WebhookCreated'];
 export type WebhookList = Schemas['WebhookList'];
 export type WebhookCreateRequest = Schemas['WebhookCreateRequest'];
 export type WebhookUpdateRequest = Schemas['WebhookUpdateRequest'];
+export type WebhookQueued = Schemas['WebhookQueued'];
+/** One event's delivery to one endpoint. */
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
 export type WebhookDeleted = Schemas['WebhookDeleted'];

@@ -726,6 +726,80 @@ export interface paths {
     patch: operations['updateWebhook'];
     trace?: never;
   };
+  '/webhooks/{webhookId}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event to the endpoint
+     * @description Queues a `webhook.test` event (`data: {"webhookId": …}`) for this endpoint alone, sent at
+     *     once and signed like any other; its outcome shows in the delivery log. A turned-off
+     *     endpoint's test delivery fails without being sent: turn it on first.
+     */
+    post: operations['testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{webhookId}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The endpoint's delivery log
+     * @description One page of the endpoint's deliveries, newest first, each with what its last attempt got and when the next one is due.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{webhookId}/deliveries/{deliveryId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+        /** @description A delivery of the endpoint (a UUID). */
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again
+     * @description Sends the same event (same id, signed anew) to the endpoint once more, now. A delivery
+     *     still being retried is simply tried now. A resend that fails counts as a given-up delivery.
+     */
+    post: operations['resendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/groups': {
     parameters: {
       query?: never;
@@ -4046,6 +4120,42 @@ export interface components {
       events?: components['schemas']['WebhookEventType'][];
       enabled?: boolean;
     };
+    WebhookQueued: {
+      /**
+       * Format: uuid
+       * @description The event's id, sent as `Cairn-Event-Id`.
+       */
+      eventId: string;
+      /** Format: uuid */
+      deliveryId: string;
+    };
+    /** @description One event's delivery to one endpoint. */
+    WebhookDelivery: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      eventId: string;
+      /** @description A `WebhookEventType`, or `webhook.test`. */
+      eventType: string;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+      attempts: number;
+      /** @description The HTTP status the last attempt got; null when it got none (refused, timed out, no connection). */
+      lastStatusCode: number | null;
+      /** @description Why the last attempt failed; null after a success or before any attempt. */
+      lastError: string | null;
+      latencyMs: number | null;
+      /** @description When the next attempt is due; null once it succeeded or was given up. */
+      nextAttemptAt: components['schemas']['Timestamp'] | null;
+      createdAt: components['schemas']['Timestamp'];
+      updatedAt: components['schemas']['Timestamp'];
+    };
+    WebhookDeliveryList: {
+      deliveries: components['schemas']['WebhookDelivery'][];
+      total: number;
+      page: number;
+      limit: number;
+    };
     WebhookDeleted: {
       /** @constant */
       deleted: true;
@@ -5349,6 +5459,24 @@ export interface components {
         'application/json': components['schemas']['Error'] & {
           /** @constant */
           code?: 'webhook_not_found';
+        };
+      };
+    };
+    /** @description `webhook_not_found` (no such endpoint of the account) or `not_found` (the endpoint has no such delivery). */
+    WebhookOrDeliveryNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Delivery not found",
+         *       "code": "not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'webhook_not_found' | 'not_found';
         };
       };
     };
@@ -7464,6 +7592,97 @@ export interface operations {
       404: components['responses']['WebhookNotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The test event and its delivery, queued. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookQueued'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['WebhookNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of deliveries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['WebhookNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+        /** @description A delivery of the endpoint (a UUID). */
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery, queued again. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookQueued'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['WebhookOrDeliveryNotFound'];
       500: components['responses']['InternalError'];
     };
   };

@@ -85,3 +85,26 @@ export async function webhookRemover(app: AppContext, userId: string, id: string
   const current = await webhookReader(app, userId, id);
   if (!(await app.stores.webhooks.delete(userId, current.id))) throw webhookNotFound();
 }
+
+/** Queues a `webhook.test` event for this endpoint alone. */
+export async function webhookTester(app: AppContext, userId: string, id: string) {
+  const endpoint = await webhookReader(app, userId, id);
+  const queued = await app.stores.webhookDeliveries.recordTest(userId, endpoint.id, nowIso());
+  app.jobs.kick('webhook');
+  return queued;
+}
+
+/** A page of the endpoint's delivery log, newest first. */
+export async function webhookDeliveryLister(app: AppContext, userId: string, id: string, offset: number, limit: number) {
+  const endpoint = await webhookReader(app, userId, id);
+  return app.stores.webhookDeliveries.page(endpoint.id, offset, limit);
+}
+
+/** Sends a delivery of the endpoint once more, now, with the same event id. */
+export async function webhookResender(app: AppContext, userId: string, id: string, deliveryId: string) {
+  const endpoint = await webhookReader(app, userId, id);
+  const delivery = isUuid(deliveryId) ? await app.stores.webhookDeliveries.resend(endpoint.id, deliveryId, nowIso()) : undefined;
+  if (!delivery) throw notFound('not_found', 'Delivery not found');
+  app.jobs.kick('webhook');
+  return { eventId: delivery.event_id, deliveryId: delivery.id };
+}
