@@ -137,6 +137,37 @@ export function createWebhookDeliveryStore(db: Db) {
       });
     },
 
+    /**
+     * Deletes up to `max` events written before `before` that no delivery still waits to send,
+     * with their deliveries. Answers how many went.
+     */
+    async pruneEventsBefore(before: string, max: number): Promise<number> {
+      const result = await db
+        .deleteFrom('webhook_events')
+        .where(
+          'id',
+          'in',
+          db
+            .selectFrom('webhook_events as e')
+            .select('e.id')
+            .where('e.created_at', '<', before)
+            .where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('webhook_deliveries as d')
+                    .select('d.id')
+                    .whereRef('d.event_id', '=', 'e.id')
+                    .where('d.status', '=', 'pending'),
+                ),
+              ),
+            )
+            .limit(max),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async succeeded(endpointId: string): Promise<void> {
       await db
         .updateTable('webhook_endpoints')

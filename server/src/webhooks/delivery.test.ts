@@ -6,6 +6,7 @@ import { manualClock } from '../../test/clock';
 import { eventually } from '../../test/eventually';
 import { createApiToken, createUser, uploadFile, type TestUser } from '../../test/factories';
 import { psaSettled } from '../../test/psa';
+import { sweepOnce, WEBHOOK_EVENT_RETENTION_MS } from '../commands/maintenance/sweeper';
 import { DRIVERS, startTestServer, type TestServer } from '../../test/harness';
 
 interface Received {
@@ -185,6 +186,26 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('not_found');
     expect(target.received).toHaveLength(2);
+  });
+
+  it('prunes events past their retention with their log, but none still being retried', async () => {
+    const user = await createUser(server);
+    const target = await receiver([200]);
+    receivers.push(target);
+    const hook = await endpoint(user, target.url);
+    const sent = await emit(user, 'upload.created', { n: 1 });
+    await eventually('the first event was delivered', async () => (await deliveries(hook.id))[0]?.status === 'succeeded');
+    await server.api.patch(`/api/v2/webhooks/${hook.id}`, { url: 'http://127.0.0.1:1/unreachable' }, { token: user.token });
+    const waiting = await emit(user, 'upload.created', { n: 2 });
+    await eventually('the second event failed once', async () =>
+      (await deliveries(hook.id)).some((d) => d.event_id === waiting && d.attempts === 1),
+    );
+    const report = await sweepOnce(server.app, Date.now() + WEBHOOK_EVENT_RETENTION_MS + 60_000);
+    expect(report.webhookEventsPruned).toBeGreaterThanOrEqual(1);
+    const left = await server.app.db.selectFrom('webhook_events').select('id').where('user_id', '=', user.id).execute();
+    expect(left.map((e) => e.id)).toEqual([waiting]);
+    expect((await deliveries(hook.id)).map((d) => d.event_id)).toEqual([waiting]);
+    expect(sent).not.toBe(waiting);
   });
 
   it('retries a receiver that answers 500 on its backoff, then delivers the same event id', async () => {

@@ -36,6 +36,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('webhook_events_user').on('webhook_events').columns(['user_id', 'created_at', 'id']).execute();
+  // What the prune walks: events past their retention, oldest first.
+  await db.schema.createIndex('webhook_events_created').on('webhook_events').column('created_at').execute();
 
   await db.schema
     .createTable('webhook_deliveries')
