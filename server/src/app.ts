@@ -22,6 +22,7 @@ import { planRoutes } from './routes/plans/index';
 import { referralRoutes } from './routes/referrals/index';
 import { tokenRoutes } from './routes/tokens/index';
 import { groupRoutes } from './routes/groups/index';
+import { webhookRoutes } from './routes/webhooks/index';
 import { uploadRoutes } from './routes/uploads/index';
 import { userRoutes } from './routes/users/index';
 import { healthRoutes } from './ops/health';
@@ -41,6 +42,7 @@ export function apiRouter() {
     localeRoutes(),
     uploadRoutes(),
     groupRoutes(),
+    webhookRoutes(),
     pinRoutes(),
     dagRoutes(),
     replicationRoutes(),

@@ -38,6 +38,11 @@ export interface ServerConfig {
   admin: { email: string; password: string } | null;
   trustProxy: boolean;
   /**
+   * Let webhooks reach private, loopback and link-local addresses (a deployment whose receivers
+   * sit on its own network, and the tests); off, such targets are refused (SSRF).
+   */
+  webhooksAllowPrivateTargets: boolean;
+  /**
    * The address the other instances of the deployment reach this one at (they forward requests for
    * resumable uploads whose partial file is here); null: the listening address.
    */
@@ -250,6 +255,7 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     jwtTtlSeconds: integer('JWT_TTL_SECONDS', env.jwtTtl, 24 * 3600, 60, 30 * 24 * 3600),
     admin: admin(env),
     trustProxy: flag('TRUST_PROXY', env.trustProxy),
+    webhooksAllowPrivateTargets: flag('WEBHOOKS_ALLOW_PRIVATE_TARGETS', env.webhooksAllowPrivateTargets),
     internalUrl: origin('INTERNAL_URL', env.internalUrl),
     corsOrigins: corsOrigins(env.corsOrigins),
     logLevel: logLevel as ServerConfig['logLevel'],

@@ -13,6 +13,7 @@ export interface ServerEnv {
   adminEmail?: string;
   adminPassword?: string;
   trustProxy?: string;
+  webhooksAllowPrivateTargets?: string;
   internalUrl?: string;
   corsOrigins?: string;
   logLevel?: string;
@@ -61,6 +62,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     trustProxy: env.TRUST_PROXY,
+    webhooksAllowPrivateTargets: env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
     internalUrl: env.INTERNAL_URL,
     corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,

@@ -321,7 +321,7 @@ interface PsaPinMetaTable {
  * job, same id), `recategorise` (a one-off backfill of one directory's category), and the
  * periodic tasks, whose one row each is rescheduled after every run.
  */
-export type JobKind = 'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials';
+export type JobKind = 'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials' | 'webhook';
 /** A finished job's row is deleted (a periodic one is rescheduled); one out of attempts stays `failed` for an operator. */
 export type JobStatus = 'pending' | 'running' | 'failed';
 
@@ -450,6 +450,48 @@ interface UsageChecksTable {
   findings: string;
 }
 
+interface WebhookEndpointsTable {
+  id: string;
+  user_id: string;
+  url: string;
+  description: string;
+  /** The event types it takes, a JSON array of names. */
+  events: string;
+  /** The signing secret (`whsec_…`), AES-256-GCM under a key kept apart from the rows: it signs, so it cannot be hashed. */
+  secret_ciphertext: string;
+  enabled: number;
+  /** Why the server turned it off (repeated failures); null when it is on or its owner turned it off. */
+  disabled_reason: string | null;
+  consecutive_failures: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The outbox: written in the same transaction as the change it reports. */
+interface WebhookEventsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  /** The event's `data`, JSON. */
+  payload: string;
+  created_at: string;
+}
+
+interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_latency_ms: number | null;
+  /** When the next attempt is due; null once it succeeded or gave up. */
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   users: UsersTable;
@@ -483,6 +525,9 @@ export interface Database {
   groups: GroupsTable;
   upload_groups: UploadGroupsTable;
   upload_meta: UploadMetaTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -506,3 +551,6 @@ export type ResumableUploadRow = Selectable<ResumableUploadsTable>;
 export type InstanceRow = Selectable<InstancesTable>;
 export type EngineGcRunRow = Selectable<EngineGcRunsTable>;
 export type UsageCheckRow = Selectable<UsageChecksTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookEventRow = Selectable<WebhookEventsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -15,6 +15,16 @@ export interface TaskRun {
   withdrawn: AbortSignal;
 }
 
+/** Thrown by a task whose failed attempt is due again at a time of its own policy (not the runner's backoff). */
+export class RetryAt extends Error {
+  constructor(
+    readonly at: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A named task of the runner: what runs a job of its kind, and how. */
 export interface Task {
   kind: JobKind;
@@ -159,7 +169,8 @@ export async function startJobRunner(app: AppContext, tasks: readonly Task[]): P
         return { outcome: 'retrying' };
       }
       const final = job.attempts >= (task.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-      await app.stores.jobs.fail(job.id, owner, String(error), isoAt(at + retryDelayMs(job.attempts)), final, isoAt(at));
+      const retryAt = error instanceof RetryAt ? error.at : at + retryDelayMs(job.attempts);
+      await app.stores.jobs.fail(job.id, owner, String(error), isoAt(retryAt), final, isoAt(at));
       if (final) app.logger.error('job failed', fields);
       else app.logger.warn('job will retry', fields);
       return { outcome: final ? 'failed' : 'retrying' };

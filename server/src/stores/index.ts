@@ -26,6 +26,8 @@ import { createAdminSettingStore, createTwoFactorStore } from './two-factor-stor
 import { createUploadStore } from './upload-store';
 import { createUsageStore } from './usage-store';
 import { createUserStore } from './user-store';
+import { createWebhookDeliveryStore } from './webhook-delivery-store';
+import { createWebhookStore } from './webhook-store';
 
 export function createStores(db: Db) {
   return {
@@ -57,6 +59,8 @@ export function createStores(db: Db) {
     hiddenBlocks: createHiddenBlockStore(db),
     accessLinks: createAccessLinkStore(db),
     groups: createGroupStore(db),
+    webhooks: createWebhookStore(db),
+    webhookDeliveries: createWebhookDeliveryStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

@@ -247,6 +247,9 @@ export const errorCodeValues = [
   'upload_owner_unavailable',
   'user_not_found',
   'validation_error',
+  'webhook_limit_reached',
+  'webhook_not_found',
+  'webhook_url_refused',
   'wrong_password',
 ] as const satisfies readonly ErrorCode[];
 export type ValidationIssue = Schemas['ValidationIssue'];
@@ -459,3 +462,34 @@ export type GroupMembersRequest = Schemas['GroupMembersRequest'];
 export type GroupMembersAdded = Schemas['GroupMembersAdded'];
 export type GroupMembersRemoved = Schemas['GroupMembersRemoved'];
 export type GroupDeleted = Schemas['GroupDeleted'];
+/** An event a webhook endpoint may receive. */
+export type WebhookEventType = Schemas['WebhookEventType'];
+/** Every value of `WebhookEventType`, in the order openapi.yaml lists them. */
+export const webhookEventTypeValues = [
+  'upload.created',
+  'record.deleted',
+  'pin.queued',
+  'pin.pinning',
+  'pin.pinned',
+  'pin.failed',
+  'psa.pin.queued',
+  'psa.pin.pinning',
+  'psa.pin.pinned',
+  'psa.pin.failed',
+  'quota.near_limit',
+  'quota.exceeded',
+  'payment.succeeded',
+  'payment.failed',
+] as const satisfies readonly WebhookEventType[];
+/** A webhook endpoint of the account. */
+export type Webhook = Schemas['Webhook'];
+/** The new endpoint and its signing secret, shown this once. */
+export type WebhookCreated = Schemas['WebhookCreated'];
+export type WebhookList = Schemas['WebhookList'];
+export type WebhookCreateRequest = Schemas['WebhookCreateRequest'];
+export type WebhookUpdateRequest = Schemas['WebhookUpdateRequest'];
+export type WebhookQueued = Schemas['WebhookQueued'];
+/** One event's delivery to one endpoint. */
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
+export type WebhookDeleted = Schemas['WebhookDeleted'];

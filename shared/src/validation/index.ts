@@ -13,3 +13,4 @@ export * from './two-factor';
 export * from './links';
 export * from './groups';
 export * from './meta';
+export * from './webhooks';

@@ -664,6 +664,142 @@ export interface paths {
     patch: operations['renameUpload'];
     trace?: never;
   };
+  '/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's webhook endpoints
+     * @description Every endpoint of the account (at most 20), oldest first. The signing secret is never shown again after creation.
+     */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Register a webhook endpoint
+     * @description A new endpoint that receives the chosen events, signed with a secret (`whsec_…`) shown in
+     *     this answer only: keep it. The URL must be `https://` when the server runs in production
+     *     (`http://` is allowed outside it) and its host must resolve to public addresses only
+     *     (private, loopback, link-local, unique-local and unspecified addresses are refused unless
+     *     the server sets `WEBHOOKS_ALLOW_PRIVATE_TARGETS`): `400 webhook_url_refused`. At most 20
+     *     endpoints per account (`409 webhook_limit_reached`).
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{webhookId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get one of the account's webhook endpoints
+     * @description Another account's endpoint, or an id that is not a UUID, is `404 webhook_not_found`.
+     */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook endpoint
+     * @description The endpoint and its delivery log are gone; nothing more is sent to it.
+     */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a webhook endpoint
+     * @description Changes any of the given fields (at least one). A new URL is checked as at creation.
+     *     Turning an endpoint back on (`enabled: true`) clears why the server turned it off and its
+     *     count of failures.
+     */
+    patch: operations['updateWebhook'];
+    trace?: never;
+  };
+  '/webhooks/{webhookId}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event to the endpoint
+     * @description Queues a `webhook.test` event (`data: {"webhookId": …}`) for this endpoint alone, sent at
+     *     once and signed like any other; its outcome shows in the delivery log. A turned-off
+     *     endpoint's test delivery fails without being sent: turn it on first.
+     */
+    post: operations['testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{webhookId}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The endpoint's delivery log
+     * @description One page of the endpoint's deliveries, newest first, each with what its last attempt got and when the next one is due.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{webhookId}/deliveries/{deliveryId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+        /** @description A delivery of the endpoint (a UUID). */
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again
+     * @description Sends the same event (same id, signed anew) to the endpoint once more, now. A delivery
+     *     still being retried is simply tried now. A resend that fails counts as a given-up delivery.
+     */
+    post: operations['resendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/groups': {
     parameters: {
       query?: never;
@@ -2881,6 +3017,9 @@ export interface components {
       | 'upload_owner_unavailable'
       | 'user_not_found'
       | 'validation_error'
+      | 'webhook_limit_reached'
+      | 'webhook_not_found'
+      | 'webhook_url_refused'
       | 'wrong_password';
     ValidationIssue: {
       /**
@@ -3891,6 +4030,133 @@ export interface components {
       removed: number;
     };
     GroupDeleted: {
+      /** @constant */
+      deleted: true;
+    };
+    /**
+     * @description An event a webhook endpoint may receive.
+     * @enum {string}
+     */
+    WebhookEventType:
+      | 'upload.created'
+      | 'record.deleted'
+      | 'pin.queued'
+      | 'pin.pinning'
+      | 'pin.pinned'
+      | 'pin.failed'
+      | 'psa.pin.queued'
+      | 'psa.pin.pinning'
+      | 'psa.pin.pinned'
+      | 'psa.pin.failed'
+      | 'quota.near_limit'
+      | 'quota.exceeded'
+      | 'payment.succeeded'
+      | 'payment.failed';
+    /**
+     * @description A webhook endpoint of the account.
+     * @example {
+     *       "id": "0b8f6f9e-3c1d-4f7a-9a51-2d6e8c4b1a70",
+     *       "url": "https://hooks.example.com/cairn",
+     *       "description": "Invoice pipeline",
+     *       "events": [
+     *         "upload.created",
+     *         "record.deleted"
+     *       ],
+     *       "enabled": true,
+     *       "disabledReason": null,
+     *       "consecutiveFailures": 0,
+     *       "createdAt": "2026-11-28T09:00:00.000Z",
+     *       "updatedAt": "2026-11-28T09:00:00.000Z"
+     *     }
+     */
+    Webhook: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uri */
+      url: string;
+      description: string;
+      events: components['schemas']['WebhookEventType'][];
+      enabled: boolean;
+      /** @description Why the server turned the endpoint off (repeated failures); null when it is on or its owner turned it off. */
+      disabledReason: string | null;
+      /** @description Deliveries given up one after another since the last success. */
+      consecutiveFailures: number;
+      createdAt: components['schemas']['Timestamp'];
+      updatedAt: components['schemas']['Timestamp'];
+    };
+    /** @description The new endpoint and its signing secret, shown this once. */
+    WebhookCreated: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uri */
+      url: string;
+      description: string;
+      events: components['schemas']['WebhookEventType'][];
+      enabled: boolean;
+      disabledReason: null;
+      /** @constant */
+      consecutiveFailures: 0;
+      createdAt: components['schemas']['Timestamp'];
+      updatedAt: components['schemas']['Timestamp'];
+      /** @description Signs every delivery (`Cairn-Signature`); never shown again. */
+      secret: string;
+    };
+    WebhookList: {
+      webhooks: components['schemas']['Webhook'][];
+    };
+    WebhookCreateRequest: {
+      /**
+       * Format: uri
+       * @description `https://` (`http://` outside production) to a host with public addresses only.
+       */
+      url: string;
+      description?: string;
+      events: components['schemas']['WebhookEventType'][];
+    };
+    WebhookUpdateRequest: {
+      /** Format: uri */
+      url?: string;
+      description?: string;
+      events?: components['schemas']['WebhookEventType'][];
+      enabled?: boolean;
+    };
+    WebhookQueued: {
+      /**
+       * Format: uuid
+       * @description The event's id, sent as `Cairn-Event-Id`.
+       */
+      eventId: string;
+      /** Format: uuid */
+      deliveryId: string;
+    };
+    /** @description One event's delivery to one endpoint. */
+    WebhookDelivery: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      eventId: string;
+      /** @description A `WebhookEventType`, or `webhook.test`. */
+      eventType: string;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+      attempts: number;
+      /** @description The HTTP status the last attempt got; null when it got none (refused, timed out, no connection). */
+      lastStatusCode: number | null;
+      /** @description Why the last attempt failed; null after a success or before any attempt. */
+      lastError: string | null;
+      latencyMs: number | null;
+      /** @description When the next attempt is due; null once it succeeded or was given up. */
+      nextAttemptAt: components['schemas']['Timestamp'] | null;
+      createdAt: components['schemas']['Timestamp'];
+      updatedAt: components['schemas']['Timestamp'];
+    };
+    WebhookDeliveryList: {
+      deliveries: components['schemas']['WebhookDelivery'][];
+      total: number;
+      page: number;
+      limit: number;
+    };
+    WebhookDeleted: {
       /** @constant */
       deleted: true;
     };
@@ -5178,6 +5444,83 @@ export interface components {
         };
       };
     };
+    /** @description `webhook_not_found`: the account has no such webhook endpoint (another account's is not found either). */
+    WebhookNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Webhook endpoint not found",
+         *       "code": "webhook_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'webhook_not_found';
+        };
+      };
+    };
+    /** @description `webhook_not_found` (no such endpoint of the account) or `not_found` (the endpoint has no such delivery). */
+    WebhookOrDeliveryNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Delivery not found",
+         *       "code": "not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'webhook_not_found' | 'not_found';
+        };
+      };
+    };
+    /** @description `webhook_limit_reached`: the account has 20 endpoints already. */
+    WebhookLimitReached: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "An account may have at most 20 webhook endpoints",
+         *       "code": "webhook_limit_reached"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'webhook_limit_reached';
+        };
+      };
+    };
+    /**
+     * @description `validation_error` (a field is missing or invalid: an unknown event type, no event, a URL
+     *     that is not http(s)), `invalid_json`, or `webhook_url_refused` (not `https://` in
+     *     production, or the host does not resolve or resolves to a private, loopback, link-local,
+     *     unique-local or unspecified address). Nothing changed.
+     */
+    WebhookBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Webhook URL refused: the host 10.0.0.5 resolves to a private, loopback or link-local address",
+         *       "code": "webhook_url_refused"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'validation_error' | 'invalid_json' | 'webhook_url_refused';
+        };
+      };
+    };
     /** @description `group_name_taken`: another group of the account already has this name. */
     GroupNameTaken: {
       headers: {
@@ -5416,6 +5759,8 @@ export interface components {
      * @example bytes=0-1023
      */
     Range: string;
+    /** @description A webhook endpoint of the account (a UUID). */
+    WebhookId: string;
     /** @description A group of the account (a UUID). */
     GroupId: string;
     /** @description A group of the account the new record joins (also a record the account already held); else `404 group_not_found`, before any byte is read. */
@@ -7088,6 +7433,256 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoints. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://hooks.example.com/cairn",
+         *       "description": "Invoice pipeline",
+         *       "events": [
+         *         "upload.created",
+         *         "record.deleted"
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['WebhookCreateRequest'];
+      };
+    };
+    responses: {
+      /** @description The endpoint, with its signing secret (shown once). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookCreated'];
+        };
+      };
+      400: components['responses']['WebhookBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      409: components['responses']['WebhookLimitReached'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Webhook'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['WebhookNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint is gone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeleted'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['WebhookNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": false
+         *     }
+         */
+        'application/json': components['schemas']['WebhookUpdateRequest'];
+      };
+    };
+    responses: {
+      /** @description The changed endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Webhook'];
+        };
+      };
+      400: components['responses']['WebhookBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['WebhookNotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The test event and its delivery, queued. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookQueued'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['WebhookNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of deliveries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryList'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['WebhookNotFound'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+        /** @description A delivery of the endpoint (a UUID). */
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery, queued again. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookQueued'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['WebhookOrDeliveryNotFound'];
       500: components['responses']['InternalError'];
     };
   };

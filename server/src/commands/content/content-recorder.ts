@@ -13,6 +13,7 @@ import { storageLimit } from '../quota/lib/storage-limit';
 import { dagHider } from './privacy/dag-hider';
 import { heldOutsideGroup } from './held-upload-reader';
 import { applyRecordExtras, type RecordExtras } from './record-meta';
+import { recordCreatedEvent } from '../webhooks/events';
 
 export interface NewContent {
   cid: string;
@@ -186,7 +187,9 @@ export async function contentRecorder(
           if (!(await app.stores.quota.charge(trx, user.id, charged, limit))) throw quotaExceeded();
           await app.stores.uploads.insert(trx, upload);
           await options.within?.(trx, upload);
-          return options.extras ? applyRecordExtras(app, trx, upload, options.extras) : upload;
+          const row = options.extras ? await applyRecordExtras(app, trx, upload, options.extras) : upload;
+          await recordCreatedEvent(app, trx, row);
+          return row;
         });
         return { upload: recorded, duplicate: false };
       } catch (error) {

@@ -2,8 +2,10 @@ import type { AppContext } from '../../context';
 import type { UploadRow, UserRow } from '../../db/schema';
 import { crashPoint } from '../../lib/crash-point';
 import { notFound } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
 import { privacyReleaser } from './privacy/privacy-setter';
+import { recordDeletedEvent } from '../webhooks/events';
 
 export interface UploadRemoval {
   success: true;
@@ -37,6 +39,7 @@ export async function removeUploadIfPresent(
     const removed = await app.stores.uploads.delete(trx, upload.id);
     if (!removed) return null;
     await app.stores.quota.refund(trx, user.id, removed.chargedBytes);
+    await recordDeletedEvent(app, trx, upload, nowIso());
     return app.stores.contentJobs.enqueueRelease(trx, upload.cid, null, queuedBy);
   });
   if (job === null) return null;

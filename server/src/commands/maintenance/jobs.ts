@@ -4,6 +4,7 @@ import { pinTask } from '../pins/pin-task';
 import { recategoriseTask } from './recategorise-task';
 import { releaseTask } from './release-task';
 import { periodicTasks, sweepOnce } from './sweeper';
+import { webhookTask } from '../../webhooks/delivery-task';
 
 /** Longest the start-up pass over due releases runs before the server serves; what is left runs in the background. */
 const RECOVERY_BUDGET_MS = 15_000;
@@ -20,6 +21,7 @@ export async function startJobs(app: AppContext): Promise<JobRunner> {
     pinTask(),
     releaseTask,
     recategoriseTask,
+    webhookTask,
     ...periodicTasks(app.config.maintenanceIntervalMs, startedAt),
   ]);
   app.jobs = runner;

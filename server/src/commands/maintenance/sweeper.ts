@@ -8,12 +8,17 @@ import { scheduledUsageCheck } from '../quota/usage-checker';
 /** A finished pin job stays readable (`GET /pins/{id}`) this long. */
 export const PIN_JOB_RETENTION_MS = 30 * 24 * 3600_000;
 const DAY_MS = 24 * 3600_000;
+/** A webhook event and its delivery log stay this long (an event still being retried stays until it is done). */
+export const WEBHOOK_EVENT_RETENTION_MS = 30 * DAY_MS;
+/** Events deleted by one prune at most, so that a backlog is spread over runs instead of one long write. */
+const WEBHOOK_EVENTS_PER_PRUNE = 10_000;
 
 export interface SweepReport {
   reservationsFreed: number;
   rateLimitsPruned: number;
   pinJobsPruned: number;
   resumablePruned: number;
+  webhookEventsPruned: number;
   /** 1 when this instance compared the accounts' usage with their records (once an hour, one instance). */
   usageChecks: number;
 }
@@ -35,14 +40,21 @@ async function deadReservationsFreer(app: AppContext, now: number): Promise<numb
   return freed;
 }
 
-/** Deletes rate-limit windows long over, pin jobs long finished and resumable uploads expired. */
-async function pruner(app: AppContext, now: number): Promise<Pick<SweepReport, 'rateLimitsPruned' | 'pinJobsPruned' | 'resumablePruned'>> {
+/** Deletes rate-limit windows long over, pin jobs long finished, resumable uploads expired and old webhook events. */
+async function pruner(
+  app: AppContext,
+  now: number,
+): Promise<Pick<SweepReport, 'rateLimitsPruned' | 'pinJobsPruned' | 'resumablePruned' | 'webhookEventsPruned'>> {
   // Every limiter's window is at most the longest configured one; a day more leaves no doubt.
   const longestWindowMs = Math.max(app.config.loginLimits.windowSeconds, app.config.signupLimits.windowSeconds) * 1000;
   const rateLimitsPruned = await app.stores.rateLimits.pruneBefore(new Date(now - longestWindowMs - DAY_MS).toISOString());
   const pinJobsPruned = await app.stores.pinJobs.pruneFinishedBefore(new Date(now - PIN_JOB_RETENTION_MS).toISOString());
   const resumablePruned = await resumablePruner(app, now);
-  return { rateLimitsPruned, pinJobsPruned, resumablePruned };
+  const webhookEventsPruned = await app.stores.webhookDeliveries.pruneEventsBefore(
+    new Date(now - WEBHOOK_EVENT_RETENTION_MS).toISOString(),
+    WEBHOOK_EVENTS_PER_PRUNE,
+  );
+  return { rateLimitsPruned, pinJobsPruned, resumablePruned, webhookEventsPruned };
 }
 
 /** Once an hour, on one instance, compares every account's usage with its records and sets right what differs. */

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { PsaPinsTable, UploadRow, UserRow } from '../../db/schema';
 import { nowIso } from '../../lib/time';
+import { recordDeletedEvent } from '../webhooks/events';
 
 /** What withdrawing a request did, for its caller to carry out once the transaction has committed. */
 export interface Withdrawal {
@@ -67,6 +68,7 @@ export async function psaPinWithdrawer(
   }
   if (!(await app.stores.uploads.deleteUnreferenced(trx, upload.id))) return outcome;
   await app.stores.quota.refund(trx, user.id, Number(upload.charged_bytes));
+  await recordDeletedEvent(app, trx, upload, nowIso());
   outcome.removed = upload;
   outcome.releaseId = await app.stores.contentJobs.enqueueRelease(trx, upload.cid, null, queuedBy);
   return outcome;

@@ -25,6 +25,7 @@ import * as groupsAndMetadata from './0024-groups-and-metadata';
 import * as privateRecords from './0025-private-records';
 import * as nameSearch from './0026-name-search';
 import * as groupLimitedUploads from './0027-group-limited-uploads';
+import * as webhooks from './0028-webhooks';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0025-private-records': privateRecords,
   '0026-name-search': nameSearch,
   '0027-group-limited-uploads': groupLimitedUploads,
+  '0028-webhooks': webhooks,
 };
