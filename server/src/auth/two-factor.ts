@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { AppContext } from '../context';
-import { loadServerSecret } from './jwt-secret';
+import { secretBox } from './secret-box';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30-second steps. */
 const PERIOD = 30;
@@ -53,30 +52,7 @@ export const hashRecoveryCode = (code: string) =>
 export const newChallengeSecret = () => crypto.randomBytes(32).toString('base64url');
 export const hashChallenge = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex');
 
-const keys = new WeakMap<AppContext, Promise<Buffer>>();
-
-/** The key TOTP secrets are sealed with, kept apart from their rows (a file on SQLite). */
-function keyOf(app: AppContext): Promise<Buffer> {
-  let key = keys.get(app);
-  if (!key) {
-    key = loadServerSecret('two_factor_key', 'two-factor-key', app.config.dataDir, app.db, app.config.db.driver).then((secret) =>
-      crypto.createHash('sha256').update(secret).digest(),
-    );
-    keys.set(app, key);
-  }
-  return key;
-}
-
-export async function sealSecret(app: AppContext, secret: string): Promise<string> {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', await keyOf(app), iv);
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
-}
-
-export async function openSecret(app: AppContext, ciphertext: string): Promise<string> {
-  const [iv, tag, sealed] = ciphertext.split('.').map((part) => Buffer.from(part, 'base64url'));
-  const decipher = crypto.createDecipheriv('aes-256-gcm', await keyOf(app), iv!);
-  decipher.setAuthTag(tag!);
-  return Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8');
-}
+/** TOTP secrets, sealed under the server's `two_factor_key`, kept apart from their rows. */
+const box = secretBox('two_factor_key', 'two-factor-key');
+export const sealSecret = box.seal;
+export const openSecret = box.open;
