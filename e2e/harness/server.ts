@@ -40,6 +40,8 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     ...base,
     staticDir: RENDERER_DIR,
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    // Tests touch loopback only: a webhook URL with a host name is never looked up.
+    webhooksNameLookup: false,
     // A browser test signs in again and again from 127.0.0.1; the limits have API tests of their own.
     loginLimits: { perIp: 10_000, perEmail: 10_000, windowSeconds: 3600 },
     // A CID nobody has is given up on after 3 s (not 2 minutes), so the not-found path is testable.

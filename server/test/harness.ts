@@ -45,6 +45,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...base,
     signupLimits: { perIp: 10_000, windowSeconds: 3600 },
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    // Tests touch loopback only: a webhook URL with a host name is never looked up.
+    webhooksNameLookup: false,
     ...options.config,
   };
   const running = await startServer(config, createLogger(config.logLevel));

@@ -43,6 +43,12 @@ export interface ServerConfig {
    */
   webhooksAllowPrivateTargets: boolean;
   /**
+   * Resolve webhook host names through DNS (`WEBHOOKS_NAME_LOOKUP`, on by default). Off (an
+   * air-gapped deployment, the test runs): a webhook URL names an IP address or `localhost`, and no
+   * lookup ever leaves the machine.
+   */
+  webhooksNameLookup: boolean;
+  /**
    * The address the other instances of the deployment reach this one at (they forward requests for
    * resumable uploads whose partial file is here); null: the listening address.
    */
@@ -256,6 +262,8 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     admin: admin(env),
     trustProxy: flag('TRUST_PROXY', env.trustProxy),
     webhooksAllowPrivateTargets: flag('WEBHOOKS_ALLOW_PRIVATE_TARGETS', env.webhooksAllowPrivateTargets),
+    webhooksNameLookup:
+      env.webhooksNameLookup === undefined || env.webhooksNameLookup === '' ? true : flag('WEBHOOKS_NAME_LOOKUP', env.webhooksNameLookup),
     internalUrl: origin('INTERNAL_URL', env.internalUrl),
     corsOrigins: corsOrigins(env.corsOrigins),
     logLevel: logLevel as ServerConfig['logLevel'],

@@ -14,6 +14,7 @@ export interface ServerEnv {
   adminPassword?: string;
   trustProxy?: string;
   webhooksAllowPrivateTargets?: string;
+  webhooksNameLookup?: string;
   internalUrl?: string;
   corsOrigins?: string;
   logLevel?: string;
@@ -63,6 +64,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     adminPassword: env.ADMIN_PASSWORD,
     trustProxy: env.TRUST_PROXY,
     webhooksAllowPrivateTargets: env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+    webhooksNameLookup: env.WEBHOOKS_NAME_LOOKUP,
     internalUrl: env.INTERNAL_URL,
     corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,

@@ -4,7 +4,7 @@ import { RetryAt, type Task } from '../jobs/runner';
 import { disabledReason, nextAttemptAt, WEBHOOK_DISABLE_AFTER } from './policy';
 import { openWebhookSecret } from './secret-box';
 import { sendWebhook, type WebhookAttemptResult } from './sender';
-import { resolveWebhookTarget, WebhookTargetError } from './target';
+import { resolveWebhookTarget, webhookLookup, WebhookTargetError } from './target';
 
 /**
  * Carries out one delivery (a `webhook` job, whose id is the delivery's): checks the target again
@@ -41,7 +41,7 @@ export const webhookTask: Task = {
     let result: WebhookAttemptResult;
     try {
       const url = new URL(endpoint.url);
-      const address = await resolveWebhookTarget(url, app.config.webhooksAllowPrivateTargets);
+      const address = await resolveWebhookTarget(url, app.config.webhooksAllowPrivateTargets, webhookLookup(app.config));
       const secret = await openWebhookSecret(app, endpoint.secret_ciphertext);
       result = await sendWebhook({ url, address, eventId: event.id, body, secrets: [secret], signedAt: Math.floor(startedAt / 1000) });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRefusedAddress, resolveWebhookTarget, WebhookTargetError, type Lookup } from './target';
+import { isRefusedAddress, resolveWebhookTarget, webhookLookup, WebhookTargetError, type Lookup } from './target';
 
 const resolvingTo =
   (...addresses: string[]): Lookup =>
@@ -61,6 +61,20 @@ describe('webhook targets', () => {
     expect(await resolveWebhookTarget(new URL('http://127.0.0.1:9000/hook'), true)).toEqual({ address: '127.0.0.1', family: 4 });
     expect(await resolveWebhookTarget(new URL('http://internal.example/'), true, resolvingTo('10.0.0.5'))).toEqual({
       address: '10.0.0.5',
+      family: 4,
+    });
+  });
+
+  it('looks no name up when name lookups are off: localhost is the loopback, any other name is refused', async () => {
+    const offline = webhookLookup({ webhooksNameLookup: false });
+    await expect(resolveWebhookTarget(new URL('https://example.com/hook'), true, offline)).rejects.toThrow(WebhookTargetError);
+    await expect(resolveWebhookTarget(new URL('http://localhost:8080/hook'), true, offline)).resolves.toEqual({
+      address: '127.0.0.1',
+      family: 4,
+    });
+    await expect(resolveWebhookTarget(new URL('http://LOCALHOST/hook'), false, offline)).rejects.toThrow(WebhookTargetError);
+    await expect(resolveWebhookTarget(new URL('http://203.0.113.9/hook'), false, offline)).resolves.toEqual({
+      address: '203.0.113.9',
       family: 4,
     });
   });

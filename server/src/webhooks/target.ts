@@ -52,6 +52,15 @@ export type Lookup = (hostname: string) => Promise<ResolvedAddress[]>;
 const systemLookup: Lookup = async (hostname) =>
   (await dns.lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 
+/** No DNS (`WEBHOOKS_NAME_LOOKUP=false`): `localhost` is the loopback, any other name does not resolve. */
+const noLookup: Lookup = async (hostname) => {
+  if (hostname.toLowerCase() === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+  throw new Error(`${hostname} is not looked up`);
+};
+
+/** How webhook host names are resolved under `config`. */
+export const webhookLookup = (config: { webhooksNameLookup: boolean }): Lookup => (config.webhooksNameLookup ? systemLookup : noLookup);
+
 export class WebhookTargetError extends Error {}
 
 /**

@@ -7,7 +7,7 @@ import { nowIso } from '../../lib/time';
 import { WEBHOOK_ENDPOINTS_MAX } from '../../webhooks/policy';
 import { sealWebhookSecret } from '../../webhooks/secret-box';
 import { newWebhookSecret } from '../../webhooks/signature';
-import { resolveWebhookTarget, WebhookTargetError } from '../../webhooks/target';
+import { resolveWebhookTarget, webhookLookup, WebhookTargetError } from '../../webhooks/target';
 
 export const webhookNotFound = () => notFound('webhook_not_found', 'Webhook endpoint not found');
 const limitReached = () => conflict('webhook_limit_reached', `An account may have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints`);
@@ -23,7 +23,7 @@ export async function checkWebhookUrl(app: AppContext, raw: string): Promise<str
   if (app.config.production && url.protocol !== 'https:') throw urlRefused('it must use https://');
   if (url.username || url.password) throw urlRefused('it must not carry a user name or password');
   try {
-    await resolveWebhookTarget(url, app.config.webhooksAllowPrivateTargets);
+    await resolveWebhookTarget(url, app.config.webhooksAllowPrivateTargets, webhookLookup(app.config));
   } catch (error) {
     if (error instanceof WebhookTargetError) throw urlRefused(error.message);
     throw error;
