@@ -29,9 +29,16 @@ export function useFilesView() {
     if (account && !arrival) rememberView(account, view);
   }, [account, arrival, view]);
 
-  /** Shows another view; `replace` for steps not worth a Back (each pause in typing a filter, a correction). */
-  const change = (next: Partial<FilesView>, options: { replace?: boolean } = {}) =>
-    setParams(writeView({ ...view, ...next }), { replace: options.replace ?? false });
+  /**
+   * Shows another view; `replace` for steps not worth a Back (each pause in typing a filter, a
+   * correction). Remembered at once too: a page left right after a change must not keep the view
+   * before it (the effect above remembers what Back and Forward show).
+   */
+  const change = (next: Partial<FilesView>, options: { replace?: boolean } = {}) => {
+    const shown = { ...view, ...next };
+    if (account) rememberView(account, shown);
+    setParams(writeView(shown), { replace: options.replace ?? false });
+  };
 
   return { view, change };
 }
