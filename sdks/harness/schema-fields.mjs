@@ -52,6 +52,8 @@ function typeOf(raw) {
   }
   const inferred = values?.length ? { string: 'string', boolean: 'boolean', number: 'number' }[typeof values[0]] : undefined;
   const kind = types[0] ?? inferred ?? (schema.properties ? 'object' : undefined);
+  // A field that is always null where the schema stands (a value set only later).
+  if (!kind && nullable) return { kind: 'null', nullable: true };
   if (!kind) throw new Error(`no type in ${JSON.stringify(raw)}`);
   const type = { kind };
   if (kind === 'string' && values) type.enum = values;
