@@ -1,7 +1,8 @@
 import type { AppContext } from '../context';
 import { isoAt } from '../jobs/clock';
 import { RetryAt, type Task } from '../jobs/runner';
-import { disabledReason, nextAttemptAt, WEBHOOK_DISABLE_AFTER } from './policy';
+import { webhookEventBody } from './event-body';
+import { disabledReason, nextAttemptAt, previousSecretLive, WEBHOOK_DISABLE_AFTER } from './policy';
 import { openWebhookSecret } from './secret-box';
 import { sendWebhook, type WebhookAttemptResult } from './sender';
 import { resolveWebhookTarget, webhookLookup, WebhookTargetError } from './target';
@@ -32,18 +33,15 @@ export const webhookTask: Task = {
       });
       return;
     }
-    const body = JSON.stringify({
-      id: event.id,
-      type: event.type,
-      createdAt: event.created_at,
-      data: JSON.parse(event.payload) as unknown,
-    });
+    const body = webhookEventBody(event);
     let result: WebhookAttemptResult;
     try {
       const url = new URL(endpoint.url);
       const address = await resolveWebhookTarget(url, app.config.webhooksAllowPrivateTargets, webhookLookup(app.config));
-      const secret = await openWebhookSecret(app, endpoint.secret_ciphertext);
-      result = await sendWebhook({ url, address, eventId: event.id, body, secrets: [secret], signedAt: Math.floor(startedAt / 1000) });
+      const secrets = [await openWebhookSecret(app, endpoint.secret_ciphertext)];
+      // While a secret is rotated, the one it replaced signs too: receivers not yet moved still verify.
+      if (previousSecretLive(endpoint, startedAt)) secrets.push(await openWebhookSecret(app, endpoint.previous_secret_ciphertext!));
+      result = await sendWebhook({ url, address, eventId: event.id, body, secrets, signedAt: Math.floor(startedAt / 1000) });
     } catch (error) {
       if (!(error instanceof WebhookTargetError)) throw error;
       result = { ok: false, statusCode: null, error: `refused: ${error.message}`, latencyMs: 0 };

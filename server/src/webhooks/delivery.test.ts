@@ -1,6 +1,3 @@
-import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../test/clock';
 import { eventually } from '../../test/eventually';
@@ -8,38 +5,7 @@ import { createApiToken, createUser, uploadFile, type TestUser } from '../../tes
 import { psaSettled } from '../../test/psa';
 import { sweepOnce, WEBHOOK_EVENT_RETENTION_MS } from '../commands/maintenance/sweeper';
 import { DRIVERS, startTestServer, type TestServer } from '../../test/harness';
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on loopback: answers each request with the next status of `statuses` (the last one repeats). */
-async function receiver(statuses: number[], headers: Record<string, string> = {}) {
-  const received: Received[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(statuses[Math.min(received.length - 1, statuses.length - 1)]!, headers).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { received, url, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-/** Verifies as a receiver does (WEBHOOK-SIGNATURE.md): HMAC-SHA256 of `t.body` keyed with the whole secret. */
-function verified(got: Received, secret: string): boolean {
-  const pairs = String(got.headers['cairn-signature'])
-    .split(',')
-    .map((pair) => pair.trim().split('=') as [string, string]);
-  const t = pairs.filter(([key]) => key === 't');
-  if (t.length !== 1) return false;
-  const expected = crypto.createHmac('sha256', secret).update(`${t[0]![1]}.${got.body}`).digest();
-  return pairs.some(([key, value]) => key === 'v1' && value.length === 64 && crypto.timingSafeEqual(Buffer.from(value, 'hex'), expected));
-}
+import { signedWith, startWebhookReceiver } from '../../test/webhook-receiver';
 
 describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
   let server: TestServer;
@@ -72,7 +38,7 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
 
   it('posts each event once to every enabled endpoint that takes its type, signed', async () => {
     const user = await createUser(server);
-    const target = await receiver([200]);
+    const target = await startWebhookReceiver([200]);
     receivers.push(target);
     const subscribed = await endpoint(user, target.url, ['upload.created']);
     const other = await endpoint(user, target.url, ['pin.pinned']);
@@ -80,8 +46,8 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
     await eventually('the receiver got the event', () => target.received.length === 1);
     const [got] = target.received;
     expect(got!.headers['cairn-event-id']).toBe(eventId);
-    expect(verified(got!, subscribed.secret)).toBe(true);
-    expect(verified(got!, other.secret)).toBe(false);
+    expect(signedWith(got!, subscribed.secret)).toBe(true);
+    expect(signedWith(got!, other.secret)).toBe(false);
     expect(JSON.parse(got!.body)).toMatchObject({ id: eventId, type: 'upload.created', data: { uploadId: 'u1', name: 'café.txt' } });
     await eventually('the delivery is logged', async () => (await deliveries(subscribed.id))[0]?.status === 'succeeded');
     expect(await deliveries(subscribed.id)).toMatchObject([
@@ -92,7 +58,7 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
 
   it('reports a record created by an upload and its deletion, each in the transaction of the change', async () => {
     const user = await createUser(server);
-    const target = await receiver([200]);
+    const target = await startWebhookReceiver([200]);
     receivers.push(target);
     const hook = await endpoint(user, target.url, ['upload.created', 'record.deleted']);
     const uploaded = await uploadFile(server, user, 'notes.txt', 'hello webhooks');
@@ -105,7 +71,7 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
     await eventually('record.deleted arrived', () => target.received.length === 2);
     const deleted = JSON.parse(target.received[1]!.body);
     expect(deleted).toMatchObject({ type: 'record.deleted', data: { uploadId: uploaded.uploadId, cid: uploaded.cid } });
-    expect(target.received.every((r) => verified(r, hook.secret))).toBe(true);
+    expect(target.received.every((r) => signedWith(r, hook.secret))).toBe(true);
     // A delete that finds the record gone already reports nothing more.
     expect((await server.api.delete(`/api/v2/uploads/${uploaded.uploadId}`, { token: user.token })).status).toBe(404);
     const events = await server.app.db.selectFrom('webhook_events').select('type').where('user_id', '=', user.id).execute();
@@ -116,7 +82,7 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
     const owner = await createUser(server);
     const pinner = await createUser(server);
     const { token } = await createApiToken(server, pinner);
-    const target = await receiver([200]);
+    const target = await startWebhookReceiver([200]);
     receivers.push(target);
     await endpoint(pinner, target.url, ['upload.created', 'record.deleted']);
     const content = await uploadFile(server, owner, 'shared.txt', 'pinned from elsewhere');
@@ -133,14 +99,14 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
   it('sends a test event, logs each delivery and resends one with the same event id', async () => {
     const user = await createUser(server);
     const other = await createUser(server);
-    const target = await receiver([200]);
+    const target = await startWebhookReceiver([200]);
     receivers.push(target);
     const hook = await endpoint(user, target.url);
     const queued = await server.api.post(`/api/v2/webhooks/${hook.id}/test`, {}, { token: user.token });
     expect(queued.status, queued.text).toBe(202);
     await eventually('the test event arrived', () => target.received.length === 1);
     const got = target.received[0]!;
-    expect(verified(got, hook.secret)).toBe(true);
+    expect(signedWith(got, hook.secret)).toBe(true);
     expect(JSON.parse(got.body)).toMatchObject({ id: queued.body.eventId, type: 'webhook.test', data: { webhookId: hook.id } });
 
     const log = async () => (await server.api.get(`/api/v2/webhooks/${hook.id}/deliveries?limit=5`, { token: user.token })).body;
@@ -188,9 +154,85 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
     expect(target.received).toHaveLength(2);
   });
 
+  it('signs with both secrets while a rotation overlaps, then with the new one alone', async () => {
+    const user = await createUser(server);
+    const target = await startWebhookReceiver([200]);
+    receivers.push(target);
+    const hook = await endpoint(user, target.url, ['upload.created']);
+    const rotate = (body?: unknown) => server.api.post(`/api/v2/webhooks/${hook.id}/rotate-secret`, body, { token: user.token });
+
+    const rotated = await rotate({ overlapHours: 2 });
+    expect(rotated.status, rotated.text).toBe(200);
+    const { secret, webhook } = rotated.body as { secret: string; webhook: { previousSecretExpiresAt: string } };
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(secret).not.toBe(hook.secret);
+    expect(Date.parse(webhook.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(2 * 3_600_000 - 60_000);
+    await emit(user, 'upload.created', { n: 1 });
+    await eventually('the first event arrived', () => target.received.length === 1);
+    const overlapping = target.received[0]!;
+    expect(String(overlapping.headers['cairn-signature']).match(/v1=/g)).toHaveLength(2);
+    expect(signedWith(overlapping, secret)).toBe(true);
+    expect(signedWith(overlapping, hook.secret)).toBe(true);
+
+    // Once the overlap is over, the old secret signs nothing.
+    await server.app.db
+      .updateTable('webhook_endpoints')
+      .set({ previous_secret_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', hook.id)
+      .execute();
+    expect((await server.api.get(`/api/v2/webhooks/${hook.id}`, { token: user.token })).body.previousSecretExpiresAt).toBeNull();
+    await emit(user, 'upload.created', { n: 2 });
+    await eventually('the second event arrived', () => target.received.length === 2);
+    expect(signedWith(target.received[1]!, secret)).toBe(true);
+    expect(signedWith(target.received[1]!, hook.secret)).toBe(false);
+
+    // Without a body the overlap is 24 hours; 0 ends the old secret at once.
+    const defaulted = await rotate();
+    expect(Date.parse(defaulted.body.webhook.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(24 * 3_600_000 - 60_000);
+    const abrupt = await rotate({ overlapHours: 0 });
+    expect(abrupt.body.webhook.previousSecretExpiresAt).toBeNull();
+    await emit(user, 'upload.created', { n: 3 });
+    await eventually('the third event arrived', () => target.received.length === 3);
+    expect(String(target.received[2]!.headers['cairn-signature']).match(/v1=/g)).toHaveLength(1);
+    expect(signedWith(target.received[2]!, abrupt.body.secret)).toBe(true);
+    expect(signedWith(target.received[2]!, defaulted.body.secret)).toBe(false);
+  });
+
+  it('rotates concurrent requests one after the other, so the last two secrets sign', async () => {
+    const user = await createUser(server);
+    const target = await startWebhookReceiver([200]);
+    receivers.push(target);
+    const hook = await endpoint(user, target.url, ['upload.created']);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => server.api.post(`/api/v2/webhooks/${hook.id}/rotate-secret`, { overlapHours: 1 }, { token: user.token })),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    await emit(user, 'upload.created', { n: 1 });
+    await eventually('the event arrived', () => target.received.length === 1);
+    const got = target.received[0]!;
+    const signing = answers.filter((res) => signedWith(got, res.body.secret as string));
+    expect(signing).toHaveLength(2);
+    expect(signedWith(got, hook.secret)).toBe(false);
+  });
+
+  it("refuses a rotation of another account's endpoint and an overlap out of range", async () => {
+    const owner = await createUser(server);
+    const stranger = await createUser(server);
+    const hook = await endpoint(owner, 'http://127.0.0.1:9/hook');
+    const path = `/api/v2/webhooks/${hook.id}/rotate-secret`;
+    expect((await server.api.post(path, {}, { token: stranger.token })).body.code).toBe('webhook_not_found');
+    for (const overlapHours of [-1, 169, 1.5, '2']) {
+      const res = await server.api.post(path, { overlapHours }, { token: owner.token });
+      expect([res.status, res.body.code], JSON.stringify(overlapHours)).toEqual([400, 'validation_error']);
+    }
+    // Nothing was rotated: the secret the owner holds still signs alone.
+    const row = await server.app.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', hook.id).executeTakeFirstOrThrow();
+    expect(row.previous_secret_ciphertext).toBeNull();
+  });
+
   it('prunes events past their retention with their log, but none still being retried', async () => {
     const user = await createUser(server);
-    const target = await receiver([200]);
+    const target = await startWebhookReceiver([200]);
     receivers.push(target);
     const hook = await endpoint(user, target.url);
     const sent = await emit(user, 'upload.created', { n: 1 });
@@ -210,7 +252,7 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
 
   it('retries a receiver that answers 500 on its backoff, then delivers the same event id', async () => {
     const user = await createUser(server);
-    const target = await receiver([500, 200]);
+    const target = await startWebhookReceiver([500, 200]);
     receivers.push(target);
     const hook = await endpoint(user, target.url);
     const real = server.app.clock;
@@ -228,7 +270,7 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
       server.app.jobs?.kick('webhook');
       await eventually('the retry succeeded', async () => (await deliveries(hook.id))[0]?.status === 'succeeded');
       expect(target.received.map((r) => r.headers['cairn-event-id'])).toEqual([eventId, eventId]);
-      expect(target.received.every((r) => verified(r, hook.secret))).toBe(true);
+      expect(target.received.every((r) => signedWith(r, hook.secret))).toBe(true);
     } finally {
       server.app.clock = real;
     }
@@ -236,8 +278,8 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
 
   it('counts a redirect as a failure and never follows it', async () => {
     const user = await createUser(server);
-    const elsewhere = await receiver([200]);
-    const target = await receiver([302], { Location: elsewhere.url });
+    const elsewhere = await startWebhookReceiver([200]);
+    const target = await startWebhookReceiver([302], { Location: elsewhere.url });
     receivers.push(elsewhere, target);
     const hook = await endpoint(user, target.url);
     await emit(user, 'upload.created', {});
@@ -248,7 +290,7 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
 
   it('refuses at delivery a target that became private, unless the server allows it', async () => {
     const user = await createUser(server);
-    const target = await receiver([200]);
+    const target = await startWebhookReceiver([200]);
     receivers.push(target);
     const hook = await endpoint(user, target.url);
     server.app.config.webhooksAllowPrivateTargets = false;
@@ -260,7 +302,7 @@ describe.each(DRIVERS)('webhook deliveries (%s)', (driver) => {
 
   it('gives a delivery up after 24 hours and turns off an endpoint that kept failing', async () => {
     const user = await createUser(server);
-    const target = await receiver([503]);
+    const target = await startWebhookReceiver([503]);
     receivers.push(target);
     const hook = await endpoint(user, target.url);
     await server.app.db.updateTable('webhook_endpoints').set({ consecutive_failures: 14 }).where('id', '=', hook.id).execute();

@@ -1,3 +1,5 @@
+import type { WebhookEndpointRow } from '../db/schema';
+
 /** How long a delivery is retried, counted from its first attempt; then it is given up (`failed`). */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60_000;
 
@@ -33,3 +35,10 @@ export const disabledReason = (failures: number) =>
 
 /** Whether an endpoint that has just given up its `consecutiveFailures`-th delivery in a row is turned off. */
 export const shouldDisable = (consecutiveFailures: number) => consecutiveFailures >= WEBHOOK_DISABLE_AFTER;
+
+/** Whether the secret a rotation replaced still signs beside the current one (until its expiry). */
+export const previousSecretLive = (
+  row: Pick<WebhookEndpointRow, 'previous_secret_ciphertext' | 'previous_secret_expires_at'>,
+  now = Date.now(),
+): boolean =>
+  row.previous_secret_ciphertext !== null && row.previous_secret_expires_at !== null && Date.parse(row.previous_secret_expires_at) > now;

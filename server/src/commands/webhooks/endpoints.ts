@@ -56,6 +56,8 @@ export async function webhookCreator(
     description: input.description ?? '',
     events: JSON.stringify(input.events),
     secret_ciphertext: await sealWebhookSecret(app, secret),
+    previous_secret_ciphertext: null,
+    previous_secret_expires_at: null,
     enabled: 1,
     disabled_reason: null,
     consecutive_failures: 0,
@@ -79,6 +81,31 @@ export async function webhookUpdater(app: AppContext, userId: string, id: string
   }
   if (!(await app.stores.webhooks.update(userId, current.id, changes))) throw webhookNotFound();
   return { ...current, ...changes };
+}
+
+/**
+ * A new signing secret for the endpoint, answered this once. The secret it replaces keeps signing
+ * beside it (each delivery carries a `v1` for both) for `overlapHours`, 0 ending it at once.
+ */
+export async function webhookSecretRotator(
+  app: AppContext,
+  userId: string,
+  id: string,
+  overlapHours: number,
+): Promise<{ row: WebhookEndpointRow; secret: string }> {
+  const current = await webhookReader(app, userId, id);
+  const secret = newWebhookSecret();
+  const now = Date.now();
+  const previousUntil = overlapHours > 0 ? new Date(now + overlapHours * 3_600_000).toISOString() : null;
+  const row = await app.stores.webhooks.rotateSecret(
+    userId,
+    current.id,
+    await sealWebhookSecret(app, secret),
+    previousUntil,
+    new Date(now).toISOString(),
+  );
+  if (!row) throw webhookNotFound();
+  return { row, secret };
 }
 
 export async function webhookRemover(app: AppContext, userId: string, id: string): Promise<void> {
