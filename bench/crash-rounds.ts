@@ -5,7 +5,7 @@ import { instancesOnOneDataDir, logIn, signUp, stopInstance } from '../server/te
 import { checkEngine, checkRecords, emptyTally, settled, type Tally } from './lib/crash-checks';
 import { workload, type Ledger } from './lib/crash-workload';
 import type { Benchmark } from './lib/context';
-import type { Figure } from './lib/report';
+import { mustBeZero } from './lib/report';
 
 const DEFAULT_ROUNDS = 20;
 const BONUS_BYTES = 64 * 1024 ** 3;
@@ -60,20 +60,11 @@ export const crashRounds: Benchmark = async (env) => {
     `${rounds} rounds, ${states.length} records asked for, ${killedMidRequest} requests cut by the kill, ` +
     `${states.filter((e) => e.state === 'recorded').length} recorded and ${states.filter((e) => e.state === 'deleted').length} deleted at the end; ` +
     `failed outbox jobs ${tally.failedJobs}, blocks of deleted content left ${tally.deletedBlocksLeft}`;
-  const zero = (benchmark: string, value: number, unit: string, withNote = false): Figure => ({
-    benchmark,
-    value,
-    unit,
-    reference: null,
-    referenceLabel: '',
-    target: { max: 1, of: 'value' },
-    ...(withNote ? { note } : {}),
-  });
   return [
-    zero('kill -9: half records', tally.halfRecords, 'records'),
-    zero('kill -9: quota drift (reservations included)', tally.quotaDrift, 'bytes'),
-    zero('kill -9: lost files', tally.lostFiles, 'files'),
-    zero('kill -9: deleted files served', tally.deletedServed, 'files', true),
+    mustBeZero('kill -9: half records', tally.halfRecords, 'records'),
+    mustBeZero('kill -9: quota drift (reservations included)', tally.quotaDrift, 'bytes'),
+    mustBeZero('kill -9: lost files', tally.lostFiles, 'files'),
+    mustBeZero('kill -9: deleted files served', tally.deletedServed, 'files', note),
   ];
 };
 

@@ -149,6 +149,7 @@ async function onCluster(
         ...folderUpload.figure,
         benchmark: `upload folder of ${FOLDER_FILES} files of ${FOLDER_FILE_BYTES / MiB} MiB over HTTP, cluster engine`,
         referenceLabel: 'ipfs add -r',
+        target: { min: 0.8, of: 'ratio' },
       },
     ];
   } finally {

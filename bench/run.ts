@@ -20,7 +20,20 @@
  * smoke run), mixed-load (50 clients of uploads, lists, reads, deletes, usage and gateway reads on
  * SQLite and PostgreSQL, CPU per small upload at 8 clients against 1, threads started;
  * BENCH_MIXED_SECONDS sets the length, 60 s by default), car-shapes (the CAR uploads that cost the
- * server most per byte, in CPU seconds per MiB against a plain upload of the same size). The run exits with 1 when a figure misses its target.
+ * server most per byte, in CPU seconds per MiB against a plain upload of the same size),
+ * gateway-counting (a gateway download with bandwidth counting on against off, same run;
+ * BENCH_COUNTING_MIB and BENCH_COUNTING_ROUNDS set the size and rounds), s3 (`aws s3 cp` of 1 GiB to
+ * the S3 endpoint against `curl -F` to the upload API, and 100,000 keys listed by ListObjectsV2
+ * against the file list API; BENCH_S3_MIB and BENCH_S3_KEYS set the sizes), capacity (what a record, a
+ * byte, a request and a pin cost each part, the inputs of docs/capacity.md; BENCH_CAPACITY_RECORDS,
+ * BENCH_CAPACITY_MIB and BENCH_CAPACITY_PINS set the sizes), rolling-restart (50
+ * clients through HAProxy in front of 2 instances during two rolling restarts and a kill -9 of a
+ * Cluster peer: 0 failed requests, 0 lost records, 0 quota drift; BENCH_ROLLING_CLIENTS sets the count), request-limits (an
+ * authenticated and a public API route with the request limits counted against off, same run, on
+ * SQLite and PostgreSQL; BENCH_LIMITS_SECONDS sets the load per round), million (the hot routes
+ * on PostgreSQL with 1,000,000 records in one account and 1,000,000 across 10,000 more, one client's
+ * p50/p99 against the bare route; BENCH_MILLION_RECORDS sets the size, `bench/seed-million.ts` seeds
+ * such a database and leaves it). The run exits with 1 when a figure misses its target.
  * Everything is written under a fresh temporary directory, removed at the end; set BENCH_INPUTS
  * to a directory to keep the generated input files between runs. Servers listen on loopback only.
  */
@@ -28,20 +41,26 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { capacity } from './capacity';
 import { carShapes } from './car-shapes';
 import { crashRounds } from './crash-rounds';
+import { rollingRestart } from './rolling-restart';
 import { desktopQueue, desktopQueueCrash } from './desktop-queue';
 import { directory } from './directory';
 import { engines } from './engines';
 import { fileFilters } from './file-filters';
 import { fileList } from './file-list';
+import { gatewayCounting } from './gateway-counting';
 import { ingest } from './ingest';
+import { million } from './million';
 import { mixedLoad } from './mixed-load';
 import { multipart } from './multipart';
 import type { Benchmark, BenchEnv } from './lib/context';
 import { met, printFigure, type Figure } from './lib/report';
 import { peerPin } from './peer-pin';
+import { requestLimits } from './request-limits';
 import { resumable } from './resumable';
+import { s3 } from './s3';
 
 const BENCHMARKS: Record<string, Benchmark> = {
   ingest,
@@ -57,6 +76,12 @@ const BENCHMARKS: Record<string, Benchmark> = {
   'crash-rounds': crashRounds,
   'mixed-load': mixedLoad,
   'car-shapes': carShapes,
+  'gateway-counting': gatewayCounting,
+  'request-limits': requestLimits,
+  s3,
+  capacity,
+  'rolling-restart': rollingRestart,
+  million,
 };
 
 const args = new Map(

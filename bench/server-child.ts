@@ -13,25 +13,31 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildConfig } from '../server/src/config/config';
+import { buildConfig, NO_REQUEST_LIMITS } from '../server/src/config/config';
 import { readEnv } from '../server/src/config/env';
 import Router from '@koa/router';
 import { createApp } from '../server/src/app';
 import type { AppState } from '../server/src/koa-types';
 import { createContext } from '../server/src/context';
 import { VersionedPages } from '../server/src/db/fast/versioned-pages';
-import { nameOrderKey } from '../server/src/lib/name-order';
+import { millionShape, seedMillion } from './lib/seed-million';
+import { seededRecord } from './lib/seed-records';
 
 const BENCH_PLAN_BYTES = 64 * 1024 ** 4;
 
-const config = buildConfig({
-  ...readEnv(),
-  dataDir: process.env.BENCH_DATA_DIR,
-  port: '0',
-  host: '127.0.0.1',
-  logLevel: 'error',
-  staticDir: '',
-});
+const config = {
+  ...buildConfig({
+    ...readEnv(),
+    dataDir: process.env.BENCH_DATA_DIR,
+    port: '0',
+    host: '127.0.0.1',
+    logLevel: 'error',
+    staticDir: '',
+  }),
+};
+// Thousands of requests a second from 127.0.0.1 with one token: off, unless the request-limits
+// bench keeps them (with RATE_LIMIT_* high enough that nothing is refused) to measure their cost.
+if (process.env.BENCH_REQUEST_LIMITS !== 'on') config.requestLimits = NO_REQUEST_LIMITS;
 const app = await createContext(config);
 const koa = createApp(app);
 // Ahead of every other middleware: what a route costs in Koa with nothing of Cairn around it.
@@ -88,12 +94,19 @@ await app.db
   .execute();
 await app.stores.users.update(userId, { plan_code: 'bench' });
 await seedUploads(Number(process.env.BENCH_SEED_UPLOADS ?? 0));
+// BENCH_SEED_MILLION=n (PostgreSQL): n records of this account and n across n / 100 others (see
+// `seedMillion`); the account is made an administrator, for the admin routes.
+let seeded: { ms: number; records: number } | undefined;
+if (process.env.BENCH_SEED_MILLION) {
+  seeded = await seedMillion(app.db, userId, millionShape(Number(process.env.BENCH_SEED_MILLION)));
+  await app.stores.users.update(userId, { role: 'admin' });
+}
 // PostgreSQL's autovacuum would vacuum and analyse the new rows within a minute of the load: the
 // benchmark measures the database as it is then, not the minute after a bulk insert.
 if (process.env.DATABASE_URL && Number(process.env.BENCH_SEED_UPLOADS ?? 0) > 0)
   await sql`vacuum analyze uploads, upload_meta, upload_groups`.execute(app.db);
 
-process.stdout.write(`${JSON.stringify({ url, token: login.token, userId, multiaddrs: await app.content.multiaddrs() })}\n`);
+process.stdout.write(`${JSON.stringify({ url, token: login.token, userId, seeded, multiaddrs: await app.content.multiaddrs() })}\n`);
 
 /** File-list rows straight into the database, in batches (nothing is stored in IPFS for them). */
 async function seedUploads(count: number): Promise<void> {
@@ -101,23 +114,7 @@ async function seedUploads(count: number): Promise<void> {
   for (let at = 0; at < count; at += 1000) {
     const rows = [];
     for (let i = at; i < Math.min(count, at + 1000); i++) {
-      rows.push({
-        id: randomUUID(),
-        user_id: userId,
-        cid: `bafkreiseed${i.toString(36).padStart(8, '0')}`,
-        name: `file-${i}.txt`,
-        name_key: nameOrderKey(`file-${i}.txt`),
-        original_name: `file-${i}.txt`,
-        custom_name: null,
-        name_source: 'original' as const,
-        size: 1000 + i,
-        charged_bytes: 1000 + i,
-        type: 'file' as const,
-        category: 'text' as const,
-        files_count: 1,
-        source: 'upload' as const,
-        created_at: new Date(start + i * 1000).toISOString(),
-      });
+      rows.push(seededRecord(userId, i, `file-${i}.txt`, new Date(start + i * 1000).toISOString()));
     }
     if (process.env.BENCH_SEED_META === '1') {
       for (const [n, row] of rows.entries()) Object.assign(row, { meta: JSON.stringify(seedMeta(at + n)) });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './harness/axe';
+import { followRequests } from './harness/network-quiet';
 import { launchBrowser, NARROW, screenshotOnFailure, WIDE, type E2eBrowser } from './harness/browser';
 import { apiSignup, apiToken, apiUpload, apiUploadFolder } from './harness/content';
 import { en } from './harness/locales';
@@ -10,6 +11,7 @@ import { FilesScreen, type FileAction } from './page-models/content-pages';
 import { LoginPage } from './page-models/login-page';
 import { SettingsPage } from './page-models/settings-page';
 import { ShellPage } from './page-models/shell-page';
+import { webhookText, WebhooksPage } from './page-models/webhooks-page';
 
 /**
  * Every dialog and menu of the app, open, at a laptop's and a phone's width: not one axe finding of
@@ -19,11 +21,13 @@ import { ShellPage } from './page-models/shell-page';
 let server: E2eServer;
 let browser: E2eBrowser;
 let page: Page;
+let requests: ReturnType<typeof followRequests>;
 
 beforeAll(async () => {
   server = await startE2eServer();
   browser = await launchBrowser();
   page = browser.page;
+  requests = followRequests(page);
   const token = await apiToken(server, ADMIN.email, ADMIN.password);
   await apiSignup(server, 'ada.dialogs@example.com', 'ada-password-1');
   await apiUpload(server, token, 'notes.md', '# Notes');
@@ -41,7 +45,7 @@ afterAll(async () => {
 async function open(path: string): Promise<void> {
   await page.goto(`${server.url}${path}`);
   await page.locator('main h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await requests.quiet();
 }
 
 async function expectClean(where: string, open: ReturnType<Page['getByRole']>): Promise<void> {
@@ -78,6 +82,39 @@ describe.each([WIDE, NARROW])('dialogs at $width px', (size) => {
     await modal.submit();
     await expectClean('token secret', page.getByRole('dialog', { name: en('settings', 'tokens.secret_title') }));
     await modal.done();
+  });
+
+  it('the webhook endpoint dialog, its one-time secret, its row menu, its delivery log and its secret rotation', async () => {
+    await open('/settings/webhooks');
+    const hooks = new WebhooksPage(page);
+    await hooks.openNew();
+    await expectClean('new webhook endpoint', hooks.form());
+    // Port 9 (discard): no file event happens in this test, so nothing is ever sent there.
+    const url = `http://127.0.0.1:9/hook-${size.width}`;
+    await hooks.urlField().fill(url);
+    await hooks.tick('files');
+    await hooks.submit();
+    // The "added" toast keeps an animation running while it shows, and on a phone it sits under the
+    // pointer that pressed the button, which holds it: the pointer moves off and the dialog is checked once it is gone.
+    await page.mouse.move(0, 0);
+    await page.getByText(webhookText('webhooks.created')).waitFor({ state: 'detached', timeout: 15_000 });
+    await expectClean('webhook secret', hooks.secretDialog());
+    await hooks.done();
+    await hooks
+      .row(url)
+      .getByRole('button', { name: webhookText('webhooks.menu_named', { url }) })
+      .click();
+    await expectClean('webhook row menu', hooks.menu(url));
+    await page.keyboard.press('Escape');
+    await hooks.choose(url, 'webhooks.deliveries');
+    await expectClean('webhook delivery log', hooks.deliveries());
+    await page.keyboard.press('Escape');
+    await hooks.deliveries().waitFor({ state: 'detached' });
+    await hooks.choose(url, 'webhooks.rotate');
+    const rotate = page.getByRole('dialog', { name: webhookText('webhooks.rotate_title') });
+    await expectClean('webhook secret rotation', rotate);
+    await page.keyboard.press('Escape');
+    await rotate.waitFor({ state: 'detached' });
   });
 
   it('the language picker', async () => {

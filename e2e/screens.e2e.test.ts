@@ -145,6 +145,13 @@ describe('signed in', () => {
     await checkScreen(page, 'screen-tokens');
   });
 
+  it('webhooks', async () => {
+    await page.goto(`${server.url}/settings/webhooks`);
+    await h1(en('settings', 'webhooks.page_title')).waitFor();
+    await page.locator('section[data-panel="webhooks"] .state').first().waitFor();
+    await checkScreen(page, 'screen-webhooks');
+  });
+
   it('API docs', async () => {
     await page.goto(`${server.url}/api-docs`);
     await h1(en('docs', 'title')).waitFor();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { followRequests } from './harness/network-quiet';
 import { launchBrowser, screenshotOnFailure, type E2eBrowser } from './harness/browser';
 import { apiSignup, apiToken, apiUpload, apiUploadFolder } from './harness/content';
 import { ADMIN, startE2eServer, type E2eServer } from './harness/server';
@@ -32,12 +33,14 @@ const PAGES = [
 let server: E2eServer;
 let browser: E2eBrowser;
 let page: Page;
+let requests: ReturnType<typeof followRequests>;
 let adminToken: string;
 
 beforeAll(async () => {
   server = await startE2eServer();
   browser = await launchBrowser();
   page = browser.page;
+  requests = followRequests(page);
   adminToken = await apiToken(server, ADMIN.email, ADMIN.password);
   await apiUpload(server, adminToken, `${'a-very-long-file-name-'.repeat(11)}end.txt`, 'long name');
   await apiUpload(server, adminToken, 'tiny.txt', 'four');
@@ -149,7 +152,7 @@ describe.each(LANGUAGES)('tables in %s', (language) => {
     await page.goto(`${server.url}${path}`);
     await page.locator(`html[lang="${language}"]`).waitFor();
     await page.locator('main h1').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await requests.quiet();
     await page.locator('.state-loading').first().waitFor({ state: 'detached' });
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });

@@ -128,7 +128,7 @@ describe('usage over the limit', () => {
       expect(await card.innerText()).not.toContain('100%');
 
       await other.page.goto(`${server.url}/usage`);
-      const meter = other.page.locator('.usage-meter-large');
+      const meter = other.page.locator('[data-usage-meter]');
       await meter.waitFor();
       expect(await meter.locator('[data-usage-percent]').innerText()).toBe(expected);
       expect(await meter.getByRole('progressbar').getAttribute('aria-valuetext')).toBe(expected);

@@ -11,6 +11,11 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v ipfs_cid >/dev/null 2>&1 || need+=(ipfs-cid)
 # The engines benchmark's byte relay.
 command -v socat >/dev/null 2>&1 || need+=(socat)
+# An S3 client nobody here wrote, for the S3 API's scenarios (server/test/s3).
+command -v rclone >/dev/null 2>&1 || need+=(rclone)
+# The load balancer `cluster:local --instances N` puts in front of Cairn (the binary only, run in
+# the foreground by scripts/front-door.mjs; the system service is never started).
+command -v haproxy >/dev/null 2>&1 || need+=(haproxy)
 # pg_isready comes with the client package; the server is what the tests need.
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || need+=(postgresql)
 # The PHP SDK's tests: the CLI with curl, and PHPUnit (which needs dom and mbstring).

@@ -12,6 +12,7 @@ export interface ClusterNode {
   name: string;
   kubo: KuboNode;
   restUrl: string;
+  pid: number;
   stop(): Promise<void>;
 }
 export interface LocalCluster {

@@ -219,7 +219,8 @@ export async function startCluster({ dir, peers = 3, replicationMin = -1, replic
     throw error;
   }
   return {
-    nodes: nodes.map(({ name, kubo, restUrl, cluster }) => ({ name, kubo, restUrl, stop: cluster.stop })),
+    // `pid`: the Cluster peer's process, for a test that kills it.
+    nodes: nodes.map(({ name, kubo, restUrl, cluster }) => ({ name, kubo, restUrl, pid: cluster.child.pid, stop: cluster.stop })),
     env: {
       CONTENT_ENGINE: 'cluster',
       CLUSTER_API_URL: nodes[0].restUrl,

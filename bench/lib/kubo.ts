@@ -12,7 +12,8 @@ const apiAddress = (kubo: KuboNode): string => {
   return `/ip4/${hostname}/tcp/${port}`;
 };
 
-const ipfs = (kubo: KuboNode, args: string[]) => timed(IPFS, [`--api=${apiAddress(kubo)}`, ...args]);
+/** The `ipfs` CLI against a running daemon: its wall time and what it printed. */
+export const ipfs = (kubo: KuboNode, args: string[]) => timed(IPFS, [`--api=${apiAddress(kubo)}`, ...args]);
 
 /** `ipfs add` (`-r` of a folder) by the CLI against a running daemon, as its users run it (pinned; only the root's CID printed). */
 export async function ipfsAdd(

@@ -12,13 +12,17 @@ export interface LoadResult {
  * Closed-loop HTTP load: `concurrency` clients on keep-alive connections, each sending its next
  * GET as soon as the last answer is read, for `seconds`. Counts only complete 200 answers. `url`
  * may be a function of the request's sequence number, for a load that asks for different things.
+ * `body` sends each request as a POST of that JSON instead.
  */
 export async function load(
   url: string | ((sequence: number) => string),
   headers: Record<string, string>,
   concurrency: number,
   seconds: number,
+  body?: unknown,
 ): Promise<LoadResult> {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const sent = payload ? { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) } : headers;
   const urlOf = typeof url === 'string' ? () => url : url;
   let sequence = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -28,7 +32,7 @@ export async function load(
   const once = (): Promise<void> =>
     new Promise((resolve) => {
       const started = performance.now();
-      const req = http.get(urlOf(sequence++), { agent, headers }, (res) => {
+      const req = http.request(urlOf(sequence++), { agent, headers: sent, method: payload ? 'POST' : 'GET' }, (res) => {
         res.on('data', () => undefined);
         res.on('end', () => {
           if (res.statusCode === 200) latencies.push(performance.now() - started);
@@ -40,6 +44,7 @@ export async function load(
         errors++;
         resolve();
       });
+      req.end(payload);
     });
   const client = async (): Promise<void> => {
     while (performance.now() < deadline) await once();

@@ -10,6 +10,11 @@ export interface Figure {
   note?: string;
 }
 
+/** A count that must be 0 (failures, lost records, bytes of drift), with `note` when given. */
+export function mustBeZero(benchmark: string, value: number, unit: string, note?: string): Figure {
+  return { benchmark, value, unit, reference: null, referenceLabel: '', target: { max: 1, of: 'value' }, ...(note ? { note } : {}) };
+}
+
 export function met(figure: Figure): boolean | null {
   if (!figure.target) return null;
   const measured = figure.target.of === 'ratio' ? ratio(figure) : figure.value;

@@ -9,6 +9,8 @@ const CHILD_SOURCE = fileURLToPath(new URL('../server-child.ts', import.meta.url
 /** Ignored by git (`dist/`), inside the repository so the bundle finds its external packages. */
 const CHILD_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
+/** A server that first seeds a million-record database (BENCH_SEED_MILLION) may take this long to be ready. */
+const SEEDING_TIMEOUT_MS = 30 * 60_000;
 /** The Node flags `npm start` runs the server with (its heap settings: README, "Compiled start"), read from package.json so both stay the same. */
 const START_FLAGS = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
@@ -21,6 +23,8 @@ export interface BenchServer {
   token: string;
   userId: string;
   multiaddrs: string[];
+  /** What BENCH_SEED_MILLION wrote, and how long it took. */
+  seeded?: { ms: number; records: number };
   pid: number;
   dataDir: string;
   /** GET/POST on the API with the bench user's token; throws on a non-2xx answer. */
@@ -52,8 +56,14 @@ export async function startBenchServer(workDir: string, env: Record<string, stri
     env: { ...process.env, ...env, BENCH_DATA_DIR: dataDir, NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const ready = await firstLine(child);
-  const info = JSON.parse(ready) as { url: string; token: string; userId: string; multiaddrs: string[] };
+  const ready = await firstLine(child, env.BENCH_SEED_MILLION ? SEEDING_TIMEOUT_MS : START_TIMEOUT_MS);
+  const info = JSON.parse(ready) as {
+    url: string;
+    token: string;
+    userId: string;
+    multiaddrs: string[];
+    seeded?: { ms: number; records: number };
+  };
   return {
     ...info,
     pid: child.pid!,
@@ -79,12 +89,12 @@ export async function startBenchServer(workDir: string, env: Record<string, stri
   };
 }
 
-function firstLine(child: ChildProcess): Promise<string> {
+function firstLine(child: ChildProcess, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error('bench server did not start in time'));
-    }, START_TIMEOUT_MS);
+    }, timeoutMs);
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => {
       clearTimeout(timer);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminBootstrapper } from '../../server/src/commands/admin/admin-bootstrapper';
-import { buildConfig, type ServerConfig } from '../../server/src/config/config';
+import { buildConfig, NO_REQUEST_LIMITS, type ServerConfig } from '../../server/src/config/config';
 import { createLogger } from '../../server/src/lib/logger';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { startStripeStandin, type StripeStandin } from '../../server/test/stripe-standin';
@@ -22,6 +22,8 @@ export interface E2eServerOptions {
   stripe?: boolean;
   /** Another content engine than the embedded one (say, a Kubo daemon the test started). */
   content?: ServerConfig['content'];
+  /** The S3 API (off unless given, as without `S3_PORT`). */
+  s3?: ServerConfig['s3'];
 }
 
 /** A real Cairn server on a free loopback port, with a fresh data directory, serving the built UI. */
@@ -40,14 +42,18 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     ...base,
     staticDir: RENDERER_DIR,
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    // Tests touch loopback only: a webhook URL with a host name is never looked up.
+    // Tests touch loopback only: a webhook URL with a host name is never looked up, and a
+    // receiver the test starts on 127.0.0.1 is a target the server may post to.
     webhooksNameLookup: false,
+    webhooksAllowPrivateTargets: true,
     // A browser test signs in again and again from 127.0.0.1; the limits have API tests of their own.
     loginLimits: { perIp: 10_000, perEmail: 10_000, windowSeconds: 3600 },
+    requestLimits: NO_REQUEST_LIMITS,
     // A CID nobody has is given up on after 3 s (not 2 minutes), so the not-found path is testable.
     pinTimeoutMs: 3000,
   };
   if (options.content) config.content = options.content;
+  if (options.s3) config.s3 = options.s3;
   const stripe = options.stripe ? await startStripeStandin() : null;
   if (stripe) config.stripe = stripe.config;
   const running = await startServer(config, createLogger('error'));

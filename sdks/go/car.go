@@ -21,7 +21,8 @@ type CAROptions struct {
 // CAR imports a CAR (CARv1, or the CARv1 inside a CARv2) streamed from r: one root, a complete
 // DAG. Its root becomes one record; a root the account already holds gives the existing record
 // with Duplicate set. A bad CAR is a 400 *Error whose Code starts with "car_", and nothing is
-// kept or charged. Like File, it is sent once and never retried.
+// kept or charged. Like File, it is not retried, except after an answer saying nothing was done
+// when r is an io.Seeker.
 func (s *UploadsService) CAR(ctx context.Context, r io.Reader, opts *CAROptions) (*UploadResult, error) {
 	o := CAROptions{}
 	if opts != nil {
@@ -31,13 +32,19 @@ func (s *UploadsService) CAR(ctx context.Context, r io.Reader, opts *CAROptions)
 	if o.Name != "" {
 		q.Set("name", o.Name)
 	}
+	open, replayable := reopener(r)
 	var out UploadResult
 	err := s.c.do(ctx, call{
-		method: http.MethodPost, path: "/upload/car", query: q, out: &out,
+		method: http.MethodPost, path: "/upload/car", query: q, out: &out, oneShot: !replayable,
 		stream: func() (io.ReadCloser, string, int64) {
 			var body io.Reader = r
+			if rc, err := open(); err != nil {
+				body = failingReader{err}
+			} else {
+				body = rc
+			}
 			if o.Progress != nil {
-				body = &progressReader{r: r, total: o.Size, progress: o.Progress}
+				body = &progressReader{r: body, total: o.Size, progress: o.Progress}
 			}
 			return io.NopCloser(body), "application/vnd.ipld.car", o.Size
 		},
@@ -78,3 +85,8 @@ func (p *progressReader) Read(b []byte) (int, error) {
 	}
 	return n, err
 }
+
+// failingReader fails the request body with err (a reader that could not be rewound).
+type failingReader struct{ err error }
+
+func (f failingReader) Read([]byte) (int, error) { return 0, f.err }

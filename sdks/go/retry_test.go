@@ -47,6 +47,28 @@ func TestRetriesIdempotentCallsAfter429HonouringRetryAfter(t *testing.T) {
 	}
 }
 
+func TestFailsAtOnceWhenRetryAfterIsLongerThanMaxDelay(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Retry-After", "45")
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(429)
+		_, _ = w.Write([]byte(`{"error":"Too many requests, try again later","code":"rate_limited"}`))
+	}))
+	defer srv.Close()
+	c, _ := New("cairn_x", WithBaseURL(srv.URL), fastRetry())
+	start := time.Now()
+	_, err := c.Usage.Get(context.Background())
+	var apiErr *Error
+	if !errors.As(err, &apiErr) || apiErr.Status != 429 || apiErr.RetryAfter != 45*time.Second {
+		t.Fatalf("err %v; want the 429 with RetryAfter 45s", err)
+	}
+	if hits.Load() != 1 || time.Since(start) > time.Second {
+		t.Fatalf("hits %d after %v; want 1 at once", hits.Load(), time.Since(start))
+	}
+}
+
 func TestGivesUpAfterMaxRetriesWithTheTypedError(t *testing.T) {
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

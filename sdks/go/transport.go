@@ -34,6 +34,35 @@ type call struct {
 	// retry overrides the method's rule where repeating the call means something else: a POST
 	// that changes nothing the second time, or a DELETE whose repeat would answer 404.
 	retry retryRule
+	// oneShot: stream reads a caller's reader that cannot be read again, so even an answer saying
+	// nothing was done cannot be followed by another attempt.
+	oneShot bool
+}
+
+// nothingDone lists the answers saying the server did nothing with the request (refused before
+// reading it, or while draining for a restart: no record, no charge). After one of them any call
+// is sent again, idempotent or not, unless its body is one-shot. sdks/retry-policy.json lists them
+// for every SDK.
+var nothingDone = []struct {
+	status int
+	code   string
+}{
+	{http.StatusTooManyRequests, "rate_limited"},
+	{http.StatusServiceUnavailable, "shutting_down"},
+}
+
+// saysNothingDone: err is one of the nothingDone answers.
+func saysNothingDone(err error) bool {
+	var apiErr *Error
+	if !errors.As(err, &apiErr) {
+		return false
+	}
+	for _, a := range nothingDone {
+		if apiErr.Status == a.status && strings.EqualFold(apiErr.Code, a.code) {
+			return true
+		}
+	}
+	return false
 }
 
 // retryRule says whether a call may be sent again; byMethod follows the HTTP method.
@@ -61,10 +90,7 @@ func (c call) idempotent() bool {
 }
 
 func (c *Client) do(ctx context.Context, cl call) error {
-	attempts := 1
-	if cl.idempotent() {
-		attempts += max(c.retry.MaxRetries, 0)
-	}
+	attempts := 1 + max(c.retry.MaxRetries, 0)
 	var last error
 	for attempt := 0; attempt < attempts; attempt++ {
 		if attempt > 0 {
@@ -78,7 +104,12 @@ func (c *Client) do(ctx context.Context, cl call) error {
 			}
 		}
 		last = c.once(ctx, cl)
-		if last == nil || !retryable(ctx, last) {
+		if last == nil || !retryable(ctx, last) || !(cl.idempotent() || !cl.oneShot && saysNothingDone(last)) {
+			return last
+		}
+		// Sooner than the server asked would only be refused again: past the longest wait, the caller decides.
+		var apiErr *Error
+		if errors.As(last, &apiErr) && apiErr.RetryAfter > c.retry.MaxDelay {
 			return last
 		}
 	}

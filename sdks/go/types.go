@@ -65,8 +65,10 @@ type FilesUploadResult struct {
 type UploadList struct {
 	Files []Upload `json:"files"`
 	Total int      `json:"total"` // records matching, over all pages
-	Page  int      `json:"page"`
-	Limit int      `json:"limit"`
+	// TotalAtLeast is true when more match than Total: the server counts a search up to 10,000.
+	TotalAtLeast bool `json:"totalAtLeast,omitempty"`
+	Page         int  `json:"page"`
+	Limit        int  `json:"limit"`
 }
 
 // Group is a group of the account's records.
@@ -251,6 +253,13 @@ type Plan struct {
 	Description       string  `json:"description"`
 	Active            bool    `json:"active"`
 	IsDefault         bool    `json:"isDefault"`
+	// EgressLimitBytes is what the gateway may send for an account of the plan in a calendar month
+	// (UTC); nil is unlimited.
+	EgressLimitBytes *int64 `json:"egressLimitBytes"`
+	// EgressOverLimit is what happens past it: "block" (429 bandwidth_limit_exceeded) or "serve".
+	EgressOverLimit string `json:"egressOverLimit" enum:"block,serve"`
+	// RequestLimitFactor multiplies the per-token request limits of the plan's accounts; 0 lifts them.
+	RequestLimitFactor int `json:"requestLimitFactor"`
 }
 
 // PlanList is the plans one can choose and the caller's current one.

@@ -83,8 +83,9 @@ func jsonText(v any) string {
 	return string(text)
 }
 
-// File streams r as one file named filename. It is sent once and never retried, since the
-// reader cannot be read again.
+// File streams r as one file named filename. It is not retried, except after an answer saying
+// nothing was done (429 rate_limited, 503 shutting_down) when r is an io.Seeker (a file, a
+// bytes.Reader): it is then read again from where it stood.
 func (s *UploadsService) File(ctx context.Context, r io.Reader, filename string, opts *FileOptions) (*UploadResult, error) {
 	if opts == nil {
 		opts = &FileOptions{}
@@ -93,10 +94,11 @@ func (s *UploadsService) File(ctx context.Context, r io.Reader, filename string,
 	if size <= 0 {
 		size = -1
 	}
-	part := filePart{filename, size, func() (io.ReadCloser, error) { return io.NopCloser(r), nil }}
+	open, replayable := reopener(r)
+	part := filePart{filename, size, open}
 	var out UploadResult
 	err := s.c.do(ctx, call{
-		method: http.MethodPost, path: "/upload", out: &out,
+		method: http.MethodPost, path: "/upload", out: &out, oneShot: !replayable,
 		query: recordQuery(uploadQuery(opts.Name, opts.CIDVersion), opts.Private, opts.GroupID, opts.Meta),
 		stream: func() (io.ReadCloser, string, int64) {
 			return multipartBody([]filePart{part}, opts.Size, opts.Progress)
@@ -212,4 +214,20 @@ func openFile(p string) (*os.File, os.FileInfo, error) {
 		return nil, nil, fmt.Errorf("cairn: %w", err)
 	}
 	return f, info, nil
+}
+
+// reopener opens r for each attempt: from where it stands now when it can seek back there
+// (replayable), else as it is, once.
+func reopener(r io.Reader) (open func() (io.ReadCloser, error), replayable bool) {
+	if seeker, ok := r.(io.Seeker); ok {
+		if start, err := seeker.Seek(0, io.SeekCurrent); err == nil {
+			return func() (io.ReadCloser, error) {
+				if _, err := seeker.Seek(start, io.SeekStart); err != nil {
+					return nil, fmt.Errorf("cairn: reading the upload again: %w", err)
+				}
+				return io.NopCloser(r), nil
+			}, true
+		}
+	}
+	return func() (io.ReadCloser, error) { return io.NopCloser(r), nil }, false
 }

@@ -30,6 +30,8 @@ function flatten(schema) {
   };
 }
 
+/** Keywords that say something about a schema without constraining its values. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'deprecated']);
 const omit = (object, key) => Object.fromEntries(Object.entries(object).filter(([name]) => name !== key));
 const isNull = (schema) => schema.type === 'null' || (schema.enum?.length === 1 && schema.enum[0] === null);
 
@@ -54,6 +56,8 @@ function typeOf(raw) {
   const kind = types[0] ?? inferred ?? (schema.properties ? 'object' : undefined);
   // A field that is always null where the schema stands (a value set only later).
   if (!kind && nullable) return { kind: 'null', nullable: true };
+  // A schema of words only (`description`, `example`) allows any JSON value (an event's `data`).
+  if (!kind && Object.keys(schema).every((key) => ANNOTATIONS.has(key))) return { kind: 'any' };
   if (!kind) throw new Error(`no type in ${JSON.stringify(raw)}`);
   const type = { kind };
   if (kind === 'string' && values) type.enum = values;

@@ -221,12 +221,22 @@ async function* counted(chunks, onBytes) {
 }
 
 // src/retry.ts
-var defaultRetry = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 8e3 };
+var defaultRetry = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 3e4 };
+function waitsTooLong(retryAfterSeconds, options) {
+  return retryAfterSeconds !== void 0 && retryAfterSeconds * 1e3 > options.maxDelayMs;
+}
 function isRetryableStatus(status) {
   return status === 429 || status === 503;
 }
+var NOTHING_DONE = [
+  { status: 429, code: 'rate_limited' },
+  { status: 503, code: 'shutting_down' },
+];
+function saysNothingDone(status, code) {
+  return NOTHING_DONE.some((answer) => answer.status === status && answer.code === code);
+}
 function backoffDelay(attempt, options, retryAfterSeconds) {
-  if (retryAfterSeconds !== void 0) return Math.min(retryAfterSeconds * 1e3, options.maxDelayMs);
+  if (retryAfterSeconds !== void 0) return retryAfterSeconds * 1e3;
   const ceiling = Math.min(options.baseDelayMs * 2 ** (attempt - 1), options.maxDelayMs);
   return Math.random() * ceiling;
 }
@@ -260,14 +270,18 @@ var HttpClient = class {
     return url.toString();
   }
   async request(call) {
-    const retries = call.idempotent ? this.config.retry.maxRetries : 0;
+    const { maxRetries } = this.config.retry;
+    const retries = call.idempotent ? maxRetries : 0;
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await this.attempt(call);
         if (response.ok) return call.raw ? response : await readJson(response);
         const error = errorFromResponse(response.status, await readJson(response).catch(() => ({})), response.headers);
-        if (attempt >= retries || !isRetryableStatus(response.status)) throw error;
-        await sleep(backoffDelay(attempt + 1, this.config.retry, parseRetryAfter(response.headers.get('retry-after'))), call.signal);
+        const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+        const resend = call.replayable !== false && saysNothingDone(response.status, error.code);
+        const allowed = resend ? maxRetries : retries;
+        if (attempt >= allowed || !isRetryableStatus(response.status) || waitsTooLong(retryAfter, this.config.retry)) throw error;
+        await sleep(backoffDelay(attempt + 1, this.config.retry, retryAfter), call.signal);
       } catch (error) {
         const typed = toCairnError(error, call.signal);
         if (!(typed instanceof ConnectionError) || attempt >= retries) throw typed;
@@ -1050,6 +1064,8 @@ async function appendChunk(http, url, source, offset, end, onSent, signal, follo
     path: url,
     headers: { ...TUS, 'upload-offset': String(offset) },
     idempotent: false,
+    // A failed chunk is resumed from the offset the server reports, not sent again here.
+    replayable: false,
     raw: true,
     signal,
     timeoutMs: 0,
@@ -1190,6 +1206,7 @@ function sendBody(http, path, part, contentType, query, options) {
       path,
       query,
       idempotent: false,
+      replayable: canReadAgain(part),
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? 0,
       onUploadProgress: options.onProgress && useBlob ? report : void 0,
@@ -1207,6 +1224,9 @@ function streamedPart(part, report) {
     return { pieces: [{ path: part.path, start: 0, end: part.size, fileSize: part.size, onBytes }], length: part.size };
   }
   return { pieces: counted(part.chunks(), onBytes), length: part.size };
+}
+function canReadAgain(part) {
+  return part.path !== void 0 || part.blob !== void 0;
 }
 
 // src/multipart.ts
@@ -1289,6 +1309,7 @@ function sendMultipart(http, path, parts, total, query, options) {
       path,
       query,
       idempotent: false,
+      replayable: parts.every(canReadAgain),
       signal: options.signal,
       // A large upload takes as long as it takes: no timeout unless the caller sets one.
       timeoutMs: options.timeoutMs ?? 0,

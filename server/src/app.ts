@@ -5,6 +5,7 @@ import type { AppState } from './koa-types';
 import { accessLog } from './middleware/access-log';
 import { crossOrigin } from './middleware/cors';
 import { exactRoutesFirst } from './middleware/exact-routes-first';
+import { ipLimit } from './middleware/ip-limit';
 import { errorHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
@@ -21,8 +22,10 @@ import { psaRoutes } from './routes/psa/index';
 import { planRoutes } from './routes/plans/index';
 import { referralRoutes } from './routes/referrals/index';
 import { tokenRoutes } from './routes/tokens/index';
+import { s3KeyRoutes } from './routes/s3-keys/index';
 import { groupRoutes } from './routes/groups/index';
 import { webhookRoutes } from './routes/webhooks/index';
+import { eventRoutes } from './routes/events/index';
 import { uploadRoutes } from './routes/uploads/index';
 import { userRoutes } from './routes/users/index';
 import { healthRoutes } from './ops/health';
@@ -43,6 +46,8 @@ export function apiRouter() {
     uploadRoutes(),
     groupRoutes(),
     webhookRoutes(),
+    s3KeyRoutes(),
+    eventRoutes(),
     pinRoutes(),
     dagRoutes(),
     replicationRoutes(),
@@ -71,6 +76,7 @@ export function createApp(app: AppContext): Koa<AppState> {
   koa.use(crossOrigin(app.config.corsOrigins));
   for (const ops of [healthRoutes(), metricsRoutes()]) koa.use(ops.routes());
   const api = apiRouter();
+  koa.use(ipLimit('api', [API_BASE]));
   koa.use(tusEndpoints());
   koa.use(exactRoutesFirst(api));
   koa.use(api.routes());

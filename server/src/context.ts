@@ -1,4 +1,5 @@
 import { createJwt, type Jwt } from './auth/jwt';
+import { BandwidthMeter } from './commands/bandwidth/bandwidth-meter';
 import { startJobs } from './commands/maintenance/jobs';
 import { CarBlockPool } from './content/car/car-block-pool';
 import { createContentStore } from './content/engine';
@@ -19,7 +20,10 @@ import { VersionedPages } from './db/fast/versioned-pages';
 import { instanceIdOf } from './commands/maintenance/lib/instance-registry';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { createPaymentProvider, type PaymentProvider } from './payments/index';
+import { createEventHub, type EventHub } from './events/event-hub';
 import { createStores, type Stores } from './stores/index';
+import { createRequestLimits, type RequestLimiter } from './commands/limits/request-limits';
+import { SharedLimiters } from './lib/shared-limiters';
 import { systemClock, type Clock } from './jobs/clock';
 
 /** Everything a request needs, built once at start and shared by every request. */
@@ -40,6 +44,8 @@ export interface AppContext {
   /** Rendered pages of file lists, each kept while its account's `uploads_version` stands. */
   fileListPages: VersionedPages;
   metrics: Metrics;
+  /** Hands the outbox's events to the live event streams open on this process. */
+  events: EventHub;
   /** Card payments; null when not configured (paid checkout answers 503). */
   payments: PaymentProvider | null;
   /**
@@ -57,6 +63,12 @@ export interface AppContext {
   openReservations: Set<string>;
   /** The blocks CAR uploads hold in this process's memory while their DAGs are checked. */
   carBlocks: CarBlockPool;
+  /** The gateway's bandwidth counts, gathered in memory and written in batches; monthly allowances. */
+  bandwidth: BandwidthMeter;
+  /** rate-limiter-flexible's limiters over this database, shared by every instance (sign-in and request limits). */
+  limiters: SharedLimiters;
+  /** Per-IP, per-credential and per-CID request limits, counted in the database (RATE_LIMIT_*). */
+  requestLimits: RequestLimiter;
   /** Aborts `stopping`; called by the server once it stops accepting connections. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -88,6 +100,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
   }
   const shutdown = new AbortController();
   const sharedLock = createSharedLock(stores.leases, leaseTiming);
+  const limiters = new SharedLimiters(db);
   const app: AppContext = {
     config,
     db,
@@ -109,6 +122,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     },
     fileListPages: new VersionedPages(),
     metrics: createMetrics(db),
+    events: createEventHub({ db: config.db, stores, clock: leaseTiming.clock, logger }),
     payments: createPaymentProvider(config),
     draining: false,
     stopping: shutdown.signal,
@@ -116,6 +130,9 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     instanceId,
     openReservations: new Set(),
     carBlocks: new CarBlockPool(config.carCheckBlocks.process, config.carCheckBlocks.account),
+    bandwidth: new BandwidthMeter(stores.bandwidth, leaseTiming.clock, logger, config.bandwidth),
+    limiters,
+    requestLimits: createRequestLimits(() => config.requestLimits, limiters, stores.plans, logger),
     beginShutdown() {
       if (!shutdown.signal.aborted) shutdown.abort(new AppError(503, 'shutting_down', 'The server is restarting: please try again'));
     },
@@ -128,7 +145,10 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
           .release(db, id)
           .catch((error: unknown) => logger.warn('reservation release failed', { error: String(error) }));
       }
+      await app.events.close();
       await app.jobs.stop();
+      // The listener is closed by now: what the gateway counted last is written before the database goes.
+      await app.bandwidth.stop();
       await content.close();
       await db.destroy();
     },
@@ -141,6 +161,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     await db.destroy();
     throw error;
   }
+  app.bandwidth.start();
   // Bitswap gives other peers nothing that only private records hold (see `hidden_blocks`).
   content.hideFromPeers?.(async (cid) => {
     const visibility = await stores.uploads.visibility(cid);

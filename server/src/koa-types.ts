@@ -1,5 +1,6 @@
 import type { ParameterizedContext } from 'koa';
 import type { Authentication } from './auth/authenticate';
+import type { OpenedLink } from './commands/links/link-opener';
 import type { AppContext } from './context';
 import type { UserRow } from './db/schema';
 import type { Principal } from './db/fast/principal';
@@ -15,7 +16,7 @@ export interface AppState {
   /** Set by validate(): parsed and typed input. */
   input: { body?: unknown; query?: unknown; params?: unknown };
   /** Set by the gateway for a request that carries a valid signed access link. */
-  accessLink?: { downloadName: string | null };
+  accessLink?: OpenedLink;
 }
 
 export type Ctx = ParameterizedContext<AppState>;

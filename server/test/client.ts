@@ -30,8 +30,11 @@ export function createClient(baseUrl: string) {
       body = JSON.stringify(options.json);
     }
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
-    const text = await res.text();
     const contentType = res.headers.get('content-type') ?? '';
+    // An event stream does not end while the server runs: its first message is its answer here,
+    // judged like bytes (by status and content type).
+    const stream = contentType.startsWith('text/event-stream') ? await firstChunk(res) : undefined;
+    const text = stream ? new TextDecoder().decode(stream) : await res.text();
     const parsed = contentType.includes('json') && text ? JSON.parse(text) : text;
     if (!options.unchecked && (path.startsWith('/api/') || path.startsWith('/psa/'))) {
       const problems = validateResponse({
@@ -39,7 +42,7 @@ export function createClient(baseUrl: string) {
         url: path,
         status: res.status,
         contentType,
-        body: text ? parsed : undefined,
+        body: stream ?? (text ? parsed : undefined),
         headers: res.headers,
       });
       // A thrown error rather than vitest's expect: the crash benchmark uses this client outside vitest.
@@ -57,3 +60,11 @@ export function createClient(baseUrl: string) {
   };
 }
 export type TestClient = ReturnType<typeof createClient>;
+
+/** The first bytes of a response's body, then the body is let go. */
+async function firstChunk(res: Response): Promise<Uint8Array> {
+  const reader = res.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return value ?? new Uint8Array(0);
+}

@@ -61,7 +61,9 @@ export async function createApiToken(
 
 export function fileForm(files: Array<{ name: string; content: string | Uint8Array }>): FormData {
   const form = new FormData();
-  for (const file of files) form.append('file', new Blob([file.content]), file.name);
+  // A copy of the bytes is an ArrayBuffer-backed view, as DOM's Blob types want (the SDK tests compile with them).
+  for (const file of files)
+    form.append('file', new Blob([typeof file.content === 'string' ? file.content : new Uint8Array(file.content)]), file.name);
   return form;
 }
 
@@ -83,6 +85,9 @@ export async function insertPlan(server: TestServer, fields: Pick<PlanRow, 'code
     is_default: 0,
     created_at: now,
     updated_at: now,
+    egress_limit_bytes: null,
+    egress_over_limit: 'block',
+    request_limit_factor: 1,
     ...fields,
   };
   await server.app.db.insertInto('plans').values(plan).execute();

@@ -138,6 +138,15 @@ export function validateResponse(res: ResponseUnderTest): string[] {
   return problems;
 }
 
+/** Checks an event body (a webhook delivery's, a live event's) against its type's entry under `webhooks`. */
+export function validateWebhookEvent(event: Record<string, unknown>): string[] {
+  const type = String(event.type);
+  const schema = load().spec.webhooks?.[type]?.post?.requestBody?.content?.['application/json']?.schema;
+  if (!schema) return [`event type ${type} is not documented under webhooks in openapi.yaml`];
+  const validate = validatorFor(`webhook ${type}`, schema);
+  return validate(event) ? [] : [`${type}: body does not match the schema: ${errorsText(validate)}; body: ${preview(event)}`];
+}
+
 /**
  * Compiles every component schema and the schema of every documented response, and returns a
  * problem for each that does not compile or whose `$ref`s do not resolve.

@@ -225,7 +225,7 @@ describe('validateResponse', () => {
 
   it('reports an undocumented status', () => {
     expect(get('/api/v2/users/me', 418, { error: 'teapot', code: 'teapot' })).toEqual([
-      expect.stringMatching(/status 418 is not documented \(documented: 200, 401, 403, 500\)/),
+      expect.stringMatching(/status 418 is not documented \(documented: 200, 401, 403, 429, 500\)/),
     ]);
   });
 
@@ -309,7 +309,7 @@ describe('validateResponse on content routes', () => {
     'access-control-allow-methods': 'GET, HEAD, OPTIONS',
     'access-control-allow-headers': 'Content-Type, Range, User-Agent, X-Requested-With',
     'access-control-expose-headers':
-      'Content-Length, Content-Range, Content-Disposition, ETag, X-Ipfs-Path, X-Ipfs-Roots, X-Chunked-Output, X-Stream-Output',
+      'Content-Length, Content-Range, Content-Disposition, ETag, X-Ipfs-Path, X-Ipfs-Roots, X-Chunked-Output, X-Stream-Output, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
     'x-ipfs-path': `/ipfs/${cid}`,
     'x-ipfs-roots': cid,
   };

@@ -35,6 +35,14 @@ function jsonLines(text: string): Array<Record<string, unknown>> {
     });
 }
 
+/** Every request limit off (`RATE_LIMIT_*` 0): a test's server takes its requests from 127.0.0.1, the limits have tests of their own. */
+export const NO_REQUEST_LIMITS_ENV: Record<string, string> = Object.fromEntries(
+  ['API_PER_IP', 'API_PER_TOKEN', 'PSA_PER_IP', 'PSA_PER_TOKEN', 'GATEWAY_PER_IP', 'GATEWAY_PER_CID'].map((name) => [
+    `RATE_LIMIT_${name}`,
+    '0',
+  ]),
+);
+
 /**
  * `npm start`'s server as a real process, on an ephemeral port and its own data directory: the
  * compiled bundle `npm start` runs (compiled first when its sources changed).
@@ -54,6 +62,7 @@ export async function spawnServer(env: Record<string, string> = {}, readyWithinM
       CAIRN_STATIC_DIR: '',
       LOG_LEVEL: 'info',
       SHUTDOWN_DRAIN_SECONDS: '0',
+      ...NO_REQUEST_LIMITS_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -41,8 +41,13 @@ export interface Call extends RequestOptions {
         streamed: StreamedBody;
       }
   );
-  /** Safe to send again: only these calls are retried. */
+  /** Safe to send again: only these calls are retried after a connection error or any 429/503. */
   idempotent: boolean;
+  /**
+   * Whether `body` can be made again (false for a one-shot stream). A call that is not idempotent is
+   * still sent again after an answer saying nothing was done (`NOTHING_DONE`), unless this is false.
+   */
+  replayable?: boolean;
   /** Answers the Response itself instead of parsing JSON (for downloads and tus). */
   raw?: boolean;
   /** Extra request headers (the tus protocol's). */

@@ -20,5 +20,6 @@ export {
   WebhookVerificationError,
   type VerifyWebhookOptions,
   type WebhookEvent,
+  type WebhookEventType,
   type WebhookVerificationErrorKind,
 } from './webhooks';

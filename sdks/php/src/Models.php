@@ -41,7 +41,7 @@ namespace Cairn;
  *     filesCount: int, source: 'upload'|'pin', private: bool, createdAt: string,
  *     meta?: array<string, string>, duplicate: bool, files: list<DagFile>}
  * @phpstan-type FilesUploadResult array{files: list<UploadResult>, total: int, size: int}
- * @phpstan-type UploadList array{files: list<Upload>, total: int, page: int, limit: int}
+ * @phpstan-type UploadList array{files: list<Upload>, total: int, totalAtLeast?: bool, page: int, limit: int}
  * @phpstan-type Group array{id: string, name: string, filesCount: int, createdAt: string}
  * @phpstan-type GroupList array{groups: list<Group>, total: int, page: int, limit: int}
  * @phpstan-type GroupDeleted array{deleted: bool}
@@ -80,7 +80,8 @@ namespace Cairn;
  *     entries: list<array{name: string, cid: string, type: 'file'|'directory'|'raw', size: int}>,
  *     total: int, page: int, limit: int, gatewayUrl: string, announced: bool, localUrl: string}
  * @phpstan-type Plan array{code: string, name: string, storageLimitBytes: int, priceMonthlyEur: float|int,
- *     description: string, active: bool, isDefault: bool}
+ *     description: string, active: bool, isDefault: bool, egressLimitBytes: int|null,
+ *     egressOverLimit: 'block'|'serve', requestLimitFactor: int}
  * @phpstan-type PlanList array{plans: list<Plan>, currentPlanCode: string, currentPlan: Plan,
  *     paymentsConfigured: bool, cryptoAvailable: bool}
  * @phpstan-type CheckoutResult array{status: 'changed'|'redirect', plan?: Plan, url?: string,

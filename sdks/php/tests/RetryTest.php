@@ -57,6 +57,20 @@ final class RetryTest extends TestCase
         self::assertGreaterThanOrEqual(1.0, microtime(true) - $start);
     }
 
+    public function testFailsAtOnceWhenRetryAfterIsLongerThanTheLongestWait(): void
+    {
+        $client = $this->start('429long,200');
+        $start = microtime(true);
+        try {
+            $client->account->usage();
+            self::fail('Expected a RateLimitException');
+        } catch (RateLimitException $e) {
+            self::assertSame(45, $e->getRetryAfter());
+        }
+        self::assertSame(1, $this->hits());
+        self::assertLessThan(2.0, microtime(true) - $start);
+    }
+
     public function testGivesUpAfterMaxRetriesWithTheTypedException(): void
     {
         $client = $this->start('503');
@@ -69,18 +83,107 @@ final class RetryTest extends TestCase
         self::assertSame(4, $this->hits());
     }
 
-    public function testNeverRetriesAnUpload(): void
+    public function testNeverRetriesAnUploadAfterAnother503(): void
     {
-        $client = $this->start('429');
+        $client = $this->start('503,stored');
         $path = tempnam(sys_get_temp_dir(), 'cairn-up-');
         file_put_contents($path, 'hello');
         try {
             $client->uploads->file($path);
-            self::fail('Expected a RateLimitException');
-        } catch (RateLimitException $e) {
-            self::assertSame(1, $e->getRetryAfter());
+            self::fail('Expected a ServiceUnavailableException');
+        } catch (ServiceUnavailableException $e) {
+            self::assertSame('content_unavailable', $e->getErrorCode());
         } finally {
             unlink($path);
+        }
+        self::assertSame(1, $this->hits());
+    }
+
+    /** @return list<array{int, string}> the answers after which every call is sent again */
+    private static function resent(): array
+    {
+        $policy = json_decode((string) file_get_contents(__DIR__ . '/../../retry-policy.json'), true, flags: JSON_THROW_ON_ERROR);
+        return array_map(static fn (array $a) => [$a['status'], $a['code']], $policy['resendWhenNothingDone']);
+    }
+
+    public function testTheAnswersSayingNothingWasDoneAreThePolicys(): void
+    {
+        self::assertSame(self::resent(), RetryPolicy::NOTHING_DONE);
+    }
+
+    /** @return array<string, array{string, \Closure(Client, string): mixed}> */
+    public static function callsAndNothingDone(): array
+    {
+        $cases = [];
+        foreach (self::resent() as [, $code]) {
+            foreach (self::calls() as $name => [, $call]) {
+                $cases["$code $name"] = [$code, $call];
+            }
+        }
+        return $cases;
+    }
+
+    /**
+     * @dataProvider callsAndNothingDone
+     * @param \Closure(Client, string): mixed $call
+     */
+    public function testEveryCallIsSentAgainWhenNothingWasDone(string $code, \Closure $call): void
+    {
+        $client = $this->start($code);
+        $dir = sys_get_temp_dir() . '/cairn-resend-' . bin2hex(random_bytes(4));
+        mkdir($dir);
+        file_put_contents("$dir/b.txt", 'hello');
+        try {
+            $call($client, $dir);
+            self::fail('Expected an ApiException');
+        } catch (\Cairn\Exception\ApiException $e) {
+            self::assertSame($code, $e->getErrorCode());
+        } finally {
+            unlink("$dir/b.txt");
+            rmdir($dir);
+        }
+        self::assertSame(4, $this->hits());
+    }
+
+    public function testAnUploadRefusedWhileShuttingDownIsSentAgainAndStoredOnce(): void
+    {
+        $client = $this->start('shutting_down,stored,shutting_down,stored');
+        $path = tempnam(sys_get_temp_dir(), 'cairn-up-');
+        file_put_contents($path, 'hello');
+        try {
+            self::assertSame('u1', $client->uploads->file($path)['uploadId']);
+        } finally {
+            unlink($path);
+        }
+        self::assertSame(2, $this->hits());
+        // Bytes in memory are read again from where the upload began.
+        $memory = fopen('php://memory', 'w+b');
+        self::assertNotFalse($memory);
+        fwrite($memory, 'skip:hello');
+        fseek($memory, 5);
+        self::assertSame('u1', $client->uploads->stream($memory, 'b.txt', ['size' => 5])['uploadId']);
+        self::assertSame(4, $this->hits());
+    }
+
+    public function testPinsCreateIsSentAgainAfterRateLimited(): void
+    {
+        $client = $this->start('rate_limited,pin');
+        self::assertSame('p1', $client->pins->create('bafy')['id']);
+        self::assertSame(2, $this->hits());
+    }
+
+    public function testAOneShotStreamIsNotSentAgain(): void
+    {
+        $client = $this->start('shutting_down,stored');
+        $pipe = popen('printf hello', 'r');
+        self::assertNotFalse($pipe);
+        try {
+            $client->uploads->stream($pipe, 'b.txt', ['size' => 5]);
+            self::fail('Expected a ServiceUnavailableException');
+        } catch (ServiceUnavailableException $e) {
+            self::assertSame('shutting_down', $e->getErrorCode());
+        } finally {
+            pclose($pipe);
         }
         self::assertSame(1, $this->hits());
     }

@@ -7,6 +7,7 @@ loopback server (`scripted_server`). A refused connection is real: a port nobody
 from __future__ import annotations
 
 import inspect
+import io
 import json
 import re
 import socket
@@ -20,6 +21,7 @@ import pytest
 
 from cairn import (
     APIConnectionError,
+    APIStatusError,
     APITimeoutError,
     AsyncCairn,
     Cairn,
@@ -27,7 +29,7 @@ from cairn import (
     ServerError,
     ServiceUnavailableError,
 )
-from cairn._core import RetryPolicy, Send
+from cairn._core import NOTHING_DONE, RetryPolicy, Send
 from scripted_server import OK, Scripted
 
 UNAVAILABLE = (
@@ -41,7 +43,10 @@ BUSY = (503, {"Retry-After": "0"}, {"error": "Try again", "code": "content_unava
 # Which calls a failed attempt is sent again for: the TypeScript SDK's choice, measured from it into
 # sdks/retry-policy.json (by sdks/typescript/test/retry-policy.test.ts), which every SDK follows.
 POLICY_FILE = Path(__file__).resolve().parents[2] / "retry-policy.json"
-RETRIED: dict[str, bool] = json.loads(POLICY_FILE.read_text())["operations"]
+POLICY = json.loads(POLICY_FILE.read_text())
+RETRIED: dict[str, bool] = POLICY["operations"]
+# Answers saying nothing was done, after which every call whose body can be sent again is.
+RESENT: list[dict[str, Any]] = POLICY["resendWhenNothingDone"]
 GROUP = "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"
 UPLOAD = "7b2e9c1a-4d3f-4e5a-9b8c-1d2e3f4a5b6c"
 LINK = "c4d5e6f7-a8b9-4c0d-9e1f-2a3b4c5d6e7f"
@@ -261,3 +266,131 @@ async def test_async_iterating_records_is_retried_like_listing_them(scripted: Sc
         with pytest.raises(ServiceUnavailableError):
             await anext(aiter(cairn.uploads.iter()))
     _sent_as_marked(scripted, "uploads.list")
+
+
+def test_retry_after_is_waited_whole_or_not_at_all() -> None:
+    policy = RetryPolicy(max_retries=3, base_delay=0.5, max_delay=30.0)
+    request = Send("GET", "/users/me")
+    assert policy.delay(request, httpx.Response(429, headers={"retry-after": "12"}), 0) == 12
+    # Longer than max_delay: raised at once (the error carries retry_after), never retried sooner.
+    assert policy.delay(request, httpx.Response(429, headers={"retry-after": "45"}), 0) is None
+
+
+def _nothing_done(answer: dict[str, Any]) -> tuple[int, dict[str, str], dict[str, str]]:
+    return (answer["status"], {"Retry-After": "0"}, {"error": "Try again", "code": answer["code"]})
+
+
+SHUTTING_DOWN = (503, {"Retry-After": "0"}, {"error": "The server is shutting down", "code": "shutting_down"})
+RECORD = {
+    "uploadId": UPLOAD,
+    "name": "b.txt",
+    "originalName": "b.txt",
+    "customName": None,
+    "nameSource": "original",
+    "cid": CID,
+    "size": 5,
+    "chargedBytes": 5,
+    "type": "file",
+    "category": "text",
+    "filesCount": 1,
+    "source": "upload",
+    "private": False,
+    "createdAt": "2025-03-01T12:00:00.000Z",
+}
+PIN_JOB = {
+    "id": "6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b",
+    "cid": CID,
+    "status": "queued",
+    "bytesFetched": 0,
+    "blocks": 0,
+    "error": None,
+    "errorCode": None,
+    "createdAt": "2025-03-01T12:00:00.000Z",
+    "updatedAt": "2025-03-01T12:00:00.000Z",
+    "upload": None,
+}
+
+
+class _OneShot(io.RawIOBase):
+    """Bytes that can be read once, like a pipe: not seekable."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = io.BytesIO(data)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        return self._data.readinto(buffer)
+
+
+def test_the_answers_saying_nothing_was_done_are_the_policys() -> None:
+    assert {(answer["status"], answer["code"]) for answer in RESENT} == NOTHING_DONE
+
+
+@pytest.mark.parametrize("answer", RESENT, ids=lambda a: f"{a['status']}-{a['code']}")
+@pytest.mark.parametrize("call", sorted(CALLS))
+def test_every_call_is_sent_again_when_nothing_was_done(
+    scripted: Scripted, folder: Path, call: str, answer: dict[str, Any]
+) -> None:
+    scripted.script = [_nothing_done(answer), _nothing_done(answer)]
+    with (
+        Cairn("cairn_test", base_url=scripted.url, max_retries=1) as cairn,
+        pytest.raises(APIStatusError) as error,
+    ):
+        CALLS[call](cairn, folder)
+    assert (error.value.status, error.value.code) == (answer["status"], answer["code"])
+    assert len(scripted.seen) == 2 and len(set(scripted.seen)) == 1, scripted.seen
+
+
+def test_an_upload_refused_while_shutting_down_is_sent_again_and_stored_once(
+    scripted: Scripted, folder: Path
+) -> None:
+    scripted.script = [SHUTTING_DOWN, (201, {}, RECORD), SHUTTING_DOWN, (201, {}, RECORD)]
+    with Cairn("cairn_test", base_url=scripted.url) as cairn:
+        assert cairn.uploads.file(folder / "b.txt").upload_id == UPLOAD
+        # Bytes in memory are read again from where the upload began.
+        memory = io.BytesIO(b"skip:hello")
+        memory.seek(5)
+        assert cairn.uploads.file(memory, filename="b.txt").upload_id == UPLOAD
+    assert scripted.seen == ["POST /api/v2/upload"] * 4
+
+
+@pytest.mark.anyio
+async def test_async_upload_refused_while_shutting_down_is_sent_again(
+    scripted: Scripted, folder: Path
+) -> None:
+    scripted.script = [SHUTTING_DOWN, (201, {}, RECORD)]
+    async with AsyncCairn("cairn_test", base_url=scripted.url) as cairn:
+        assert (await cairn.uploads.file(folder / "b.txt")).upload_id == UPLOAD
+    assert scripted.seen == ["POST /api/v2/upload"] * 2
+
+
+def test_pins_create_is_sent_again_after_rate_limited(scripted: Scripted) -> None:
+    scripted.script = [
+        (429, {"Retry-After": "0"}, {"error": "Too many", "code": "rate_limited"}),
+        (202, {}, PIN_JOB),
+    ]
+    with Cairn("cairn_test", base_url=scripted.url) as cairn:
+        assert cairn.pins.create(CID).status == "queued"
+    assert scripted.seen == ["POST /api/v2/pins"] * 2
+
+
+def test_a_one_shot_stream_is_not_sent_again(scripted: Scripted) -> None:
+    scripted.script = [SHUTTING_DOWN, (201, {}, RECORD)]
+    stream = io.BufferedReader(_OneShot(b"hello"))
+    with Cairn("cairn_test", base_url=scripted.url) as cairn, pytest.raises(ServiceUnavailableError) as error:
+        cairn.uploads.file(stream, filename="b.txt")
+    assert error.value.code == "shutting_down"
+    assert scripted.seen == ["POST /api/v2/upload"]
+
+
+def test_nothing_done_is_still_bounded_by_retry_after() -> None:
+    policy = RetryPolicy(max_retries=2)
+    post = Send("POST", "/pins")
+    limited = {"error": "Too many", "code": "rate_limited"}
+    assert policy.delay(post, httpx.Response(429, headers={"retry-after": "3"}, json=limited), 0) == 3
+    assert policy.delay(post, httpx.Response(429, headers={"retry-after": "45"}, json=limited), 0) is None
+    assert policy.delay(post, httpx.Response(429, headers={"retry-after": "3"}, json=limited), 2) is None
+    busy = {"error": "Busy", "code": "content_unavailable"}
+    assert policy.delay(post, httpx.Response(503, headers={"retry-after": "0"}, json=busy), 0) is None

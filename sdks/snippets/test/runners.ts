@@ -46,48 +46,79 @@ export function exec(command: string, args: string[], cwd: string, env: Record<s
 const copy = (file: string, dir: string, as: string) => fs.copyFileSync(path.join(snippetsDir, file), path.join(dir, as));
 const envOf = (ctx: RunContext) => ({ CAIRN_API_URL: ctx.url, CAIRN_TOKEN: ctx.token });
 
-/** The runners of the snippets run in a shell process (the browser one is run by the test). */
-export const runners: Record<string, (ctx: RunContext) => Promise<RunResult>> = {
+/** A program ready to start: the command, its arguments and what its environment adds. */
+export interface Launch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * Sets `dir` up as a user of each SDK would, with the snippet `file` (a path under sdks/snippets)
+ * as its program, and says how to start it: the SDK comes from this repository where a user's
+ * package manager would put it.
+ */
+export const setups: Record<string, (dir: string, file: string) => Launch> = {
   // tsx as `npx tsx` runs it; the package resolves to the SDK's sources (tsconfig paths).
-  async typescript(ctx) {
-    copy('typescript.ts', ctx.dir, 'quickstart.ts');
-    fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(ctx.dir, 'node_modules'));
+  typescript(dir, file) {
+    copy(file, dir, 'main.ts');
+    fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));
     const sdk = path.join(repoRoot, 'sdks', 'typescript', 'src', 'index.ts');
     const tsconfig = { compilerOptions: { module: 'ESNext', target: 'ES2023', paths: { '@cairn/sdk': [sdk] } } };
-    fs.writeFileSync(path.join(ctx.dir, 'tsconfig.json'), JSON.stringify(tsconfig));
-    fs.writeFileSync(path.join(ctx.dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    return exec(process.execPath, ['--import', 'tsx', 'quickstart.ts'], ctx.dir, envOf(ctx));
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    return { command: process.execPath, args: ['--import', 'tsx', 'main.ts'], env: {} };
+  },
+  // The JavaScript SDK's one file beside the program, as a download from the releases puts it.
+  javascript(dir, file) {
+    copy(file, dir, 'main.mjs');
+    fs.copyFileSync(path.join(repoRoot, 'sdks', 'javascript', 'cairn.js'), path.join(dir, 'cairn.js'));
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    return { command: process.execPath, args: ['main.mjs'], env: {} };
   },
   // The SDK's virtualenv (sdks/python/scripts/test.sh makes it), where `pip install` put it.
-  async python(ctx) {
-    copy('python.py', ctx.dir, 'quickstart.py');
+  python(dir, file) {
+    copy(file, dir, 'main.py');
     const python = path.join(repoRoot, '.tools', 'venv-python', 'bin', 'python');
     if (!fs.existsSync(python)) throw new Error(`No ${python}: run sdks/python/scripts/test.sh first`);
-    return exec(python, ['quickstart.py'], ctx.dir, envOf(ctx));
+    return { command: python, args: ['main.py'], env: {} };
   },
   // vendor/autoload.php as Composer writes it for the package's PSR-4 map.
-  async php(ctx) {
-    copy('php.php', ctx.dir, 'quickstart.php');
-    fs.mkdirSync(path.join(ctx.dir, 'vendor'));
+  php(dir, file) {
+    copy(file, dir, 'main.php');
+    fs.mkdirSync(path.join(dir, 'vendor'));
     const src = JSON.stringify(path.join(repoRoot, 'sdks', 'php', 'src') + '/');
     fs.writeFileSync(
-      path.join(ctx.dir, 'vendor', 'autoload.php'),
+      path.join(dir, 'vendor', 'autoload.php'),
       `<?php\nspl_autoload_register(static function (string $class): void {\n` +
         `    if (str_starts_with($class, 'Cairn\\\\')) {\n` +
         `        require ${src} . str_replace('\\\\', '/', substr($class, 6)) . '.php';\n    }\n});\n`,
     );
-    return exec('php', ['quickstart.php'], ctx.dir, envOf(ctx));
+    return { command: 'php', args: ['main.php'], env: {} };
   },
   // A module of its own that requires the SDK, replaced by this repository's copy.
-  async go(ctx) {
-    copy('go.go', ctx.dir, 'main.go');
+  go(dir, file) {
+    copy(file, dir, 'main.go');
     const sdk = path.join(repoRoot, 'sdks', 'go');
     fs.writeFileSync(
-      path.join(ctx.dir, 'go.mod'),
+      path.join(dir, 'go.mod'),
       `module quickstart\n\ngo 1.23\n\nrequire github.com/cairn-storage/cairn-go v0.0.0\n\nreplace github.com/cairn-storage/cairn-go => ${sdk}\n`,
     );
-    return exec('go', ['run', '.'], ctx.dir, { ...envOf(ctx), GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local', GOPROXY: 'off' });
+    return { command: 'go', args: ['run', '.'], env: { GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local', GOPROXY: 'off' } };
   },
+};
+
+const runSetup = (id: string, file: string, ctx: RunContext) => {
+  const launch = setups[id]!(ctx.dir, file);
+  return exec(launch.command, launch.args, ctx.dir, { ...envOf(ctx), ...launch.env });
+};
+
+/** The runners of the snippets run in a shell process (the browser one is run by the test). */
+export const runners: Record<string, (ctx: RunContext) => Promise<RunResult>> = {
+  typescript: (ctx) => runSetup('typescript', 'typescript.ts', ctx),
+  python: (ctx) => runSetup('python', 'python.py', ctx),
+  php: (ctx) => runSetup('php', 'php.php', ctx),
+  go: (ctx) => runSetup('go', 'go.go', ctx),
   // `cairn` on the PATH as a global install puts it, with no stored login.
   async cli(ctx) {
     copy('cli.sh', ctx.dir, 'quickstart.sh');

@@ -1,6 +1,6 @@
 import { webStream, type StreamedBody } from './body';
 import { AbortedError, CairnError, ConnectionError, TimeoutError, errorFromResponse, parseRetryAfter } from './errors';
-import { backoffDelay, isRetryableStatus, sleep, type RetryOptions } from './retry';
+import { backoffDelay, isRetryableStatus, saysNothingDone, sleep, waitsTooLong, type RetryOptions } from './retry';
 
 /** Options every SDK call takes last. */
 export interface RequestOptions {
@@ -34,8 +34,13 @@ export interface Call extends RequestOptions {
   json?: unknown;
   /** Makes a fresh request body for each attempt (streams can be read only once). */
   body?: () => { contentType: string } & ({ body: NonNullable<RequestInit['body']> } | { streamed: StreamedBody });
-  /** Safe to send again: only these calls are retried. */
+  /** Safe to send again: only these calls are retried after a connection error or any 429/503. */
   idempotent: boolean;
+  /**
+   * Whether `body` can be made again (false for a one-shot stream). A call that is not idempotent is
+   * still sent again after an answer saying nothing was done (`NOTHING_DONE`), unless this is false.
+   */
+  replayable?: boolean;
   /** Answers the Response itself instead of parsing JSON (for downloads and tus). */
   raw?: boolean;
   /** Extra request headers (the tus protocol's). */
@@ -58,14 +63,18 @@ export class HttpClient {
   }
 
   async request<T>(call: Call): Promise<T> {
-    const retries = call.idempotent ? this.config.retry.maxRetries : 0;
+    const { maxRetries } = this.config.retry;
+    const retries = call.idempotent ? maxRetries : 0;
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await this.attempt(call);
         if (response.ok) return (call.raw ? response : await readJson(response)) as T;
         const error = errorFromResponse(response.status, await readJson(response).catch(() => ({})), response.headers);
-        if (attempt >= retries || !isRetryableStatus(response.status)) throw error;
-        await sleep(backoffDelay(attempt + 1, this.config.retry, parseRetryAfter(response.headers.get('retry-after'))), call.signal);
+        const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+        const resend = call.replayable !== false && saysNothingDone(response.status, error.code);
+        const allowed = resend ? maxRetries : retries;
+        if (attempt >= allowed || !isRetryableStatus(response.status) || waitsTooLong(retryAfter, this.config.retry)) throw error;
+        await sleep(backoffDelay(attempt + 1, this.config.retry, retryAfter), call.signal);
       } catch (error) {
         const typed = toCairnError(error, call.signal);
         if (!(typed instanceof ConnectionError) || attempt >= retries) throw typed;

@@ -19,5 +19,6 @@ export {
   WebhookVerificationError,
   type VerifyWebhookOptions,
   type WebhookEvent,
+  type WebhookEventType,
   type WebhookVerificationErrorKind,
 } from './webhooks';

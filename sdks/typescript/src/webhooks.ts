@@ -3,6 +3,7 @@
  * keyed with the endpoint's whole signing secret over `<t>.<raw body>`. Web Crypto, so the same code
  * runs in browsers, Node, Deno and edge runtimes.
  */
+import type { webhooks } from '@cairn/shared/api-types/openapi';
 
 export type WebhookVerificationErrorKind = 'malformed_header' | 'timestamp_outside_tolerance' | 'signature_mismatch';
 
@@ -17,12 +18,16 @@ export class WebhookVerificationError extends Error {
   }
 }
 
-export interface WebhookEvent {
-  id: string;
-  type: string;
-  createdAt: string;
-  data: Record<string, unknown>;
-}
+type EventBody<T> = T extends { post: { requestBody: { content: { 'application/json': infer Body } } } } ? Body : never;
+
+/**
+ * A delivered event: `id`, `type`, `createdAt` and `data`, whose shape follows `type` (narrow on
+ * it: `if (event.type === 'pin.pinned') event.data.upload`). Every type is documented under
+ * `webhooks` in openapi.yaml, which these types are generated from.
+ */
+export type WebhookEvent = { [Type in keyof webhooks]: EventBody<webhooks[Type]> }[keyof webhooks];
+/** The type of every event a webhook may receive. */
+export type WebhookEventType = WebhookEvent['type'];
 
 export interface VerifyWebhookOptions {
   /** Seconds `t` may be away from now, either way; 0 disables the check. Default 300. */

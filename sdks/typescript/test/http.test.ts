@@ -62,6 +62,23 @@ describe('HTTP behaviour', () => {
     expect(hits).toHaveLength(2);
   });
 
+  it('waits the whole Retry-After, and fails at once with retryAfter when it is longer than maxDelayMs', async () => {
+    handlers.push((_q, s) => json(s, 429, { error: 'Too many', code: 'rate_limited' }, { 'retry-after': '1' }));
+    const started = Date.now();
+    expect(await client().usage.get()).toEqual({ used: 1 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(hits).toHaveLength(2);
+
+    hits.length = 0;
+    handlers.push((_q, s) => json(s, 429, { error: 'Too many', code: 'rate_limited' }, { 'retry-after': '45' }));
+    const error = await client({ retry: { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 30_000 } })
+      .usage.get()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, retryAfter: 45 });
+    expect(hits).toHaveLength(1);
+  });
+
   it('never retries a call that is not idempotent, and says how long the server asked to wait', async () => {
     handlers.push((_q, s) => json(s, 503, { error: 'Busy', code: 'content_unavailable' }, { 'retry-after': '7' }));
     const error = await client()
@@ -70,6 +87,82 @@ describe('HTTP behaviour', () => {
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ status: 503, code: 'content_unavailable', retryAfter: 7 });
     expect(hits).toEqual(['POST /api/v2/pins']);
+  });
+
+  describe('an answer saying nothing was done', () => {
+    const CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
+    const shuttingDown: Handler = (_q, s) => json(s, 503, { error: 'Shutting down', code: 'shutting_down' }, { 'retry-after': '0' });
+    /** Answers 201 once the whole body is in, with its length. */
+    const created: Handler = (req, res) => {
+      let length = 0;
+      req.on('data', (chunk: Buffer) => (length += chunk.length));
+      req.on('end', () => json(res, 201, { id: 'u1', received: length }));
+    };
+
+    it('sends an upload of bytes in memory again after 503 shutting_down, and it succeeds once', async () => {
+      handlers.push(shuttingDown, created);
+      const result = await client().uploads.file(new TextEncoder().encode('hello'), { filename: 'b.txt' });
+      expect(result).toMatchObject({ id: 'u1' });
+      expect((result as unknown as { received: number }).received).toBeGreaterThan(5);
+      expect(hits).toEqual(['POST /api/v2/upload', 'POST /api/v2/upload']);
+    });
+
+    it('sends an upload of a file on disk again after 503 shutting_down', async () => {
+      const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+      const { join } = await import('node:path');
+      const { tmpdir } = await import('node:os');
+      const dir = await mkdtemp(join(tmpdir(), 'cairn-resend-'));
+      try {
+        await writeFile(join(dir, 'b.txt'), 'hello from disk');
+        handlers.push(shuttingDown, created);
+        expect(await client().uploads.file(join(dir, 'b.txt'))).toMatchObject({ id: 'u1' });
+        expect(hits).toHaveLength(2);
+      } finally {
+        await rm(dir, { recursive: true });
+      }
+    });
+
+    it('sends pins.create again after 429 rate_limited', async () => {
+      handlers.push(
+        (_q, s) => json(s, 429, { error: 'Too many', code: 'rate_limited' }, { 'retry-after': '0' }),
+        (_q, s) => json(s, 202, { id: 'p1', cid: CID, status: 'queued' }),
+      );
+      expect(await client().pins.create(CID)).toMatchObject({ id: 'p1' });
+      expect(hits).toEqual(['POST /api/v2/pins', 'POST /api/v2/pins']);
+    });
+
+    it('does not send a one-shot stream again: the upload fails with the error', async () => {
+      handlers.push(shuttingDown);
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('hello'));
+          controller.close();
+        },
+      });
+      const error = await client()
+        .uploads.file(stream, { filename: 'b.txt' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServerError);
+      expect(error).toMatchObject({ status: 503, code: 'shutting_down' });
+      expect(hits).toHaveLength(1);
+    });
+
+    it('stays within maxRetries and the longest wait', async () => {
+      handlers.push(shuttingDown, shuttingDown);
+      const error = await client({ retry: { maxRetries: 1, baseDelayMs: 10 } })
+        .pins.create(CID)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 503, code: 'shutting_down' });
+      expect(hits).toHaveLength(2);
+
+      hits.length = 0;
+      handlers.push((_q, s) => json(s, 429, { error: 'Too many', code: 'rate_limited' }, { 'retry-after': '45' }));
+      const limited = await client()
+        .pins.create(CID)
+        .catch((e: unknown) => e);
+      expect(limited).toMatchObject({ status: 429, retryAfter: 45 });
+      expect(hits).toHaveLength(1);
+    });
   });
 
   it('retries an idempotent call after a dropped connection', async () => {

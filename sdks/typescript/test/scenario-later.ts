@@ -70,8 +70,9 @@ export async function statusAndAllocations(cairn: Cairn, held: string, notHeld: 
   expect(allocation).toMatchObject({ replicationMin: 1, replicationMax: 1 });
   expect(allocation.peers).toHaveLength(1);
   expect(allocation.peers[0]!.peerName || allocation.peers[0]!.peerId).toBeTruthy();
-  for (const call of [cairn.pins.status(notHeld), cairn.pins.allocations(notHeld)]) {
-    const error = await call.catch((e: unknown) => e);
+  // Each call starts only when awaited, so neither rejects before its handler is attached.
+  for (const call of [() => cairn.pins.status(notHeld), () => cairn.pins.allocations(notHeld)]) {
+    const error = await call().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, code: 'file_not_found' });
   }

@@ -3,7 +3,7 @@
  * in this SDK and in the JavaScript build, through the build's own declarations.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as ts from '../src';
 import type * as js from '../../javascript/types/index';
 import { VECTORS_FILE, vectorsText } from '../scripts/webhook-vectors';
@@ -64,4 +64,14 @@ describe.each(builds)('verifyWebhook (%s)', (_, { verifyWebhook, WebhookVerifica
     const error = await verifyWebhook(v.body, v.header, v.secret).catch((e: unknown) => e);
     expect((error as js.WebhookVerificationError).kind).toBe('timestamp_outside_tolerance');
   });
+});
+
+it('types an event by its type, from the bodies openapi.yaml documents', () => {
+  expectTypeOf<ts.WebhookEventType>().toEqualTypeOf<ts.WebhookEvent['type']>();
+  expectTypeOf<Extract<ts.WebhookEvent, { type: 'pin.pinned' }>['data']>().toEqualTypeOf<ts.PinJob>();
+  expectTypeOf<Extract<ts.WebhookEvent, { type: 'payment.failed' }>['data']['renewal']>().toEqualTypeOf<boolean>();
+  expectTypeOf<'quota.near_limit'>().toExtend<ts.WebhookEventType>();
+  expectTypeOf<'webhook.test'>().toExtend<ts.WebhookEventType>();
+  expectTypeOf<'upload.deleted'>().not.toExtend<ts.WebhookEventType>();
+  expectTypeOf<js.WebhookEvent>().toEqualTypeOf<ts.WebhookEvent>();
 });

@@ -25,6 +25,22 @@ export interface StripeConfig {
 /** `poolSize`: connections each instance may open to PostgreSQL (10 unless set). */
 export type DbConfig = { driver: 'sqlite'; file: string } | { driver: 'pg'; url: string; poolSize?: number };
 
+/** Requests allowed in each window of `windowSeconds`; 0 turns that one limit off. */
+export interface RequestLimits {
+  windowSeconds: number;
+  api: { perIp: number; perToken: number };
+  psa: { perIp: number; perToken: number };
+  gateway: { perIp: number; perCid: number };
+}
+
+/** Every request limit off: for servers that are not about limits (tests, benchmarks). */
+export const NO_REQUEST_LIMITS: RequestLimits = Object.freeze({
+  windowSeconds: 60,
+  api: Object.freeze({ perIp: 0, perToken: 0 }),
+  psa: Object.freeze({ perIp: 0, perToken: 0 }),
+  gateway: Object.freeze({ perIp: 0, perCid: 0 }),
+});
+
 export interface ServerConfig {
   production: boolean;
   port: number;
@@ -49,6 +65,19 @@ export interface ServerConfig {
    */
   webhooksNameLookup: boolean;
   /**
+   * Gateway bandwidth per record and day (`BANDWIDTH_COUNTING`, on by default; off, nothing is
+   * counted and no egress allowance is enforced), written from memory every `flushMs`
+   * (`BANDWIDTH_FLUSH_SECONDS`, 5).
+   */
+  bandwidth: { enabled: boolean; flushMs: number };
+  /**
+   * The S3-compatible API: off unless `S3_PORT` is set (0 picks a free port, as tests do). It
+   * listens beside the app on `host`. `hostName` (`S3_HOST`, say `s3.example.org`) turns on
+   * virtual-hosted-style addressing (`<bucket>.s3.example.org`); path-style always works.
+   * `region` (`S3_REGION`, `us-east-1`) is the one region requests must be signed for.
+   */
+  s3: { port: number; hostName: string | null; region: string } | null;
+  /**
    * The address the other instances of the deployment reach this one at (they forward requests for
    * resumable uploads whose partial file is here); null: the listening address.
    */
@@ -64,6 +93,8 @@ export interface ServerConfig {
   shutdown: { drainMs: number; graceMs: number };
   loginLimits: { perIp: number; perEmail: number; windowSeconds: number };
   signupLimits: { perIp: number; windowSeconds: number };
+  /** Requests allowed per window (0: that limit is off), shared by all instances through the database. */
+  requestLimits: RequestLimits;
   jsonBodyLimitBytes: number;
   /** The built React UI; null serves no UI. */
   staticDir: string | null;
@@ -214,6 +245,18 @@ function admin(env: ServerEnv): ServerConfig['admin'] {
 }
 
 /** Key values never appear in these messages: they end up in start-up logs. */
+function s3(env: ServerEnv): ServerConfig['s3'] {
+  if (env.s3Port === undefined || env.s3Port === '') return null;
+  const hostName = (env.s3Host || '').trim().toLowerCase() || null;
+  if (hostName !== null && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(hostName)) {
+    throw new ConfigError(`S3_HOST must be a host name (such as s3.example.org), got "${env.s3Host}"`);
+  }
+  const region = env.s3Region || 'us-east-1';
+  if (!/^[a-z0-9-]{1,32}$/.test(region))
+    throw new ConfigError(`S3_REGION must be a region name (such as us-east-1), got "${env.s3Region}"`);
+  return { port: integer('S3_PORT', env.s3Port, 0, 0, 65535), hostName, region };
+}
+
 function stripe(env: ServerEnv, production: boolean): StripeConfig | null {
   const { stripeSecretKey: secretKey, stripeWebhookSecret: webhookSecret, stripeApiUrl } = env;
   if (!secretKey && !webhookSecret) {
@@ -264,6 +307,12 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     webhooksAllowPrivateTargets: flag('WEBHOOKS_ALLOW_PRIVATE_TARGETS', env.webhooksAllowPrivateTargets),
     webhooksNameLookup:
       env.webhooksNameLookup === undefined || env.webhooksNameLookup === '' ? true : flag('WEBHOOKS_NAME_LOOKUP', env.webhooksNameLookup),
+    bandwidth: {
+      enabled:
+        env.bandwidthCounting === undefined || env.bandwidthCounting === '' ? true : flag('BANDWIDTH_COUNTING', env.bandwidthCounting),
+      flushMs: integer('BANDWIDTH_FLUSH_SECONDS', env.bandwidthFlushSeconds, 5, 1, 3600) * 1000,
+    },
+    s3: s3(env),
     internalUrl: origin('INTERNAL_URL', env.internalUrl),
     corsOrigins: corsOrigins(env.corsOrigins),
     logLevel: logLevel as ServerConfig['logLevel'],
@@ -279,6 +328,21 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     signupLimits: {
       perIp: integer('SIGNUP_MAX_PER_IP', env.signupMaxPerIp, 20, 1, 100_000),
       windowSeconds: 3600,
+    },
+    requestLimits: {
+      windowSeconds: integer('RATE_LIMIT_WINDOW_SECONDS', env.rateLimitWindowSeconds, 60, 1, 86_400),
+      api: {
+        perIp: integer('RATE_LIMIT_API_PER_IP', env.rateLimitApiPerIp, 1200, 0, 10_000_000),
+        perToken: integer('RATE_LIMIT_API_PER_TOKEN', env.rateLimitApiPerToken, 600, 0, 10_000_000),
+      },
+      psa: {
+        perIp: integer('RATE_LIMIT_PSA_PER_IP', env.rateLimitPsaPerIp, 1200, 0, 10_000_000),
+        perToken: integer('RATE_LIMIT_PSA_PER_TOKEN', env.rateLimitPsaPerToken, 600, 0, 10_000_000),
+      },
+      gateway: {
+        perIp: integer('RATE_LIMIT_GATEWAY_PER_IP', env.rateLimitGatewayPerIp, 200, 0, 10_000_000),
+        perCid: integer('RATE_LIMIT_GATEWAY_PER_CID', env.rateLimitGatewayPerCid, 6000, 0, 10_000_000),
+      },
     },
     jsonBodyLimitBytes: integer('JSON_BODY_LIMIT_BYTES', env.jsonBodyLimit, 100 * 1024, 1024, 10 * 1024 * 1024),
     staticDir: env.staticDir === undefined ? BUILT_UI : env.staticDir ? path.resolve(cwd, env.staticDir) : null,

@@ -15,6 +15,11 @@ export interface ServerEnv {
   trustProxy?: string;
   webhooksAllowPrivateTargets?: string;
   webhooksNameLookup?: string;
+  bandwidthCounting?: string;
+  bandwidthFlushSeconds?: string;
+  s3Port?: string;
+  s3Host?: string;
+  s3Region?: string;
   internalUrl?: string;
   corsOrigins?: string;
   logLevel?: string;
@@ -24,6 +29,13 @@ export interface ServerEnv {
   loginMaxPerEmail?: string;
   loginWindowSeconds?: string;
   signupMaxPerIp?: string;
+  rateLimitWindowSeconds?: string;
+  rateLimitApiPerIp?: string;
+  rateLimitApiPerToken?: string;
+  rateLimitPsaPerIp?: string;
+  rateLimitPsaPerToken?: string;
+  rateLimitGatewayPerIp?: string;
+  rateLimitGatewayPerCid?: string;
   jsonBodyLimit?: string;
   staticDir?: string;
   pinTimeoutSeconds?: string;
@@ -65,6 +77,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     trustProxy: env.TRUST_PROXY,
     webhooksAllowPrivateTargets: env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
     webhooksNameLookup: env.WEBHOOKS_NAME_LOOKUP,
+    bandwidthCounting: env.BANDWIDTH_COUNTING,
+    bandwidthFlushSeconds: env.BANDWIDTH_FLUSH_SECONDS,
+    s3Port: env.S3_PORT,
+    s3Host: env.S3_HOST,
+    s3Region: env.S3_REGION,
     internalUrl: env.INTERNAL_URL,
     corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,
@@ -74,6 +91,13 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     loginMaxPerEmail: env.LOGIN_MAX_PER_EMAIL,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
     signupMaxPerIp: env.SIGNUP_MAX_PER_IP,
+    rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    rateLimitApiPerIp: env.RATE_LIMIT_API_PER_IP,
+    rateLimitApiPerToken: env.RATE_LIMIT_API_PER_TOKEN,
+    rateLimitPsaPerIp: env.RATE_LIMIT_PSA_PER_IP,
+    rateLimitPsaPerToken: env.RATE_LIMIT_PSA_PER_TOKEN,
+    rateLimitGatewayPerIp: env.RATE_LIMIT_GATEWAY_PER_IP,
+    rateLimitGatewayPerCid: env.RATE_LIMIT_GATEWAY_PER_CID,
     jsonBodyLimit: env.JSON_BODY_LIMIT_BYTES,
     staticDir: env.CAIRN_STATIC_DIR,
     pinTimeoutSeconds: env.PIN_TIMEOUT_SECONDS,

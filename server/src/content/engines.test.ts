@@ -55,6 +55,22 @@ async function kuboCid(kubo: KuboNode, files: Array<{ path: string; bytes: Uint8
   return lines.find((line) => line.Name === 'site')!.Hash;
 }
 
+/** The root of `ipfs add -r` of the folder holding these paths, by a real Kubo daemon (`only-hash`). */
+async function kuboFolderCid(kubo: KuboNode, files: Record<string, Uint8Array>): Promise<string> {
+  const form = new FormData();
+  for (const [path, bytes] of Object.entries(files)) form.append('file', new Blob([bytes]), encodeURIComponent(path));
+  const query = new URLSearchParams({ 'only-hash': 'true', 'cid-version': '1', 'wrap-with-directory': 'true' });
+  const response = await fetch(`${kubo.apiUrl}/api/v0/add?${query}`, { method: 'POST', body: form });
+  const lines = (await response.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { Name: string; Hash: string });
+  const top = new Set(Object.keys(files).map((path) => path.split('/')[0]!));
+  const [only] = top;
+  const root = top.size === 1 && !(only! in files) ? only! : '';
+  return lines.find((line) => line.Name === root)!.Hash;
+}
+
 /** Whether the engine's node holds the block itself, pinned or not (`offline`: never asks the network). */
 async function holdsBlock(e: EngineUnderTest, cid: string): Promise<boolean> {
   if (!e.kubo) return e.store.has(cid);
@@ -286,6 +302,92 @@ describe.each(ENGINES)('content engine contract: %s', (engine) => {
     expect(cutShort.unsettledCalls).toBe(0);
     expect(await e.store.pinnedByImport(cutShort.id)).toEqual([]);
     for (const cid of [added.cid, ...orphans]) await e.store.unpin(cid);
+  }, 60_000);
+
+  it.each([
+    ['one folder', { 'site/a.bin': bytesOf(CHUNK + 3, 51), 'site/sub/b.txt': bytesOf(10, 52), 'site/c.txt': bytesOf(0, 53) }],
+    ['files at the top', { 'a.txt': bytesOf(20, 54), 'site/b.bin': bytesOf(CHUNK, 55) }],
+    ['a folder, then a path outside it', { 'site/a.bin': bytesOf(CHUNK + 3, 56), 'site/e.txt': bytesOf(0, 57), 'x.txt': bytesOf(9, 58) }],
+    [
+      'a folder left and come back to',
+      { 'site/a.txt': bytesOf(30, 59), 'other/b.txt': bytesOf(40, 60), 'site/c/d.bin': bytesOf(CHUNK + 1, 61) },
+    ],
+  ] as const)(
+    'pins a folder given a recovery (%s) as it imports it where the engine can, with the root of ipfs add -r',
+    async (_shape, files) => {
+      const pinsEarly = engine !== 'embedded';
+      const folder = recovery(crypto.randomUUID());
+      const claims: string[] = [];
+      let seen: string[] = [];
+      const added = await e.store.addDirectory(tree(files), {
+        cidVersion: 1,
+        maxBytes: MAX,
+        recovery: folder,
+        beforePin: async (cid) => {
+          claims.push(cid);
+          seen = await e.store.pinnedByImport(folder.id);
+        },
+      });
+      const expected = await kuboFolderCid(reference, files);
+      expect(added.cid).toBe(expected);
+      expect(added.files.map((file) => file.path)).toEqual(Object.keys(files).sort());
+      expect(added.size).toBe(Object.values(files).reduce((sum, bytes) => sum + bytes.byteLength, 0));
+      expect(claims.at(-1)).toBe(expected);
+      // Pinned by the import before its last claim; a folder imported again under the wrapper is
+      // claimed too, so that it goes once the upload is recorded.
+      if (pinsEarly) expect(seen.sort()).toEqual([...claims].sort());
+      else expect(seen).toEqual([]);
+      expect(folder.unsettledCalls).toBe(0);
+      expect(await e.store.isPinned(added.cid)).toBe(true);
+      for (const file of added.files)
+        expect((await readBack(e.store, file.cid)).equals(Buffer.from(files[file.path as keyof typeof files]))).toBe(true);
+      for (const cid of claims) await e.store.unpin(cid);
+    },
+    60_000,
+  );
+
+  it('leaves a folder given a recovery unsettled only once it may be pinned unclaimed', async () => {
+    const pinsEarly = engine !== 'embedded';
+    const before = await e.pins();
+    const claimFails = recovery(crypto.randomUUID());
+    let claimed = '';
+    const failed = await e.store
+      .addDirectory(tree({ 'site/a.txt': bytesOf(700, 65), 'site/b/c.bin': bytesOf(CHUNK + 9, 66) }), {
+        cidVersion: 1,
+        maxBytes: MAX,
+        recovery: claimFails,
+        beforePin: async (cid) => {
+          claimed = cid;
+          throw new Error('the claim could not be written');
+        },
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toMatchObject({ message: 'the claim could not be written' });
+    expect(claimFails.unsettledCalls).toBe(pinsEarly ? 1 : 0);
+    expect(await e.store.pinnedByImport(claimFails.id)).toEqual(pinsEarly ? [claimed] : []);
+    if (pinsEarly) await e.store.unpin(claimed);
+
+    // Refused half-way, in the folder's request and after it, in the wrapped one: nothing pinned.
+    for (const limit of [1000, CHUNK + 100]) {
+      const cutShort = recovery(`${claimFails.id}-${limit}`);
+      const claims: string[] = [];
+      const over = await e.store
+        .addDirectory(tree({ 'site/a.bin': bytesOf(CHUNK, 62), 'x.txt': bytesOf(200, 63), 'y.bin': bytesOf(CHUNK, 64) }), {
+          cidVersion: 1,
+          maxBytes: limit,
+          recovery: cutShort,
+          beforePin: async (cid) => {
+            claims.push(cid);
+          },
+        })
+        .catch((error: unknown) => error);
+      expect(over).toBeInstanceOf(ContentTooLargeError);
+      expect(cutShort.unsettledCalls).toBe(0);
+      // What the folder's request pinned is claimed (its release is the caller's): nothing else.
+      expect(await e.store.pinnedByImport(cutShort.id)).toEqual(claims);
+      for (const cid of claims) await e.store.unpin(cid);
+    }
+    expect(await e.pins()).toEqual(before);
   }, 60_000);
 
   it('imports verified blocks (a CAR upload): pinned only by its pin, whole after it; an aborted import leaves nothing', async () => {

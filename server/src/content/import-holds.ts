@@ -33,10 +33,11 @@ function heldBlockImport(hold: ImportHold, blocks: BlockImport): BlockImport {
 
 /**
  * The store with every import under a hold, from before its first block to its pin (or its
- * failure): on the Kubo and Cluster engines folders and CAR files are imported unpinned and pinned
- * once the record is claimed, and a garbage collection in between would delete their blocks. A
- * file pinned by its own `add` is kept by Kubo's pin lock as well; it takes a hold all the same,
- * so a collection waits for it here, within its drain time, rather than inside Kubo's `repo/gc`.
+ * failure): on the Kubo and Cluster engines CAR files (and folders given no recovery) are
+ * imported unpinned and pinned once the record is claimed, and a garbage collection in between
+ * would delete their blocks. A file or folder pinned by its own `add` is kept by Kubo's pin lock
+ * as well; it takes a hold all the same, so a collection waits for it here, within its drain
+ * time, rather than inside Kubo's `repo/gc`.
  */
 export function withImportHolds(store: ContentStore, holds: ImportHolds): ContentStore {
   return {

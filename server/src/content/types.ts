@@ -39,15 +39,17 @@ export interface AddOptions {
    * Called with the root CID once the import is complete and before the engine pins it: the
    * caller records its claim on the CID first, so a crash in between leaves nothing pinned
    * unclaimed. The pin waits for it; if it throws, the import fails and nothing is pinned. Where
-   * the import pins by itself (a file through IPFS Cluster's `/add`, a file given `recovery`) it
-   * is called right after.
+   * the import pins by itself (a file through IPFS Cluster's `/add`, a file or folder given
+   * `recovery`) it is called right after; a folder imported twice (see `addPinnedFolder`) calls it
+   * for the first import's root as well.
    */
   beforePin?(cid: string): Promise<void>;
   /**
-   * Lets the engine pin a file as it imports it, before `beforePin` (an engine that can spares a
-   * second walk of the DAG), because the caller can look for that pin later: a crash between the
-   * pin and the claim, or a failure the engine may still be finishing, leaves a pin that
-   * `ContentStore.pinnedByImport(recovery.id)` finds. Without it, every engine pins after `beforePin`.
+   * Lets the engine pin a file or folder as it imports it, before `beforePin` (an engine that can
+   * spares a second walk of the DAG), because the caller can look for that pin later: a crash
+   * between the pin and the claim, or a failure the engine may still be finishing, leaves a pin
+   * that `ContentStore.pinnedByImport(recovery.id)` finds. Without it, every engine pins after
+   * `beforePin`.
    */
   recovery?: ImportRecovery;
 }

@@ -11,6 +11,16 @@ import { withStatementCache } from './fast/statement-cache';
 
 export type Db = Kysely<Database>;
 
+/** The driver's own handle under a Db, for a library that speaks to the database itself. */
+export type RawConnection = { driver: 'pg'; pool: pg.Pool } | { driver: 'sqlite'; sqlite: SQLite.Database };
+const rawConnections = new WeakMap<Db, RawConnection>();
+
+export function rawConnectionOf(db: Db): RawConnection {
+  const raw = rawConnections.get(db);
+  if (!raw) throw new Error('not a database opened by createDb');
+  return raw;
+}
+
 /** Reads PostgreSQL BIGINT (OID 20) as a JS number: byte counts stay far below 2^53. */
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -25,7 +35,9 @@ export function createDb(config: DbConfig, logger: Pick<Logger, 'warn'> = create
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards it and the next query opens a fresh one.
     pool.on('error', (error) => logger.warn('idle PostgreSQL connection closed', { error: error.message }));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    rawConnections.set(db, { driver: 'pg', pool });
+    return db;
   }
   privateDir(path.dirname(config.file));
   privateFile(config.file, [`${config.file}-wal`, `${config.file}-shm`]);
@@ -40,5 +52,6 @@ export function createDb(config: DbConfig, logger: Pick<Logger, 'warn'> = create
   reader.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, [reader]) }) });
   addReader(db, reader);
+  rawConnections.set(db, { driver: 'sqlite', sqlite });
   return db;
 }

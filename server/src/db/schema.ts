@@ -105,6 +105,13 @@ interface RateLimitsTable {
   count: number;
 }
 
+/** rate-limiter-flexible's counters (0033): `points` spent in the window ending at `expire` (epoch ms). */
+interface RequestLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
 interface PlansTable {
   code: string;
   name: string;
@@ -115,6 +122,23 @@ interface PlansTable {
   is_default: number;
   created_at: string;
   updated_at: string;
+  /** Bytes the gateway may send an account of the plan in a calendar month (UTC); null: unlimited (0029). */
+  egress_limit_bytes: Generated<number | null>;
+  /** Past the allowance the gateway refuses (`block`, 429) or keeps serving (`serve`). */
+  egress_over_limit: Generated<EgressOverLimit>;
+  /** Multiplies the per-token request limits of the plan's accounts; 0 lifts them (0033). */
+  request_limit_factor: Generated<number>;
+}
+
+export type EgressOverLimit = 'block' | 'serve';
+
+/** What the gateway sent for a record on a UTC day (0029), kept after the record goes. */
+interface BandwidthDailyTable {
+  upload_id: string;
+  day: string;
+  user_id: string;
+  bytes: number;
+  requests: number;
 }
 
 /**
@@ -459,6 +483,9 @@ interface WebhookEndpointsTable {
   events: string;
   /** The signing secret (`whsec_…`), AES-256-GCM under a key kept apart from the rows: it signs, so it cannot be hashed. */
   secret_ciphertext: string;
+  /** While the secret is rotated: the one it replaced, sealed the same way, signing beside it until `previous_secret_expires_at` (0030). */
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: string | null;
   enabled: number;
   /** Why the server turned it off (repeated failures); null when it is on or its owner turned it off. */
   disabled_reason: string | null;
@@ -492,6 +519,67 @@ interface WebhookDeliveriesTable {
   updated_at: string;
 }
 
+/** An account's S3 access key (0031); the secret is sealed: Signature V4 needs it in the clear. */
+interface S3KeysTable {
+  id: string;
+  user_id: string;
+  /** What clients send in `Credential=` (unique over all accounts). */
+  access_key_id: string;
+  secret_ciphertext: string;
+  name: string;
+  /** 1: reads only (GET, HEAD, lists); 0: reads and writes. */
+  read_only: number;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A bucket: a group of the account under an S3 name (0031). */
+interface S3BucketsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  group_id: string;
+  created_at: string;
+}
+
+/** An object key of a bucket and the record it names (0031). */
+interface S3ObjectsTable {
+  bucket_id: string;
+  key: string;
+  upload_id: string;
+  /** As S3 answers it, quoted: the MD5 of the bytes, or of the parts' MD5s then `-N` for a multipart upload. */
+  etag: string;
+  size: number;
+  content_type: string;
+  /** The `x-amz-meta-*` headers it was stored with, a JSON object (names in lower case). */
+  meta: string;
+  last_modified: string;
+  /** 1 when the object's upload created the record (copies inherit it): the record goes with its last key. */
+  created_record: number;
+}
+
+/** A multipart upload in progress (0031). */
+interface S3MultipartUploadsTable {
+  id: string;
+  bucket_id: string;
+  user_id: string;
+  key: string;
+  content_type: string;
+  meta: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A part of a multipart upload: a file in the data directory, charged to the account (0031). */
+interface S3PartsTable {
+  multipart_id: string;
+  part_number: number;
+  size: number;
+  etag: string;
+  file: string;
+  created_at: string;
+}
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   users: UsersTable;
@@ -499,6 +587,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   logs: LogsTable;
   rate_limits: RateLimitsTable;
+  request_limits: RequestLimitsTable;
   plans: PlansTable;
   plan_translations: PlanTranslationsTable;
   uploads: UploadsTable;
@@ -528,12 +617,23 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  bandwidth_daily: BandwidthDailyTable;
+  s3_keys: S3KeysTable;
+  s3_buckets: S3BucketsTable;
+  s3_objects: S3ObjectsTable;
+  s3_multipart_uploads: S3MultipartUploadsTable;
+  s3_parts: S3PartsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type S3KeyRow = Selectable<S3KeysTable>;
+export type S3BucketRow = Selectable<S3BucketsTable>;
+export type S3ObjectRow = Selectable<S3ObjectsTable>;
+export type S3MultipartRow = Selectable<S3MultipartUploadsTable>;
+export type S3PartRow = Selectable<S3PartsTable>;
 export type AccessLinkRow = Selectable<AccessLinksTable>;
 export type LogRow = Selectable<LogsTable>;
 export type SessionRow = Selectable<SessionsTable>;

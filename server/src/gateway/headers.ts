@@ -25,7 +25,7 @@ export function gatewayCors(ctx: Ctx): void {
   ctx.set('Access-Control-Allow-Headers', 'Content-Type, Range, User-Agent, X-Requested-With');
   ctx.set(
     'Access-Control-Expose-Headers',
-    'Content-Length, Content-Range, Content-Disposition, ETag, X-Ipfs-Path, X-Ipfs-Roots, X-Chunked-Output, X-Stream-Output',
+    'Content-Length, Content-Range, Content-Disposition, ETag, X-Ipfs-Path, X-Ipfs-Roots, X-Chunked-Output, X-Stream-Output, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
   );
 }
 

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
+import { egressGuard } from '../commands/bandwidth/egress-guard';
 import { servedContentChecker } from '../commands/content/served-content-checker';
 import { linkOpener } from '../commands/links/link-opener';
 import { AppError, notFound } from '../lib/errors';
 import type { AppState, Ctx } from '../koa-types';
 import { GatewayBlocks, isIdentity, parseGatewayCid } from './blocks';
+import { countBody } from './count-bytes';
 import { requestedFormat } from './format';
 import type { GatewayRequest } from './gateway-request';
 import { gatewayCors, setRoots, untrustedContent } from './headers';
@@ -31,11 +33,16 @@ async function serve(ctx: Ctx): Promise<void> {
   gatewayCors(ctx);
   untrustedContent(ctx);
   ctx.set('Vary', 'Accept');
+  // After the CORS headers, so that a page refused for its rate can read why and for how long.
+  await app.requestLimits.byIp('gateway', ctx.ip);
   const rootText = ctx.params.cid!;
   const root = parseGatewayCid(rootText);
   const format = requestedFormat(ctx);
   ctx.set('X-Ipfs-Path', ctx.path);
   const key = root.toString();
+  // One CID fetched by a crowd of addresses is limited too, as on the public gateways; the key is
+  // the parsed CID, so its other spellings share the count.
+  await app.requestLimits.byCid(key);
   // Not an open proxy: only content pinned by some account, or inside such a DAG, is served; and
   // what only private records hold, only through a signed link. Private content is refused as
   // content not stored here is, so a refusal does not tell that this deployment holds the CID.
@@ -52,6 +59,7 @@ async function serve(ctx: Ctx): Promise<void> {
     // The token must not travel on to whatever the content links to.
     ctx.set('Referrer-Policy', 'no-referrer');
   }
+  await meterBandwidth(ctx, key, served === 'served' && !isIdentity(root));
   const aborted = new AbortController();
   ctx.res.once('close', () => aborted.abort());
   const blocks = new GatewayBlocks(app.content, aborted.signal);
@@ -90,6 +98,21 @@ async function serve(ctx: Ctx): Promise<void> {
         `${target} is not UnixFS and has no codec this gateway renders: fetch it with ?format=raw or ?format=car`,
       );
   }
+}
+
+/**
+ * Charges the answer to a record: a signed link's own record, else the record some account holds
+ * this root CID by (a block inside a DAG, or content no record holds, is charged to nobody); and
+ * refuses it first when that account is past a blocking allowance.
+ */
+async function meterBandwidth(ctx: Ctx, rootCid: string, public_: boolean): Promise<void> {
+  const app = ctx.state.app;
+  if (!app.bandwidth.options.enabled) return;
+  const link = ctx.state.accessLink;
+  const record = link ? { uploadId: link.uploadId, userId: link.userId } : public_ ? await app.bandwidth.chargedRecord(rootCid) : null;
+  if (!record) return;
+  await egressGuard(app, record);
+  countBody(ctx.res, app.bandwidth, record);
 }
 
 /** A preflight, or any OPTIONS: the gateway's CORS rules, which are the same for every path. */

@@ -1,6 +1,6 @@
 import type { ScopeRequirement } from '@cairn/shared/api-types';
 import type { Next } from 'koa';
-import { authenticate, authenticatePrincipal } from '../auth/authenticate';
+import { authenticate, authenticatePrincipal, type Authentication } from '../auth/authenticate';
 import { requireGrant, type GroupReach } from '../auth/scopes';
 import { adminTwoFactorRequired } from '../commands/admin/admin-settings';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -19,6 +19,17 @@ function credentialOf(ctx: Ctx): string {
 }
 
 /**
+ * Counts the request against its credential's limit (an API token, or a session for the web UI),
+ * lifted or raised by the account's plan; a credential that failed authentication was never
+ * counted here, so a stranger cannot spend someone else's allowance.
+ */
+function limitCredential(ctx: Ctx, how: Authentication, planCode: string): Promise<void> {
+  const area = ctx.path === '/psa' || ctx.path.startsWith('/psa/') ? 'psa' : 'api';
+  const credential = how.kind === 'token' ? `token:${how.tokenId}` : `session:${how.sessionId}`;
+  return ctx.state.app.requestLimits.byCredential(area, credential, planCode);
+}
+
+/**
  * Requires a valid session JWT or API token that grants `scope`, the scope the route needs (its
  * `x-cairn-scope` in openapi.yaml); sets `ctx.state.user` (the whole account),
  * `ctx.state.principal` and `ctx.state.auth`. A token without the scope gets 403 `insufficient_scope`.
@@ -28,6 +39,7 @@ function credentialOf(ctx: Ctx): string {
 export function auth(scope: ScopeRequirement, reach: GroupReach = 'account') {
   return async (ctx: Ctx, next: Next) => {
     const { user, auth: how } = await authenticate(ctx.state.app, credentialOf(ctx), ctx.ip);
+    await limitCredential(ctx, how, user.plan_code);
     requireGrant(how, scope, reach);
     ctx.state.user = user;
     ctx.state.principal = user;
@@ -43,6 +55,7 @@ export function auth(scope: ScopeRequirement, reach: GroupReach = 'account') {
 export function authPrincipal(scope: ScopeRequirement, reach: GroupReach = 'account') {
   return async (ctx: Ctx, next: Next) => {
     const { user, auth: how } = await authenticatePrincipal(ctx.state.app, credentialOf(ctx), ctx.ip);
+    await limitCredential(ctx, how, user.plan_code);
     requireGrant(how, scope, reach);
     ctx.state.principal = user;
     ctx.state.auth = how;

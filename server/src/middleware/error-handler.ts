@@ -4,6 +4,7 @@ import { ContentAbortedError } from '../content/errors';
 import { clientError } from '../lib/error-answers';
 import { AppError } from '../lib/errors';
 import type { Ctx } from '../koa-types';
+import { isQuotaRefusal, reportQuotaRefusal } from '../commands/webhooks/quota-refusals';
 
 interface HttpLikeError {
   status?: number;
@@ -55,6 +56,7 @@ export function errorHandler() {
       ctx.remove('Content-Security-Policy-Report-Only');
       for (const [name, value] of Object.entries(known?.headers ?? {})) ctx.set(name, value);
       if (deliberate) {
+        if (known && isQuotaRefusal(known.code) && ctx.state.user) reportQuotaRefusal(ctx.state.app, ctx.state.user);
         ctx.status = status;
         if (status === 401) ctx.set('WWW-Authenticate', 'Bearer realm="cairn"');
         ctx.body = {

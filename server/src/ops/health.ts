@@ -21,6 +21,9 @@ async function within<T>(work: Promise<T>, what: string): Promise<T> {
 
 /** Each dependency's state: `ok`, or why not (never a secret: messages of our own, or a driver's). */
 export async function readiness(app: AppContext): Promise<{ ready: boolean; checks: Record<string, string> }> {
+  // At once, without the probes: under load they can take their whole 2 s, and a load balancer
+  // must see a drain within its first checks, before the listener closes.
+  if (app.stopping.aborted || app.draining) return { ready: false, checks: { server: app.stopping.aborted ? 'stopping' : 'draining' } };
   const checks: Record<string, string> = {};
   const probe = async (name: string, work: () => Promise<unknown>) => {
     try {
@@ -30,8 +33,6 @@ export async function readiness(app: AppContext): Promise<{ ready: boolean; chec
       checks[name] = error instanceof Error ? error.message : 'unavailable';
     }
   };
-  if (app.stopping.aborted) checks.server = 'stopping';
-  else if (app.draining) checks.server = 'draining';
   await Promise.all([probe('database', () => sql`select 1`.execute(app.db)), probe('content', () => app.content.isPinned(PROBE_CID))]);
   return { ready: Object.values(checks).every((state) => state === 'ok'), checks };
 }

@@ -13,6 +13,7 @@ export function startFields(config: ServerConfig, running: Pick<RunningServer, '
     dataDir: config.dataDir,
     database: config.db.driver === 'pg' ? 'postgresql' : 'sqlite',
     engine: config.content.engine,
+    ...(config.s3 ? { s3Port: config.s3.port } : {}),
   };
 }
 
@@ -26,6 +27,7 @@ export function startBanner(config: ServerConfig, running: Pick<RunningServer, '
     '',
     `Cairn is running at ${running.app.selfUrl}`,
     `  data: ${config.dataDir} (${config.db.driver === 'pg' ? 'PostgreSQL' : 'SQLite'})`,
+    ...(config.s3 ? [`  S3 API: port ${config.s3.port} (region ${config.s3.region})`] : []),
   ];
   if (admin?.generatedPassword) {
     lines.push(`  first admin login: ${admin.email} / ${admin.generatedPassword}`);

@@ -11,5 +11,8 @@ export function presentPlan(plan: PlanRow) {
     description: plan.description,
     active: Boolean(plan.active),
     isDefault: Boolean(plan.is_default),
+    egressLimitBytes: plan.egress_limit_bytes === null ? null : Number(plan.egress_limit_bytes),
+    egressOverLimit: plan.egress_over_limit,
+    requestLimitFactor: Number(plan.request_limit_factor),
   };
 }

@@ -1,5 +1,6 @@
 import type { WebhookEventType } from '@cairn/shared/api-types';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../db/schema';
+import { previousSecretLive } from '../webhooks/policy';
 
 export function presentWebhook(row: WebhookEndpointRow) {
   return {
@@ -10,6 +11,7 @@ export function presentWebhook(row: WebhookEndpointRow) {
     enabled: row.enabled === 1,
     disabledReason: row.disabled_reason,
     consecutiveFailures: row.consecutive_failures,
+    previousSecretExpiresAt: previousSecretLive(row) ? row.previous_secret_expires_at : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

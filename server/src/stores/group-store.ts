@@ -71,9 +71,10 @@ export function createGroupStore(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Deletes the group and (by cascade) its memberships, never its records. False when it was gone already. */
-    async delete(userId: string, id: string): Promise<boolean> {
+    /** Deletes the group and (by cascade) its memberships, never its records; `before` runs first in its transaction. False when it was gone already. */
+    async delete(userId: string, id: string, before?: (trx: Db) => Promise<void>): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        await before?.(trx);
         const result = await trx.deleteFrom('groups').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
         await touchList(trx, userId);
         return Number(result.numDeletedRows) === 1;

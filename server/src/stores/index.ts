@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { createAdminStores } from './admin/index';
+import { createBandwidthStore } from './bandwidth-store';
 import { createAccessLinkStore } from './access-link-store';
 import { createContentJobStore } from './content-job-store';
 import { createGroupStore } from './group-store';
@@ -8,6 +9,7 @@ import { createInstanceStore } from './instance-store';
 import { createHiddenBlockStore } from './hidden-block-store';
 import { createJobStore } from './job-store';
 import { createLeaseStore } from './lease-store';
+import { createLiveEventStore } from './live-event-store';
 import { createLogStore } from './log-store';
 import { createOrderStore } from './order-store';
 import { createPinJobStore } from './pin-job-store';
@@ -19,6 +21,8 @@ import { createRateLimitStore } from './rate-limit-store';
 import { createReferralStore } from './referral-store';
 import { createResumableStore } from './resumable-store';
 import { createRewardStore } from './reward-store';
+import { createS3BucketStore } from './s3-bucket-store';
+import { createS3KeyStore } from './s3-key-store';
 import { createSessionStore } from './session-store';
 import { createSignedUploadStore } from './signed-upload-store';
 import { createTokenStore } from './token-store';
@@ -32,6 +36,8 @@ import { createWebhookStore } from './webhook-store';
 export function createStores(db: Db) {
   return {
     users: createUserStore(db),
+    s3Buckets: createS3BucketStore(db),
+    s3Keys: createS3KeyStore(db),
     sessions: createSessionStore(db),
     tokens: createTokenStore(db),
     logs: createLogStore(db),
@@ -59,8 +65,10 @@ export function createStores(db: Db) {
     hiddenBlocks: createHiddenBlockStore(db),
     accessLinks: createAccessLinkStore(db),
     groups: createGroupStore(db),
+    bandwidth: createBandwidthStore(db),
     webhooks: createWebhookStore(db),
     webhookDeliveries: createWebhookDeliveryStore(db),
+    liveEvents: createLiveEventStore(db),
   };
 }
 export type Stores = ReturnType<typeof createStores>;

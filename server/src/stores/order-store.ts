@@ -28,8 +28,8 @@ export function createOrderStore(db: Db) {
         .executeTakeFirst(),
 
     /** Records a renewal once per invoice; false when that invoice was already recorded. */
-    async insertRenewal(order: OrderRow): Promise<boolean> {
-      const result = await db
+    async insertRenewal(trx: Db, order: OrderRow): Promise<boolean> {
+      const result = await trx
         .insertInto('orders')
         .values(order)
         .onConflict((oc) => oc.column('stripe_invoice_id').doNothing())

@@ -79,18 +79,27 @@ export function createPinJobStore(db: Db) {
 
     /**
      * The runner `worker`, which has just taken the job's task, starts fetching: the job is
-     * `pinning` and only `worker` may write its end. False when it is over (cancelled, or
-     * finished before a crash lost its task's end).
+     * `pinning` and only `worker` may write its end; `fresh` when it was queued until now (not a
+     * takeover). Undefined when it is over (cancelled, or finished before a crash lost its task's end).
      */
-    async start(id: string, worker: string, attempts: number, now: string): Promise<PinJobRow | undefined> {
-      const result = await db
-        .updateTable('pin_jobs')
-        .set({ status: 'pinning', claimed_by: worker, attempts, updated_at: now })
-        .where('id', '=', id)
-        .where('status', 'in', ['queued', 'pinning'])
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return undefined;
-      return db.selectFrom('pin_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    async start(
+      trx: Db,
+      id: string,
+      worker: string,
+      attempts: number,
+      now: string,
+    ): Promise<{ job: PinJobRow; fresh: boolean } | undefined> {
+      const claim = (from: PinJobRow['status']) =>
+        trx
+          .updateTable('pin_jobs')
+          .set({ status: 'pinning', claimed_by: worker, attempts, updated_at: now })
+          .where('id', '=', id)
+          .where('status', '=', from)
+          .executeTakeFirst();
+      const fresh = Number((await claim('queued')).numUpdatedRows) === 1;
+      if (!fresh && Number((await claim('pinning')).numUpdatedRows) !== 1) return undefined;
+      const job = await trx.selectFrom('pin_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+      return job && { job, fresh };
     },
 
     /**

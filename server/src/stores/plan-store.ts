@@ -24,6 +24,12 @@ export function createPlanStore(db: Db) {
       return new Map(rows.map((row) => [row.plan_code, { name: row.name, description: row.description }]));
     },
 
+    /** Each plan's request limit factor (0033), by plan code. */
+    async requestLimitFactors(): Promise<Map<string, number>> {
+      const rows = await db.selectFrom('plans').select(['code', 'request_limit_factor']).execute();
+      return new Map(rows.map((row) => [row.code, Number(row.request_limit_factor)]));
+    },
+
     listActive: (): Promise<PlanRow[]> =>
       db.selectFrom('plans').selectAll().where('active', '=', 1).orderBy('storage_limit_bytes').orderBy('code').execute(),
 

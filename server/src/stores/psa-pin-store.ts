@@ -66,7 +66,15 @@ export function createPsaPinStore(db: Db) {
       .innerJoin('pin_jobs as j', 'j.id', 'p.job_id')
       .leftJoin('uploads as u', 'u.id', 'j.upload_id')
       .where('p.user_id', '=', userId)
-      .where((eb) => eb.or([eb('j.status', '!=', 'pinned'), eb('u.id', 'is not', null)]));
+      // The record is probed per request (a primary-key read; the offset keeps PostgreSQL from
+      // turning it into a join over every record), and the join above, there for the record's size,
+      // is left out of a count, which reads none of its columns.
+      .where((eb) =>
+        eb.or([
+          eb('j.status', '!=', 'pinned'),
+          eb.exists(eb.selectFrom('uploads as v').select('v.id').whereRef('v.id', '=', 'j.upload_id').limit(1).offset(0)),
+        ]),
+      );
   const columns = [
     'p.requestid',
     'p.user_id',
@@ -140,10 +148,20 @@ export function createPsaPinStore(db: Db) {
       return { count: Number(n), rows: rows as PsaPinView[] };
     },
 
-    async metaOf(requestids: string[]): Promise<Map<string, Record<string, string>>> {
+    /** The request a job runs, as `trx` sees it (an event about the job is written in it). */
+    findByJob: (trx: Db, jobId: string): Promise<PsaPinView | undefined> =>
+      trx
+        .selectFrom('psa_pins as p')
+        .innerJoin('pin_jobs as j', 'j.id', 'p.job_id')
+        .leftJoin('uploads as u', 'u.id', 'j.upload_id')
+        .select(columns)
+        .where('p.job_id', '=', jobId)
+        .executeTakeFirst() as Promise<PsaPinView | undefined>,
+
+    async metaOf(requestids: string[], trx: Db = db): Promise<Map<string, Record<string, string>>> {
       const byRequest = new Map<string, Record<string, string>>();
       if (requestids.length === 0) return byRequest;
-      const rows = await db.selectFrom('psa_pin_meta').selectAll().where('requestid', 'in', requestids).execute();
+      const rows = await trx.selectFrom('psa_pin_meta').selectAll().where('requestid', 'in', requestids).execute();
       for (const row of rows) byRequest.set(row.requestid, { ...byRequest.get(row.requestid), [row.key]: row.value });
       return byRequest;
     },

@@ -85,6 +85,12 @@ export function createQuotaStore(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** The account's stored bytes as `trx` sees them. */
+    async used(trx: Db, userId: string): Promise<number> {
+      const row = await trx.selectFrom('users').select('storage_used').where('id', '=', userId).executeTakeFirst();
+      return Number(row?.storage_used ?? 0);
+    },
+
     async refund(trx: Db, userId: string, bytes: number): Promise<void> {
       await trx
         .updateTable('users')

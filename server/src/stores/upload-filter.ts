@@ -198,30 +198,53 @@ function matchedIds(db: Selecting, userId: string, filter: UploadFilter) {
 /** How many records a filter matches, and how many ids its key-values and group match (`matched`, when it has them). */
 export interface Counted {
   total: number;
+  /** More match than `total`: counting stopped there (`MAX_COUNTED`). */
+  atLeast?: boolean;
   matched?: number;
 }
 
 /**
- * How many of the account's records the filter matches. Key-values and groups are counted on their
+ * A search or filter counts its matches up to this many and answers "at least" past it, as file
+ * managers do: the exact count of a search matching most of a large account is a read of every
+ * match, for a figure no one pages to the end of.
+ */
+export const MAX_COUNTED = 10_000;
+
+/** The total of at most `MAX_COUNTED + 1` rows counted. */
+export const boundedTotal = (n: number): Pick<Counted, 'total' | 'atLeast'> =>
+  n > MAX_COUNTED ? { total: MAX_COUNTED, atLeast: true } : { total: n };
+
+/**
+ * How many of the account's records the filter matches, up to `MAX_COUNTED`. Key-values and groups are counted on their
  * indexes first (the ids each condition matches, intersected), reading no record: that is the answer
  * when there is no other filter; else few ids are read and their records looked up by primary key.
+ * Those few ids (`ids`) are answered too, for the page to be read by them.
  */
-export async function countMatching(db: Db, userId: string, filter: UploadFilter, few: number): Promise<Counted> {
+export async function countMatching(db: Db, userId: string, filter: UploadFilter, few: number): Promise<Counted & { ids?: string[] }> {
   const ids = matchedIds(db, userId, filter);
   let matched: number | undefined;
+  let list: string[] | undefined;
   if (ids) {
-    const row = await db
-      .selectFrom(ids.as('s'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-    matched = Number(row?.n ?? 0);
-    if (indexOnly(filter) || matched === 0) return { total: matched, matched };
+    // One read of at most `few + 1` ids: few are the list the records are looked up by; more are counted.
+    const some = (await ids.limit(few + 1).execute()).map((row) => row.id);
+    if (some.length <= few) [matched, list] = [some.length, some];
+    else {
+      const row = await db
+        .selectFrom(ids.as('s'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      matched = Number(row?.n ?? 0);
+    }
+    if (indexOnly(filter) || matched === 0) return { total: matched, matched, ids: list };
   }
-  const list = matched !== undefined && matched <= few ? await matchedIdList(db, userId, filter) : undefined;
-  const row = await applyUploadFilter(db.selectFrom('uploads'), userId, filter, { db, ids: list })
+  const matches = applyUploadFilter(db.selectFrom('uploads'), userId, filter, { db, ids: list })
+    .select('uploads.id')
+    .limit(MAX_COUNTED + 1);
+  const row = await db
+    .selectFrom(matches.as('m'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return { total: Number(row?.n ?? 0), matched };
+  return { ...boundedTotal(Number(row?.n ?? 0)), matched, ids: list };
 }
 
 /** The ids the filter's key-values and group match (at most a few: the caller counted them). */

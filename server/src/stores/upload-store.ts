@@ -3,7 +3,16 @@ import type { Db } from '../db/database';
 import { precompiled, type Param } from '../db/fast/precompiled';
 import type { Category, Database, UploadRow } from '../db/schema';
 import { nameOrderKey } from '../lib/name-order';
-import { applyUploadFilter, countMatching, isFiltered, matchedIdList, type Counted, type UploadFilter } from './upload-filter';
+import {
+  applyUploadFilter,
+  boundedTotal,
+  countMatching,
+  isFiltered,
+  matchedIdList,
+  MAX_COUNTED,
+  type Counted,
+  type UploadFilter,
+} from './upload-filter';
 
 export interface UploadListQuery {
   userId: string;
@@ -36,10 +45,84 @@ const matching = (db: Kysely<Database>, param: Param) =>
 const page = <O>(query: SelectQueryBuilder<Database, 'uploads', O>, param: Param) =>
   query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(param<number>('limit')).offset(param<number>('offset'));
 
-/** The file list's queries, compiled once: a page of an account is the hottest read of the API. */
-const newestFirst = precompiled((db, param) => page(ownedBy(db, param).selectAll(), param));
+/**
+ * The file list's queries, compiled once: a page of an account is the hottest read of the API. A
+ * page far down the list finds its ids on the (user, created, id) index alone, reading no record it
+ * skips, and only then reads its own records.
+ */
+const newestFirst = precompiled((db, param) =>
+  db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('id', 'in', page(ownedBy(db, param).select('id'), param))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc'),
+);
 const matchingNewestFirst = precompiled((db, param) => page(matching(db, param).selectAll(), param));
-const matchingCount = precompiled((db, param) => matching(db, param).select((eb) => eb.fn.countAll<number>().as('n')));
+/** At most `MAX_COUNTED + 1` matches counted: past it the total is "at least". */
+const matchingCount = precompiled((db, param) =>
+  db.selectFrom(matching(db, param).select('id').limit(param<number>('most')).as('m')).select((eb) => eb.fn.countAll<number>().as('n')),
+);
+/**
+ * On PostgreSQL, every match read through the name and CID indexes first, then sorted: a search's
+ * matches may all be old records (`file-10` among a million), which a walk newest first would
+ * reach only after reading the whole account. Used when they are few (counted, at most `MAX_COUNTED`).
+ */
+const matchesSorted = precompiled((db, param) =>
+  db
+    .with(
+      (cte) => cte('m').materialized(),
+      () => matching(db, param).selectAll(),
+    )
+    .selectFrom('m')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(param<number>('limit'))
+    .offset(param<number>('offset')),
+);
+/**
+ * On PostgreSQL, the page and the count at once: at most `MAX_COUNTED + 1` matches read through the
+ * indexes, each row with how many that is. The page is right when they are not more than counted.
+ */
+const pageOfFew = precompiled((db, param) =>
+  db
+    .with(
+      (cte) => cte('m').materialized(),
+      () => matching(db, param).selectAll().limit(param<number>('most')),
+    )
+    .selectFrom('m')
+    .selectAll()
+    .select((eb) => eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('matches'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(param<number>('limit'))
+    .offset(param<number>('offset')),
+);
+/**
+ * On PostgreSQL, when many match: the page among the account's newest `window` records, walked in
+ * order. A full page there is the page; else the matches are rare in that window and are read
+ * through the indexes instead (`matchesSorted`).
+ */
+const matchingInWindow = precompiled((db, param) =>
+  db
+    .selectFrom(ownedBy(db, param).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(param<number>('window')).as('w'))
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`lower(w.name) like ${param<string>('name')} escape '\\'`,
+        sql<boolean>`w.cid like ${param<string>('cid')} escape '\\'`,
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(param<number>('limit'))
+    .offset(param<number>('offset')),
+);
+/** How many of the account's newest records a page of many matches is looked for in, per row of the page and those before it. */
+const WINDOW_PER_ROW = 20;
+/** The most records a page of many matches walks before reading the matches through the indexes instead. */
+const MAX_WINDOW = 50_000;
 
 /** Past this many matches a page walks the records in order (see `sorted`). */
 const DENSE_FROM = 1000;
@@ -51,21 +134,23 @@ async function sorted(
   order: 'asc' | 'desc',
 ): Promise<{ rows: UploadRow[]; counted: Counted }> {
   const filter: UploadFilter = { ...query.filter, search: query.search };
-  const counted =
+  const { ids: fresh, ...counted }: Counted & { ids?: string[] } =
     query.counted ?? (isFiltered(filter) ? await countMatching(db, query.userId, filter, DENSE_FROM) : { total: Number(query.count) });
   // Few matches: read them through the indexes (the ids first when the key-values and group match
-  // few) and sort them. Many: walk the records in order and check each, so a page is found after a
-  // few rows (see `applyUploadFilter`).
+  // few: those just counted, else read again for a count kept from an earlier page) and sort them.
+  // Many: walk the records in order and check each, so a page is found after a few rows (see
+  // `applyUploadFilter`).
   const dense = counted.total > DENSE_FROM;
-  const ids =
-    !dense && counted.matched !== undefined && counted.matched <= DENSE_FROM ? await matchedIdList(db, query.userId, filter) : undefined;
-  const rows = await applyUploadFilter(db.selectFrom('uploads'), query.userId, filter, { dense, ids, db })
-    .selectAll('uploads')
+  const few = !dense && counted.matched !== undefined && counted.matched <= DENSE_FROM;
+  const ids = few ? (fresh ?? (await matchedIdList(db, query.userId, filter))) : undefined;
+  // The page's ids first (on the order's index alone when nothing else is asked), then its records.
+  const pageIds = applyUploadFilter(db.selectFrom('uploads'), query.userId, filter, { dense, ids, db })
+    .select('uploads.id')
     .orderBy(`uploads.${column}`, order)
     .orderBy('uploads.id', order)
     .limit(query.limit)
-    .offset(query.offset)
-    .execute();
+    .offset(query.offset);
+  const rows = await db.selectFrom('uploads').selectAll().where('id', 'in', pageIds).orderBy(column, order).orderBy('id', order).execute();
   return { rows: rows as UploadRow[], counted };
 }
 
@@ -112,11 +197,27 @@ export function createUploadStore(db: Db) {
       // Case-insensitive and with an explicit escape character, so both databases match alike.
       const escaped = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
       const values = { userId: query.userId, name: `%${escaped.toLowerCase()}%`, cid: `${escaped}%` };
-      const [rows, total] = await Promise.all([
-        matchingNewestFirst(db, { ...values, limit: query.limit, offset: query.offset }),
-        query.counted?.total ?? matchingCount(db, values).then(([row]) => Number(row?.n ?? 0)),
-      ]);
-      return { rows, counted: { total } };
+      const at = { limit: query.limit, offset: query.offset };
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+        // SQLite has no index of names: it walks the account newest first, which finds a page soonest.
+        const [rows, counted] = await Promise.all([
+          matchingNewestFirst(db, { ...values, ...at }),
+          query.counted ?? matchingCount(db, { ...values, most: MAX_COUNTED + 1 }).then(([row]) => boundedTotal(Number(row?.n ?? 0))),
+        ]);
+        return { rows, counted };
+      }
+      let counted = query.counted;
+      if (!counted) {
+        // Few matches (the common search): one query answers the page and the count.
+        const few = await pageOfFew(db, { ...values, ...at, most: MAX_COUNTED + 1 });
+        const n = few[0] ? Number(few[0].matches) : Number((await matchingCount(db, { ...values, most: MAX_COUNTED + 1 }))[0]?.n ?? 0);
+        counted = boundedTotal(n);
+        if (!counted.atLeast) return { rows: few.map(({ matches: _, ...row }) => row as UploadRow), counted };
+      } else if (!counted.atLeast) return { rows: await matchesSorted(db, { ...values, ...at }), counted };
+      const window = Math.min((query.offset + query.limit) * WINDOW_PER_ROW, MAX_WINDOW);
+      const walked = await matchingInWindow(db, { ...values, ...at, window });
+      if (walked.length === query.limit) return { rows: walked, counted };
+      return { rows: await matchesSorted(db, { ...values, ...at }), counted };
     },
 
     /**

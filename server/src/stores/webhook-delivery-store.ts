@@ -1,7 +1,10 @@
-import type { Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Updateable } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database, WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRow } from '../db/schema';
 import { newId } from '../lib/ids';
+
+/** The PostgreSQL channel live event streams listen on (see events/event-hub.ts). */
+export const EVENTS_CHANNEL = 'cairn_events';
 
 /** The event outbox and the deliveries it fans out to. */
 export function createWebhookDeliveryStore(db: Db) {
@@ -17,6 +20,11 @@ export function createWebhookDeliveryStore(db: Db) {
         .insertInto('webhook_events')
         .values({ id, user_id: userId, type, payload: JSON.stringify(data), created_at: now })
         .execute();
+      // Delivered to listeners on commit only, and dropped with a rollback: a stream never hears of
+      // an event that did not happen. Small on purpose (NOTIFY payloads are capped at 8 kB).
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`select pg_notify(${EVENTS_CHANNEL}, ${`${userId} ${id}`})`.execute(trx);
+      }
       const endpoints = await trx
         .selectFrom('webhook_endpoints')
         .select(['id', 'events'])
@@ -28,6 +36,19 @@ export function createWebhookDeliveryStore(db: Db) {
         await queue(trx, endpoint.id, id, now);
       }
       return id;
+    },
+
+    /** Whether the account has had an event of this type since `since`, as `trx` sees it. */
+    async recentOfType(trx: Db, userId: string, type: string, since: string): Promise<boolean> {
+      const row = await trx
+        .selectFrom('webhook_events')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .where('type', '=', type)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** A test event for one endpoint alone, queued at once. */

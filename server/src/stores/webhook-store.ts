@@ -42,6 +42,27 @@ export function createWebhookStore(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Puts `sealed` in place of the endpoint's secret, which keeps signing until `previousUntil`
+     * (none when null). The row is locked first (PostgreSQL; SQLite writes one at a time): of
+     * concurrent rotations each takes effect in turn. Undefined when the endpoint is not there.
+     */
+    async rotateSecret(userId: string, id: string, sealed: string, previousUntil: string | null, now: string) {
+      return db.transaction().execute(async (trx) => {
+        const query = trx.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', userId).where('id', '=', id);
+        const current = await (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).executeTakeFirst();
+        if (!current) return undefined;
+        const changes = {
+          secret_ciphertext: sealed,
+          previous_secret_ciphertext: previousUntil ? current.secret_ciphertext : null,
+          previous_secret_expires_at: previousUntil,
+          updated_at: now,
+        };
+        await trx.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+        return { ...current, ...changes };
+      });
+    },
+
     async delete(userId: string, id: string): Promise<boolean> {
       const result = await db.deleteFrom('webhook_endpoints').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;

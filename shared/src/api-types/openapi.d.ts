@@ -350,6 +350,56 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/s3/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's S3 access keys
+     * @description Every S3 access key of the account, newest first, without secrets, and where S3 clients
+     *     connect: `endpoint` (null when this server runs no S3 API) and the `region` they sign for.
+     */
+    get: operations['listS3Keys'];
+    put?: never;
+    /**
+     * Create an S3 access key
+     * @description Creates an access key id (20 characters, `CRN` first) and its secret access key (40
+     *     characters), returned in this answer only: keep the secret. A read-only key (`readOnly:
+     *     true`) may only read (GET, HEAD and listings). At most 50 keys per account (`409
+     *     s3_key_limit_reached`). Logged (`create_s3_key`).
+     */
+    post: operations['createS3Key'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/s3/keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete an S3 access key
+     * @description Deletes one of the account's keys: the next S3 request signed with it is refused
+     *     (`InvalidAccessKeyId`). Another account's key, or an id that is not a UUID, is `404
+     *     s3_key_not_found`. Logged (`delete_s3_key`).
+     */
+    delete: operations['deleteS3Key'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/locales/languages': {
     parameters: {
       query?: never;
@@ -751,6 +801,33 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhooks/{webhookId}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the endpoint's signing secret
+     * @description A new signing secret, shown in this answer only. For `overlapHours` (default 24, at most
+     *     168) the secret it replaces keeps signing too: each delivery's `Cairn-Signature` carries one
+     *     `v1` per secret, and a receiver that checks any of them (every SDK's `verifyWebhook` does)
+     *     goes on verifying until it is given the new one. `overlapHours: 0` ends the old secret at
+     *     once. Rotating again during an overlap replaces the older secret: only the last two sign.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/webhooks/{webhookId}/deliveries': {
     parameters: {
       query?: never;
@@ -794,6 +871,45 @@ export interface paths {
      *     still being retried is simply tried now. A resend that fails counts as a given-up delivery.
      */
     post: operations['resendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Stream the account's live events
+     * @description A `text/event-stream` (server-sent events) of the account's events as they are committed:
+     *     `upload.created`, `record.deleted`, `pin.queued`, `pin.pinning`, `pin.pinned`, `pin.failed`
+     *     (whose `data` is the pin job as `GET /pins/{id}` answers it), `psa.pin.*` (the Pinning
+     *     Service API's PinStatus), `quota.near_limit`, `quota.exceeded`, and, for a session or a
+     *     full-access token, `payment.succeeded` and `payment.failed`. Each message is
+     *     `id: <event id>`, `event: <type>` and `data: <the event as a webhook delivery carries it:
+     *     {id, type, createdAt, data}>`; events of one account come in the order they were written.
+     *     Events written by every instance of the deployment arrive on every stream.
+     *
+     *     The stream starts with `retry: 3000` and sends a comment (`: heartbeat`) every 15 seconds.
+     *     A client that reconnects sends `Last-Event-ID` (EventSource does so itself), or names the
+     *     event in `lastEventId`: the events written after it are sent first, each once. When that
+     *     event is unknown or pruned (events are kept 30 days), or more than 500 events were missed,
+     *     the stream sends `event: reset` (with an empty `id`) instead: reload what you show.
+     *
+     *     A token needs `files:read`; a token limited to a group is refused (`403
+     *     insufficient_scope`: events are the whole account's). At most 10 streams per account on
+     *     each server instance (`429 too_many_event_streams`). A client that does not read what is
+     *     sent (more than 1 MiB behind) is disconnected and may resume. The stream ends when the
+     *     server stops.
+     */
+    get: operations['streamEvents'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1015,6 +1131,59 @@ export interface paths {
      *     differ.
      */
     get: operations['getUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/me/usage/bandwidth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Gateway bandwidth of the account's files
+     * @description What the gateway sent for the account's records (see the Gateway tag for what is counted
+     *     and to whom): this month's bytes and requests against the plan's monthly egress
+     *     allowance, a series of every UTC day in `from`…`to` (days with nothing at 0), and the 10
+     *     records that sent the most bytes in that range (records since deleted still count in the
+     *     totals, not in this list). Counts reach the figures within a few seconds. A token limited
+     *     to one group is refused (`403 insufficient_scope`): the list names files of every group.
+     */
+    get: operations['getBandwidthUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/uploads/{uploadId}/bandwidth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Gateway bandwidth of one of the account's files
+     * @description The requests and bytes the gateway sent for this record on every UTC day in `from`…`to`
+     *     (this month unless given), with their totals. Another user's record, or an id that is not
+     *     a UUID, is `404 file_not_found` (never 403).
+     */
+    get: operations['getUploadBandwidth'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1482,6 +1651,28 @@ export interface paths {
      *     most sign-ups, and a daily series of the last 30 UTC days (today included, every day present).
      */
     get: operations['adminStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/stats/bandwidth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Gateway bandwidth of every account
+     * @description What the gateway sent over one of the dashboard's periods, counted by whole UTC days from
+     *     the day the period starts (`24h` is yesterday and today): the total, the 20 accounts that
+     *     downloaded the most, and a series of every day of the period.
+     */
+    get: operations['adminBandwidthStats'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2231,7 +2422,308 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'upload.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A record was created
+     * @description An upload, folder, CAR or pin by CID was recorded in the account.
+     */
+    post: operations['uploadCreatedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'record.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A record was deleted
+     * @description A record left the account (deleted by its owner or an administrator, or with its last Pinning Service API request).
+     */
+    post: operations['recordDeletedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'pin.queued': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A pin by CID was queued
+     * @description A pin by CID (`POST /pins`) was queued. The data is the job as `GET /pins/{id}` answers it at that moment.
+     */
+    post: operations['pinQueuedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'pin.pinning': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A pin by CID started fetching
+     * @description A pin by CID (`POST /pins`) started fetching. The data is the job as `GET /pins/{id}` answers it at that moment.
+     */
+    post: operations['pinPinningEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'pin.pinned': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A pin by CID was pinned and recorded
+     * @description A pin by CID (`POST /pins`) was pinned and recorded. The data is the job as `GET /pins/{id}` answers it at that moment.
+     */
+    post: operations['pinPinnedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'pin.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A pin by CID failed
+     * @description A pin by CID (`POST /pins`) failed. The data is the job as `GET /pins/{id}` answers it at that moment.
+     */
+    post: operations['pinFailedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'psa.pin.queued': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A Pinning Service API pin was queued
+     * @description A Pinning Service API request was queued. The data is its `PinStatus` without `delegates`. A request removed while it runs sends nothing more.
+     */
+    post: operations['psaPinQueuedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'psa.pin.pinning': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A Pinning Service API pin started fetching
+     * @description A Pinning Service API request started fetching. The data is its `PinStatus` without `delegates`. A request removed while it runs sends nothing more.
+     */
+    post: operations['psaPinPinningEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'psa.pin.pinned': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A Pinning Service API pin was pinned and recorded
+     * @description A Pinning Service API request was pinned and recorded. The data is its `PinStatus` without `delegates`. A request removed while it runs sends nothing more.
+     */
+    post: operations['psaPinPinnedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'psa.pin.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A Pinning Service API pin failed
+     * @description A Pinning Service API request failed. The data is its `PinStatus` without `delegates`. A request removed while it runs sends nothing more.
+     */
+    post: operations['psaPinFailedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'quota.near_limit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Storage reached 80 % of the limit
+     * @description A record took the account from below 80 % of its storage limit to 80 % or more; sent again only after usage has gone below and crosses again.
+     */
+    post: operations['quotaNearLimitEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'quota.exceeded': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Storage is full
+     * @description An upload or pin was refused for want of storage (`reason: refused`, at most once an hour per account), or a plan change left more stored than the new plan allows (`reason: plan_changed`).
+     */
+    post: operations['quotaExceededEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment.succeeded': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payment went through
+     * @description A plan was paid by card: its checkout (`renewal: false`) or a later invoice of its subscription (`renewal: true`, a payment of its own).
+     */
+    post: operations['paymentSucceededEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payment failed
+     * @description A card was declined at checkout (`renewal: false`; the order is `declined`), or a renewal failed (`renewal: true`; the data is the subscription's order, whose plan stays until the provider ends the subscription).
+     */
+    post: operations['paymentFailedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A test event
+     * @description Sent by `POST /webhooks/{webhookId}/test` to that endpoint alone.
+     */
+    post: operations['webhookTestEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /** @enum {string} */
@@ -2545,7 +3037,9 @@ export interface components {
       | 'make_private'
       | 'make_public'
       | 'create_link'
-      | 'revoke_link';
+      | 'revoke_link'
+      | 'create_s3_key'
+      | 'delete_s3_key';
     LogPruneRequest: {
       /**
        * @description Keep the last this many days; older entries are deleted.
@@ -2567,6 +3061,9 @@ export interface components {
      *       "description": "100 GiB of pinned storage for individuals.",
      *       "active": true,
      *       "isDefault": false,
+     *       "egressLimitBytes": 1099511627776,
+     *       "egressOverLimit": "block",
+     *       "requestLimitFactor": 1,
      *       "usersCount": 12,
      *       "translations": {
      *         "de": {
@@ -2587,6 +3084,15 @@ export interface components {
       active: boolean;
       /** @description The plan of new accounts; exactly one plan is the default. */
       isDefault: boolean;
+      /** @description Bytes the gateway may send for an account of the plan in a calendar month (UTC); null is unlimited. */
+      egressLimitBytes: number | null;
+      /**
+       * @description Past the allowance the gateway answers `429 bandwidth_limit_exceeded` (`block`) or keeps serving (`serve`).
+       * @enum {string}
+       */
+      egressOverLimit: 'block' | 'serve';
+      /** @description Multiplies the per-token request limits (`RATE_LIMIT_*_PER_TOKEN`) of the plan's accounts; 0 lifts them. Per-IP limits stay. */
+      requestLimitFactor: number;
       usersCount: number;
       translations: components['schemas']['PlanTranslations'];
     };
@@ -2632,6 +3138,22 @@ export interface components {
        * @default false
        */
       isDefault: boolean;
+      /**
+       * @description The monthly egress allowance in bytes; null (the default) is unlimited.
+       * @default null
+       */
+      egressLimitBytes: number | null;
+      /**
+       * @description What the gateway does past the allowance.
+       * @default block
+       * @enum {string}
+       */
+      egressOverLimit: 'block' | 'serve';
+      /**
+       * @description Multiplies the per-token request limits of the plan's accounts; 0 lifts them.
+       * @default 1
+       */
+      requestLimitFactor: number;
       /** @default {} */
       translations: components['schemas']['PlanTranslations'];
     };
@@ -2644,6 +3166,12 @@ export interface components {
       active?: boolean;
       /** @description `true` makes it the default (the previous default stops being one); the default plan cannot be set to `false`. */
       isDefault?: boolean;
+      /** @description The monthly egress allowance in bytes; null removes it. */
+      egressLimitBytes?: number | null;
+      /** @enum {string} */
+      egressOverLimit?: 'block' | 'serve';
+      /** @description Multiplies the per-token request limits of the plan's accounts; 0 lifts them. */
+      requestLimitFactor?: number;
       translations?: components['schemas']['PlanTranslations'];
     };
     /** @description An API token of any account, never its secret or hash. */
@@ -2903,6 +3431,7 @@ export interface components {
       | 'admin_required'
       | 'already_pinned'
       | 'bad_request'
+      | 'bandwidth_limit_exceeded'
       | 'busy'
       | 'cannot_modify_self'
       | 'car_block_mismatch'
@@ -2987,6 +3516,8 @@ export interface components {
       | 'quota_exceeded'
       | 'range_not_satisfiable'
       | 'rate_limited'
+      | 's3_key_limit_reached'
+      | 's3_key_not_found'
       | 'session_ended'
       | 'session_required'
       | 'shutting_down'
@@ -2998,6 +3529,7 @@ export interface components {
       | 'token_ip_not_allowed'
       | 'token_not_found'
       | 'token_revoked'
+      | 'too_many_event_streams'
       | 'too_many_files'
       | 'too_many_links'
       | 'too_many_uploads'
@@ -3318,6 +3850,71 @@ export interface components {
     TokenList: {
       tokens: components['schemas']['ApiToken'][];
     };
+    /** @description The fields shared by `S3Key` and `S3KeyCreated`. */
+    S3KeyFields: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @description What S3 clients send as their access key id (`aws_access_key_id`). */
+      accessKeyId: string;
+      /** @description True for a key that may only read (GET, HEAD and listings). */
+      readOnly: boolean;
+      createdAt: components['schemas']['Timestamp'];
+      /**
+       * Format: date-time
+       * @description When an S3 request was last signed with the key, to the minute; null if never.
+       */
+      lastUsedAt: string | null;
+    };
+    /**
+     * @description An S3 access key as its owner sees it (never its secret).
+     * @example {
+     *       "id": "9c5b94b1-35ad-49bb-b118-8e8fc24abf80",
+     *       "name": "backups",
+     *       "accessKeyId": "CRNX4Q7ZK2M9TB8WJ3RA",
+     *       "readOnly": false,
+     *       "createdAt": "2025-03-01T12:00:00.000Z",
+     *       "lastUsedAt": null
+     *     }
+     */
+    S3Key: components['schemas']['S3KeyFields'];
+    /**
+     * @description A new S3 key with its secret access key, returned only once.
+     * @example {
+     *       "id": "9c5b94b1-35ad-49bb-b118-8e8fc24abf80",
+     *       "name": "backups",
+     *       "accessKeyId": "CRNX4Q7ZK2M9TB8WJ3RA",
+     *       "readOnly": false,
+     *       "createdAt": "2025-03-01T12:00:00.000Z",
+     *       "lastUsedAt": null,
+     *       "secretAccessKey": "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"
+     *     }
+     */
+    S3KeyCreated: components['schemas']['S3KeyFields'] & {
+      /** @description The secret (`aws_secret_access_key`). It is never shown again. */
+      secretAccessKey: string;
+    };
+    S3KeyList: {
+      keys: components['schemas']['S3Key'][];
+      /**
+       * @description The S3 API's address for clients (`--endpoint-url`): `S3_HOST` over the public URL's
+       *     scheme when set, else the public URL's host on `S3_PORT`; null when the server runs no
+       *     S3 API.
+       * @example http://localhost:9000
+       */
+      endpoint: string | null;
+      /**
+       * @description The region clients sign for (`S3_REGION`, `us-east-1` by default).
+       * @example us-east-1
+       */
+      region: string;
+    };
+    S3KeyCreateRequest: {
+      /** @description A label to recognise the key by (trimmed). */
+      name: string;
+      /** @description A key that may only read (GET, HEAD and listings). False when left out. */
+      readOnly?: boolean;
+    };
     /** @description Text fields are trimmed; unknown fields are ignored. */
     SignupRequest: {
       name: string;
@@ -3544,8 +4141,16 @@ export interface components {
     UploadList: {
       /** @description At most `limit` records, newest first. */
       files: components['schemas']['Upload'][];
-      /** @description The number of records matching, over all pages. */
+      /**
+       * @description The number of records matching, over all pages. A search or filter counts its matches up
+       *     to 10,000: past that, `total` is 10,000 and `totalAtLeast` is true.
+       */
       total: number;
+      /**
+       * @description Present (true) only when more records match than `total` says: the count stopped at
+       *     10,000 matches. Every page past it is still served; a client shows "10,000+".
+       */
+      totalAtLeast?: boolean;
       page: number;
       limit: number;
     };
@@ -3576,6 +4181,81 @@ export interface components {
       timestamp: components['schemas']['Timestamp'];
       /** @enum {string} */
       message: 'File removed and unpinned' | 'File removed from your account';
+    };
+    /** @description What the gateway sent on one UTC day. */
+    BandwidthDay: {
+      /** Format: date */
+      date: string;
+      bytes: number;
+      requests: number;
+    };
+    BandwidthUsage: {
+      /** @description This calendar month (UTC) so far, against the plan's allowance. */
+      month: {
+        /**
+         * Format: date
+         * @description The month's first day.
+         */
+        from: string;
+        bytes: number;
+        requests: number;
+        /** @description The plan's monthly egress allowance; null is unlimited. */
+        limitBytes: number | null;
+        /**
+         * @description What the gateway does past the allowance.
+         * @enum {string}
+         */
+        overLimit: 'block' | 'serve';
+        /** @description `bytes / limitBytes` in percent, two decimals, at most 100; 0 when unlimited. */
+        percent: number;
+        /** @description `bytes >= limitBytes`: with `overLimit: block` the gateway answers `429 bandwidth_limit_exceeded`. */
+        limitReached: boolean;
+      };
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+      /** @description Every day from `from` to `to`, oldest first. */
+      days: components['schemas']['BandwidthDay'][];
+      /** @description The records that sent the most bytes in the range, most first. */
+      top: {
+        /** Format: uuid */
+        uploadId: string;
+        name: string;
+        cid: string;
+        bytes: number;
+        requests: number;
+      }[];
+    };
+    RecordBandwidth: {
+      /** Format: uuid */
+      uploadId: string;
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+      bytes: number;
+      requests: number;
+      days: components['schemas']['BandwidthDay'][];
+    };
+    AdminBandwidth: {
+      /** @enum {string} */
+      period: '24h' | '7d' | '15d' | '30d' | '3m' | '6m' | '1y';
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+      bytes: number;
+      requests: number;
+      /** @description The accounts that downloaded the most in the period, most first. */
+      accounts: {
+        /** Format: uuid */
+        userId: string;
+        email: string;
+        bytes: number;
+        requests: number;
+      }[];
+      days: components['schemas']['BandwidthDay'][];
     };
     Usage: {
       /** @description Bytes the account's records hold. */
@@ -3808,7 +4488,10 @@ export interface components {
      *       "priceMonthlyEur": 9.99,
      *       "description": "100 GiB of pinned storage for individuals.",
      *       "active": true,
-     *       "isDefault": false
+     *       "isDefault": false,
+     *       "egressLimitBytes": 1099511627776,
+     *       "egressOverLimit": "block",
+     *       "requestLimitFactor": 1
      *     }
      */
     Plan: {
@@ -3822,6 +4505,15 @@ export interface components {
       active: boolean;
       /** @description The plan of new accounts, and the one an ended subscription falls back to. */
       isDefault: boolean;
+      /** @description Bytes the gateway may send for an account of the plan in a calendar month (UTC); null is unlimited. */
+      egressLimitBytes: number | null;
+      /**
+       * @description Past the allowance the gateway answers `429 bandwidth_limit_exceeded` (`block`) or keeps serving (`serve`).
+       * @enum {string}
+       */
+      egressOverLimit: 'block' | 'serve';
+      /** @description Multiplies the per-token request limits (`RATE_LIMIT_*_PER_TOKEN`) of the plan's accounts; 0 lifts them. Per-IP limits stay. */
+      requestLimitFactor: number;
     };
     PlanList: {
       /** @description The active plans, cheapest storage first. */
@@ -4033,6 +4725,69 @@ export interface components {
       /** @constant */
       deleted: true;
     };
+    /** @description What every webhook delivery (and every live event) carries. */
+    WebhookEventEnvelope: {
+      /**
+       * Format: uuid
+       * @description The event's id (also in `Cairn-Event-Id`).
+       */
+      id: string;
+      /** @description The event type (`WebhookEventType`, or `webhook.test`). */
+      type: string;
+      /**
+       * Format: date-time
+       * @description When the change happened.
+       */
+      createdAt: string;
+      /** @description What the event is about; its shape depends on `type`. */
+      data: unknown;
+    };
+    RecordEventData: {
+      /** Format: uuid */
+      uploadId: string;
+      cid: components['schemas']['Cid'];
+      name: string;
+      size: number;
+      type: components['schemas']['UploadType'];
+      /** @enum {string} */
+      source: 'upload' | 'pin';
+      /** Format: date-time */
+      createdAt: string;
+    };
+    /** @description A Pinning Service API `PinStatus` without `delegates`. */
+    PsaPinEventData: {
+      /** Format: uuid */
+      requestid: string;
+      status: components['schemas']['PsaStatus'];
+      /** Format: date-time */
+      created: string;
+      pin: components['schemas']['PsaPin'];
+      info: {
+        [key: string]: string;
+      };
+    };
+    QuotaEventData: {
+      /** @description Bytes stored when the event happened. */
+      storageUsed: number;
+      /** @description The account's limit (its plan's storage plus any referral bonus). */
+      storageLimit: number;
+      /** @description Usage as a share of the limit, in percent, to one decimal. */
+      percentUsed: number;
+      /**
+       * @description For `quota.exceeded` only.
+       * @enum {string}
+       */
+      reason?: 'refused' | 'plan_changed';
+    };
+    PaymentEventData: {
+      payment: components['schemas']['Payment'];
+      /** @description A subscription's later invoice rather than its checkout. */
+      renewal: boolean;
+    };
+    WebhookTestEventData: {
+      /** Format: uuid */
+      webhookId: string;
+    };
     /**
      * @description An event a webhook endpoint may receive.
      * @enum {string}
@@ -4065,6 +4820,7 @@ export interface components {
      *       "enabled": true,
      *       "disabledReason": null,
      *       "consecutiveFailures": 0,
+     *       "previousSecretExpiresAt": null,
      *       "createdAt": "2026-11-28T09:00:00.000Z",
      *       "updatedAt": "2026-11-28T09:00:00.000Z"
      *     }
@@ -4081,6 +4837,8 @@ export interface components {
       disabledReason: string | null;
       /** @description Deliveries given up one after another since the last success. */
       consecutiveFailures: number;
+      /** @description While a secret rotation overlaps, until when the secret it replaced still signs deliveries (a second `v1`); null otherwise. */
+      previousSecretExpiresAt: components['schemas']['Timestamp'] | null;
       createdAt: components['schemas']['Timestamp'];
       updatedAt: components['schemas']['Timestamp'];
     };
@@ -4096,9 +4854,22 @@ export interface components {
       disabledReason: null;
       /** @constant */
       consecutiveFailures: 0;
+      previousSecretExpiresAt: null;
       createdAt: components['schemas']['Timestamp'];
       updatedAt: components['schemas']['Timestamp'];
       /** @description Signs every delivery (`Cairn-Signature`); never shown again. */
+      secret: string;
+    };
+    WebhookSecretRotateRequest: {
+      /**
+       * @description How long the secret being replaced keeps signing beside the new one; 0 ends it at once.
+       * @default 24
+       */
+      overlapHours: number;
+    };
+    WebhookSecretRotated: {
+      webhook: components['schemas']['Webhook'];
+      /** @description The new signing secret; never shown again. */
       secret: string;
     };
     WebhookList: {
@@ -4211,6 +4982,31 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        'application/json': components['schemas']['PsaFailure'];
+      };
+    };
+    /**
+     * @description Too many requests in the window from this client IP or with this access token (reason
+     *     `RATE_LIMITED`; `RATE_LIMIT_PSA_*`, an account's plan may raise its per-token limit): wait
+     *     `Retry-After` seconds.
+     */
+    PsaTooManyRequests: {
+      headers: {
+        'Retry-After': components['headers']['RetryAfter'];
+        'RateLimit-Limit': components['headers']['RateLimitLimit'];
+        'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+        'RateLimit-Reset': components['headers']['RateLimitReset'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": {
+         *         "reason": "RATE_LIMITED",
+         *         "details": "Too many requests, try again later"
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['PsaFailure'];
       };
     };
@@ -4457,16 +5253,24 @@ export interface components {
         };
       };
     };
-    /** @description `rate_limited`: too many attempts; wait for the `Retry-After` seconds. */
+    /**
+     * @description `rate_limited`: too many requests in the window from this client IP or with this credential
+     *     (`RATE_LIMIT_*`; an account's plan may raise its per-token limit), or too many sign-in
+     *     attempts (`LOGIN_MAX_*`, `SIGNUP_MAX_PER_IP`). Wait `Retry-After` seconds, then retry: the
+     *     SDKs and the CLI do.
+     */
     TooManyRequests: {
       headers: {
         'Retry-After': components['headers']['RetryAfter'];
+        'RateLimit-Limit': components['headers']['RateLimitLimit'];
+        'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+        'RateLimit-Reset': components['headers']['RateLimitReset'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Too many attempts, try again later",
+         *       "error": "Too many requests, try again later",
          *       "code": "rate_limited"
          *     }
          */
@@ -4478,11 +5282,15 @@ export interface components {
     };
     /**
      * @description `too_many_uploads`: the account already streams as many uploads as it may at once
-     *     (`UPLOADS_PER_ACCOUNT`, 4 by default, counted over every instance); retry after `Retry-After` seconds.
+     *     (`UPLOADS_PER_ACCOUNT`, 4 by default, counted over every instance); or `rate_limited`: too
+     *     many requests in the window (see `TooManyRequests`). Retry after `Retry-After` seconds.
      */
-    UploadsBusy: {
+    UploadsBusyOrRateLimited: {
       headers: {
         'Retry-After': components['headers']['RetryAfter'];
+        'RateLimit-Limit': components['headers']['RateLimitLimit'];
+        'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+        'RateLimit-Reset': components['headers']['RateLimitReset'];
         [name: string]: unknown;
       };
       content: {
@@ -4493,8 +5301,57 @@ export interface components {
          *     }
          */
         'application/json': components['schemas']['Error'] & {
-          /** @constant */
-          code?: 'too_many_uploads';
+          /** @enum {unknown} */
+          code?: 'too_many_uploads' | 'rate_limited';
+        };
+      };
+    };
+    /**
+     * @description `too_many_event_streams`: the account has 10 streams open on this instance already; close one
+     *     first. Or `rate_limited`: too many requests in the window (see `TooManyRequests`); wait
+     *     `Retry-After` seconds.
+     */
+    EventStreamsOrRateLimited: {
+      headers: {
+        'Retry-After': components['headers']['RetryAfterWhenLimited'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This account already has 10 live event streams open: close one first",
+         *       "code": "too_many_event_streams"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'too_many_event_streams' | 'rate_limited';
+        };
+      };
+    };
+    /**
+     * @description `rate_limited`: too many requests in the window from this client IP
+     *     (`RATE_LIMIT_GATEWAY_PER_IP`) or for this root CID from everyone (`RATE_LIMIT_GATEWAY_PER_CID`),
+     *     as on the public gateways: wait `Retry-After` seconds. Or `bandwidth_limit_exceeded`: the
+     *     account this content is charged to has used its plan's monthly egress allowance, and its plan
+     *     blocks past it; downloads resume at the start of the next month (UTC) or when the account
+     *     moves to a larger plan.
+     */
+    GatewayTooManyRequests: {
+      headers: {
+        'Retry-After': components['headers']['RetryAfterWhenLimited'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Too many requests, try again later",
+         *       "code": "rate_limited"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'rate_limited' | 'bandwidth_limit_exceeded';
         };
       };
     };
@@ -5480,6 +6337,42 @@ export interface components {
         };
       };
     };
+    /** @description `s3_key_not_found`: the account has no such S3 key (another account's is not found either). */
+    S3KeyNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "S3 key not found",
+         *       "code": "s3_key_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 's3_key_not_found';
+        };
+      };
+    };
+    /** @description `s3_key_limit_reached`: the account has 50 S3 keys already. */
+    S3KeyLimitReached: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "An account may have at most 50 S3 access keys",
+         *       "code": "s3_key_limit_reached"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 's3_key_limit_reached';
+        };
+      };
+    };
     /** @description `webhook_limit_reached`: the account has 20 endpoints already. */
     WebhookLimitReached: {
       headers: {
@@ -5564,6 +6457,10 @@ export interface components {
     };
   };
   parameters: {
+    /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+    WebhookEventIdHeader: string;
+    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+    WebhookSignatureHeader: string;
     /**
      * @description Case-insensitive text to look for (trimmed; empty means all). What it matches is said by each list.
      * @example ada@
@@ -5604,6 +6501,11 @@ export interface components {
      * @example 3b241101-e2bb-4255-8caf-4136c566a962
      */
     TokenId: string;
+    /**
+     * @description The S3 key's id (not its access key id).
+     * @example 9c5b94b1-35ad-49bb-b118-8e8fc24abf80
+     */
+    S3KeyId: string;
     /**
      * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
      * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
@@ -5836,6 +6738,26 @@ export interface components {
      */
     RetryAfter: number;
     /**
+     * @description Seconds to wait before trying again; sent with `rate_limited`.
+     * @example 12
+     */
+    RetryAfterWhenLimited: number;
+    /**
+     * @description The request limit that was reached, per window (sent when a request limit, not a sign-in limit, refuses).
+     * @example 600
+     */
+    RateLimitLimit: number;
+    /**
+     * @description Requests left in the window (0 on a refusal).
+     * @example 0
+     */
+    RateLimitRemaining: number;
+    /**
+     * @description Seconds until the window ends.
+     * @example 12
+     */
+    RateLimitReset: number;
+    /**
      * @description What the answer is, quoted: a file's (or a directory's `index.html`'s directory's) CID;
      *     `"<cid>.raw"` for a raw block; `"<cid>.<format>"` for a document; `W/"<cid>.car.<variant>"`
      *     for a CAR (one per path, scope, range and dups); `W/"<cid>.x-tar"` for a tar;
@@ -5862,7 +6784,7 @@ export interface components {
     /** @description The request headers any site may send to the gateway (no `Authorization`). */
     GatewayAllowHeaders: 'Content-Type, Range, User-Agent, X-Requested-With';
     /** @description The answer headers any site's script may read. */
-    GatewayExposeHeaders: 'Content-Length, Content-Range, Content-Disposition, ETag, X-Ipfs-Path, X-Ipfs-Roots, X-Chunked-Output, X-Stream-Output';
+    GatewayExposeHeaders: 'Content-Length, Content-Range, Content-Disposition, ETag, X-Ipfs-Path, X-Ipfs-Roots, X-Chunked-Output, X-Stream-Output, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
     /** @description Any site may embed gateway content. */
     CrossOriginResource: 'cross-origin';
     /**
@@ -6131,6 +7053,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6154,6 +7077,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6190,6 +7114,7 @@ export interface operations {
       403: components['responses']['InsufficientScope'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6241,6 +7166,7 @@ export interface operations {
       403: components['responses']['InsufficientScope'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6267,6 +7193,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6290,6 +7217,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6326,6 +7254,7 @@ export interface operations {
       403: components['responses']['InsufficientScope'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6349,6 +7278,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6390,6 +7320,7 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6561,6 +7492,7 @@ export interface operations {
       404: components['responses']['GroupNotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6584,6 +7516,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6614,6 +7547,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6685,6 +7619,99 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  listS3Keys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The keys, the endpoint and the region. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['S3KeyList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  createS3Key: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "backups",
+         *       "readOnly": false
+         *     }
+         */
+        'application/json': components['schemas']['S3KeyCreateRequest'];
+      };
+    };
+    responses: {
+      /** @description The key, with its secret. Store the secret now; it is never shown again. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['S3KeyCreated'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      409: components['responses']['S3KeyLimitReached'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  deleteS3Key: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The S3 key's id (not its access key id).
+         * @example 9c5b94b1-35ad-49bb-b118-8e8fc24abf80
+         */
+        id: components['parameters']['S3KeyId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The key is gone. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['S3KeyNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6707,6 +7734,7 @@ export interface operations {
           'application/json': components['schemas']['LanguageList'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6756,6 +7784,7 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6829,7 +7858,7 @@ export interface operations {
       409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
-      429: components['responses']['UploadsBusy'];
+      429: components['responses']['UploadsBusyOrRateLimited'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -6903,6 +7932,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['GroupNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -6976,7 +8006,7 @@ export interface operations {
       409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
-      429: components['responses']['UploadsBusy'];
+      429: components['responses']['UploadsBusyOrRateLimited'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -7058,7 +8088,7 @@ export interface operations {
       409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
-      429: components['responses']['UploadsBusy'];
+      429: components['responses']['UploadsBusyOrRateLimited'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -7134,7 +8164,7 @@ export interface operations {
       409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['CarUploadTooLarge'];
       415: components['responses']['NotMultipart'];
-      429: components['responses']['UploadsBusy'];
+      429: components['responses']['UploadsBusyOrRateLimited'];
       500: components['responses']['InternalError'];
       503: components['responses']['CarUploadUnavailable'];
     };
@@ -7211,7 +8241,7 @@ export interface operations {
       409: components['responses']['NameTakenOrHeldOutsideGroup'];
       413: components['responses']['DirectoryTooLarge'];
       415: components['responses']['NotMultipart'];
-      429: components['responses']['UploadsBusy'];
+      429: components['responses']['UploadsBusyOrRateLimited'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -7244,6 +8274,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['FileNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7316,6 +8347,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['GroupNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7347,6 +8379,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['FileNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7378,6 +8411,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['FileNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7433,6 +8467,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7456,6 +8491,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7497,6 +8533,7 @@ export interface operations {
       409: components['responses']['WebhookLimitReached'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7525,6 +8562,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['WebhookNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7553,6 +8591,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['WebhookNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7592,6 +8631,7 @@ export interface operations {
       404: components['responses']['WebhookNotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7620,6 +8660,47 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['WebhookNotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A webhook endpoint of the account (a UUID). */
+        webhookId: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "overlapHours": 24
+         *     }
+         */
+        'application/json': components['schemas']['WebhookSecretRotateRequest'];
+      };
+    };
+    responses: {
+      /** @description The endpoint and its new secret. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookSecretRotated'];
+        };
+      };
+      400: components['responses']['InvalidBody'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['WebhookNotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7653,6 +8734,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['WebhookNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7683,6 +8765,47 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['WebhookOrDeliveryNotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  streamEvents: {
+    parameters: {
+      query?: {
+        /** @description As `Last-Event-ID`, for a client that cannot set headers; the header wins. An event id (a UUID). */
+        lastEventId?: string;
+      };
+      header?: {
+        /** @description The id of the last event the client received; the stream resumes after it. */
+        'Last-Event-ID'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event stream. It never ends on its own while the server runs. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example retry: 3000
+           *
+           *     id: 3f0c9b1e-8d2a-4c55-9a51-0c1e6d9f7a21
+           *     event: upload.created
+           *     data: {"id":"3f0c9b1e-8d2a-4c55-9a51-0c1e6d9f7a21","type":"upload.created","createdAt":"2026-11-28T05:00:00.000Z","data":{"id":"…"}}
+           *
+           *     : heartbeat
+           */
+          'text/event-stream': string;
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      429: components['responses']['EventStreamsOrRateLimited'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7714,6 +8837,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7750,6 +8874,7 @@ export interface operations {
       409: components['responses']['GroupNameTaken'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7778,6 +8903,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['GroupNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7806,6 +8932,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['GroupNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7846,6 +8973,7 @@ export interface operations {
       409: components['responses']['GroupNameTaken'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7880,6 +9008,7 @@ export interface operations {
       404: components['responses']['GroupOrFileNotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7921,6 +9050,7 @@ export interface operations {
       404: components['responses']['GroupOrFileNotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7963,6 +9093,7 @@ export interface operations {
       404: components['responses']['FileNotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -7994,6 +9125,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['FileNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8056,6 +9188,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8103,6 +9236,7 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8126,6 +9260,74 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  getBandwidthUsage: {
+    parameters: {
+      query?: {
+        /** @description The first UTC day of the series (YYYY-MM-DD); the first day of `to`'s month, or of this month, unless given. */
+        from?: string;
+        /** @description The last UTC day of the series, included; today unless given. At most 366 days after `from`. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bandwidth. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BandwidthUsage'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  getUploadBandwidth: {
+    parameters: {
+      query?: {
+        /** @description The first UTC day of the series (YYYY-MM-DD); the first day of `to`'s month, or of this month, unless given. */
+        from?: string;
+        /** @description The last UTC day of the series, included; today unless given. At most 366 days after `from`. */
+        to?: string;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The record's id. Anything that is not one of the account's record ids (a UUID) is `404 file_not_found`.
+         * @example 0b6f3a2e-5c1d-4e8f-9a7b-6c5d4e3f2a1b
+         */
+        uploadId: components['parameters']['UploadId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The record's bandwidth. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecordBandwidth'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['FileNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8167,6 +9369,7 @@ export interface operations {
       403: components['responses']['QuotaExceededOrInsufficientScope'];
       412: components['responses']['TusProtocolError'];
       413: components['responses']['FileTooLarge'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8202,6 +9405,7 @@ export interface operations {
       409: components['responses']['ResumableConflict'];
       410: components['responses']['ResumableExpired'];
       412: components['responses']['TusProtocolError'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -8235,6 +9439,7 @@ export interface operations {
       404: components['responses']['ResumableNotFound'];
       410: components['responses']['ResumableExpired'];
       412: components['responses']['TusProtocolError'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -8289,6 +9494,7 @@ export interface operations {
       412: components['responses']['TusProtocolError'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['TusProtocolError'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -8326,6 +9532,7 @@ export interface operations {
       403: components['responses']['InsufficientScope'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8366,7 +9573,7 @@ export interface operations {
       410: components['responses']['SignedUrlExpired'];
       413: components['responses']['FileTooLarge'];
       415: components['responses']['NotMultipart'];
-      429: components['responses']['UploadsBusy'];
+      429: components['responses']['UploadsBusyOrRateLimited'];
       500: components['responses']['InternalError'];
       503: components['responses']['ContentUnavailable'];
     };
@@ -8396,6 +9603,7 @@ export interface operations {
       410: components['responses']['SignedUrlExpired'];
       412: components['responses']['TusProtocolError'];
       413: components['responses']['FileTooLarge'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8533,6 +9741,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8581,6 +9790,7 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8664,6 +9874,7 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];
     };
@@ -8696,6 +9907,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['HeldFileNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8727,6 +9939,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['HeldFileNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8750,6 +9963,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -8843,6 +10057,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       /**
        * @description Stripe could not start the payment: `payment_provider_error` (unreachable or refused),
@@ -8954,6 +10169,7 @@ export interface operations {
         };
       };
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       /** @description `payments_not_configured`: this server takes no card payments. */
       503: {
@@ -9003,6 +10219,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['InvalidTransaction'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       /** @description `payment_verification_failed`: Stripe could not be asked; try again. */
       502: {
@@ -9052,6 +10269,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['InvalidTransaction'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       /** @description `payment_verification_failed`: Stripe could not be asked how the checkout ended; try again. */
       502: {
@@ -9093,6 +10311,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9116,6 +10335,34 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  adminBandwidthStats: {
+    parameters: {
+      query?: {
+        period?: '24h' | '7d' | '15d' | '30d' | '3m' | '6m' | '1y';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBandwidth'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9150,6 +10397,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9181,6 +10429,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
       404: components['responses']['AdminUserNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9257,6 +10506,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       /** @description `plan_update_failed`: the running subscription could not be cancelled at the payment provider; nothing changed. */
       502: {
@@ -9318,6 +10568,7 @@ export interface operations {
       404: components['responses']['AdminUserNotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9352,6 +10603,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9400,6 +10652,7 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9456,6 +10709,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9491,6 +10745,7 @@ export interface operations {
       403: components['responses']['AdminRequired'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9514,6 +10769,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9571,6 +10827,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9621,6 +10878,7 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9684,6 +10942,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9718,6 +10977,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9766,6 +11026,7 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9797,6 +11058,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9863,6 +11125,7 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9886,6 +11149,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9932,6 +11196,7 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9955,6 +11220,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -9998,6 +11264,7 @@ export interface operations {
       403: components['responses']['AdminRequired'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -10021,6 +11288,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -10056,6 +11324,7 @@ export interface operations {
       403: components['responses']['AdminRequired'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -10090,6 +11359,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -10124,6 +11394,7 @@ export interface operations {
       400: components['responses']['ValidationError'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AdminRequired'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -10254,6 +11525,7 @@ export interface operations {
       410: components['responses']['AccessLinkExpired'];
       412: components['responses']['GatewayNotCached'];
       416: components['responses']['RangeNotSatisfiable'];
+      429: components['responses']['GatewayTooManyRequests'];
       500: components['responses']['InternalError'];
       501: components['responses']['GatewayNotImplemented'];
     };
@@ -10405,6 +11677,7 @@ export interface operations {
       410: components['responses']['GatewayHeadError'];
       412: components['responses']['GatewayHeadError'];
       416: components['responses']['GatewayHeadRangeNotSatisfiable'];
+      429: components['responses']['GatewayHeadError'];
       500: components['responses']['GatewayHeadError'];
       501: components['responses']['GatewayHeadError'];
     };
@@ -10542,6 +11815,7 @@ export interface operations {
       410: components['responses']['AccessLinkExpired'];
       412: components['responses']['GatewayNotCached'];
       416: components['responses']['RangeNotSatisfiable'];
+      429: components['responses']['GatewayTooManyRequests'];
       500: components['responses']['InternalError'];
       501: components['responses']['GatewayNotImplemented'];
     };
@@ -10705,6 +11979,7 @@ export interface operations {
       410: components['responses']['GatewayHeadError'];
       412: components['responses']['GatewayHeadError'];
       416: components['responses']['GatewayHeadRangeNotSatisfiable'];
+      429: components['responses']['GatewayHeadError'];
       500: components['responses']['GatewayHeadError'];
       501: components['responses']['GatewayHeadError'];
     };
@@ -10921,6 +12196,7 @@ export interface operations {
       400: components['responses']['PsaBadRequest'];
       401: components['responses']['PsaUnauthorized'];
       403: components['responses']['PsaInsufficientScope'];
+      429: components['responses']['PsaTooManyRequests'];
       '4XX': components['responses']['PsaCustomError'];
       '5XX': components['responses']['PsaInternalError'];
     };
@@ -10953,6 +12229,7 @@ export interface operations {
       409: components['responses']['PsaInsufficientFunds'];
       413: components['responses']['PsaCustomError'];
       415: components['responses']['PsaCustomError'];
+      429: components['responses']['PsaTooManyRequests'];
       '4XX': components['responses']['PsaCustomError'];
       '5XX': components['responses']['PsaInternalError'];
     };
@@ -10981,6 +12258,7 @@ export interface operations {
       401: components['responses']['PsaUnauthorized'];
       403: components['responses']['PsaInsufficientScope'];
       404: components['responses']['PsaNotFound'];
+      429: components['responses']['PsaTooManyRequests'];
       '4XX': components['responses']['PsaCustomError'];
       '5XX': components['responses']['PsaInternalError'];
     };
@@ -11016,6 +12294,7 @@ export interface operations {
       409: components['responses']['PsaInsufficientFunds'];
       413: components['responses']['PsaCustomError'];
       415: components['responses']['PsaCustomError'];
+      429: components['responses']['PsaTooManyRequests'];
       '4XX': components['responses']['PsaCustomError'];
       '5XX': components['responses']['PsaInternalError'];
     };
@@ -11042,8 +12321,489 @@ export interface operations {
       401: components['responses']['PsaUnauthorized'];
       403: components['responses']['PsaInsufficientScope'];
       404: components['responses']['PsaNotFound'];
+      429: components['responses']['PsaTooManyRequests'];
       '4XX': components['responses']['PsaCustomError'];
       '5XX': components['responses']['PsaInternalError'];
+    };
+  };
+  uploadCreatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'upload.created';
+          data: components['schemas']['RecordEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  recordDeletedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'record.deleted';
+          data: components['schemas']['RecordEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  pinQueuedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'pin.queued';
+          data: components['schemas']['PinJob'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  pinPinningEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'pin.pinning';
+          data: components['schemas']['PinJob'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  pinPinnedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'pin.pinned';
+          data: components['schemas']['PinJob'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  pinFailedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'pin.failed';
+          data: components['schemas']['PinJob'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  psaPinQueuedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'psa.pin.queued';
+          data: components['schemas']['PsaPinEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  psaPinPinningEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'psa.pin.pinning';
+          data: components['schemas']['PsaPinEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  psaPinPinnedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'psa.pin.pinned';
+          data: components['schemas']['PsaPinEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  psaPinFailedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'psa.pin.failed';
+          data: components['schemas']['PsaPinEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  quotaNearLimitEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'quota.near_limit';
+          data: components['schemas']['QuotaEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  quotaExceededEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'quota.exceeded';
+          data: components['schemas']['QuotaEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  paymentSucceededEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'payment.succeeded';
+          data: components['schemas']['PaymentEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  paymentFailedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'payment.failed';
+          data: components['schemas']['PaymentEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
+    };
+  };
+  webhookTestEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
+        'Cairn-Event-Id': components['parameters']['WebhookEventIdHeader'];
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's whole whsec_ secret>`; while a secret is being rotated, one `v1` per secret. Check it with the SDKs' `verifyWebhook`. */
+        'Cairn-Signature': components['parameters']['WebhookSignatureHeader'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventEnvelope'] & {
+          /** @constant */
+          type?: 'webhook.test';
+          data: components['schemas']['WebhookTestEventData'];
+        };
+      };
+    };
+    responses: {
+      /** @description Any `2xx` answer is a delivery; anything else (a redirect included) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: components['responses']['PsaTooManyRequests'];
     };
   };
 }

@@ -81,6 +81,8 @@ export const auditActionValues = [
   'make_public',
   'create_link',
   'revoke_link',
+  'create_s3_key',
+  'delete_s3_key',
 ] as const satisfies readonly AuditAction[];
 export type LogPruneRequest = Schemas['LogPruneRequest'];
 export type LogPruneResult = Schemas['LogPruneResult'];
@@ -133,6 +135,7 @@ export const errorCodeValues = [
   'admin_required',
   'already_pinned',
   'bad_request',
+  'bandwidth_limit_exceeded',
   'busy',
   'cannot_modify_self',
   'car_block_mismatch',
@@ -217,6 +220,8 @@ export const errorCodeValues = [
   'quota_exceeded',
   'range_not_satisfiable',
   'rate_limited',
+  's3_key_limit_reached',
+  's3_key_not_found',
   'session_ended',
   'session_required',
   'shutting_down',
@@ -228,6 +233,7 @@ export const errorCodeValues = [
   'token_ip_not_allowed',
   'token_not_found',
   'token_revoked',
+  'too_many_event_streams',
   'too_many_files',
   'too_many_links',
   'too_many_uploads',
@@ -338,6 +344,14 @@ export type ApiToken = Schemas['ApiToken'];
 /** A new API token with its secret, returned only once. */
 export type ApiTokenCreated = Schemas['ApiTokenCreated'];
 export type TokenList = Schemas['TokenList'];
+/** The fields shared by `S3Key` and `S3KeyCreated`. */
+export type S3KeyFields = Schemas['S3KeyFields'];
+/** An S3 access key as its owner sees it (never its secret). */
+export type S3Key = Schemas['S3Key'];
+/** A new S3 key with its secret access key, returned only once. */
+export type S3KeyCreated = Schemas['S3KeyCreated'];
+export type S3KeyList = Schemas['S3KeyList'];
+export type S3KeyCreateRequest = Schemas['S3KeyCreateRequest'];
 /** Text fields are trimmed; unknown fields are ignored. */
 export type SignupRequest = Schemas['SignupRequest'];
 export type LoginRequest = Schemas['LoginRequest'];
@@ -395,6 +409,11 @@ export type DagUploadResult = Schemas['DagUploadResult'];
 export type FilesUploadResult = Schemas['FilesUploadResult'];
 export type UploadList = Schemas['UploadList'];
 export type RemoveResult = Schemas['RemoveResult'];
+/** What the gateway sent on one UTC day. */
+export type BandwidthDay = Schemas['BandwidthDay'];
+export type BandwidthUsage = Schemas['BandwidthUsage'];
+export type RecordBandwidth = Schemas['RecordBandwidth'];
+export type AdminBandwidth = Schemas['AdminBandwidth'];
 export type Usage = Schemas['Usage'];
 /** The Pinning Service API statuses. */
 export type PinStatus = Schemas['PinStatus'];
@@ -462,6 +481,14 @@ export type GroupMembersRequest = Schemas['GroupMembersRequest'];
 export type GroupMembersAdded = Schemas['GroupMembersAdded'];
 export type GroupMembersRemoved = Schemas['GroupMembersRemoved'];
 export type GroupDeleted = Schemas['GroupDeleted'];
+/** What every webhook delivery (and every live event) carries. */
+export type WebhookEventEnvelope = Schemas['WebhookEventEnvelope'];
+export type RecordEventData = Schemas['RecordEventData'];
+/** A Pinning Service API `PinStatus` without `delegates`. */
+export type PsaPinEventData = Schemas['PsaPinEventData'];
+export type QuotaEventData = Schemas['QuotaEventData'];
+export type PaymentEventData = Schemas['PaymentEventData'];
+export type WebhookTestEventData = Schemas['WebhookTestEventData'];
 /** An event a webhook endpoint may receive. */
 export type WebhookEventType = Schemas['WebhookEventType'];
 /** Every value of `WebhookEventType`, in the order openapi.yaml lists them. */
@@ -485,6 +512,8 @@ export const webhookEventTypeValues = [
 export type Webhook = Schemas['Webhook'];
 /** The new endpoint and its signing secret, shown this once. */
 export type WebhookCreated = Schemas['WebhookCreated'];
+export type WebhookSecretRotateRequest = Schemas['WebhookSecretRotateRequest'];
+export type WebhookSecretRotated = Schemas['WebhookSecretRotated'];
 export type WebhookList = Schemas['WebhookList'];
 export type WebhookCreateRequest = Schemas['WebhookCreateRequest'];
 export type WebhookUpdateRequest = Schemas['WebhookUpdateRequest'];

@@ -126,6 +126,10 @@ export const planTranslationsSchema = z.partialRecord(
 );
 export type PlanTranslationsInput = z.infer<typeof planTranslationsSchema>;
 
+/** What the gateway does once an account is past its plan's monthly egress allowance: refuse (429), or keep serving. */
+export const EGRESS_OVER_LIMIT = ['block', 'serve'] as const;
+export type EgressOverLimit = (typeof EGRESS_OVER_LIMIT)[number];
+
 const planFields = {
   name: z
     .string({ error: 'Plan name is required' })
@@ -146,6 +150,18 @@ const planFields = {
   active: z.boolean({ error: 'active must be true or false' }),
   isDefault: z.boolean({ error: 'isDefault must be true or false' }),
   translations: planTranslationsSchema,
+  egressLimitBytes: z
+    .number({ error: 'egressLimitBytes must be a whole number of bytes, or null for no limit' })
+    .int('egressLimitBytes must be a whole number of bytes')
+    .min(1, 'egressLimitBytes must be at least 1, or null for no limit')
+    .max(Number.MAX_SAFE_INTEGER, 'egressLimitBytes is too large')
+    .nullable(),
+  egressOverLimit: z.enum(EGRESS_OVER_LIMIT, { error: 'egressOverLimit must be block or serve' }),
+  requestLimitFactor: z
+    .number({ error: 'requestLimitFactor must be a whole number from 0 to 1000' })
+    .int('requestLimitFactor must be a whole number from 0 to 1000')
+    .min(0, 'requestLimitFactor must be a whole number from 0 to 1000')
+    .max(1000, 'requestLimitFactor must be a whole number from 0 to 1000'),
 };
 
 export const planCreateSchema = z
@@ -160,6 +176,9 @@ export const planCreateSchema = z
     active: planFields.active.default(true),
     isDefault: planFields.isDefault.default(false),
     translations: planFields.translations.default({}),
+    egressLimitBytes: planFields.egressLimitBytes.default(null),
+    egressOverLimit: planFields.egressOverLimit.default('block'),
+    requestLimitFactor: planFields.requestLimitFactor.default(1),
   })
   .refine((plan) => plan.active || !plan.isDefault, { path: ['active'], message: 'The default plan must be active' });
 export type PlanCreateInput = z.infer<typeof planCreateSchema>;

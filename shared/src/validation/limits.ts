@@ -5,6 +5,9 @@ export const NAME_MAX = 255;
 export const EMAIL_MAX = 254;
 export const TOKEN_NAME_MAX = 100;
 export const TOKEN_EXPIRY_MAX_DAYS = 3650;
+export const S3_KEY_NAME_MAX = 100;
+/** S3 access keys an account may hold at once. */
+export const S3_KEYS_MAX = 50;
 
 /**
  * Sizes count in powers of 1024 everywhere (server, API, UI, CLI) and are labelled so: 1 MiB is

@@ -23,3 +23,13 @@ export const webhookUpdateSchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one of url, description, events, enabled')
   .meta({ minProperties: 1 });
 export type WebhookUpdateInput = z.infer<typeof webhookUpdateSchema>;
+
+/** `POST /webhooks/{webhookId}/rotate-secret`: how long the replaced secret keeps signing. */
+export const webhookRotateSecretSchema = z.object({
+  overlapHours: z
+    .int('overlapHours must be a whole number of hours')
+    .min(0, 'overlapHours is at least 0')
+    .max(168, 'overlapHours is at most 168 (7 days)')
+    .default(24),
+});
+export type WebhookRotateSecretInput = z.infer<typeof webhookRotateSecretSchema>;

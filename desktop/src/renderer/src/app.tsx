@@ -6,9 +6,10 @@ import { AppToaster } from './components/toaster';
 import { ServerAddressPage } from './pages/desktop/server-address-page';
 import { AppRoutes } from './routes';
 import { useAppStore } from './store/app-store';
+import { followSession } from './store/live-events';
 import { loadProfile } from './store/session-actions';
 
-/** Loads the profile whenever a session starts (its language overrides the detected one). */
+/** Loads the profile whenever a session starts (its language overrides the detected one) and opens its live events. */
 function SessionBootstrap() {
   const token = useAppStore((state) => state.token);
   useEffect(() => {
@@ -17,6 +18,8 @@ function SessionBootstrap() {
     loadProfile(controller.signal).catch(() => undefined);
     return () => controller.abort();
   }, [token]);
+  // One live event stream per session, shared by every screen.
+  useEffect(() => followSession(token), [token]);
   return null;
 }
 

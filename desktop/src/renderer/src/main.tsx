@@ -5,6 +5,7 @@ import { initI18n } from './lib/i18n';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/charts.css';
 import './styles/pages.css';
 import './styles/content.css';
 import './styles/upload.css';

@@ -8,7 +8,7 @@ import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
 import { DesktopOnly } from './pages/desktop/desktop-only';
 import { NotFoundPage } from './pages/not-found-page';
-import { SettingsPage, TokensPage } from './pages/settings/settings-page';
+import { S3KeysPage, SettingsPage, TokensPage, WebhooksPage } from './pages/settings/settings-page';
 import { SignupPage } from './pages/signup-page';
 
 // Split out of the initial bundle: the API reference (with its YAML parser) and the admin area.
@@ -67,6 +67,8 @@ export function AppRoutes() {
         <Route path="payment/cancel" element={deferred(<PaymentCancelPage />)} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="settings/tokens" element={<TokensPage />} />
+        <Route path="settings/webhooks" element={<WebhooksPage />} />
+        <Route path="settings/s3-keys" element={<S3KeysPage />} />
         <Route path="api-docs" element={deferred(<ApiDocsPage />)} />
         <Route path="admin/*" element={deferred(<AdminArea />)} />
         <Route path="transfers" element={<DesktopOnly>{deferred(<TransfersPage />)}</DesktopOnly>} />

@@ -5,7 +5,8 @@ import type { UploadOptions } from './uploads';
 /**
  * POSTs the parts as `multipart/form-data`: streamed in Node; as a Blob in browsers, which refuse
  * streamed bodies over HTTP/1.1 (a Blob of Files is still read from disk as it is sent, and its
- * progress comes from the transport). Never retried.
+ * progress comes from the transport). Sent again only after an answer saying nothing was done, and only
+ * when every part can be read again.
  */
 export declare function sendMultipart<T>(
   http: HttpClient,

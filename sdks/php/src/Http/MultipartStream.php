@@ -20,6 +20,7 @@ final class MultipartStream
     /** @var resource|null */
     private $current = null;
     private string $pending = '';
+    private bool $replayable = true;
 
     public function __construct()
     {
@@ -44,13 +45,31 @@ final class MultipartStream
 
     /**
      * Adds a file from an open stream, read to its end and left open; without its size the
-     * body is sent chunked.
+     * body is sent chunked. A seekable stream (a file, php://memory) is read again from where it
+     * stood for another attempt; any other stream can be sent only once.
      *
      * @param resource $stream
      */
     public function addStream(string $filename, $stream, ?int $size = null): void
     {
-        $this->add($filename, static fn () => $stream, $size, false);
+        $start = stream_get_meta_data($stream)['seekable'] ? ftell($stream) : false;
+        if ($start === false) {
+            $this->replayable = false;
+            $this->add($filename, static fn () => $stream, $size, false);
+            return;
+        }
+        $this->add($filename, static function () use ($stream, $start) {
+            if (fseek($stream, $start) !== 0) {
+                throw new \RuntimeException('Cannot read the stream again from where it stood');
+            }
+            return $stream;
+        }, $size, false);
+    }
+
+    /** Whether the body can be sent again: every part is a path or a seekable stream. */
+    public function isReplayable(): bool
+    {
+        return $this->replayable;
     }
 
     private function add(string $filename, \Closure $open, ?int $size, bool $close): void
@@ -79,6 +98,13 @@ final class MultipartStream
      */
     public function attach(\CurlHandle $ch): array
     {
+        // Each attempt sends the body from its start.
+        if ($this->current !== null && $this->index >= 0 && $this->parts[$this->index]['close']) {
+            fclose($this->current);
+        }
+        $this->current = null;
+        $this->index = -1;
+        $this->pending = '';
         curl_setopt_array($ch, [
             CURLOPT_UPLOAD => true,
             CURLOPT_CUSTOMREQUEST => 'POST',

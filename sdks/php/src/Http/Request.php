@@ -19,6 +19,9 @@ final class Request
      * @param bool|null $idempotent whether the call may be sent again; null follows the method.
      *     Set where a repeat means something else: a POST that changes nothing the second time,
      *     or a DELETE whose repeat would answer 404.
+     * @param bool $replayable whether $body can be set again for another attempt (false for a
+     *     one-shot stream): even a call that is not idempotent is sent again after an answer
+     *     saying nothing was done (RetryPolicy::NOTHING_DONE), unless this is false.
      */
     public function __construct(
         public readonly string $method,
@@ -30,6 +33,7 @@ final class Request
         public readonly array $headers = [],
         public readonly string $base = '/api/v2',
         public readonly ?bool $idempotent = null,
+        public readonly bool $replayable = true,
     ) {
     }
 

@@ -51,17 +51,23 @@ final class Transport
 
     private function sendWithRetries(Request $request): Response
     {
-        $attempts = 1 + ($request->isIdempotent() ? max($this->retry->maxRetries, 0) : 0);
+        $attempts = 1 + max($this->retry->maxRetries, 0);
         for ($attempt = 0;; $attempt++) {
             try {
                 return $this->once($request);
             } catch (ApiException | TransportException $e) {
-                $retryable = $e instanceof TransportException
-                    || in_array($e->getStatus(), [429, 503], true);
+                $retryable = $request->isIdempotent()
+                    ? $e instanceof TransportException || in_array($e->getStatus(), [429, 503], true)
+                    : $e instanceof ApiException && $request->replayable
+                        && RetryPolicy::saysNothingDone($e->getStatus(), $e->getErrorCode());
                 if (!$retryable || $attempt + 1 >= $attempts) {
                     throw $e;
                 }
                 $retryAfter = $e instanceof ApiException ? $e->getRetryAfter() : null;
+                // Sooner than the server asked would only be refused again: past the longest wait, the caller decides.
+                if ($retryAfter !== null && $retryAfter > $this->retry->maxDelay) {
+                    throw $e;
+                }
                 usleep((int) ($this->retry->delay($attempt, $retryAfter) * 1_000_000));
             }
         }

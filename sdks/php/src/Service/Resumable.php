@@ -92,7 +92,8 @@ final class Resumable
             'Upload-Length' => (string) $size,
             'Upload-Metadata' => 'filename ' . base64_encode(basename($path)),
         ];
-        $response = $this->transport->exchange(new Request('POST', '/uploads/resumable', $query, headers: $headers));
+        // Not idempotent, so sent again only after an answer saying nothing was done.
+        $response = $this->transport->sendForResponse(new Request('POST', '/uploads/resumable', $query, headers: $headers));
         $location = $response->header('location');
         if ($response->status !== 201 || $location === null) {
             throw new TransportException("POST /uploads/resumable answered {$response->status} without an upload URL");

@@ -71,7 +71,8 @@ final class Uploads
     {
         $multipart = new MultipartStream();
         $multipart->addStream($filename, $stream, $options['size'] ?? null);
-        return $this->transport->send(new Request('POST', '/upload', self::query($options), body: $multipart->attach(...), progress: $options['progress'] ?? null));
+        $request = new Request('POST', '/upload', self::query($options), body: $multipart->attach(...), progress: $options['progress'] ?? null, replayable: $multipart->isReplayable());
+        return $this->transport->send($request);
     }
 
     /**

@@ -26,6 +26,10 @@ class FileBody:
         self._on_progress = on_progress
         self.sent = 0
 
+    @property
+    def replayable(self) -> bool:
+        return self._source.replayable
+
     def headers(self) -> dict[str, str]:
         headers = {"Content-Type": self._content_type}
         if self._source.size is not None:
@@ -63,6 +67,11 @@ class RangeBody:
         self._start = start
         self._length = length
         self._check = check
+
+    @property
+    def replayable(self) -> bool:
+        # A failed chunk is resumed from the offset the server reports, not sent again as it is.
+        return False
 
     def headers(self) -> dict[str, str]:
         return {"Content-Type": "application/offset+octet-stream", "Content-Length": str(self._length)}

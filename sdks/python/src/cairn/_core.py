@@ -20,6 +20,9 @@ T = TypeVar("T")
 
 IDEMPOTENT = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS"})
 RETRY_STATUSES = frozenset({429, 503})
+# Answers saying the server did nothing with the request (no record, no charge): any call whose body
+# can be sent again is, idempotent or not. The list sdks/retry-policy.json gives every SDK.
+NOTHING_DONE = frozenset({(429, "rate_limited"), (503, "shutting_down")})
 # The connection failed, broke or timed out; not a malformed URL or a proxy refusing the request.
 RETRY_ERRORS = (httpx.NetworkError, httpx.TimeoutException, httpx.RemoteProtocolError)
 
@@ -28,6 +31,11 @@ class Body(Protocol):
     """A streamed request body, read chunk by chunk by the sync or the async client."""
 
     def headers(self) -> dict[str, str]: ...
+
+    @property
+    def replayable(self) -> bool:
+        """Whether another attempt can send the same bytes (not a one-shot stream)."""
+        ...
 
     def __iter__(self) -> Iterator[bytes]: ...
 
@@ -57,6 +65,10 @@ class Send:
     def retryable(self) -> bool:
         return self.method in IDEMPOTENT if self.idempotent is None else self.idempotent
 
+    @property
+    def replayable(self) -> bool:
+        return self.body is None or self.body.replayable
+
 
 @dataclass(frozen=True)
 class Sleep:
@@ -70,7 +82,8 @@ Operation = Generator[Action, Outcome, T]
 
 @dataclass(frozen=True)
 class RetryPolicy:
-    """Exponential backoff with jitter, for idempotent calls on 429, 503 and connection errors.
+    """Exponential backoff with jitter, for idempotent calls on 429, 503 and connection errors, and
+    for any call whose body can be sent again on an answer saying nothing was done (`NOTHING_DONE`).
 
     The n-th wait is drawn between half and all of `base_delay * 2**n` (capped at `max_delay`), so
     clients that failed together do not all come back at the same moment.
@@ -86,7 +99,9 @@ class RetryPolicy:
 
     def delay(self, request: Send, outcome: Outcome, attempt: int) -> float | None:
         """Seconds to wait before trying `request` again, or None to stop here."""
-        if attempt >= self.max_retries or not request.retryable:
+        if attempt >= self.max_retries:
+            return None
+        if not request.retryable and not (request.replayable and says_nothing_done(outcome)):
             return None
         if isinstance(outcome, httpx.Response):
             if outcome.status_code not in RETRY_STATUSES:
@@ -102,6 +117,20 @@ class RetryPolicy:
         """The jittered wait before retry number `attempt` (from 0)."""
         ceiling = min(self.max_delay, self.base_delay * 2**attempt)
         return self.rng.uniform(ceiling / 2, ceiling)
+
+
+def says_nothing_done(outcome: Outcome) -> bool:
+    """Whether `outcome` is an answer saying the server did nothing with the request."""
+    if not isinstance(outcome, httpx.Response) or outcome.status_code not in RETRY_STATUSES:
+        return False
+    payload = _decode(outcome)
+    if not isinstance(payload, dict):
+        return False
+    code = payload.get("code")
+    if isinstance(payload.get("error"), dict):
+        # The Pinning Service API's shape, {"error": {"reason", "details"}}: the reason is the code.
+        code = payload["error"].get("reason")
+    return isinstance(code, str) and (outcome.status_code, code.lower()) in NOTHING_DONE
 
 
 def _decode(response: httpx.Response) -> Any:

@@ -57,6 +57,10 @@ class MultipartBody:
         framing = sum(len(head) + 2 for head in self._heads) + len(self._tail)
         return framing + self.total
 
+    @property
+    def replayable(self) -> bool:
+        return all(source.replayable for source in self._sources)
+
     def headers(self) -> dict[str, str]:
         headers = {"Content-Type": self.content_type}
         if self.content_length is not None:

@@ -21,6 +21,13 @@ class FileSource:
     size: int | None
     path: Path | None = None
     stream: BinaryIO | None = None
+    # Where a seekable file object stood when the upload began: each attempt reads from there.
+    start: int | None = None
+
+    @property
+    def replayable(self) -> bool:
+        """Whether another attempt can send the same bytes (a path or a seekable file object)."""
+        return self.path is not None or self.start is not None
 
     @contextmanager
     def open(self) -> Iterator[BinaryIO]:
@@ -30,7 +37,16 @@ class FileSource:
                 yield handle
         else:
             assert self.stream is not None
+            if self.start is not None:
+                self.stream.seek(self.start)
             yield self.stream
+
+
+def _position(stream: BinaryIO) -> int | None:
+    try:
+        return stream.tell() if stream.seekable() else None
+    except (OSError, ValueError):
+        return None
 
 
 def _remaining_size(stream: BinaryIO) -> int | None:
@@ -55,7 +71,7 @@ def file_source(file: FileInput, filename: str | None = None) -> FileSource:
     if isinstance(file, io.TextIOBase):
         raise TypeError("open the file in binary mode ('rb')")
     name = filename or os.path.basename(str(getattr(file, "name", "") or "")) or "file"
-    return FileSource(name, _remaining_size(file), stream=file)
+    return FileSource(name, _remaining_size(file), stream=file, start=_position(file))
 
 
 def folder_sources(folder: str | os.PathLike[str]) -> list[FileSource]:

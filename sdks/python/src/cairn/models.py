@@ -18,6 +18,7 @@ UploadType = Literal["file", "directory", "dag"]
 ContentCategory = Literal["image", "video", "audio", "document", "office", "archive", "code", "text", "other"]
 LanguageCode = Literal["en", "es", "ca", "eu", "fr", "de", "it", "pt", "ru", "uk"]
 PinStatus = Literal["queued", "pinning", "pinned", "failed"]
+EgressOverLimit = Literal["block", "serve"]
 # A right an API token holds: `all` is full access.
 TokenScope = Literal[
     "all", "files:read", "files:write", "pins:write", "groups:write", "psa", "links:write", "admin:*"
@@ -147,6 +148,8 @@ class UploadList:
     total: int
     page: int
     limit: int
+    # True when more match than `total` (the server counts a search up to 10,000): show "10,000+".
+    total_at_least: bool = False
 
 
 @dataclass(frozen=True)
@@ -273,6 +276,12 @@ class Plan:
     description: str
     active: bool
     is_default: bool
+    # What the gateway may send for an account of the plan in a calendar month (UTC); None is unlimited.
+    egress_limit_bytes: int | None
+    # Past it: "block" (429 bandwidth_limit_exceeded) or "serve".
+    egress_over_limit: EgressOverLimit
+    # Multiplies the per-token request limits of the plan's accounts; 0 lifts them.
+    request_limit_factor: int
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ import type { UploadOptions } from './uploads';
 
 /**
  * POSTs one part as the raw request body (a CAR): streamed in Node, as a Blob in browsers when it
- * is one (they refuse streamed bodies over HTTP/1.1; the transport reports its progress). Never retried.
+ * is one (they refuse streamed bodies over HTTP/1.1; the transport reports its progress). Sent again
+ * only after an answer saying nothing was done, and only when the part can be read again.
  */
 export function sendBody<T>(
   http: HttpClient,
@@ -30,6 +31,7 @@ export function sendBody<T>(
       path,
       query,
       idempotent: false,
+      replayable: canReadAgain(part),
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? 0,
       onUploadProgress: options.onProgress && useBlob ? report : undefined,
@@ -49,4 +51,9 @@ function streamedPart(part: UploadPart, report: (loaded: number) => void): Strea
     return { pieces: [{ path: part.path, start: 0, end: part.size, fileSize: part.size, onBytes }], length: part.size };
   }
   return { pieces: counted(part.chunks(), onBytes), length: part.size };
+}
+
+/** A file on disk or a Blob (bytes in memory are one) is read again for another attempt; a stream is not. */
+export function canReadAgain(part: UploadPart): boolean {
+  return part.path !== undefined || part.blob !== undefined;
 }

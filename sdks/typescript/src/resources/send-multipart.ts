@@ -2,12 +2,14 @@ import type { HttpClient } from '../http';
 import { makeBoundary, multipartBlob, multipartBody } from '../multipart';
 import { runsInNode } from '../node-transport';
 import type { UploadPart } from '../sources';
+import { canReadAgain } from './send-body';
 import type { UploadOptions } from './uploads';
 
 /**
  * POSTs the parts as `multipart/form-data`: streamed in Node; as a Blob in browsers, which refuse
  * streamed bodies over HTTP/1.1 (a Blob of Files is still read from disk as it is sent, and its
- * progress comes from the transport). Never retried.
+ * progress comes from the transport). Sent again only after an answer saying nothing was done, and only
+ * when every part can be read again.
  */
 export function sendMultipart<T>(
   http: HttpClient,
@@ -27,6 +29,7 @@ export function sendMultipart<T>(
       path,
       query,
       idempotent: false,
+      replayable: parts.every(canReadAgain),
       signal: options.signal,
       // A large upload takes as long as it takes: no timeout unless the caller sets one.
       timeoutMs: options.timeoutMs ?? 0,

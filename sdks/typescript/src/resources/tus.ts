@@ -71,6 +71,8 @@ export async function appendChunk(
     path: url,
     headers: { ...TUS, 'upload-offset': String(offset) },
     idempotent: false,
+    // A failed chunk is resumed from the offset the server reports, not sent again here.
+    replayable: false,
     raw: true,
     signal,
     timeoutMs: 0,

@@ -30,7 +30,7 @@ async function uniqueReferralCode(app: AppContext): Promise<string> {
 export async function userCreator(app: AppContext, input: SignupInput, options: CreateUserOptions = {}): Promise<UserRow> {
   if (options.ip) {
     const { perIp, windowSeconds } = app.config.signupLimits;
-    await rateLimitHit(app, `signup:ip:${options.ip}`, perIp, windowSeconds);
+    await rateLimitHit(app, 'signup:ip', options.ip, perIp, windowSeconds);
   }
   assertKnownCountry(input.country);
   const email = input.email.toLowerCase();

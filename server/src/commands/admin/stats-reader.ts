@@ -1,6 +1,7 @@
 import { bytesToMb } from '@cairn/shared';
 import type { AppContext } from '../../context';
 import { centsToEur } from '../../lib/units';
+import type { DayCount } from '../../stores/admin/stats';
 
 const DAY_MS = 86_400_000;
 export const ACTIVE_WINDOW_DAYS = 30;
@@ -36,19 +37,62 @@ export function lastDays(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 }
 
+/** How long the record figures are served before they are read again (see `recordFigures`). */
+export const RECORD_FIGURES_MAX_AGE_MS = 30_000;
+
+interface RecordFigures {
+  content: Awaited<ReturnType<AppContext['stores']['admin']['stats']['content']>>;
+  uploadsPerDay: DayCount[];
+}
+interface Kept {
+  at: number;
+  since: string;
+  figures: Promise<RecordFigures>;
+  refreshing: boolean;
+}
+const kept = new WeakMap<AppContext, Kept>();
+
+/**
+ * The records, their bytes and distinct CIDs of every account, and the records of each of the last
+ * days: reads of every record (or every record of a month), so each instance reads them at most
+ * every 30 seconds, and a dashboard asking in between gets the last figures while the next read runs
+ * behind it. Only an instance's first request, and the first of a new day, wait for them.
+ */
+function recordFigures(app: AppContext, since: string): Promise<RecordFigures> {
+  const entry = kept.get(app);
+  const read = async (): Promise<RecordFigures> => {
+    const [content, uploadsPerDay] = await Promise.all([app.stores.admin.stats.content(), app.stores.admin.stats.uploadsPerDay(since)]);
+    return { content, uploadsPerDay };
+  };
+  if (!entry || entry.since !== since) {
+    const fresh: Kept = { at: Date.now(), since, figures: read(), refreshing: false };
+    kept.set(app, fresh);
+    fresh.figures.catch(() => kept.get(app) === fresh && kept.delete(app));
+    return fresh.figures;
+  }
+  if (Date.now() - entry.at >= RECORD_FIGURES_MAX_AGE_MS && !entry.refreshing) {
+    entry.refreshing = true;
+    const next = read();
+    next.then(
+      () => kept.get(app) === entry && kept.set(app, { at: Date.now(), since, figures: next, refreshing: false }),
+      () => (entry.refreshing = false),
+    );
+  }
+  return entry.figures;
+}
+
 /** Dashboard figures: accounts, content, income per period, top referrers and a daily series. */
 export async function statsReader(app: AppContext, now = new Date()) {
   const stats = app.stores.admin.stats;
   const days = lastDays(now, DAILY_DAYS);
   const since = `${days[0]}T00:00:00.000Z`;
   const activeSince = new Date(now.getTime() - ACTIVE_WINDOW_DAYS * DAY_MS).toISOString();
-  const [accounts, content, income, referrers, signups, uploads, paid] = await Promise.all([
+  const [accounts, { content, uploadsPerDay: uploads }, income, referrers, signups, paid] = await Promise.all([
     stats.accounts(activeSince),
-    stats.content(),
+    recordFigures(app, since),
     stats.incomeCents(incomeBounds(now)),
     stats.topReferrers(TOP_REFERRERS),
     stats.signupsPerDay(since),
-    stats.uploadsPerDay(since),
     stats.incomeCentsPerDay(since),
   ]);
   const byDay = (rows: { day: string; n: number }[]) => new Map(rows.map((row) => [row.day, row.n]));

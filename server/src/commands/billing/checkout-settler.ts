@@ -4,6 +4,7 @@ import { nowIso } from '../../lib/time';
 import type { CheckoutState } from '../../payments/types';
 import { orderApplier } from './order-applier';
 import { moveOrder } from './lib/order-mover';
+import { paymentEvent } from '../../webhooks/events';
 
 /**
  * Brings an order in line with what the provider says of its checkout — paid (then applied),
@@ -24,11 +25,12 @@ export async function checkoutSettler(app: AppContext, order: OrderRow, checkout
       await moveOrder(app, order, 'error', ['pending', 'uncleared', 'cancel'], { via, reason }, { ...ids, failure_reason: reason });
     } else {
       const now = nowIso();
-      await app.stores.orders.transition(app.db, order.id, ['pending', 'uncleared', 'cancel'], {
-        ...ids,
-        status: 'paid',
-        paid_at: now,
-        updated_at: now,
+      const plan = await app.stores.plans.findByCode(order.plan_code);
+      await app.db.transaction().execute(async (trx) => {
+        const changes = { ...ids, status: 'paid' as const, paid_at: now, updated_at: now };
+        if (await app.stores.orders.transition(trx, order.id, ['pending', 'uncleared', 'cancel'], changes)) {
+          await paymentEvent(app, trx, { ...order, ...changes }, plan, 'succeeded', now);
+        }
       });
       const current = await app.stores.orders.findById(order.id);
       if (current) await orderApplier(app, current, via);

@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import type { PaidInvoice } from '../../payments/types';
 import { auditOrder } from './lib/order-audit';
+import { paymentEvent } from '../../webhooks/events';
 
 /** A renewal order: the same buyer, plan and subscription as `order`, for what the invoice took. */
 function renewalOrder(order: OrderRow, invoice: PaidInvoice, now: string): OrderRow {
@@ -45,7 +46,13 @@ export async function invoiceRecorder(app: AppContext, order: OrderRow, invoice:
   if (invoice.reason !== 'renewal') return 'not_a_renewal';
 
   const renewal = renewalOrder(order, invoice, now);
-  if (!(await app.stores.orders.insertRenewal(renewal))) return 'unchanged';
+  const plan = await app.stores.plans.findByCode(renewal.plan_code);
+  const inserted = await app.db.transaction().execute(async (trx) => {
+    if (!(await app.stores.orders.insertRenewal(trx, renewal))) return false;
+    await paymentEvent(app, trx, renewal, plan, 'succeeded', now);
+    return true;
+  });
+  if (!inserted) return 'unchanged';
   const planEnded = order.status !== 'paid' || order.ended_at !== null;
   const details = {
     via,

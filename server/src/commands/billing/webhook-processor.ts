@@ -9,6 +9,7 @@ import { invoiceRecorder } from './invoice-recorder';
 import { auditOrder } from './lib/order-audit';
 import { orderEnder } from './order-ender';
 import { moveOrder } from './lib/order-mover';
+import { paymentEvent } from '../../webhooks/events';
 
 const VIA = 'webhook';
 
@@ -55,6 +56,13 @@ async function orderOf(app: AppContext, event: PaymentEvent): Promise<OrderRow |
   }
 }
 
+/** `payment.failed` for a subscription's renewal, which moves no order: the provider's event id already makes it once. */
+async function renewalFailed(app: AppContext, order: OrderRow): Promise<void> {
+  const plan = await app.stores.plans.findByCode(order.plan_code);
+  const now = nowIso();
+  await app.db.transaction().execute((trx) => paymentEvent(app, trx, order, plan, 'failed', now, true));
+}
+
 /** What an event does to its order; the outcome names what happened, for the audit log. */
 async function handle(app: AppContext, event: PaymentEvent, order: OrderRow): Promise<string> {
   switch (event.kind) {
@@ -70,8 +78,10 @@ async function handle(app: AppContext, event: PaymentEvent, order: OrderRow): Pr
     case 'invoice_payment_failed':
       if (await moveOrder(app, order, 'declined', ['pending', 'uncleared'], { via: VIA })) return 'declined';
       // A renewal failed: Stripe retries, and ends the subscription if it keeps failing.
-      if (order.status === 'paid')
+      if (order.status === 'paid') {
         await auditOrder(app, order, 'process_webhook', { via: VIA, reason: 'renewal payment failed' }, 'warning');
+        await renewalFailed(app, order);
+      }
       return 'renewal_failed';
     case 'invoice_paid':
       return invoiceRecorder(app, order, event.invoice, VIA);

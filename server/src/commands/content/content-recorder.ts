@@ -4,7 +4,7 @@ import type { ContentStore } from '../../content/types';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { Category, UploadRow, UploadType, UserRow } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation, retryOnDeadlock } from '../../lib/db-errors';
 import { accountDisabled, AppError, conflict } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
@@ -13,7 +13,7 @@ import { storageLimit } from '../quota/lib/storage-limit';
 import { dagHider } from './privacy/dag-hider';
 import { heldOutsideGroup } from './held-upload-reader';
 import { applyRecordExtras, type RecordExtras } from './record-meta';
-import { recordCreatedEvent } from '../webhooks/events';
+import { chargedEvent, recordCreatedEvent } from '../../webhooks/events';
 
 export interface NewContent {
   cid: string;
@@ -31,6 +31,8 @@ export interface NewContent {
   source: UploadRow['source'];
   /** The record is private (see `privacySetter`); an existing record of the CID turns private too. */
   private?: boolean;
+  /** Name the record by its whole `folderPath` (an S3 object's key), not its last segment. */
+  nameFromPath?: boolean;
 }
 
 /**
@@ -66,7 +68,7 @@ function cleanOriginalName(raw: string | null | undefined): string | null {
 }
 
 /** `x/readme.md` as sent (control characters and empty or dot segments dropped), at most NAME_MAX characters. */
-function cleanFolderPath(raw: string | null | undefined): string | null {
+export function cleanFolderPath(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const segments = raw
     .split(/[\\/]/)
@@ -78,7 +80,8 @@ function cleanFolderPath(raw: string | null | undefined): string | null {
 
 function withSuffix(name: string, n: number): string {
   if (n === 0) return name;
-  const dot = name.lastIndexOf('.');
+  // The extension of the last segment only: `v1.2/readme` has none.
+  const dot = name.lastIndexOf('.') > name.lastIndexOf('/') ? name.lastIndexOf('.') : -1;
   const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
   return `${stem.slice(0, NAME_MAX - ext.length - 6)}-${n}${ext}`;
 }
@@ -152,7 +155,8 @@ export async function contentRecorder(
     if (custom && (await app.stores.uploads.nameTaken(user.id, custom))) {
       throw conflict('name_taken', 'A file with this name already exists');
     }
-    const base = custom ?? original ?? `${content.type}-${content.cid.slice(-10)}`;
+    const pathName = content.nameFromPath ? cleanFolderPath(content.folderPath) : null;
+    const base = custom ?? pathName ?? original ?? `${content.type}-${content.cid.slice(-10)}`;
     const limit = reservation ? null : await storageLimit(app, user);
     const charged = content.chargedBytes ?? content.size;
 
@@ -177,20 +181,25 @@ export async function contentRecorder(
         meta: '{}',
       };
       try {
-        const recorded = await app.db.transaction().execute(async (trx) => {
-          // An upload that was streaming when its account was disabled records nothing.
-          if (!(await app.stores.users.holdActive(trx, user.id))) throw accountDisabled();
-          await reservation?.settle(trx);
-          // The record now holds the CID: the upload's claim on it has nothing left to guard.
-          if (reservation) await app.stores.contentJobs.dropClaim(trx, reservation.id, content.cid);
-          await options.beforeCharge?.(trx);
-          if (!(await app.stores.quota.charge(trx, user.id, charged, limit))) throw quotaExceeded();
-          await app.stores.uploads.insert(trx, upload);
-          await options.within?.(trx, upload);
-          const row = options.extras ? await applyRecordExtras(app, trx, upload, options.extras) : upload;
-          await recordCreatedEvent(app, trx, row);
-          return row;
-        });
+        // A delete racing this insert over the same name can deadlock on PostgreSQL: the
+        // transaction undone (nothing of it written) runs again.
+        const recorded = await retryOnDeadlock(() =>
+          app.db.transaction().execute(async (trx) => {
+            // An upload that was streaming when its account was disabled records nothing.
+            if (!(await app.stores.users.holdActive(trx, user.id))) throw accountDisabled();
+            await reservation?.settle(trx);
+            // The record now holds the CID: the upload's claim on it has nothing left to guard.
+            if (reservation) await app.stores.contentJobs.dropClaim(trx, reservation.id, content.cid);
+            await options.beforeCharge?.(trx);
+            if (!(await app.stores.quota.charge(trx, user.id, charged, limit))) throw quotaExceeded();
+            await app.stores.uploads.insert(trx, upload);
+            await options.within?.(trx, upload);
+            const row = options.extras ? await applyRecordExtras(app, trx, upload, options.extras) : upload;
+            await recordCreatedEvent(app, trx, row);
+            await chargedEvent(app, trx, user.id, charged, limit ?? reservation?.limit ?? 0, upload.created_at);
+            return row;
+          }),
+        );
         return { upload: recorded, duplicate: false };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;

@@ -22,6 +22,8 @@ export interface FileUploadInput {
   extras?: RecordExtras;
   signal: AbortSignal;
   ip: string;
+  /** The record's name: the whole path (an S3 object's key, `www/index.html`), its original name kept as that path. */
+  path?: string;
   /** A smaller cap than the 4 GiB one (a signed upload URL's). */
   maxBytes?: number;
   /** Quota already reserved for this file (a resumable upload's); a streaming reservation otherwise. */
@@ -64,6 +66,8 @@ export async function fileUploader(app: AppContext, user: UserRow, input: FileUp
         category: detectCategory(head(), input.filename),
         filesCount: 1,
         originalName: input.filename,
+        folderPath: input.path,
+        nameFromPath: input.path !== undefined,
         customName: input.customName,
         private: input.private,
         source: 'upload',

@@ -52,6 +52,8 @@ export async function folderUploader(app: AppContext, user: UserRow, input: Fold
       categories.push(detectCategory(capture.head(), part.filename));
     }
   }
+  // Set when the engine may hold a pin of this import that nobody claimed: the sweep finds it later.
+  let unsettled = false;
   try {
     const added = await app.content.addDirectory(entries(), {
       cidVersion: input.cidVersion,
@@ -59,6 +61,12 @@ export async function folderUploader(app: AppContext, user: UserRow, input: Fold
       signal: input.signal,
       onBytes: reservation.onBytes,
       beforePin: reservation.claim,
+      recovery: {
+        id: reservation.id,
+        unsettled: () => {
+          unsettled = true;
+        },
+      },
     });
     await reservation.claim(added.cid);
     if (added.files.length === 0) throw noFiles();
@@ -93,7 +101,7 @@ export async function folderUploader(app: AppContext, user: UserRow, input: Fold
     }
     return { ...result, files: added.files.map((f) => ({ filename: f.path, cid: f.cid, size: f.size })) };
   } catch (error) {
-    await abandonUpload(app, reservation);
+    await abandonUpload(app, reservation, unsettled);
     throw error;
   }
 }

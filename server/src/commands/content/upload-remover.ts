@@ -1,11 +1,13 @@
 import type { AppContext } from '../../context';
+import { retryOnDeadlock } from '../../lib/db-errors';
+import type { Db } from '../../db/database';
 import type { UploadRow, UserRow } from '../../db/schema';
 import { crashPoint } from '../../lib/crash-point';
 import { notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { auditRecorder } from '../audit/audit-recorder';
 import { privacyReleaser } from './privacy/privacy-setter';
-import { recordDeletedEvent } from '../webhooks/events';
+import { recordDeletedEvent } from '../../webhooks/events';
 
 export interface UploadRemoval {
   success: true;
@@ -15,6 +17,11 @@ export interface UploadRemoval {
   operation: 'unpinned' | 'record_removed';
   timestamp: string;
   message: string;
+}
+
+export interface RemovalOptions {
+  /** Runs first in the delete's transaction: true keeps the record (something came to stand on it), and nothing is removed. */
+  keep?: (trx: Db) => Promise<boolean>;
 }
 
 /**
@@ -33,15 +40,21 @@ export async function removeUploadIfPresent(
   ip: string,
   actor: UserRow = user,
   queuedBy: string | null = null,
+  options: RemovalOptions = {},
 ): Promise<UploadRemoval | null> {
-  const job = await app.db.transaction().execute(async (trx) => {
-    await app.stores.psaPins.deleteOnUpload(trx, upload.id);
-    const removed = await app.stores.uploads.delete(trx, upload.id);
-    if (!removed) return null;
-    await app.stores.quota.refund(trx, user.id, removed.chargedBytes);
-    await recordDeletedEvent(app, trx, upload, nowIso());
-    return app.stores.contentJobs.enqueueRelease(trx, upload.cid, null, queuedBy);
-  });
+  // A delete racing an insert of the same name (an S3 key put twice at once) can deadlock on
+  // PostgreSQL; the transaction undone then runs again.
+  const job = await retryOnDeadlock(() =>
+    app.db.transaction().execute(async (trx) => {
+      if (await options.keep?.(trx)) return null;
+      await app.stores.psaPins.deleteOnUpload(trx, upload.id);
+      const removed = await app.stores.uploads.delete(trx, upload.id);
+      if (!removed) return null;
+      await app.stores.quota.refund(trx, user.id, removed.chargedBytes);
+      await recordDeletedEvent(app, trx, upload, nowIso());
+      return app.stores.contentJobs.enqueueRelease(trx, upload.cid, null, queuedBy);
+    }),
+  );
   if (job === null) return null;
   crashPoint('delete-committed');
   const release = await app.jobs.runNow(job);

@@ -8,6 +8,7 @@ import { nowIso } from '../../lib/time';
 import type { GroupView } from '../../stores/group-store';
 import type { UploadFilter } from '../../stores/upload-filter';
 import { fileNotFound } from '../content/upload-reader';
+import { releaseBucketUploads } from '../../s3/multipart/multipart-store';
 
 export const groupNotFound = () => notFound('group_not_found', 'Group not found or not owned by the user');
 const nameTaken = () => conflict('group_name_taken', 'A group with this name already exists');
@@ -47,10 +48,18 @@ export async function groupRenamer(app: AppContext, user: UserRow, groupId: stri
   return { ...group, name };
 }
 
-/** Deletes a group; its records stay where they are, in My files and in their other groups. */
+/**
+ * Deletes a group; its records stay where they are, in My files and in their other groups. A group
+ * that is an S3 bucket takes the bucket with it: its multipart uploads in progress give their
+ * parts' quota back in the same transaction.
+ */
 export async function groupRemover(app: AppContext, user: UserRow, groupId: string): Promise<void> {
   const group = await groupReader(app, user.id, groupId);
-  if (!(await app.stores.groups.delete(user.id, group.id))) throw groupNotFound();
+  const removed = await app.stores.groups.delete(user.id, group.id, async (trx) => {
+    const bucket = await app.stores.s3Buckets.ofGroup(trx, group.id);
+    if (bucket) await releaseBucketUploads(trx, bucket.id);
+  });
+  if (!removed) throw groupNotFound();
 }
 
 /**

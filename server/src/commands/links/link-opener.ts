@@ -5,6 +5,9 @@ import { verifyLinkToken } from './link-key';
 
 export interface OpenedLink {
   downloadName: string | null;
+  /** The record the link opens, which its downloads are charged to. */
+  uploadId: string;
+  userId: string;
 }
 
 // Kept by no cache: a browser may otherwise keep a refusal (410 is cacheable by default) for a link it opens again.
@@ -30,5 +33,5 @@ export async function linkOpener(app: AppContext, token: string, rootCid: string
   if (Number(link.single_use) === 1) {
     if (link.used_at !== null || !(await app.stores.accessLinks.spend(link.id, new Date(now).toISOString()))) throw expired();
   }
-  return { downloadName: link.download_name };
+  return { downloadName: link.download_name, uploadId: link.upload_id, userId: link.user_id };
 }

@@ -107,12 +107,12 @@ describe('records and content after kill -9 of one of two instances (kubo engine
     expect(pins.has(kept.cid) && pins.has(remote.cid)).toBe(true);
     expect(pins.has(deleted.cid) || pins.has(orphan.cid)).toBe(false);
   }, 300_000);
-  it('B undoes the uploads A was killed in between import and pin: claimed (a folder, a file) or pinned under its name unclaimed (a file)', async () => {
+  it('B undoes the uploads A was killed in between import and pin: claimed (a folder, a file) or pinned under its name unclaimed (a file, a folder)', async () => {
     const pg = { driver: 'pg' as const, url: database.url };
     const b = await start();
     const user = await signUp(b.api);
 
-    // A folder: Kubo imports it without pinning, A writes its claim and dies before the pin.
+    // A folder: Kubo imports and pins it under the upload's name, A writes its claim and dies.
     const a1 = await start('upload-claimed');
     await a1.api
       .request('POST', '/api/v2/upload/directory?mode=dag&cidVersion=0', {
@@ -127,7 +127,24 @@ describe('records and content after kill -9 of one of two instances (kubo engine
     const claims = (await accountState(pg, user.email)).jobs;
     expect(claims).toEqual([{ cid: expect.any(String), status: 'pending', last_error: null }]);
     const folderCid = claims[0]!.cid;
-    expect((await engine.pins()).has(folderCid)).toBe(false);
+    expect((await engine.pins()).has(folderCid)).toBe(true);
+
+    // A folder Kubo imported and pinned under the upload's name, A killed before writing its claim.
+    const pinsBefore = await engine.pins();
+    const a4 = await start('upload-imported');
+    await a4.api
+      .request('POST', '/api/v2/upload/directory?mode=dag', {
+        token: user.token,
+        body: fileForm([
+          { name: 'named/one.bin', content: randomFile(70_000).bytes },
+          { name: 'named/two.bin', content: randomFile(50_000).bytes },
+        ]),
+      })
+      .catch(() => undefined);
+    await killedItself(a4);
+    const namedFolder = [...(await engine.pins())].filter((cid) => !pinsBefore.has(cid));
+    expect(namedFolder).toHaveLength(1);
+    expect((await accountState(pg, user.email)).jobs.some((job) => job.cid === namedFolder[0])).toBe(false);
 
     // A file, the same way.
     const file = randomFile(200_000);
@@ -148,9 +165,9 @@ describe('records and content after kill -9 of one of two instances (kubo engine
       return state.jobs.length === 0 && state.reservations === 0;
     });
     const pins = await engine.pins();
-    expect(pins.has(file.cid) || pins.has(folderCid) || pins.has(named.cid)).toBe(false);
+    expect(pins.has(file.cid) || pins.has(folderCid) || pins.has(named.cid) || pins.has(namedFolder[0]!)).toBe(false);
     // What Kubo imported for them is not served either: no account holds it.
-    for (const cid of [file.cid, folderCid, named.cid]) expect((await fetch(`${b.url}/ipfs/${cid}`)).status).toBe(404);
+    for (const cid of [file.cid, folderCid, named.cid, namedFolder[0]!]) expect((await fetch(`${b.url}/ipfs/${cid}`)).status).toBe(404);
 
     // Sent again, the file is recorded once and pinned again.
     expect((await upload(b, user.token, 'file.bin', file.bytes)).status).toBe(201);

@@ -4,6 +4,7 @@ import { orphanedPartialsRemover, resumablePruner } from '../content/resumable/r
 import { scheduledCollection } from '../engine-gc/lib/gc-schedule';
 import { claimImportPins } from '../quota/lib/quota-reservation';
 import { scheduledUsageCheck } from '../quota/usage-checker';
+import { pruneExpiredMultipart, removeOrphanedParts } from '../../s3/multipart/prune';
 
 /** A finished pin job stays readable (`GET /pins/{id}`) this long. */
 export const PIN_JOB_RETENTION_MS = 30 * 24 * 3600_000;
@@ -18,6 +19,8 @@ export interface SweepReport {
   rateLimitsPruned: number;
   pinJobsPruned: number;
   resumablePruned: number;
+  /** S3 multipart uploads aborted past their expiry. */
+  multipartPruned: number;
   webhookEventsPruned: number;
   /** 1 when this instance compared the accounts' usage with their records (once an hour, one instance). */
   usageChecks: number;
@@ -40,21 +43,21 @@ async function deadReservationsFreer(app: AppContext, now: number): Promise<numb
   return freed;
 }
 
-/** Deletes rate-limit windows long over, pin jobs long finished, resumable uploads expired and old webhook events. */
+/** Deletes rate-limit windows long over, pin jobs long finished, resumable and multipart uploads expired and old webhook events. */
 async function pruner(
   app: AppContext,
   now: number,
-): Promise<Pick<SweepReport, 'rateLimitsPruned' | 'pinJobsPruned' | 'resumablePruned' | 'webhookEventsPruned'>> {
-  // Every limiter's window is at most the longest configured one; a day more leaves no doubt.
-  const longestWindowMs = Math.max(app.config.loginLimits.windowSeconds, app.config.signupLimits.windowSeconds) * 1000;
-  const rateLimitsPruned = await app.stores.rateLimits.pruneBefore(new Date(now - longestWindowMs - DAY_MS).toISOString());
+): Promise<Pick<SweepReport, 'rateLimitsPruned' | 'pinJobsPruned' | 'resumablePruned' | 'multipartPruned' | 'webhookEventsPruned'>> {
+  // A counter's row says when its window ends; a day more leaves no doubt (the legacy rows' windows are shorter).
+  const rateLimitsPruned = await app.stores.rateLimits.pruneEndedBefore(now - DAY_MS);
   const pinJobsPruned = await app.stores.pinJobs.pruneFinishedBefore(new Date(now - PIN_JOB_RETENTION_MS).toISOString());
   const resumablePruned = await resumablePruner(app, now);
+  const multipartPruned = await pruneExpiredMultipart(app, now);
   const webhookEventsPruned = await app.stores.webhookDeliveries.pruneEventsBefore(
     new Date(now - WEBHOOK_EVENT_RETENTION_MS).toISOString(),
     WEBHOOK_EVENTS_PER_PRUNE,
   );
-  return { rateLimitsPruned, pinJobsPruned, resumablePruned, webhookEventsPruned };
+  return { rateLimitsPruned, pinJobsPruned, resumablePruned, multipartPruned, webhookEventsPruned };
 }
 
 /** Once an hour, on one instance, compares every account's usage with its records and sets right what differs. */
@@ -84,7 +87,7 @@ function reported(app: AppContext, report: Record<string, number>): void {
 
 /**
  * The periodic tasks, each every `intervalMs` on one instance of the deployment (the orphaned
- * partial files, on every instance for its own disk). An engine collection, however long, runs
+ * partial files and S3 part files, on every instance for its own disk). An engine collection, however long, runs
  * beside the others: it is a task of its own.
  */
 export function periodicTasks(intervalMs: number, processStartedAt: number): Task[] {
@@ -101,6 +104,14 @@ export function periodicTasks(intervalMs: number, processStartedAt: number): Tas
       run: async (app) => reported(app, { usageChecks: await usageCheck(app, app.clock.now()) }),
     },
     { kind: 'engine-gc', everyMs: intervalMs, run: (app) => scheduledCollection(app, processStartedAt, app.clock.now()) },
-    { kind: 'partials', everyMs: intervalMs, perInstance: true, run: (app) => orphanedPartialsRemover(app) },
+    {
+      kind: 'partials',
+      everyMs: intervalMs,
+      perInstance: true,
+      run: async (app) => {
+        await orphanedPartialsRemover(app);
+        await removeOrphanedParts(app);
+      },
+    },
   ];
 }

@@ -7,6 +7,7 @@ import { conflict } from '../../lib/errors';
 import { refuseHeldOutsideGroup } from '../content/held-upload-reader';
 import { checkRecordExtras } from '../content/record-meta';
 import { nowIso } from '../../lib/time';
+import { pinEvent } from '../../webhooks/events';
 
 /** How long a request waits for a pin that may finish at once (local content) before answering 202. */
 const INLINE_WAIT_MS = 2_000;
@@ -54,7 +55,12 @@ export async function pinRequester(
       },
       now,
     );
-  if (!active) await app.stores.pinJobs.insert(job);
+  if (!active) {
+    await app.db.transaction().execute(async (trx) => {
+      await app.stores.pinJobs.insert(job, trx);
+      await pinEvent(app, trx, job);
+    });
+  }
   // Woken by this instance's runner when the job ends; a job another instance runs is read once,
   // when the wait is over, whatever its state then.
   const settled = app.jobs.settled(job.id, INLINE_WAIT_MS);

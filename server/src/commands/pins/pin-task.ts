@@ -13,6 +13,8 @@ import { ContentNotFoundError } from '../../content/errors';
 import { heldRecordSettler } from './held-record-settler';
 import type { RecordExtras } from '../content/record-meta';
 import { pinWithDeadline } from './lib/pin-deadline';
+import { pinEvent } from '../../webhooks/events';
+import { isQuotaRefusal, reportQuotaRefusal } from '../webhooks/quota-refusals';
 
 /**
  * How often a running pin asks the database whether it is still its runner's: a request removed
@@ -38,11 +40,12 @@ const queuedBy = (job: PinJobRow) => (job.request_id ? { requestId: job.request_
  */
 async function failJob(app: AppContext, job: PinJobRow, worker: string, error: string, code: string): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
-    await app.stores.pinJobs.failRun(trx, job.id, worker, error, code, nowIso());
+    if (await app.stores.pinJobs.failRun(trx, job.id, worker, error, code, nowIso())) await pinEvent(app, trx, job.id);
     await app.stores.contentJobs.enqueueRelease(trx, job.cid, null, job.request_id);
   });
   app.jobs.kick('release');
   app.logger.info('pin job done', { jobId: job.id, cid: job.cid, outcome: 'failed', code, ...queuedBy(job) });
+  if (isQuotaRefusal(code)) reportQuotaRefusal(app, { id: job.user_id });
 }
 
 /** What a pin that finished after its job had ended leaves behind is released through the outbox. */
@@ -149,6 +152,7 @@ async function runJob(
             blocks: pinned.blocks,
           };
           if (!(await app.stores.pinJobs.finishPinned(trx, job.id, worker, changes, nowIso()))) throw new JobWithdrawn();
+          await pinEvent(app, trx, job.id, record);
           await heldRecordSettler(app, trx, await app.stores.contentJobs.heldRecords(trx, job.id), null);
         },
       },
@@ -165,6 +169,10 @@ async function runJob(
       await releaseLate(app, job);
       return;
     }
+    // The server is stopping (a deploy, a rolling restart): the job is not over. The throw puts its
+    // task back in the queue, where this instance after its restart, or another one at once, takes
+    // it over and pins again; what the engine already pinned is found pinned.
+    if (signal.aborted) throw error;
     const known = clientError(error);
     if (!known) {
       app.logger.error('pin job failed', { jobId: job.id, cid: job.cid, error: String(error), ...queuedBy(job) });
@@ -192,7 +200,12 @@ export function pinTask(slots = 2): Task {
     // the job's own limit on takeovers comes first.
     maxAttempts: MAX_PIN_ATTEMPTS + 2,
     async run(app, { job: task, owner, signal, withdrawn }) {
-      const job = await app.stores.pinJobs.start(task.id, owner, task.attempts, nowIso());
+      const job = await app.db.transaction().execute(async (trx) => {
+        const started = await app.stores.pinJobs.start(trx, task.id, owner, task.attempts, nowIso());
+        // A takeover after a crash goes on pinning: only the first start is news.
+        if (started?.fresh) await pinEvent(app, trx, started.job);
+        return started?.job;
+      });
       // Over already: cancelled while queued, or ended by a run whose task row outlived it.
       if (!job) return;
       await runJob(app, job, task.attempts, owner, signal, withdrawn);

@@ -20,6 +20,9 @@ export async function planCreator(app: AppContext, admin: UserRow, input: PlanCr
     description: input.description,
     active: input.active ? 1 : 0,
     is_default: input.isDefault ? 1 : 0,
+    egress_limit_bytes: input.egressLimitBytes ?? null,
+    egress_over_limit: input.egressOverLimit,
+    request_limit_factor: input.requestLimitFactor,
     created_at: now,
     updated_at: now,
   };

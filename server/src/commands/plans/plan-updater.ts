@@ -29,6 +29,9 @@ export async function planUpdater(app: AppContext, admin: UserRow, code: string,
   if (input.description !== undefined) changes.description = input.description;
   if (input.active !== undefined) changes.active = input.active ? 1 : 0;
   if (input.isDefault !== undefined) changes.is_default = input.isDefault ? 1 : 0;
+  if (input.egressLimitBytes !== undefined) changes.egress_limit_bytes = input.egressLimitBytes;
+  if (input.egressOverLimit !== undefined) changes.egress_over_limit = input.egressOverLimit;
+  if (input.requestLimitFactor !== undefined) changes.request_limit_factor = input.requestLimitFactor;
 
   const now = nowIso();
   await app.stores.admin.plans.update(plan.code, changes, now, input.translations);

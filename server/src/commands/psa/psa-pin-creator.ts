@@ -14,6 +14,7 @@ import { psaPinWithdrawer, type Withdrawal } from './psa-pin-withdrawer';
 import { storageLimit } from '../quota/lib/storage-limit';
 import { refuseHeldOutsideGroup } from '../content/held-upload-reader';
 import { checkRecordExtras, type RecordExtras } from '../content/record-meta';
+import { pinEvent } from '../../webhooks/events';
 
 /** A Pin object of the Pinning Service API, validated. */
 export interface PsaPinInput {
@@ -124,6 +125,7 @@ export async function psaPinCreator(
           },
           input.meta ?? {},
         );
+        await pinEvent(app, trx, job);
         return replaced;
       });
       break;

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { PsaPinsTable, UploadRow, UserRow } from '../../db/schema';
 import { nowIso } from '../../lib/time';
-import { recordDeletedEvent } from '../webhooks/events';
+import { recordDeletedEvent } from '../../webhooks/events';
 
 /** What withdrawing a request did, for its caller to carry out once the transaction has committed. */
 export interface Withdrawal {

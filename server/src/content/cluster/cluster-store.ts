@@ -2,7 +2,16 @@ import { parseCid } from '../cid';
 import { ContentNotFoundError } from '../errors';
 import { kuboBlockImport } from '../kubo/car-import';
 import { providesToPublicNetwork } from '../kubo/kubo-providing';
-import { addedDirectory, addPinnedFile, checkedEntries, importFolder, KuboReads, pinnedByImport, withPinTimeout } from '../kubo/kubo-store';
+import {
+  addedDirectory,
+  addPinnedFile,
+  addPinnedFolder,
+  checkedEntries,
+  importFolder,
+  KuboReads,
+  pinnedByImport,
+  withPinTimeout,
+} from '../kubo/kubo-store';
 import { folderRoot } from '../remote/folder-root';
 import { ByteBudget } from '../byte-budget';
 import type { CidVersion, ContentStore, PeerPinState, PeerPinStatus, PinOptions } from '../types';
@@ -212,6 +221,19 @@ export async function createClusterContentStore(options: ClusterContentStoreOpti
       return { cid: root.cid, size: budget.total };
     },
     async addDirectory(entries, addOptions) {
+      const { recovery } = addOptions;
+      if (kuboPeer && recovery) {
+        // As a file given `recovery`: imported and pinned by the Kubo Cairn reads through (see
+        // `addPinnedFolder`), then pinned through the Cluster, whose pin there finds it pinned.
+        const folder = await addPinnedFolder(reads.api, entries, { ...addOptions, recovery });
+        try {
+          await pinImport(folder.cid, kuboPeer, addOptions.signal);
+        } catch (error) {
+          recovery.unsettled();
+          throw error;
+        }
+        return folder;
+      }
       if (kuboPeer) {
         // As a file without `recovery`: imported once by the Kubo Cairn reads through, claimed,
         // then pinned through the Cluster.

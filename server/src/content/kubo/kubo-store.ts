@@ -21,6 +21,7 @@ import type {
 } from '../types';
 import { kuboBlockImport } from './car-import';
 import { KuboApi, offlineFlag } from './kubo-api';
+import type { MultipartFile } from '../remote/multipart-body';
 import { gatewayRead } from './kubo-gateway';
 import { providesToPublicNetwork } from './kubo-providing';
 
@@ -226,6 +227,100 @@ export async function addPinnedFile(
 }
 
 /**
+ * A folder imported and pinned by Kubo's `add` under the import's name, as `addPinnedFile` does a
+ * file, so that no later `pin/add` walks its every block. Kubo pins the root of each top-level
+ * entry of its request, and the root `ipfs add -r` gives (`folderRoot`) is known only after the
+ * last path: the request is made for the root the first path points to, unwrapped when that path
+ * lies in a folder (the folder is the root, as for a folder picked in a browser), wrapped
+ * otherwise. A later path outside that folder makes the wrapper the root after all: the request
+ * is ended there, the folder it pinned claimed (and so released with the upload), and a wrapped
+ * request made of the folder's files read back from Kubo (counted once), then the rest.
+ */
+export async function addPinnedFolder(
+  api: KuboApi,
+  entries: AsyncIterable<DirectoryEntryInput>,
+  options: AddOptions & { recovery: ImportRecovery },
+): Promise<AddedDirectory> {
+  const budget = new ByteBudget(options);
+  const sizes = new Map<string, number>();
+  const checked = checkedEntries(entries, budget, sizes)[Symbol.asyncIterator]();
+  const settings = { cidVersion: options.cidVersion ?? 1, pin: true, pinName: importPinName(options.recovery.id), signal: options.signal };
+  // Set once a request's whole body went to Kubo, which then pins its root unclaimed.
+  let sent = false;
+  const add = async (files: AsyncIterable<MultipartFile>, wrapWithDirectory: boolean): Promise<AddedEntry[]> => {
+    const answer = await budget.run(() =>
+      api.add(
+        (async function* () {
+          yield* files;
+          sent = true;
+        })(),
+        { ...settings, wrapWithDirectory },
+      ),
+    );
+    return answer.map((entry) => ({ path: entry.Name, cid: entry.Hash }));
+  };
+  try {
+    const first = await checked.next();
+    const folder = first.done || !first.value.path.includes('/') ? undefined : first.value.path.split('/')[0]!;
+    let rest: IteratorResult<MultipartFile, void> = first;
+    let root: string | undefined;
+    let imported: AddedEntry[] = [];
+    /** The files the unwrapped request imported, when a path outside its folder ended it. */
+    const readBack: Array<{ path: string; cid: string; size: number }> = [];
+    if (folder !== undefined) {
+      let outside: IteratorResult<MultipartFile, void> | undefined;
+      imported = await add(
+        (async function* () {
+          for (let next = first; !next.done; next = await checked.next()) {
+            if (!next.value.path.startsWith(`${folder}/`)) {
+              outside = next;
+              return;
+            }
+            yield next.value;
+          }
+        })(),
+        false,
+      );
+      root = imported.find((entry) => entry.path === folder)?.cid;
+      if (!root) throw new Error(`Kubo did not answer the folder ${folder}`);
+      if (outside) {
+        await options.beforePin?.(root);
+        sent = false;
+        const cids = new Map(imported.map((entry) => [entry.path, entry.cid]));
+        for (const [path, size] of sizes) {
+          if (path === outside.value!.path) continue;
+          const cid = cids.get(path);
+          if (!cid) throw new InvalidPathError(path, 'the engine did not import this file');
+          readBack.push({ path, cid, size });
+        }
+        rest = outside;
+        root = undefined;
+      }
+    }
+    if (!root) {
+      imported = await add(
+        (async function* () {
+          for (const file of readBack) {
+            const read = { offset: 0, length: file.size, offline: true, signal: options.signal };
+            yield { path: file.path, content: file.size === 0 ? Readable.from([]) : await api.cat(parseCid(file.cid), read) };
+          }
+          for (let next = rest; !next.done; next = await checked.next()) yield next.value;
+        })(),
+        true,
+      );
+      root = folderRoot(imported, new Set(sizes.keys()));
+    }
+    crashPoint('upload-imported');
+    await options.beforePin?.(root);
+    return addedDirectory(root, imported, sizes);
+  } catch (error) {
+    // Cut off before its end, a body is one Kubo refuses: nothing was pinned.
+    if (sent) options.recovery.unsettled();
+    throw error;
+  }
+}
+
+/**
  * A folder imported by Kubo's `add`, wrapped and unpinned: an upload that dies half-way leaves
  * nothing pinned for a garbage collection to keep. The caller claims and pins the root picked here
  * (`folderRoot`), which is what `ipfs add -r` of the folder gives.
@@ -281,6 +376,8 @@ export async function createKuboContentStore(options: KuboContentStoreOptions): 
       return { cid: root.Hash, size: budget.total };
     },
     async addDirectory(entries, addOptions) {
+      const { recovery } = addOptions;
+      if (recovery) return addPinnedFolder(api, entries, { ...addOptions, recovery });
       const folder = await importFolder(api, entries, addOptions);
       await addOptions.beforePin?.(folder.cid);
       await pinImported(api, folder.cid, addOptions.signal);

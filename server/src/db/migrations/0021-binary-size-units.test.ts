@@ -14,7 +14,8 @@ describe.each(DRIVERS)('migration 0021: the built-in plans in binary units (%s)'
 
   const descriptions = async (language: string, signedUp?: { token: string }) => {
     const user = signedUp ?? (await createUser(server, { language }));
-    const { body } = await server.api.get('/api/v2/plans', { token: user.token });
+    // Read between migrations too, where later migrations' fields are missing: not the current contract.
+    const { body } = await server.api.get('/api/v2/plans', { token: user.token, unchecked: signedUp !== undefined });
     return Object.fromEntries((body.plans as Array<{ code: string; description: string }>).map((plan) => [plan.code, plan.description]));
   };
 

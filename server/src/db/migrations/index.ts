@@ -21,11 +21,17 @@ import * as nameOrder from './0020-name-order';
 import * as binarySizeUnits from './0021-binary-size-units';
 import * as tokenScopes from './0022-token-scopes';
 import * as twoFactor from './0023-two-factor';
+import * as s3 from './0031-s3';
+import * as millionRecordIndexes from './0032-million-record-indexes';
+import * as requestLimits from './0033-request-limits';
+import * as accountNameSearch from './0034-account-name-search';
 import * as groupsAndMetadata from './0024-groups-and-metadata';
 import * as privateRecords from './0025-private-records';
 import * as nameSearch from './0026-name-search';
 import * as groupLimitedUploads from './0027-group-limited-uploads';
 import * as webhooks from './0028-webhooks';
+import * as bandwidth from './0029-bandwidth';
+import * as webhookSecretRotation from './0030-webhook-secret-rotation';
 
 /** Every migration, by name, in order. Imported rather than scanned so that bundling keeps them. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +62,10 @@ export const migrations: Record<string, Migration> = {
   '0026-name-search': nameSearch,
   '0027-group-limited-uploads': groupLimitedUploads,
   '0028-webhooks': webhooks,
+  '0029-bandwidth': bandwidth,
+  '0030-webhook-secret-rotation': webhookSecretRotation,
+  '0031-s3': s3,
+  '0032-million-record-indexes': millionRecordIndexes,
+  '0033-request-limits': requestLimits,
+  '0034-account-name-search': accountNameSearch,
 };

@@ -28,6 +28,9 @@ describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
         description: expect.any(String),
         active: true,
         isDefault: true,
+        egressLimitBytes: null,
+        egressOverLimit: 'block',
+        requestLimitFactor: 1,
         usersCount: 1,
         translations: expect.objectContaining({ de: { name: 'Kostenlos', description: 'Für den Einstieg: 1 GiB gepinnter Speicher.' } }),
       },
@@ -53,6 +56,9 @@ describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
       description: '500 GB for teams.',
       active: true,
       isDefault: false,
+      egressLimitBytes: null,
+      egressOverLimit: 'block',
+      requestLimitFactor: 1,
       usersCount: 0,
       translations: {},
     });
@@ -87,6 +93,49 @@ describe.each(DRIVERS)('/api/v2/admin/plans (%s)', (driver) => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation_error', error: message });
     expect(await suite.server.app.stores.plans.findByCode((body as { code: string }).code)).toBeUndefined();
+  });
+
+  it('sets, changes and removes a monthly egress allowance', async () => {
+    const created = await create({
+      code: 'metered',
+      name: 'Metered',
+      storageLimitBytes: GIB,
+      priceMonthlyEur: 1,
+      egressLimitBytes: 5 * GIB,
+    });
+    expect(created.body).toMatchObject({ egressLimitBytes: 5 * GIB, egressOverLimit: 'block' });
+    expect((await patch('metered', { egressOverLimit: 'serve' })).body).toMatchObject({
+      egressLimitBytes: 5 * GIB,
+      egressOverLimit: 'serve',
+    });
+    expect((await patch('metered', { egressLimitBytes: null })).body).toMatchObject({ egressLimitBytes: null, egressOverLimit: 'serve' });
+    expect(await planOf('metered')).toMatchObject({ egressLimitBytes: null, egressOverLimit: 'serve' });
+    for (const body of [{ egressLimitBytes: 0 }, { egressLimitBytes: 1.5 }, { egressOverLimit: 'throttle' }]) {
+      const res = await patch('metered', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('validation_error');
+    }
+  });
+
+  it("sets and changes a plan's request limit factor, which the per-token limits of its accounts follow", async () => {
+    const created = await create({ code: 'busy', name: 'Busy', storageLimitBytes: GIB, priceMonthlyEur: 1, requestLimitFactor: 5 });
+    expect(created.body).toMatchObject({ requestLimitFactor: 5 });
+    expect((await create({ code: 'plain', name: 'Plain', storageLimitBytes: GIB, priceMonthlyEur: 1 })).body).toMatchObject({
+      requestLimitFactor: 1,
+    });
+    expect((await patch('busy', { requestLimitFactor: 0 })).body).toMatchObject({ requestLimitFactor: 0 });
+    expect(await planOf('busy')).toMatchObject({ requestLimitFactor: 0 });
+    expect((await suite.server.app.stores.plans.requestLimitFactors()).get('busy')).toBe(0);
+    for (const body of [
+      { requestLimitFactor: -1 },
+      { requestLimitFactor: 1.5 },
+      { requestLimitFactor: 1001 },
+      { requestLimitFactor: '2' },
+    ]) {
+      const res = await patch('busy', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('validation_error');
+    }
   });
 
   it('edits and deactivates a plan; accounts on it keep it', async () => {

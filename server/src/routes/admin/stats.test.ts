@@ -148,4 +148,19 @@ describe.each(DRIVERS)('GET /api/v2/admin/stats (%s)', (driver) => {
     expect(res.body.topReferrers[0].referrals).toBe(3);
     expect(res.body.topReferrers.slice(1).every((r: { referrals: number }) => r.referrals === 1)).toBe(true);
   });
+
+  it('reads the record figures, a read of every record, at most every 30 seconds: a record made meanwhile shows later', async () => {
+    const user = await createUser(suite.server);
+    await uploadFile(suite.server, user, 'first.txt', 'first of two');
+    const stats = async () => (await suite.server.api.get('/api/v2/admin/stats', { token: suite.admin.token })).body;
+    const before = await stats();
+    await uploadFile(suite.server, user, 'second.txt', 'second of two');
+    const after = await stats();
+    expect(after.files).toBe(before.files);
+    expect(after.daily).toEqual(before.daily);
+    // What is read anew on every request is not kept.
+    expect(after.users).toBe(before.users);
+    await createUser(suite.server);
+    expect((await stats()).users).toBe(before.users + 1);
+  });
 });

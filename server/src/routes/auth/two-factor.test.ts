@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createApiToken, createUser, type TestUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { loginLimiter } from '../../commands/accounts/lib/login-limiter';
 
 /** The code an authenticator app shows for `secret`, `steps` 30-second steps from now. */
 const codeFor = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
@@ -135,7 +136,7 @@ describe.each(DRIVERS)('two-factor sign-in (%s)', (driver) => {
     const locked = await login(user);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    await server.app.stores.rateLimits.clear(`login:email:${user.email}`);
+    await loginLimiter(server.app).onSuccess(user.email);
     const { challenge } = (await login(user)).body;
     await server.api.post('/api/v2/auth/login/two-factor', { challenge, code: '111111' });
     await server.api.post('/api/v2/auth/login/two-factor', { challenge, code: '222222' });

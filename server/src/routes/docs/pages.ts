@@ -80,7 +80,8 @@ export const SWAGGER_PAGE = `<!doctype html>
 
 /**
  * Without deep links an operation's summary holds no link inside its button (axe: nested
- * interactive controls). Its selects get the names their labels do not give them, and the parts
+ * interactive controls). Its selects get the names their labels do not give them, the webhooks'
+ * headings their level, and the parts
  * above the operations (Swagger UI's own <main>) become named regions, so that all is in a landmark.
  */
 export const SWAGGER_INIT = `window.ui = SwaggerUIBundle({ url: '/docs/openapi.yaml', dom_id: '#swagger-ui', deepLinking: false, persistAuthorization: true });
@@ -88,6 +89,10 @@ new MutationObserver(() => {
   for (const select of document.querySelectorAll('#swagger-ui select:not([aria-label])')) {
     const name = select.id === 'servers' ? 'Server' : select.closest('.examples-select') ? 'Example' : select.closest('.content-type-wrapper, .response-control-media-type') ? 'Media type' : 'Choice';
     select.setAttribute('aria-label', name);
+  }
+  // The webhooks' h2 comes before the schemas' h4 (after the operations' h3s): it is a level below.
+  for (const heading of document.querySelectorAll('#swagger-ui .webhooks h4, #swagger-ui section.models > h4')) {
+    if (!heading.hasAttribute('aria-level')) heading.setAttribute('aria-level', '3');
   }
   for (const [selector, label] of [['.information-container', 'About the API'], ['.schemes-server-container', 'Server and authorization']]) {
     const part = document.querySelector(selector);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { createUser, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 
@@ -12,9 +13,43 @@ const UNKNOWN_CIDS = [
 
 describe.each(DRIVERS)('pin job queue (%s)', (driver) => {
   let server: TestServer | undefined;
+  let other: TestServer | undefined;
   afterEach(async () => {
     await server?.close();
+    await other?.close();
     server = undefined;
+    other = undefined;
+  });
+
+  it('leaves a job its stopping server was pinning to be taken over, rather than failing it', async () => {
+    // On PostgreSQL a second instance holds the content and takes the job over.
+    other = driver === 'pg' ? await startTestServer({ driver }) : undefined;
+    server = await startTestServer({ driver, shareWith: other, config: { pinTimeoutMs: 60_000 } });
+    // The engine is still fetching when the server stops (a deploy): its pin ends with the abort.
+    server.app.content.pin = (_cid, options) =>
+      new Promise((_, reject) => options?.signal?.addEventListener('abort', () => reject(options.signal!.reason)));
+    const holder = other ?? server;
+    const owner = await createUser(holder);
+    const file = await uploadFile(holder, owner, 'deployed.txt', 'pinned across a restart');
+    const user = await createUser(server);
+    const res = await server.api.post('/api/v2/pins', { cid: file.cid }, { token: user.token });
+    expect([res.status, res.body.status]).toEqual([202, 'pinning']);
+
+    await server.app.jobs.stop();
+    const job = await server.app.db
+      .selectFrom('pin_jobs')
+      .select(['status', 'error_code'])
+      .where('id', '=', res.body.id)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'pinning', error_code: null });
+    const task = await server.app.db.selectFrom('jobs').select('status').where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(task.status).toBe('pending');
+    if (!other) return;
+    await eventually(
+      'the other instance has pinned it',
+      async () => (await other!.api.get(`/api/v2/pins/${res.body.id}`, { token: user.token })).body.status === 'pinned',
+      { withinMs: 20_000 },
+    );
   });
 
   it('refuses identity CIDs (nothing to store) without queueing a job, and keeps pinning for other accounts', async () => {

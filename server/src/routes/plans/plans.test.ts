@@ -22,6 +22,9 @@ describe.each(DRIVERS)('/api/v2/plans (%s)', (driver) => {
       description: '100 GiB of pinned storage for individuals.',
       active: true,
       isDefault: false,
+      egressLimitBytes: null,
+      egressOverLimit: 'block',
+      requestLimitFactor: 1,
     });
     expect(res.body).toMatchObject({ currentPlanCode: 'free', paymentsConfigured: true, cryptoAvailable: false });
     expect(res.body.currentPlan).toMatchObject({ code: 'free', isDefault: true, priceMonthlyEur: 0 });

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import type { AppState, Ctx } from '../../koa-types';
 import { limitedGroup } from '../../auth/scopes';
 import { auth } from '../../middleware/auth';
+import { ipLimit } from '../../middleware/ip-limit';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { presentPsaPin } from '../../presenters/psa';
@@ -101,11 +102,13 @@ export function psaRoutes() {
   // Sets 405 (or 501) with the path's `Allow`; the body is the spec's error, below.
   const allowed = router.allowedMethods();
   const errors = psaErrors();
+  const limitIp = ipLimit('psa', [PSA_BASE]);
   const middleware = (ctx: Ctx, next: Next) => {
     if (ctx.path !== PSA_BASE && !ctx.path.startsWith(`${PSA_BASE}/`)) return next();
     // The router's middleware is typed for its own context; it is the same Koa context at run time.
     const routerCtx = ctx as never;
     return errors(ctx, async () => {
+      await limitIp(ctx, async () => undefined);
       await allowed(routerCtx, () => routes(routerCtx, async () => undefined));
       if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) throw notAllowed();
     });

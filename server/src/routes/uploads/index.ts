@@ -11,7 +11,6 @@ import {
 import { z } from 'zod';
 import { heldUploadReader } from '../../commands/content/held-upload-reader';
 import { uploadLister } from '../../commands/content/upload-lister';
-import type { Counted } from '../../stores/upload-filter';
 import { fileNotFound, uploadReader } from '../../commands/content/upload-reader';
 import { uploadRemover } from '../../commands/content/upload-remover';
 import { uploadRenamer } from '../../commands/content/upload-renamer';
@@ -25,6 +24,7 @@ import { auth, authPrincipal } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { input, validate } from '../../middleware/validate';
 import { presentUpload } from '../../presenters/upload';
+import { bandwidthRoutes } from './bandwidth';
 import { accessLinkRoutes } from './links';
 import { resumableRoutes } from './resumable';
 import { signedUploadRoutes } from './signed';
@@ -44,8 +44,7 @@ const ownUpload = (ctx: Ctx) =>
 /**
  * A page of the account's records, newest first. The rendered page is kept while the account's
  * records stay as they are (`uploads_version`, read with the user on this very request), so asking
- * again for an unchanged list costs no query; so is how many records a search and filter match,
- * so that the next page of the same filter costs only its own rows.
+ * again for an unchanged list costs no query.
  */
 async function listUploads(ctx: Ctx) {
   const { page, limit, search, sort, order, ...asked } = input<undefined, UploadFilterQuery>(ctx).query;
@@ -57,22 +56,15 @@ async function listUploads(ctx: Ctx) {
   let body = pages.get(user.id, user.uploads_version, key);
   if (!body) {
     if (filter.groupId) await groupReader(ctx.state.app, user.id, filter.groupId);
-    const countKey = JSON.stringify(['counted', search ?? '', filter]);
-    const known = pages.get(user.id, user.uploads_version, countKey);
-    const { rows, counted } = await uploadLister(ctx.state.app, {
-      userId: user.id,
-      offset: (page - 1) * limit,
-      limit,
-      search,
-      count: user.uploads_count,
-      counted: known ? (JSON.parse(known.toString()) as Counted) : undefined,
-      sort,
-      order,
-      filter,
-    });
-    body = Buffer.from(JSON.stringify({ files: rows.map(presentUpload), total: counted.total, page, limit }));
+    const { rows, counted } = await uploadLister(
+      ctx.state.app,
+      { userId: user.id, offset: (page - 1) * limit, limit, search, count: user.uploads_count, sort, order, filter },
+      user.uploads_version,
+    );
+    // Past the counted bound the total is a floor, said so (`totalAtLeast`).
+    const total = counted.atLeast ? { total: counted.total, totalAtLeast: true } : { total: counted.total };
+    body = Buffer.from(JSON.stringify({ files: rows.map(presentUpload), ...total, page, limit }));
     pages.set(user.id, user.uploads_version, key, body);
-    if (!known) pages.set(user.id, user.uploads_version, countKey, Buffer.from(JSON.stringify(counted)));
   }
   ctx.type = 'application/json';
   ctx.body = body;
@@ -132,5 +124,6 @@ export function uploadRoutes() {
   router.use(resumableRoutes().routes());
   router.use(signedUploadRoutes().routes());
   router.use(accessLinkRoutes().routes());
+  router.use(bandwidthRoutes().routes());
   return router;
 }

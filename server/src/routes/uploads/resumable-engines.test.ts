@@ -10,7 +10,7 @@ import type { TestServer } from '../../../test/harness';
 import { createTestDatabase } from '../../../test/pg';
 import { eventually } from '../../../test/eventually';
 import { TUS, tusCreate, tusOffset, tusPatch, tusPatchCut } from '../../../test/tus';
-import { buildConfig, type ServerConfig } from '../../config/config';
+import { buildConfig, NO_REQUEST_LIMITS, type ServerConfig } from '../../config/config';
 import { contentConfig } from '../../config/content-config';
 import { createLogger } from '../../lib/logger';
 import { startServer } from '../../server';
@@ -44,7 +44,12 @@ describe.each(['embedded', 'kubo'] as const)('resumable uploads on the %s engine
       });
     }
     const base = buildConfig(env);
-    config = { ...base, argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, ...(content ? { content } : {}) };
+    config = {
+      ...base,
+      requestLimits: NO_REQUEST_LIMITS,
+      argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+      ...(content ? { content } : {}),
+    };
     server = await boot(config);
     user = await createUser(server);
   }, 120_000);

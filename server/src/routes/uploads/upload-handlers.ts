@@ -1,3 +1,4 @@
+import { closeAfterRefusal } from '../../lib/refused-body';
 import { MAX_DIRECTORY_BYTES, MAX_DIRECTORY_FILES, MAX_FILE_BYTES } from '@cairn/shared';
 import type { z } from 'zod';
 import type { carUploadQuerySchema, directoryUploadQuerySchema, uploadQuerySchema } from '@cairn/shared';
@@ -35,10 +36,6 @@ function disconnectSignal(ctx: Ctx): AbortSignal {
   return AbortSignal.any([controller.signal, ctx.state.app.stopping]);
 }
 
-/** Refused bodies up to this size are read to their end before the answer; see `refuseDeclaredOversize`. */
-const DRAIN_BYTES = 16 * 1024 * 1024;
-const DRAIN_MS = 10_000;
-
 /**
  * Refuses before reading a byte when the declared body cannot fit the size cap, or the account's
  * free quota even after taking off the most its multipart framing can be (`framing`).
@@ -55,28 +52,9 @@ async function refuseDeclaredOversize(ctx: Ctx, max: number, framing: number): P
   if (declared - framing > free) {
     // A small refused body is read and dropped first, so that a client still sending it gets to
     // read the answer; a big one is cut off after the answer instead.
-    if (declared > DRAIN_BYTES || !(await drained(ctx.req))) ctx.set('Connection', 'close');
+    if (await closeAfterRefusal(ctx.req, declared)) ctx.set('Connection', 'close');
     throw quotaExceeded();
   }
-}
-
-/** Reads a request body to its end and drops it; false if it does not end within the time allowed. */
-function drained(req: Ctx['req']): Promise<boolean> {
-  if (req.complete) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => done(false), DRAIN_MS);
-    const done = (ended: boolean) => {
-      clearTimeout(timer);
-      req.off('end', onEnd);
-      req.off('close', onClose);
-      resolve(ended);
-    };
-    const onEnd = () => done(true);
-    const onClose = () => done(req.complete);
-    req.on('end', onEnd);
-    req.on('close', onClose);
-    req.resume();
-  });
 }
 
 /** POST /upload: one file part named `file`. */

@@ -1,5 +1,13 @@
 import Router from '@koa/router';
-import { pageQuerySchema, webhookCreateSchema, webhookUpdateSchema, type WebhookCreateInput, type WebhookUpdateInput } from '@cairn/shared';
+import {
+  pageQuerySchema,
+  webhookCreateSchema,
+  webhookRotateSecretSchema,
+  webhookUpdateSchema,
+  type WebhookCreateInput,
+  type WebhookRotateSecretInput,
+  type WebhookUpdateInput,
+} from '@cairn/shared';
 import { z } from 'zod';
 import {
   webhookCreator,
@@ -8,6 +16,7 @@ import {
   webhookReader,
   webhookRemover,
   webhookResender,
+  webhookSecretRotator,
   webhookTester,
   webhookUpdater,
 } from '../../commands/webhooks/endpoints';
@@ -56,6 +65,18 @@ export function webhookRoutes() {
     await webhookRemover(ctx.state.app, ctx.state.user.id, webhookId(ctx));
     ctx.body = { deleted: true };
   });
+
+  router.post(
+    '/webhooks/:webhookId/rotate-secret',
+    auth('all'),
+    jsonBody(),
+    validate({ params: webhookParams, body: webhookRotateSecretSchema }),
+    async (ctx) => {
+      const { overlapHours } = input<WebhookRotateSecretInput>(ctx).body;
+      const { row, secret } = await webhookSecretRotator(ctx.state.app, ctx.state.user.id, webhookId(ctx), overlapHours);
+      ctx.body = { webhook: presentWebhook(row), secret };
+    },
+  );
 
   router.post('/webhooks/:webhookId/test', auth('all'), validate({ params: webhookParams }), async (ctx) => {
     ctx.status = 202;

@@ -51,6 +51,9 @@ export function createAdminPlanStore(db: Db) {
           'plans.description',
           'plans.active',
           'plans.is_default',
+          'plans.egress_limit_bytes',
+          'plans.egress_over_limit',
+          'plans.request_limit_factor',
           'plans.created_at',
           'plans.updated_at',
         ])

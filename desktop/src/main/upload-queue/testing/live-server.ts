@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildConfig, type ServerConfig } from '../../../../../server/src/config/config';
+import { buildConfig, NO_REQUEST_LIMITS, type ServerConfig } from '../../../../../server/src/config/config';
 import { createLogger } from '../../../../../server/src/lib/logger';
 import { startServer, type RunningServer } from '../../../../../server/src/server';
 
@@ -27,6 +27,7 @@ export class RestartableServer {
     const config: ServerConfig = {
       ...base,
       signupLimits: { perIp: 10_000, windowSeconds: 3600 },
+      requestLimits: NO_REQUEST_LIMITS,
       argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     };
     const running = await startServer(config, createLogger('error'));

@@ -13,7 +13,7 @@ interface ModalProps {
   footer?: ReactNode;
   /** 'alertdialog' for confirmations and warnings that need an answer. */
   role?: 'dialog' | 'alertdialog';
-  size?: 'small' | 'medium';
+  size?: 'small' | 'medium' | 'large';
   /** Where focus goes first (a CSS selector inside the dialog); else the first focusable control. */
   initialFocus?: string;
 }

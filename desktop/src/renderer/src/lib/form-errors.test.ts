@@ -41,6 +41,9 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors(new ApiError(400, 'invalid_referral_code', 'no'), fields)).toEqual({
       referralCode: { key: 'errors.invalid_referral_code' },
     });
+    expect(serverFieldErrors(new ApiError(400, 'webhook_url_refused', 'private'), ['url', 'events'])).toEqual({
+      url: { key: 'errors.webhook_url_refused' },
+    });
   });
 
   it('maps validation details to the fields the form has, and leaves the rest to the form', () => {

@@ -44,6 +44,7 @@ export function fieldErrors(error: z.ZodError, input: Record<string, unknown>): 
 const CODE_FIELDS: Record<string, string> = {
   email_taken: 'email',
   invalid_referral_code: 'referralCode',
+  webhook_url_refused: 'url',
 };
 
 /**

@@ -1,38 +1,29 @@
 import type { AppContext } from '../../../context';
-import { tooManyRequests } from '../../../lib/errors';
-import { rateLimitHit } from './rate-limit';
+import { rateLimited } from '../../../lib/shared-limiters';
+import { rateLimitHit, TOO_MANY_ATTEMPTS } from './rate-limit';
 
 /**
- * Fixed-window login throttling, counted in the database so that all instances share it:
- * every attempt counts against the client IP, failed attempts count against the email.
+ * Login throttling, counted in the database so that all instances share it (the same limiters as
+ * the request limits): every attempt counts against the client IP, failed attempts count against
+ * the email.
  */
 export function loginLimiter(app: AppContext) {
   const { perIp, perEmail, windowSeconds } = app.config.loginLimits;
-  const windowMs = windowSeconds * 1000;
-
-  const hit = (key: string, max: number) => rateLimitHit(app, key, max, windowSeconds);
-
-  async function blockedFor(key: string, max: number): Promise<void> {
-    // Peek without counting: a failure later records the hit.
-    const row = await app.stores.rateLimits.peek(key);
-    if (!row) return;
-    const windowEnd = new Date(row.window_start).getTime() + windowMs;
-    if (Number(row.count) >= max && windowEnd > Date.now()) {
-      throw tooManyRequests(Math.max(1, Math.ceil((windowEnd - Date.now()) / 1000)));
-    }
-  }
+  const byEmail = app.limiters.of('login:email', perEmail, windowSeconds);
 
   return {
     /** Before checking the password: counts the IP attempt, refuses a locked email. */
     async beforeAttempt(ip: string, email: string): Promise<void> {
-      await hit(`login:ip:${ip}`, perIp);
-      await blockedFor(`login:email:${email}`, perEmail);
+      await rateLimitHit(app, 'login:ip', ip, perIp, windowSeconds);
+      // Read without counting: a failure later records the attempt.
+      const spent = await byEmail.get(email);
+      if (spent && spent.consumedPoints >= perEmail) throw rateLimited(perEmail, spent, TOO_MANY_ATTEMPTS);
     },
     async onFailure(email: string): Promise<void> {
-      await hit(`login:email:${email}`, perEmail).catch(() => undefined);
+      await byEmail.consume(email).catch(() => undefined);
     },
     async onSuccess(email: string): Promise<void> {
-      await app.stores.rateLimits.clear(`login:email:${email}`);
+      await byEmail.delete(email);
     },
   };
 }

@@ -1,16 +1,12 @@
 import type { AppContext } from '../../../context';
-import { tooManyRequests } from '../../../lib/errors';
+import { consumeOrRefuse } from '../../../lib/shared-limiters';
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts, try again later';
 
 /**
- * Counts one hit against `key` in a fixed window shared by every instance through the database;
- * throws 429 with Retry-After once more than `max` hits fall in the window.
+ * Counts one attempt of `key` under `prefix`, shared by every instance through the database;
+ * throws 429 with Retry-After once more than `max` fall in the window.
  */
-export async function rateLimitHit(app: AppContext, key: string, max: number, windowSeconds: number): Promise<void> {
-  const now = new Date();
-  const windowMs = windowSeconds * 1000;
-  const result = await app.stores.rateLimits.hit(key, now.toISOString(), new Date(now.getTime() - windowMs).toISOString());
-  if (result.count > max) {
-    const retryMs = new Date(result.windowStart).getTime() + windowMs - now.getTime();
-    throw tooManyRequests(Math.max(1, Math.ceil(retryMs / 1000)));
-  }
+export function rateLimitHit(app: AppContext, prefix: string, key: string, max: number, windowSeconds: number): Promise<void> {
+  return consumeOrRefuse(app.limiters.of(prefix, max, windowSeconds), key, TOO_MANY_ATTEMPTS);
 }

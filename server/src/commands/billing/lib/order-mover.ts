@@ -3,6 +3,7 @@ import type { LogRow, OrderRow, OrderStatus, OrdersTable } from '../../../db/sch
 import type { Updateable } from 'kysely';
 import { nowIso } from '../../../lib/time';
 import { auditOrder } from './order-audit';
+import { paymentEvent } from '../../../webhooks/events';
 
 type Outcome = Extract<OrderStatus, 'cancel' | 'uncleared' | 'declined' | 'expired' | 'void' | 'error'>;
 
@@ -28,7 +29,15 @@ export async function moveOrder(
   changes: Updateable<OrdersTable> = {},
   ip: string | null = null,
 ): Promise<boolean> {
-  const moved = await app.stores.orders.transition(app.db, order.id, from, { ...changes, status: to, updated_at: nowIso() });
+  const plan = to === 'declined' ? await app.stores.plans.findByCode(order.plan_code) : undefined;
+  const moved = await app.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const all = { ...changes, status: to, updated_at: now };
+    if (!(await app.stores.orders.transition(trx, order.id, from, all))) return false;
+    // A declined card is news to the buyer; the other outcomes are the buyer's own doing or ours.
+    if (to === 'declined') await paymentEvent(app, trx, { ...order, ...all } as OrderRow, plan, 'failed', now);
+    return true;
+  });
   if (moved) await auditOrder(app, order, `order_${to}`, { from: order.status, ...details }, SEVERITY[to], ip);
   return moved;
 }

@@ -25,6 +25,8 @@ export const quotaExceeded = () => new AppError(403, 'quota_exceeded', 'Storage 
 export interface QuotaReservation {
   /** The reservation's row; an upload's claims on what it pinned point at it. */
   readonly id: string;
+  /** The account's storage limit when the reservation was opened. */
+  readonly limit: number;
   /** Outbox jobs releasing what this upload pinned, due once the reservation is gone. */
   readonly claims: string[];
   /**
@@ -86,6 +88,7 @@ export async function quotaReservation(app: AppContext, user: UserRow): Promise<
   const claimed = new Set<string>();
   const reservation: QuotaReservation = {
     id,
+    limit,
     claims: [],
     async claim(cid) {
       if (claimed.has(cid)) return;

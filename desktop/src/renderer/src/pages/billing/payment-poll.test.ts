@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { Payment, PaymentStatus } from '@cairn/shared/api-types';
 import { isUnsettled, pollPayment } from './payment-poll';
 
-const plan = { code: 'pro', name: 'Pro', storageLimitBytes: 1, priceMonthlyEur: 9.99, description: '', active: true, isDefault: false };
+const plan = {
+  code: 'pro',
+  name: 'Pro',
+  storageLimitBytes: 1,
+  priceMonthlyEur: 9.99,
+  description: '',
+  active: true,
+  isDefault: false,
+  egressLimitBytes: null,
+  egressOverLimit: 'block' as const,
+  requestLimitFactor: 1,
+};
 const payment = (status: PaymentStatus, applied = false): Payment => ({
   transactionId: 't1',
   status,

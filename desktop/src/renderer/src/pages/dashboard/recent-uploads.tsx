@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { contentApi } from '../../api/content';
 import { ShortCid } from '../../components/short-cid';
 import { useAsync } from '../../hooks/use-async';
+import { FILE_LIST_EVENTS, useLiveRefresh } from '../../hooks/use-live-events';
 import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
@@ -17,7 +18,8 @@ const RECENT = 5;
 export function RecentUploads() {
   const { t } = useTranslation('content');
   const language = currentLanguage();
-  const { state, reload } = useAsync((signal) => contentApi.list({ page: 1, limit: RECENT }, signal), []);
+  const { state, reload, refresh } = useAsync((signal) => contentApi.list({ page: 1, limit: RECENT }, signal), []);
+  useLiveRefresh(FILE_LIST_EVENTS, refresh);
   return (
     <DashboardCard
       titleId="recent-title"

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { contentApi } from '../../api/content';
 import { useAsync } from '../../hooks/use-async';
+import { USAGE_EVENTS, useLiveRefresh } from '../../hooks/use-live-events';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
 import { UsageMeter } from '../usage/usage-meter';
@@ -10,7 +11,8 @@ import { DashboardCard } from './dashboard-card';
 export function UsageCard() {
   const { t } = useTranslation('content');
   const language = currentLanguage();
-  const { state, reload } = useAsync((signal) => contentApi.usage(signal), []);
+  const { state, reload, refresh } = useAsync((signal) => contentApi.usage(signal), []);
+  useLiveRefresh(USAGE_EVENTS, refresh);
   return (
     <DashboardCard
       titleId="usage-card-title"

@@ -12,6 +12,7 @@ import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
+import { FILE_LIST_EVENTS, useLiveRefresh } from '../../hooks/use-live-events';
 import type { FileDialog } from './file-actions';
 import { FilesTable } from './files-table';
 import { FilesToolbar } from './files-toolbar';
@@ -34,11 +35,13 @@ export function FilesPage() {
   const order = useMemo(() => ({ sort, order: direction }), [sort, direction]);
   const setPage = (next: number) => change({ page: next });
   const [search, setSearch] = useFilterBox(query, change);
-  const { state, latest, reload, setData } = useAsync(
+  const { state, latest, reload, refresh, setData } = useAsync(
     (signal) =>
       contentApi.list({ page, limit, search: query || undefined, groupId: group || undefined, ...metaQuery(meta), ...order }, signal),
     [page, limit, query, order, group, meta],
   );
+  // Records added or removed elsewhere (another tab, the API, a pin finishing) show up without a reload.
+  useLiveRefresh(FILE_LIST_EVENTS, refresh);
   const [open, setOpen] = useState<{ dialog: FileDialog; upload: Upload } | null>(null);
   const [deleting, setDeleting] = useState(false);
   // Ticked records are those of the page on screen: another page, filter or order starts afresh.
@@ -172,7 +175,14 @@ export function FilesPage() {
               onOpen={(dialog, upload) => setOpen({ dialog, upload })}
               onPrivacy={(upload, value) => void setPrivacy(upload, value)}
             />
-            <Pagination page={shown.page} limit={shown.limit} total={shown.total} onPage={setPage} label={t('files.pages')} />
+            <Pagination
+              page={shown.page}
+              limit={shown.limit}
+              total={shown.total}
+              atLeast={shown.totalAtLeast === true}
+              onPage={setPage}
+              label={t('files.pages')}
+            />
           </>
         )}
       </section>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Upload } from '@cairn/shared/api-types';
 import { contentApi } from '../../api/content';
+import { FileBandwidth } from '../../components/bandwidth/file-bandwidth';
 import { CidField } from '../../components/cid-field';
 import { Modal } from '../../components/modal';
 import { ErrorState, LoadingState } from '../../components/states';
@@ -70,6 +71,7 @@ export function InfoDialog({ upload, onClose }: { upload: Pick<Upload, 'uploadId
             </dd>
           </dl>
           <ReplicationFacts cid={state.data.cid} />
+          <FileBandwidth uploadId={uploadId} />
         </>
       )}
     </Modal>

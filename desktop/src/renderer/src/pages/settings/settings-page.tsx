@@ -8,8 +8,10 @@ import { loadProfile } from '../../store/session-actions';
 import { ServerSettingsCard } from '../desktop/server-settings-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { S3KeysPanel } from './s3-keys-panel';
 import { TokensPanel } from './tokens-panel';
 import { TwoFactorCard } from './two-factor-card';
+import { WebhooksPanel } from './webhooks-panel';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -47,6 +49,8 @@ export function SettingsPage() {
       </section>
       <TwoFactorCard />
       <TokensPanel />
+      <WebhooksPanel />
+      <S3KeysPanel />
       <ServerSettingsCard />
     </div>
   );
@@ -58,6 +62,26 @@ export function TokensPage() {
     <div className="page">
       <PageHeader title={t('tokens.page_title')} description={t('tokens.page_description')} />
       <TokensPanel standalone />
+    </div>
+  );
+}
+
+export function WebhooksPage() {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="page">
+      <PageHeader title={t('webhooks.page_title')} description={t('webhooks.page_description')} />
+      <WebhooksPanel standalone />
+    </div>
+  );
+}
+
+export function S3KeysPage() {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="page">
+      <PageHeader title={t('s3_keys.page_title')} description={t('s3_keys.page_description')} />
+      <S3KeysPanel standalone />
     </div>
   );
 }

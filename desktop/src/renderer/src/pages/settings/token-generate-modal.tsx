@@ -4,10 +4,9 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { ApiTokenCreated, TokenScope } from '@cairn/shared/api-types';
 import { tokenApi, userApi } from '../../api/endpoints';
-import { CopyButton } from '../../components/copy-button';
 import { SelectField, TextField } from '../../components/field';
-import { Icon } from '../../components/icons';
 import { Modal } from '../../components/modal';
+import { OneTimeSecretModal } from '../../components/one-time-secret-modal';
 import { useErrorText } from '../../hooks/use-error-text';
 import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { useAppStore } from '../../store/app-store';
@@ -43,7 +42,6 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
-  const [discarding, setDiscarding] = useState(false);
   const never = expiry === 'never';
 
   const submit = async (event: FormEvent) => {
@@ -73,55 +71,19 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
     }
   };
 
-  if (created && discarding) {
-    return (
-      <Modal
-        title={t('tokens.discard_title')}
-        role="alertdialog"
-        size="small"
-        onClose={() => setDiscarding(false)}
-        initialFocus="[data-keep]"
-        footer={
-          <>
-            <button type="button" className="btn btn-primary" onClick={() => setDiscarding(false)} data-keep>
-              {t('tokens.discard_keep')}
-            </button>
-            <button type="button" className="btn btn-danger" onClick={onClose}>
-              {t('tokens.discard_confirm')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('tokens.discard_message')}</p>
-      </Modal>
-    );
-  }
-
   if (created) {
-    return (
-      <Modal
-        title={t('tokens.secret_title')}
-        onClose={() => setDiscarding(true)}
-        initialFocus="[data-copy] button"
-        footer={
-          <button type="button" className="btn btn-primary" onClick={onClose}>
-            {t('tokens.secret_done')}
-          </button>
-        }
-      >
-        <div className="alert alert-warning" role="note">
-          <Icon name="alert" size={16} />
-          <span>{t('tokens.secret_once')}</span>
-        </div>
-        <label className="field-label" htmlFor="token-secret">
-          {t('tokens.secret_label', { name: created.name })}
-        </label>
-        <div className="secret-box" data-copy>
-          <input id="token-secret" className="mono" readOnly value={created.token} onFocus={(event) => event.target.select()} />
-          <CopyButton text={created.token} label={t('tokens.copy_secret')} />
-        </div>
-      </Modal>
-    );
+    const text = {
+      title: t('tokens.secret_title'),
+      once: t('tokens.secret_once'),
+      label: t('tokens.secret_label', { name: created.name }),
+      copy: t('tokens.copy_secret'),
+      done: t('tokens.secret_done'),
+      discardTitle: t('tokens.discard_title'),
+      discardMessage: t('tokens.discard_message'),
+      discardKeep: t('tokens.discard_keep'),
+      discardConfirm: t('tokens.discard_confirm'),
+    };
+    return <OneTimeSecretModal id="token-secret" secret={created.token} text={text} onClose={onClose} />;
   }
 
   return (

@@ -5,8 +5,10 @@ import { PageHeader } from '../../components/page-header';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
+import { USAGE_EVENTS, useLiveRefresh } from '../../hooks/use-live-events';
 import { currentLanguage } from '../../lib/i18n';
 import { formatBytes } from '../../lib/units';
+import { BandwidthSection } from './bandwidth-section';
 import { LimitWarning } from './limit-warning';
 import { UsageMeter } from './usage-meter';
 
@@ -15,7 +17,8 @@ export function UsagePage() {
   const { t } = useTranslation('content');
   const errorText = useAreaErrorText('content');
   const language = currentLanguage();
-  const { state, reload } = useAsync((signal) => contentApi.usage(signal), []);
+  const { state, reload, refresh } = useAsync((signal) => contentApi.usage(signal), []);
+  useLiveRefresh(USAGE_EVENTS, refresh);
 
   return (
     <div className="page">
@@ -58,6 +61,7 @@ export function UsagePage() {
               )}
             </dl>
           </section>
+          <BandwidthSection />
         </>
       )}
     </div>

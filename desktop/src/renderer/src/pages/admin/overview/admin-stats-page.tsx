@@ -4,6 +4,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatEur } from '../../../lib/units';
 import { BarChart } from '../charts/bar-chart';
 import { AdminStatsLoader } from './admin-stats-loader';
+import { BandwidthStats } from './bandwidth-stats';
 import { DailyCharts } from './daily-charts';
 import { INCOME_PERIODS, incomePoints } from './stats-figures';
 import { TopReferrers } from './top-referrers';
@@ -44,6 +45,7 @@ export function AdminStatsPage() {
               </dl>
             </section>
             <DailyCharts stats={stats} />
+            <BandwidthStats />
             <TopReferrers referrers={stats.topReferrers} />
           </>
         )}

@@ -12,11 +12,16 @@ import { emptyPlanForm, formToPlan, planChanges, planToForm, STORAGE_UNITS, type
 import { PlanTextFields } from './plan-text-fields';
 
 /** Form fields named as the request fields they fill. */
-const FIELD_OF: Record<string, keyof PlanFormValues> = { storageLimitBytes: 'storage', priceMonthlyEur: 'price' };
+const FIELD_OF: Record<string, keyof PlanFormValues> = {
+  storageLimitBytes: 'storage',
+  priceMonthlyEur: 'price',
+  egressLimitBytes: 'egress',
+};
 const SPECIFIC: Partial<Record<keyof PlanFormValues, string>> = {
   code: 'admin:plans.code_invalid',
   storage: 'admin:plans.storage_invalid',
   price: 'admin:plans.price_invalid',
+  requestLimitFactor: 'admin:plans.request_limit_factor_invalid',
 };
 
 function formErrors(error: Parameters<typeof fieldErrors>[0], body: Record<string, unknown>, values: PlanFormValues): FieldErrors {
@@ -32,7 +37,7 @@ function formErrors(error: Parameters<typeof fieldErrors>[0], body: Record<strin
 
 /** Creates a plan, or edits one (its code stays). Checked with the API's own schemas first. */
 export function PlanFormDialog({ plan, onClose, onSaved }: { plan: AdminPlan | null; onClose(): void; onSaved(plan: AdminPlan): void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'bandwidth']);
   const errorText = useAreaErrorText('admin');
   const id = useId();
   const [values, setValues] = useState<PlanFormValues>(plan ? planToForm(plan) : emptyPlanForm());
@@ -130,6 +135,35 @@ export function PlanFormDialog({ plan, onClose, onSaved }: { plan: AdminPlan | n
             hint={t('plans.price_hint')}
           />
         </div>
+        <div className="form-row">
+          <TextField
+            label={t('bandwidth:plan_allowance')}
+            name="egress"
+            inputMode="decimal"
+            value={values.egress}
+            onChange={(e) => set('egress', e.target.value)}
+            error={errors.egress}
+            hint={t('bandwidth:plan_allowance_hint')}
+          />
+          <SelectField
+            label={t('bandwidth:plan_over_limit')}
+            name="egressOverLimit"
+            value={values.egressOverLimit}
+            onChange={(e) => set('egressOverLimit', e.target.value as PlanFormValues['egressOverLimit'])}
+          >
+            <option value="block">{t('bandwidth:plan_block')}</option>
+            <option value="serve">{t('bandwidth:plan_serve')}</option>
+          </SelectField>
+        </div>
+        <TextField
+          label={t('plans.request_limit_factor')}
+          name="requestLimitFactor"
+          inputMode="numeric"
+          value={values.requestLimitFactor}
+          onChange={(e) => set('requestLimitFactor', e.target.value)}
+          error={errors.requestLimitFactor}
+          hint={t('plans.request_limit_factor_hint')}
+        />
         <label className="checkbox">
           <input type="checkbox" checked={values.active} onChange={(e) => set('active', e.target.checked)} name="active" />
           <span>{t('plans.active_label')}</span>

@@ -10,6 +10,9 @@ const pro = {
   description: '100 GB',
   active: true,
   isDefault: false,
+  egressLimitBytes: null,
+  egressOverLimit: 'block' as const,
+  requestLimitFactor: 1,
   usersCount: 3,
   translations: { de: { name: 'Pro', description: '100 GB für Einzelne' } },
 };
@@ -40,6 +43,29 @@ describe('plan form', () => {
     const parsed = planCreateSchema.safeParse(body);
     expect(parsed.success).toBe(true);
     expect(planCreateSchema.safeParse(formToPlan({ ...emptyPlanForm(), code: 'Team!', name: '', storage: 'x' })).success).toBe(false);
+  });
+
+  it('reads the monthly egress allowance in GB, empty as unlimited', () => {
+    expect(planToForm({ ...pro, egressLimitBytes: 50 * GIB })).toMatchObject({ egress: '50', egressOverLimit: 'block' });
+    expect(formToPlan({ ...planToForm(pro), egress: '' }).egressLimitBytes).toBeNull();
+    expect(formToPlan({ ...planToForm(pro), egress: '1,5' }).egressLimitBytes).toBe(1.5 * GIB);
+    expect(formToPlan({ ...planToForm(pro), egress: 'lots' }).egressLimitBytes).toBeNaN();
+    const form = planToForm(pro);
+    expect(planChanges(pro, formToPlan({ ...form, egress: '2', egressOverLimit: 'serve' }), form)).toEqual({
+      egressLimitBytes: 2 * GIB,
+      egressOverLimit: 'serve',
+    });
+  });
+
+  it('reads the request limit factor as a whole number, anything else as invalid', () => {
+    expect(planToForm({ ...pro, requestLimitFactor: 0 })).toMatchObject({ requestLimitFactor: '0' });
+    const form = planToForm(pro);
+    expect(planChanges(pro, formToPlan({ ...form, requestLimitFactor: ' 10 ' }), form)).toEqual({ requestLimitFactor: 10 });
+    for (const typed of ['', '1.5', '-1', 'x']) expect(formToPlan({ ...form, requestLimitFactor: typed }).requestLimitFactor).toBeNaN();
+    expect(
+      planCreateSchema.safeParse(formToPlan({ ...emptyPlanForm(), code: 'x', name: 'X', storage: '1', requestLimitFactor: '1001' }))
+        .success,
+    ).toBe(false);
   });
 
   it('sends only the fields that changed', () => {

@@ -1,4 +1,4 @@
-import { GIB, PLAN_TRANSLATION_LANGUAGES } from '@cairn/shared';
+import { GIB, PLAN_TRANSLATION_LANGUAGES, type EgressOverLimit } from '@cairn/shared';
 import type { AdminPlan, PlanText } from '@cairn/shared/api-types';
 
 export const STORAGE_UNITS = { MB: GIB / 1024, GB: GIB, TB: 1024 * GIB } as const;
@@ -14,6 +14,11 @@ export interface PlanFormValues {
   description: string;
   active: boolean;
   isDefault: boolean;
+  /** The monthly egress allowance in GB as typed; empty is unlimited. */
+  egress: string;
+  egressOverLimit: EgressOverLimit;
+  /** What the per-token request limits of the plan's accounts are multiplied by, as typed; 0 lifts them. */
+  requestLimitFactor: string;
   /** Name and description per language other than English, as typed. */
   translations: Record<string, PlanText>;
 }
@@ -27,6 +32,9 @@ export const emptyPlanForm = (): PlanFormValues => ({
   description: '',
   active: true,
   isDefault: false,
+  egress: '',
+  egressOverLimit: 'block',
+  requestLimitFactor: '1',
   translations: {},
 });
 
@@ -50,6 +58,9 @@ export function planToForm(plan: AdminPlan): PlanFormValues {
     description: plan.description,
     active: plan.active,
     isDefault: plan.isDefault,
+    egress: plan.egressLimitBytes === null ? '' : String(Number((plan.egressLimitBytes / GIB).toFixed(3))),
+    egressOverLimit: plan.egressOverLimit,
+    requestLimitFactor: String(plan.requestLimitFactor),
     translations: { ...plan.translations },
   };
 }
@@ -73,6 +84,13 @@ export function parseDecimal(text: string): number {
   return normalised === '' || !/^\d*\.?\d*$/.test(normalised) ? Number.NaN : Number(normalised);
 }
 
+/** The allowance typed in GB as bytes: null when empty (unlimited), NaN when not a number. */
+function egressBytes(text: string): number | null {
+  if (text.trim() === '') return null;
+  const amount = parseDecimal(text);
+  return Number.isNaN(amount) ? Number.NaN : Math.round(amount * GIB);
+}
+
 /** The request body the shared plan schemas check: storage in bytes, price in euros. */
 export function formToPlan(values: PlanFormValues) {
   const amount = parseDecimal(values.storage);
@@ -84,6 +102,9 @@ export function formToPlan(values: PlanFormValues) {
     description: values.description,
     active: values.active,
     isDefault: values.isDefault,
+    egressLimitBytes: egressBytes(values.egress),
+    egressOverLimit: values.egressOverLimit,
+    requestLimitFactor: /^\s*\d+\s*$/.test(values.requestLimitFactor) ? Number(values.requestLimitFactor) : Number.NaN,
     translations: changedTranslations({}, values.translations),
   };
 }
@@ -91,7 +112,17 @@ export function formToPlan(values: PlanFormValues) {
 /** Only what changed, for PATCH; `values` gives the translations as typed. */
 export function planChanges(before: AdminPlan, after: ReturnType<typeof formToPlan>, values: PlanFormValues) {
   const changes: Partial<Omit<ReturnType<typeof formToPlan>, 'code'>> = {};
-  for (const key of ['name', 'storageLimitBytes', 'priceMonthlyEur', 'description', 'active', 'isDefault'] as const) {
+  for (const key of [
+    'name',
+    'storageLimitBytes',
+    'priceMonthlyEur',
+    'description',
+    'active',
+    'isDefault',
+    'egressLimitBytes',
+    'egressOverLimit',
+    'requestLimitFactor',
+  ] as const) {
     const next = key === 'name' || key === 'description' ? (after[key] as string).trim() : after[key];
     if (next !== before[key]) (changes as Record<string, unknown>)[key] = after[key];
   }
