@@ -1,9 +1,8 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { migrateToLatest } from '../migrate';
-import { migrations } from '../migrations/index';
+import { testMigrator } from '../../../test/pg';
 
 describe.each(DRIVERS)('the account record count behind the file list total (%s)', (driver) => {
   let server: TestServer;
@@ -46,7 +45,7 @@ describe.each(DRIVERS)('the account record count behind the file list total (%s)
     const user = await createUser(server);
     await uploadFile(server, user, 'old-1.txt', 'one');
     await uploadFile(server, user, 'old-2.txt', 'two');
-    const migrator = new Migrator({ db: server.app.db, provider: { getMigrations: async () => migrations } });
+    const migrator = testMigrator(server.app.db);
     const down = await migrator.migrateTo('0003-billing');
     expect(down.error).toBeUndefined();
     await migrateToLatest(server.app.db);
@@ -72,7 +71,7 @@ describe.each(DRIVERS)('the account record count behind the file list total (%s)
 
     const b = await uploadFile(server, user, 'x.txt', 'x');
     expect(await count(user.id)).toBe(1);
-    const migrator = new Migrator({ db: server.app.db, provider: { getMigrations: async () => migrations } });
+    const migrator = testMigrator(server.app.db);
     expect((await migrator.migrateTo('0005-renewal-orders')).error).toBeUndefined();
     // The count's own triggers are back: records still count while the version is gone. (SQL, not
     // the application, which needs the tables of the later migrations.)

@@ -1,9 +1,8 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { migrateToLatest } from '../migrate';
-import { migrations } from './index';
+import { testMigrator } from '../../../test/pg';
 
 describe.each(DRIVERS)('migration 0003: referral bonuses of accounts from before the ledger (%s)', (driver) => {
   let server: TestServer;
@@ -18,7 +17,7 @@ describe.each(DRIVERS)('migration 0003: referral bonuses of accounts from before
     const plain = await createUser(server);
 
     // Back to before the ledger, when accounts had no bonus yet.
-    const migrator = new Migrator({ db: server.app.db, provider: { getMigrations: async () => migrations } });
+    const migrator = testMigrator(server.app.db);
     expect((await migrator.migrateTo('0002-content')).error).toBeUndefined();
     await server.app.db.updateTable('users').set({ bonus_bytes: 0 }).execute();
     await migrateToLatest(server.app.db);

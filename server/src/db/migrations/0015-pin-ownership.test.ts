@@ -2,13 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/pg';
+import { createTestDatabase, testMigrator } from '../../../test/pg';
 import { DRIVERS } from '../../../test/harness';
 import { createDb, type Db } from '../database';
 import { migrateToLatest } from '../migrate';
-import { migrations } from './index';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
 const cidOf = (name: string) => `bafkrei${crypto.createHash('sha256').update(name).digest('hex').slice(0, 52)}`;
@@ -47,7 +46,7 @@ describe.each(DRIVERS)('migration 0015: who owns a record held several ways (%s)
       cleanUp = async () => fs.rmSync(dir, { recursive: true, force: true });
       db = createDb({ driver: 'sqlite', file: path.join(dir, 'cairn.sqlite') });
     }
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = testMigrator(db);
     const { error } = await migrator.migrateTo('0014-engine-gc-runs');
     expect(error).toBeUndefined();
     return db;

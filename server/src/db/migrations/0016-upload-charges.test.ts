@@ -1,9 +1,8 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, uploadFile } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { migrateToLatest } from '../migrate';
-import { migrations } from './index';
+import { testMigrator } from '../../../test/pg';
 
 describe.each(DRIVERS)('migration 0015: records made before charges were kept apart (%s)', (driver) => {
   let server: TestServer;
@@ -16,7 +15,7 @@ describe.each(DRIVERS)('migration 0015: records made before charges were kept ap
     const user = await createUser(server);
     const a = await uploadFile(server, user, 'a.txt', 'first file');
     const b = await uploadFile(server, user, 'b.txt', 'the second one');
-    const migrator = new Migrator({ db: server.app.db, provider: { getMigrations: async () => migrations } });
+    const migrator = testMigrator(server.app.db);
     expect((await migrator.migrateTo('0014-engine-gc-runs')).error).toBeUndefined();
     await migrateToLatest(server.app.db);
 

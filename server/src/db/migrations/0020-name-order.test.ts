@@ -2,14 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/pg';
+import { createTestDatabase, testMigrator } from '../../../test/pg';
 import { DRIVERS } from '../../../test/harness';
 import { nameOrderKey } from '../../lib/name-order';
 import { createDb, type Db } from '../database';
 import { migrateToLatest } from '../migrate';
-import { migrations } from './index';
 
 describe.each(DRIVERS)('migration 0020: the name order of existing records (%s)', (driver) => {
   let db: Db | undefined;
@@ -29,7 +28,7 @@ describe.each(DRIVERS)('migration 0020: the name order of existing records (%s)'
       cleanUp = async () => fs.rmSync(dir, { recursive: true, force: true });
       db = createDb({ driver: 'sqlite', file: path.join(dir, 'cairn.sqlite') });
     }
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = testMigrator(db);
     const { error } = await migrator.migrateTo('0018-job-request-ids');
     expect(error).toBeUndefined();
     return db;

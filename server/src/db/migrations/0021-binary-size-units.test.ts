@@ -1,9 +1,8 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
 import { migrateToLatest } from '../migrate';
-import { migrations } from './index';
+import { testMigrator } from '../../../test/pg';
 
 describe.each(DRIVERS)('migration 0021: the built-in plans in binary units (%s)', (driver) => {
   let server: TestServer;
@@ -33,7 +32,7 @@ describe.each(DRIVERS)('migration 0021: the built-in plans in binary units (%s)'
     // Back to the seeded wording, an administrator's own for one plan, and forward again. The
     // account is made first: signing up needs the columns of later migrations.
     const german = await createUser(server, { language: 'de' });
-    const migrator = new Migrator({ db: server.app.db, provider: { getMigrations: async () => migrations } });
+    const migrator = testMigrator(server.app.db);
     expect((await migrator.migrateTo('0018-job-request-ids')).error).toBeUndefined();
     expect(await descriptions('de', german)).toMatchObject({ free: 'Für den Einstieg: 1 GB gepinnter Speicher.' });
     await server.app.db.updateTable('plans').set({ description: 'Our best plan: 100 GB.' }).where('code', '=', 'pro').execute();

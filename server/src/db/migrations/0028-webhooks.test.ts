@@ -1,34 +1,18 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/pg';
+import { migratedTestDb } from '../../../test/pg';
 import { DRIVERS } from '../../../test/harness';
-import { createDb, type Db } from '../database';
-import { migrateToLatest } from '../migrate';
+import type { Db } from '../database';
 
 describe.each(DRIVERS)('migration 0028: webhook endpoints, events and deliveries (%s)', (driver) => {
-  let db: Db | undefined;
-  let cleanUp: () => Promise<void> = async () => undefined;
-  afterEach(async () => {
-    await db?.destroy();
-    await cleanUp();
-  });
+  let close: () => Promise<void> = async () => undefined;
+  afterEach(() => close());
 
   async function open(): Promise<Db> {
-    if (driver === 'pg') {
-      const database = await createTestDatabase();
-      cleanUp = database.drop;
-      db = createDb({ driver: 'pg', url: database.url });
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-0028-'));
-      cleanUp = async () => fs.rmSync(dir, { recursive: true, force: true });
-      db = createDb({ driver: 'sqlite', file: path.join(dir, 'cairn.sqlite') });
-    }
-    await migrateToLatest(db);
-    return db;
+    const opened = await migratedTestDb(driver);
+    close = opened.close;
+    return opened.db;
   }
 
   it('delivers an event to an endpoint once, and drops the deliveries of a deleted endpoint', async () => {

@@ -1,8 +1,7 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migratedTestDb } from '../../../test/pg';
+import { migratedTestDb, testMigrator } from '../../../test/pg';
 import type { Db } from '../database';
-import { migrations } from './index';
 
 const indexNames = async (db: Db, driver: 'sqlite' | 'pg'): Promise<string[]> => {
   const rows =
@@ -20,7 +19,7 @@ describe.each(['sqlite', 'pg'] as const)('migration 0032: indexes for millions o
       const added =
         driver === 'pg' ? ['uploads_created', 'uploads_user_cid_prefix', 'users_created_id'] : ['uploads_created', 'users_created_id'];
       expect(await indexNames(db, driver)).toEqual(expect.arrayContaining(added));
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const migrator = testMigrator(db);
       expect((await migrator.migrateTo('0031-s3')).error).toBeUndefined();
       const undone = await indexNames(db, driver);
       for (const name of added) expect(undone).not.toContain(name);

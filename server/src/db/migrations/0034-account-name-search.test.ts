@@ -1,8 +1,6 @@
-import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migratedTestDb } from '../../../test/pg';
+import { migratedTestDb, pgIndexDefinitions, testMigrator } from '../../../test/pg';
 import type { Db } from '../database';
-import { migrations } from './index';
 
 const ACCOUNT_INDEX = /uploads_user_name_trigrams ON public.uploads USING gin \(user_id, lower\(name\) gin_trgm_ops\)/;
 const EVERY_ACCOUNT_INDEX = /uploads_name_trigrams ON public.uploads USING gin \(lower\(name\) gin_trgm_ops\)/;
@@ -15,20 +13,15 @@ describe("migration 0034: the trigram index of the names, the account's first, o
   });
   afterAll(() => close());
 
-  const indexes = async () =>
-    (await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename = 'uploads'`.execute(db)).rows
-      .map((row) => row.indexdef)
-      .join('\n');
-
   it('replaces the index of every account, gives it back when undone and replaces it again', async () => {
-    expect(await indexes()).toMatch(ACCOUNT_INDEX);
-    expect(await indexes()).not.toMatch(EVERY_ACCOUNT_INDEX);
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect(await pgIndexDefinitions(db, 'uploads')).toMatch(ACCOUNT_INDEX);
+    expect(await pgIndexDefinitions(db, 'uploads')).not.toMatch(EVERY_ACCOUNT_INDEX);
+    const migrator = testMigrator(db);
     expect((await migrator.migrateTo('0033-request-limits')).error).toBeUndefined();
-    expect(await indexes()).not.toMatch(ACCOUNT_INDEX);
-    expect(await indexes()).toMatch(EVERY_ACCOUNT_INDEX);
+    expect(await pgIndexDefinitions(db, 'uploads')).not.toMatch(ACCOUNT_INDEX);
+    expect(await pgIndexDefinitions(db, 'uploads')).toMatch(EVERY_ACCOUNT_INDEX);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    expect(await indexes()).toMatch(ACCOUNT_INDEX);
-    expect(await indexes()).not.toMatch(EVERY_ACCOUNT_INDEX);
+    expect(await pgIndexDefinitions(db, 'uploads')).toMatch(ACCOUNT_INDEX);
+    expect(await pgIndexDefinitions(db, 'uploads')).not.toMatch(EVERY_ACCOUNT_INDEX);
   });
 });

@@ -1,11 +1,10 @@
-import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually';
 import { migrateToLatest } from '../../db/migrate';
-import { migrations } from '../../db/migrations/index';
 import { createUser, fileForm } from '../../../test/factories';
 import { DRIVERS } from '../../../test/harness';
 import { serverSuite } from '../../../test/suites';
+import { testMigrator } from '../../../test/pg';
 
 const mixed = [
   { name: 'data/readme.txt', content: 'what the blob is' },
@@ -45,7 +44,7 @@ describe.each(DRIVERS)('one type and category rule for records (%s)', (driver) =
     const res = await api().request('POST', '/api/v2/upload/directory?mode=dag', { token: user.token, body: fileForm(mixed) });
     const db = suite.server.app.db;
     // The record as the earlier rule stored it: a "dag" whose most common category won.
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = testMigrator(db);
     expect((await migrator.migrateTo('0007-server-secrets')).error).toBeUndefined();
     await db.updateTable('uploads').set({ type: 'dag', category: 'text' }).where('id', '=', res.body.uploadId).execute();
     await migrateToLatest(db);

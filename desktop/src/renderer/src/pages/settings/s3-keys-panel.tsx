@@ -15,6 +15,7 @@ import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { awsCliSetup, rcloneSetup, S3_CLIENT_NAMES } from '../../lib/s3-setup';
 import { S3KeyCreateModal } from './s3-key-create-modal';
+import { SettingsPanel } from '../../components/settings-panel';
 
 /**
  * The account's S3 access keys: where S3 clients connect and how to set them up, the keys (never a
@@ -47,26 +48,20 @@ export function S3KeysPanel({ standalone = false }: { standalone?: boolean }) {
   };
 
   return (
-    <section
-      className="card"
-      aria-labelledby={standalone ? undefined : 's3-keys-title'}
-      aria-label={standalone ? t('s3_keys.title') : undefined}
-      data-panel="s3-keys"
+    <SettingsPanel
+      name="s3-keys"
+      title={t('s3_keys.title')}
+      description={t('s3_keys.description')}
+      standalone={standalone}
+      actions={
+        enabled && (
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            <Icon name="key" size={16} />
+            <span>{t('s3_keys.new')}</span>
+          </button>
+        )
+      }
     >
-      <div className="card-header">
-        <div>
-          {!standalone && <h2 id="s3-keys-title">{t('s3_keys.title')}</h2>}
-          <p className="card-description">{t('s3_keys.description')}</p>
-        </div>
-        {enabled && (
-          <div className="card-actions">
-            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-              <Icon name="key" size={16} />
-              <span>{t('s3_keys.new')}</span>
-            </button>
-          </div>
-        )}
-      </div>
       {state.status === 'loading' && <LoadingState />}
       {state.status === 'error' && <ErrorState message={errorText(state.error, 'settings:s3_keys.errors.load')} onRetry={reload} />}
       {list && !list.endpoint && (
@@ -103,7 +98,7 @@ export function S3KeysPanel({ standalone = false }: { standalone?: boolean }) {
           onCancel={() => setDeleting(null)}
         />
       )}
-    </section>
+    </SettingsPanel>
   );
 }
 

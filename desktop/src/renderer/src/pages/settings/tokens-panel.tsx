@@ -17,6 +17,7 @@ import { useTokenGroupText } from './token-group-field';
 import { useScopesText } from './token-scopes-field';
 import { TableWrap } from '../../components/table-wrap';
 import { shownTokenStatus } from '../../lib/token-status';
+import { SettingsPanel } from '../../components/settings-panel';
 
 /** The user's API tokens: list (no secrets), create (secret shown once), revoke with confirmation. */
 /** `standalone` (the /settings/tokens page) leaves the title to the page header above it. */
@@ -62,18 +63,13 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
   };
 
   return (
-    <section
-      className="card"
-      aria-labelledby={standalone ? undefined : 'tokens-title'}
-      aria-label={standalone ? t('tokens.title') : undefined}
-      data-panel="tokens"
-    >
-      <div className="card-header">
-        <div>
-          {!standalone && <h2 id="tokens-title">{t('tokens.title')}</h2>}
-          <p className="card-description">{t('tokens.description')}</p>
-        </div>
-        <div className="card-actions">
+    <SettingsPanel
+      name="tokens"
+      title={t('tokens.title')}
+      description={t('tokens.description')}
+      standalone={standalone}
+      actions={
+        <>
           {hasRevoked && (
             <button type="button" className="btn btn-secondary" onClick={() => void removeRevoked()} disabled={busy}>
               {t('tokens.remove_revoked')}
@@ -83,8 +79,9 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
             <Icon name="key" size={16} />
             <span>{t('tokens.new')}</span>
           </button>
-        </div>
-      </div>
+        </>
+      }
+    >
       {state.status === 'loading' && <LoadingState />}
       {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.tokens_load')} onRetry={reload} />}
       {state.status === 'ready' && tokens.length === 0 && (
@@ -171,6 +168,6 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
           onCancel={() => setRevoking(null)}
         />
       )}
-    </section>
+    </SettingsPanel>
   );
 }

@@ -17,6 +17,7 @@ import { WebhookDeliveriesModal } from './webhook-deliveries-modal';
 import { WebhookFormModal } from './webhook-form-modal';
 import { WebhookRotateModal } from './webhook-rotate-modal';
 import { sendTestEvent } from './webhook-test';
+import { SettingsPanel } from '../../components/settings-panel';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'deliveries' | 'rotate' | 'delete'; webhook: Webhook };
 
@@ -111,24 +112,18 @@ export function WebhooksPanel({ standalone = false }: { standalone?: boolean }) 
   ];
 
   return (
-    <section
-      className="card"
-      aria-labelledby={standalone ? undefined : 'webhooks-title'}
-      aria-label={standalone ? t('webhooks.title') : undefined}
-      data-panel="webhooks"
+    <SettingsPanel
+      name="webhooks"
+      title={t('webhooks.title')}
+      description={t('webhooks.description')}
+      standalone={standalone}
+      actions={
+        <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: 'create' })}>
+          <Icon name="link" size={16} />
+          <span>{t('webhooks.new')}</span>
+        </button>
+      }
     >
-      <div className="card-header">
-        <div>
-          {!standalone && <h2 id="webhooks-title">{t('webhooks.title')}</h2>}
-          <p className="card-description">{t('webhooks.description')}</p>
-        </div>
-        <div className="card-actions">
-          <button type="button" className="btn btn-primary" onClick={() => setOpen({ kind: 'create' })}>
-            <Icon name="link" size={16} />
-            <span>{t('webhooks.new')}</span>
-          </button>
-        </div>
-      </div>
       {failing.map((webhook) => (
         <div key={webhook.id} className="alert alert-warning webhook-banner" role="alert" data-banner={webhook.id}>
           <Icon name="alert" size={16} />
@@ -221,6 +216,6 @@ export function WebhooksPanel({ standalone = false }: { standalone?: boolean }) 
           onCancel={() => setOpen(null)}
         />
       )}
-    </section>
+    </SettingsPanel>
   );
 }
