@@ -150,6 +150,7 @@ async function insertPins(db: Db, pins: { upload: Row; i: number }[]): Promise<v
       name,
       name_folded: name.toLowerCase(),
       created_at: at,
+      status: 'pinned',
     });
   }
   await bulkInsert(db, 'pin_jobs', jobs);

@@ -332,6 +332,8 @@ export interface PsaPinsTable {
   /** `name` lower-cased here, the same way on both databases, for the iexact and ipartial matches. */
   name_folded: string | null;
   created_at: string;
+  /** Its job's status, written in the job's own transactions (0035): what lists and counts read. */
+  status: PinJobsTable['status'];
 }
 
 interface PsaPinMetaTable {

@@ -158,6 +158,21 @@ describe('hot query plans on PostgreSQL', () => {
     await expectIndexed(() => psa.list(large, { ...filter, before: '2026-01-10T00:00:00.000Z' }), ['psa_pins_user_created']);
     await expectIndexed(() => psa.list(large, { ...filter, name: { value: 'backup', match: 'partial' } }), ['psa_pins_user_created']);
   });
+
+  it("the Pinning Service API count reads the account's requests alone, not their jobs or records", async () => {
+    const psa = createPsaPinStore(logged);
+    for (const filter of [
+      { statuses: ['pinned' as const], limit: 10 },
+      { statuses: ['queued' as const, 'pinning' as const, 'pinned' as const, 'failed' as const], limit: 10 },
+      { statuses: ['pinned' as const], limit: 10, before: '2026-01-10T00:00:00.000Z' },
+    ]) {
+      const counts = (await plansOf(() => psa.list(large, filter))).filter((plan) => plan.sql.includes('count('));
+      expect(counts).toHaveLength(1);
+      const read = counts[0]!.nodes.map((node) => node['Relation Name']).filter(Boolean);
+      expect(read.length).toBeGreaterThan(0);
+      expect(new Set(read), counts[0]!.sql).toEqual(new Set(['psa_pins']));
+    }
+  });
 });
 
 /** The large account and its records (one in ten a pinned Pinning Service API request), and the other accounts with theirs. */
@@ -185,8 +200,8 @@ async function seed(db: Db, large: string): Promise<void> {
   await sql`insert into pin_jobs (id, user_id, cid, status, upload_id, created_at, updated_at)
     select 'j-' || n, ${large}, 'bafkreiseed' || n, 'pinned', 'u-' || n, ${at('n')}, ${at('n')}
     from generate_series(10, ${LARGE}, 10) n`.execute(db);
-  await sql`insert into psa_pins (requestid, user_id, job_id, cid, name, name_folded, created_at)
-    select 'r-' || n, ${large}, 'j-' || n, 'bafkreiseed' || n, 'backup-' || n, 'backup-' || n, ${at('n')}
+  await sql`insert into psa_pins (requestid, user_id, job_id, cid, name, name_folded, created_at, status)
+    select 'r-' || n, ${large}, 'j-' || n, 'bafkreiseed' || n, 'backup-' || n, 'backup-' || n, ${at('n')}, 'pinned'
     from generate_series(10, ${LARGE}, 10) n`.execute(db);
-  await sql`analyze users, uploads, pin_jobs, psa_pins`.execute(db);
+  await sql`vacuum analyze users, uploads, pin_jobs, psa_pins`.execute(db);
 }

@@ -36,6 +36,13 @@ type JobUpdate = Partial<Pick<PinJobRow, 'status' | 'bytes_fetched' | 'blocks' |
  * job's id and is queued with it: the lease of that row says who runs the pin.
  */
 export function createPinJobStore(db: Db) {
+  /**
+   * A job's Pinning Service API request keeps the job's status: written right after the job's row,
+   * in its transaction (the order every transaction that takes both follows: see `psaPins.take`).
+   */
+  const tellRequest = (trx: Db, id: string, status: PinJobRow['status']) =>
+    trx.updateTable('psa_pins').set({ status }).where('job_id', '=', id).execute();
+
   return {
     /** Writes a pin job and, when it is queued, the task that runs it, in `trx` (or a transaction of their own). */
     async insert(row: Insertable<PinJobsTable>, trx?: Db): Promise<void> {
@@ -73,6 +80,7 @@ export function createPinJobStore(db: Db) {
         .where('status', 'in', ['queued', 'pinning'])
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
+      await tellRequest(trx, id, 'failed');
       await trx.deleteFrom('jobs').where('id', '=', id).where('kind', '=', 'pin').execute();
       return true;
     },
@@ -97,7 +105,8 @@ export function createPinJobStore(db: Db) {
           .where('status', '=', from)
           .executeTakeFirst();
       const fresh = Number((await claim('queued')).numUpdatedRows) === 1;
-      if (!fresh && Number((await claim('pinning')).numUpdatedRows) !== 1) return undefined;
+      if (fresh) await tellRequest(trx, id, 'pinning');
+      else if (Number((await claim('pinning')).numUpdatedRows) !== 1) return undefined;
       const job = await trx.selectFrom('pin_jobs').selectAll().where('id', '=', id).executeTakeFirst();
       return job && { job, fresh };
     },
@@ -114,7 +123,9 @@ export function createPinJobStore(db: Db) {
         .where('status', '=', 'pinning')
         .where('claimed_by', '=', worker)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await tellRequest(trx, id, 'pinned');
+      return true;
     },
 
     /** Ends a job as failed while `worker` still runs it; false when it was cancelled or taken over. */
@@ -126,7 +137,9 @@ export function createPinJobStore(db: Db) {
         .where('status', '=', 'pinning')
         .where('claimed_by', '=', worker)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await tellRequest(trx, id, 'failed');
+      return true;
     },
 
     /** A running job's progress, written only while `worker` still runs it. */
@@ -185,14 +198,6 @@ export function createPinJobStore(db: Db) {
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
-    },
-
-    async update(id: string, changes: JobUpdate, now: string, trx: Db = db): Promise<void> {
-      await trx
-        .updateTable('pin_jobs')
-        .set({ ...changes, updated_at: now })
-        .where('id', '=', id)
-        .execute();
     },
   };
 }

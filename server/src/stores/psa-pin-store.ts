@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database, PinJobRow, PsaPinsTable } from '../db/schema';
 
@@ -7,7 +7,6 @@ type NameMatch = 'exact' | 'iexact' | 'partial' | 'ipartial';
 
 /** A pin request with what its job and record say about it. */
 export interface PsaPinView extends PsaPinsTable {
-  status: PsaStatus;
   error: string | null;
   error_code: string | null;
   bytes_fetched: number;
@@ -29,52 +28,46 @@ export interface PsaFilter {
   groupId?: string;
 }
 
-type Eb = ExpressionBuilder<Database & { p: PsaPinsTable; j: Database['pin_jobs']; u: Database['uploads'] }, 'p' | 'j' | 'u'>;
+type Eb = ExpressionBuilder<Database & { p: PsaPinsTable }, 'p'>;
+type JobEb = ExpressionBuilder<Database & { p: PsaPinsTable; j: Database['pin_jobs'] }, 'p' | 'j'>;
 
 /**
  * A request is in a group when the record it stands on is; before there is a record (queued,
  * pinning, failed), when its job will put the record into that group.
  */
 const inGroup = (eb: Eb, groupId: string) =>
-  eb.or([
-    eb.and([
-      eb('j.upload_id', 'is not', null),
-      eb.exists(
-        eb
-          .selectFrom('upload_groups as g')
-          .select('g.upload_id')
-          .where('g.group_id', '=', groupId)
-          .whereRef('g.upload_id', '=', 'j.upload_id'),
+  eb.exists(
+    eb
+      .selectFrom('pin_jobs as j')
+      .select('j.id')
+      .whereRef('j.id', '=', 'p.job_id')
+      .where((jb: JobEb) =>
+        jb.or([
+          jb.and([
+            jb('j.upload_id', 'is not', null),
+            jb.exists(
+              jb
+                .selectFrom('upload_groups as g')
+                .select('g.upload_id')
+                .where('g.group_id', '=', groupId)
+                .whereRef('g.upload_id', '=', 'j.upload_id'),
+            ),
+          ]),
+          jb.and([jb('j.upload_id', 'is', null), jb('j.group_id', '=', groupId)]),
+        ]),
       ),
-    ]),
-    eb.and([eb('j.upload_id', 'is', null), eb('j.group_id', '=', groupId)]),
-  ]);
+  );
 
 /** `haystack` contains `needle`, case-sensitively, written the same way for SQLite and PostgreSQL. */
 const contains = (column: string, needle: string) => sql<boolean>`replace(${sql.ref(column)}, ${needle}, '') <> ${sql.ref(column)}`;
 
 /**
- * Pinning Service API requests. A request is visible while its job is queued, pinning or failed,
- * and once pinned only while the record it stands on (the one its job made or found) still exists:
- * deleting the file in My files deletes the requests on it too, and this keeps any a crash or an
- * older version left out of sight.
+ * Pinning Service API requests. Each keeps its job's status (written in the job's transactions), so
+ * a list and its count read the account's requests alone; the job and the record (for its size) are
+ * joined to the page's rows only. A pinned request lives as long as its record: deleting the record
+ * deletes the requests on it in the same transaction.
  */
 export function createPsaPinStore(db: Db) {
-  const base = (userId: string) =>
-    db
-      .selectFrom('psa_pins as p')
-      .innerJoin('pin_jobs as j', 'j.id', 'p.job_id')
-      .leftJoin('uploads as u', 'u.id', 'j.upload_id')
-      .where('p.user_id', '=', userId)
-      // The record is probed per request (a primary-key read; the offset keeps PostgreSQL from
-      // turning it into a join over every record), and the join above, there for the record's size,
-      // is left out of a count, which reads none of its columns.
-      .where((eb) =>
-        eb.or([
-          eb('j.status', '!=', 'pinned'),
-          eb.exists(eb.selectFrom('uploads as v').select('v.id').whereRef('v.id', '=', 'j.upload_id').limit(1).offset(0)),
-        ]),
-      );
   const columns = [
     'p.requestid',
     'p.user_id',
@@ -83,7 +76,7 @@ export function createPsaPinStore(db: Db) {
     'p.name',
     'p.name_folded',
     'p.created_at',
-    'j.status',
+    'p.status',
     'j.error',
     'j.error_code',
     'j.bytes_fetched',
@@ -93,36 +86,42 @@ export function createPsaPinStore(db: Db) {
     'u.size as upload_size',
   ] as const;
 
-  function filtered(userId: string, filter: PsaFilter) {
-    return base(userId).where((eb: Eb) => {
-      const all = [eb('j.status', 'in', filter.statuses)];
-      if (filter.groupId !== undefined) all.push(inGroup(eb, filter.groupId));
-      if (filter.cids?.length) all.push(eb('p.cid', 'in', filter.cids));
-      if (filter.before) all.push(eb('p.created_at', '<', filter.before));
-      if (filter.after) all.push(eb('p.created_at', '>', filter.after));
-      if (filter.name) {
-        const { value, match } = filter.name;
-        const folded = value.toLowerCase();
-        if (match === 'exact') all.push(eb('p.name', '=', value));
-        else if (match === 'iexact') all.push(eb('p.name_folded', '=', folded));
-        else if (match === 'partial') all.push(eb.and([eb('p.name', 'is not', null), contains('p.name', value)]));
-        else all.push(eb.and([eb('p.name_folded', 'is not', null), contains('p.name_folded', folded)]));
-      }
-      for (const [key, value] of Object.entries(filter.meta ?? {})) {
-        all.push(
-          eb.exists(
-            eb
-              .selectFrom('psa_pin_meta as m')
-              .select('m.key')
-              .whereRef('m.requestid', '=', 'p.requestid')
-              .where('m.key', '=', key)
-              .where('m.value', '=', value),
-          ),
-        );
-      }
-      return eb.and(all);
-    });
-  }
+  const withJob = (userId: string) =>
+    db
+      .selectFrom('psa_pins as p')
+      .innerJoin('pin_jobs as j', 'j.id', 'p.job_id')
+      .leftJoin('uploads as u', 'u.id', 'j.upload_id')
+      .where('p.user_id', '=', userId);
+
+  /** The conditions of `filter` on the account's requests (`p`), but for its limit. */
+  const matches = (eb: Eb, filter: PsaFilter) => {
+    const all = [eb('p.status', 'in', filter.statuses)];
+    if (filter.groupId !== undefined) all.push(inGroup(eb, filter.groupId));
+    if (filter.cids?.length) all.push(eb('p.cid', 'in', filter.cids));
+    if (filter.before) all.push(eb('p.created_at', '<', filter.before));
+    if (filter.after) all.push(eb('p.created_at', '>', filter.after));
+    if (filter.name) {
+      const { value, match } = filter.name;
+      const folded = value.toLowerCase();
+      if (match === 'exact') all.push(eb('p.name', '=', value));
+      else if (match === 'iexact') all.push(eb('p.name_folded', '=', folded));
+      else if (match === 'partial') all.push(eb.and([eb('p.name', 'is not', null), contains('p.name', value)]));
+      else all.push(eb.and([eb('p.name_folded', 'is not', null), contains('p.name_folded', folded)]));
+    }
+    for (const [key, value] of Object.entries(filter.meta ?? {})) {
+      all.push(
+        eb.exists(
+          eb
+            .selectFrom('psa_pin_meta as m')
+            .select('m.key')
+            .whereRef('m.requestid', '=', 'p.requestid')
+            .where('m.key', '=', key)
+            .where('m.value', '=', value),
+        ),
+      );
+    }
+    return eb.and(all);
+  };
 
   return {
     async insert(trx: Db, pin: PsaPinsTable, meta: Record<string, string>): Promise<void> {
@@ -133,18 +132,26 @@ export function createPsaPinStore(db: Db) {
 
     /** One of the account's requests; with `groupId`, only when it is in that group. */
     find: (userId: string, requestid: string, groupId?: string): Promise<PsaPinView | undefined> =>
-      base(userId)
+      withJob(userId)
         .select(columns)
         .where('p.requestid', '=', requestid)
-        .$if(groupId !== undefined, (q) => q.where((eb: Eb) => inGroup(eb, groupId!)))
+        .$if(groupId !== undefined, (q) => q.where((eb) => inGroup(eb as unknown as Eb, groupId!)))
         .executeTakeFirst() as Promise<PsaPinView | undefined>,
 
     /** The newest `limit` requests matching the filter, and how many match in all. */
     async list(userId: string, filter: PsaFilter): Promise<{ count: number; rows: PsaPinView[] }> {
-      const { n } = await filtered(userId, filter)
+      const { n } = await db
+        .selectFrom('psa_pins as p')
+        .where('p.user_id', '=', userId)
+        .where((eb) => matches(eb, filter))
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      const rows = await filtered(userId, filter).select(columns).orderBy('p.created_at', 'desc').limit(filter.limit).execute();
+      const rows = await withJob(userId)
+        .where((eb) => matches(eb as unknown as Eb, filter))
+        .select(columns)
+        .orderBy('p.created_at', 'desc')
+        .limit(filter.limit)
+        .execute();
       return { count: Number(n), rows: rows as PsaPinView[] };
     },
 
@@ -168,15 +175,28 @@ export function createPsaPinStore(db: Db) {
 
     /**
      * Deletes one of the account's requests and returns what it stood on; undefined when it was
-     * not there (another request removed or replaced it first: exactly one of them gets it).
+     * not there (another request removed or replaced it first: exactly one of them gets it). Its
+     * job's row is locked first: a job's transactions write the job, then its request, so a removal
+     * and the job's end never wait for each other in a circle.
      */
-    take: (trx: Db, userId: string, requestid: string): Promise<Pick<PsaPinsTable, 'requestid' | 'job_id' | 'cid'> | undefined> =>
-      trx
+    async take(trx: Db, userId: string, requestid: string): Promise<Pick<PsaPinsTable, 'requestid' | 'job_id' | 'cid'> | undefined> {
+      const pin = await trx
+        .selectFrom('psa_pins')
+        .select('job_id')
+        .where('requestid', '=', requestid)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!pin) return undefined;
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+        await trx.selectFrom('pin_jobs').select('id').where('id', '=', pin.job_id).forUpdate().execute();
+      }
+      return trx
         .deleteFrom('psa_pins')
         .where('requestid', '=', requestid)
         .where('user_id', '=', userId)
         .returning(['requestid', 'job_id', 'cid'])
-        .executeTakeFirst(),
+        .executeTakeFirst();
+    },
 
     /** Deletes the pinned requests recorded on a record that is being deleted (in its transaction). */
     async deleteOnUpload(trx: Db, uploadId: string): Promise<void> {

@@ -47,6 +47,9 @@ export async function removeUploadIfPresent(
   const job = await retryOnDeadlock(() =>
     app.db.transaction().execute(async (trx) => {
       if (await options.keep?.(trx)) return null;
+      // Locked first, so that a pin job recording onto it is over (its request then found below) or
+      // waits, and finds it gone.
+      if (!(await app.stores.uploads.lockById(trx, upload.id))) return null;
       await app.stores.psaPins.deleteOnUpload(trx, upload.id);
       const removed = await app.stores.uploads.delete(trx, upload.id);
       if (!removed) return null;

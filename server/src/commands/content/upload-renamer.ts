@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { UploadRow, UserRow } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation, retryOnDeadlock } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/errors';
 import { auditRecorder } from '../audit/audit-recorder';
 
@@ -10,7 +10,9 @@ export async function uploadRenamer(app: AppContext, user: UserRow, upload: Uplo
   if (await app.stores.uploads.nameTaken(user.id, name, upload.id)) throw conflict('name_taken', 'A file with this name already exists');
   let renamed: boolean;
   try {
-    renamed = await app.stores.uploads.rename(upload.id, name);
+    // The record's row and its account's counters are locked by an upload of the same account in the
+    // other order: on PostgreSQL one of the two may be undone as a deadlock, and runs again.
+    renamed = await retryOnDeadlock(() => app.stores.uploads.rename(upload.id, name));
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw conflict('name_taken', 'A file with this name already exists');

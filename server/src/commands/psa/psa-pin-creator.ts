@@ -4,7 +4,7 @@ import { queuedPinJob } from '../../stores/pin-job-store';
 import type { AppContext } from '../../context';
 import type { PinJobRow, UserRow } from '../../db/schema';
 import { crashPoint } from '../../lib/crash-point';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation, retryOnDeadlock } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { PsaPinView } from '../../stores/psa-pin-store';
@@ -101,33 +101,38 @@ export async function psaPinCreator(
       at,
     );
     try {
-      withdrawal = await app.db.transaction().execute(async (trx) => {
-        let replaced: Withdrawal | null = null;
-        if (replaces) {
-          const old = await app.stores.psaPins.take(trx, user.id, replaces);
-          if (!old) throw pinNotFound();
-          replaced = await psaPinWithdrawer(app, trx, user, old, job.id, queuedBy);
-        }
-        await app.stores.pinJobs.insert(job, trx);
-        // The bytes the records held for the new request give back once it is recorded count: a
-        // full account can replace a pin.
-        if (replaces && used - (await app.stores.contentJobs.heldBytes(trx, job.id)) >= limit) throw insufficientFunds();
-        await app.stores.psaPins.insert(
-          trx,
-          {
-            requestid,
-            user_id: user.id,
-            job_id: job.id,
-            cid,
-            name: input.name ?? null,
-            name_folded: input.name?.toLowerCase() ?? null,
-            created_at: at,
-          },
-          input.meta ?? {},
-        );
-        await pinEvent(app, trx, job);
-        return replaced;
-      });
+      // A replacement takes the old request, then its record; a delete in My files takes them the
+      // other way round: on PostgreSQL one of the two can be undone as a deadlock, and runs again.
+      withdrawal = await retryOnDeadlock(() =>
+        app.db.transaction().execute(async (trx) => {
+          let replaced: Withdrawal | null = null;
+          if (replaces) {
+            const old = await app.stores.psaPins.take(trx, user.id, replaces);
+            if (!old) throw pinNotFound();
+            replaced = await psaPinWithdrawer(app, trx, user, old, job.id, queuedBy);
+          }
+          await app.stores.pinJobs.insert(job, trx);
+          // The bytes the records held for the new request give back once it is recorded count: a
+          // full account can replace a pin.
+          if (replaces && used - (await app.stores.contentJobs.heldBytes(trx, job.id)) >= limit) throw insufficientFunds();
+          await app.stores.psaPins.insert(
+            trx,
+            {
+              requestid,
+              user_id: user.id,
+              job_id: job.id,
+              cid,
+              name: input.name ?? null,
+              name_folded: input.name?.toLowerCase() ?? null,
+              created_at: at,
+              status: job.status,
+            },
+            input.meta ?? {},
+          );
+          await pinEvent(app, trx, job);
+          return replaced;
+        }),
+      );
       break;
     } catch (error) {
       // `created` is unique per account (clients page by it): take the next millisecond.

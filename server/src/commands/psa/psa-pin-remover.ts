@@ -4,6 +4,7 @@ import { crashPoint } from '../../lib/crash-point';
 import { notFound } from '../../lib/errors';
 import { auditRecorder } from '../audit/audit-recorder';
 import { psaPinWithdrawer, type Withdrawal } from './psa-pin-withdrawer';
+import { retryOnDeadlock } from '../../lib/db-errors';
 
 export const pinNotFound = () => notFound('pin_not_found', 'No pin request with this requestid');
 
@@ -34,10 +35,14 @@ export async function afterWithdrawal(app: AppContext, user: UserRow, outcome: W
  * HTTP request that removes it, kept with the release it queues.
  */
 export async function psaPinRemover(app: AppContext, user: UserRow, requestid: string, ip: string, queuedBy: string | null): Promise<void> {
-  const outcome = await app.db.transaction().execute(async (trx) => {
-    const pin = await app.stores.psaPins.take(trx, user.id, requestid);
-    return pin ? psaPinWithdrawer(app, trx, user, pin, null, queuedBy) : null;
-  });
+  // Removing the request while its file is deleted in My files can deadlock on PostgreSQL (this
+  // takes the request, then its record; the delete, the record, then its requests): the one undone runs again.
+  const outcome = await retryOnDeadlock(() =>
+    app.db.transaction().execute(async (trx) => {
+      const pin = await app.stores.psaPins.take(trx, user.id, requestid);
+      return pin ? psaPinWithdrawer(app, trx, user, pin, null, queuedBy) : null;
+    }),
+  );
   if (!outcome) throw pinNotFound();
   crashPoint('psa-removed');
   await afterWithdrawal(app, user, outcome, ip);

@@ -168,4 +168,24 @@ describe.each(DRIVERS)('one CID held several ways by one account (%s)', (driver)
     expect(await server.app.content.isPinned(file.cid)).toBe(false);
     expect(await server.app.db.selectFrom('psa_pins').select('requestid').where('user_id', '=', user.id).execute()).toEqual([]);
   });
+
+  // The two take the request and the record in opposite orders: on PostgreSQL one may be undone as
+  // a deadlock, and must run again rather than fail.
+  it('a remote pin removed while its file is deleted in My files, at once, eight times: no error, nothing left, nothing charged', async () => {
+    const { user, token } = await account();
+    for (let round = 0; round < 8; round++) {
+      const file = await uploadFile(server, user, `race-${round}.txt`, `removed two ways at once, round ${round}`);
+      const pin = await remotePin(token, file.cid);
+      const [psa, upload] = await Promise.all([
+        server.api.delete(`/psa/pins/${pin.requestid}`, { token }),
+        server.api.delete(`/api/v2/uploads/${file.uploadId}`, { token: user.token }),
+      ]);
+      // Whichever came second found its thing gone with the other: 404, never a server error.
+      expect([202, 404]).toContain(psa.status);
+      expect([200, 404]).toContain(upload.status);
+      expect((await server.api.get('/psa/pins?status=queued,pinning,pinned,failed', { token })).body).toEqual({ count: 0, results: [] });
+      expect(await files(user)).toEqual([]);
+      expect(await usage(user)).toBe(0);
+    }
+  });
 });
