@@ -35,3 +35,31 @@ describe.each(DRIVERS)('adminBootstrapper (%s)', (driver) => {
     expect((await server.app.stores.users.findByEmail('ops@example.com'))?.role).toBe('admin');
   });
 });
+
+describe.each(DRIVERS)('adminBootstrapper, two instances starting at once on a fresh database (%s)', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+  });
+  afterAll(() => server.close());
+
+  it('makes one admin with a generated password: the other instance starts too, and keeps no password of its own', async () => {
+    const otherDir = fs.mkdtempSync(path.join(server.dataDir, 'other-instance-'));
+    const other = { ...server.app, config: { ...server.app.config, dataDir: otherDir } };
+    const results = await Promise.all([adminBootstrapper(server.app), adminBootstrapper(other)]);
+    const made = results.filter((result) => result !== null);
+    expect(made).toHaveLength(1);
+    expect(await server.app.stores.users.countAdmins()).toBe(1);
+    const files = [server.dataDir, otherDir].filter((dir) => fs.existsSync(path.join(dir, 'initial-admin-password')));
+    expect(files).toEqual([path.dirname(made[0]!.passwordFile!)]);
+    const login = await server.api.post('/api/v2/auth/login', { email: 'admin@cairn.local', password: made[0]!.generatedPassword });
+    expect(login.status).toBe(200);
+  });
+
+  it('with ADMIN_EMAIL, both instances start and one account is made', async () => {
+    const app = { ...server.app, config: { ...server.app.config, admin: { email: 'both@example.com', password: 'both-password' } } };
+    const results = await Promise.all([adminBootstrapper(app), adminBootstrapper(app)]);
+    expect(results.map((result) => result?.created).sort()).toEqual([false, true]);
+    expect((await server.app.stores.users.findByEmail('both@example.com'))?.role).toBe('admin');
+  });
+});

@@ -34,14 +34,17 @@ export async function adminBootstrapper(app: AppContext): Promise<BootstrapResul
       if (existing.role !== 'admin') await app.stores.users.update(existing.id, { role: 'admin', updated_at: nowIso() });
       return { email: existing.email, created: false };
     }
-    await createAdmin(app, configured.email, configured.password);
-    return { email: configured.email, created: true };
+    return { email: configured.email, created: await createAdmin(app, configured.email, configured.password) };
   }
   if ((await app.stores.users.countAdmins()) > 0) return null;
   const email = 'admin@cairn.local';
   const password = crypto.randomBytes(12).toString('base64url');
   const passwordFile = keepPassword(app.config.dataDir, password);
-  await createAdmin(app, email, password);
+  if (!(await createAdmin(app, email, password))) {
+    // Another instance on the same database made it first: its password is the one that works.
+    fs.rmSync(passwordFile, { force: true });
+    return null;
+  }
   return { email, generatedPassword: password, passwordFile, created: true };
 }
 
@@ -61,10 +64,22 @@ function keepPassword(dataDir: string, password: string): string {
   return file;
 }
 
-async function createAdmin(app: AppContext, email: string, password: string) {
-  await userCreator(
-    app,
-    { name: 'Admin', lastname: 'Cairn', country: DEFAULT_COUNTRY, birthDate: '01/01/1970', language: 'en', email, password },
-    { role: 'admin' },
-  );
+/**
+ * Creates the admin account; false when another instance starting on the same database at the same
+ * moment created it first (as an admin: whatever made it, the account is then there and an admin).
+ */
+async function createAdmin(app: AppContext, email: string, password: string): Promise<boolean> {
+  try {
+    await userCreator(
+      app,
+      { name: 'Admin', lastname: 'Cairn', country: DEFAULT_COUNTRY, birthDate: '01/01/1970', language: 'en', email, password },
+      { role: 'admin' },
+    );
+    return true;
+  } catch (error) {
+    const existing = await app.stores.users.findByEmail(email);
+    if (!existing) throw error;
+    if (existing.role !== 'admin') await app.stores.users.update(existing.id, { role: 'admin', updated_at: nowIso() });
+    return false;
+  }
 }
