@@ -117,9 +117,10 @@ describe('hot query plans on PostgreSQL', () => {
     );
   });
 
-  it("a search's page and count come from one read of its few matches through the account's name index", async () => {
+  it("a search's page and count come from one read of its few matches through the account's name index, its records by key", async () => {
     const plans = await plansOf(() => uploads().list({ ...list, offset: 0, search: 'file-4242' }));
-    expect(plans).toHaveLength(1);
+    expect(plans).toHaveLength(2);
+    expect(plans[1]!.nodes.map((node) => node['Index Name']).filter(Boolean)).toEqual(['uploads_pkey']);
     await expectIndexed(() => uploads().list({ ...list, offset: 20, search: 'file-4242' }), ['uploads_user_name_trigrams']);
     // Its next page, the count kept: the matches again, through the same index.
     await expectIndexed(
@@ -156,7 +157,9 @@ describe('hot query plans on PostgreSQL', () => {
     const filter = { statuses: ['pinned' as const], limit: 10 };
     await expectIndexed(() => psa.list(large, filter), ['psa_pins_user_created', 'pin_jobs_pkey', 'uploads_pkey']);
     await expectIndexed(() => psa.list(large, { ...filter, before: '2026-01-10T00:00:00.000Z' }), ['psa_pins_user_created']);
-    await expectIndexed(() => psa.list(large, { ...filter, name: { value: 'backup', match: 'partial' } }), ['psa_pins_user_created']);
+    for (const match of ['partial', 'ipartial'] as const) {
+      await expectIndexed(() => psa.list(large, { ...filter, name: { value: 'backup-12', match } }), ['psa_pins_user_name_trigrams']);
+    }
   });
 
   it("the Pinning Service API count reads the account's requests alone, not their jobs or records", async () => {

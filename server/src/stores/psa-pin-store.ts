@@ -58,8 +58,17 @@ const inGroup = (eb: Eb, groupId: string) =>
       ),
   );
 
-/** `haystack` contains `needle`, case-sensitively, written the same way for SQLite and PostgreSQL. */
-const contains = (column: string, needle: string) => sql<boolean>`replace(${sql.ref(column)}, ${needle}, '') <> ${sql.ref(column)}`;
+/**
+ * `column` contains `needle`, case-sensitively. On PostgreSQL a `like`, which the trigram index of
+ * the folded names (0035) serves; SQLite's `like` ignores case, so there a `replace` tells.
+ */
+const contains = (onPostgres: boolean, column: string, needle: string) =>
+  onPostgres
+    ? sql<boolean>`${sql.ref(column)} like ${`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`
+    : sql<boolean>`replace(${sql.ref(column)}, ${needle}, '') <> ${sql.ref(column)}`;
+
+/** Past this many matches of a name, a page is found walking the requests newest first; up to it, among the matches. */
+const NAME_MATCHES_SORTED = 10_000;
 
 /**
  * Pinning Service API requests. Each keeps its job's status (written in the job's transactions), so
@@ -68,6 +77,7 @@ const contains = (column: string, needle: string) => sql<boolean>`replace(${sql.
  * deletes the requests on it in the same transaction.
  */
 export function createPsaPinStore(db: Db) {
+  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const columns = [
     'p.requestid',
     'p.user_id',
@@ -105,8 +115,12 @@ export function createPsaPinStore(db: Db) {
       const folded = value.toLowerCase();
       if (match === 'exact') all.push(eb('p.name', '=', value));
       else if (match === 'iexact') all.push(eb('p.name_folded', '=', folded));
-      else if (match === 'partial') all.push(eb.and([eb('p.name', 'is not', null), contains('p.name', value)]));
-      else all.push(eb.and([eb('p.name_folded', 'is not', null), contains('p.name_folded', folded)]));
+      else if (match === 'partial') {
+        // The folded name narrows through its index; the name itself decides.
+        all.push(
+          eb.and([eb('p.name', 'is not', null), contains(onPostgres, 'p.name_folded', folded), contains(onPostgres, 'p.name', value)]),
+        );
+      } else all.push(eb.and([eb('p.name_folded', 'is not', null), contains(onPostgres, 'p.name_folded', folded)]));
     }
     for (const [key, value] of Object.entries(filter.meta ?? {})) {
       all.push(
@@ -146,13 +160,44 @@ export function createPsaPinStore(db: Db) {
         .where((eb) => matches(eb, filter))
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
+      const count = Number(n);
+      if (filter.name && onPostgres && count <= NAME_MATCHES_SORTED) {
+        // Matches of a name may all be old requests, which a walk newest first reaches last: the
+        // page is taken from the matches themselves, read through the name index.
+        const page = await db
+          .with(
+            (cte) => cte('m').materialized(),
+            () =>
+              db
+                .selectFrom('psa_pins as p')
+                .where('p.user_id', '=', userId)
+                .where((eb) => matches(eb, filter))
+                .select(['p.requestid', 'p.created_at']),
+          )
+          .selectFrom('m')
+          .select('m.requestid')
+          .orderBy('m.created_at', 'desc')
+          .limit(filter.limit)
+          .execute();
+        if (page.length === 0) return { count, rows: [] };
+        const rows = await withJob(userId)
+          .where(
+            'p.requestid',
+            'in',
+            page.map((row) => row.requestid),
+          )
+          .select(columns)
+          .orderBy('p.created_at', 'desc')
+          .execute();
+        return { count, rows: rows as PsaPinView[] };
+      }
       const rows = await withJob(userId)
         .where((eb) => matches(eb as unknown as Eb, filter))
         .select(columns)
         .orderBy('p.created_at', 'desc')
         .limit(filter.limit)
         .execute();
-      return { count: Number(n), rows: rows as PsaPinView[] };
+      return { count, rows: rows as PsaPinView[] };
     },
 
     /** The request a job runs, as `trx` sees it (an event about the job is written in it). */

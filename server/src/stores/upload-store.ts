@@ -67,15 +67,16 @@ const matchingCount = precompiled((db, param) =>
  * On PostgreSQL, every match read through the name and CID indexes first, then sorted: a search's
  * matches may all be old records (`file-10` among a million), which a walk newest first would
  * reach only after reading the whole account. Used when they are few (counted, at most `MAX_COUNTED`).
+ * Only the ids and dates are kept and sorted: the page's records are read after (`recordsOf`).
  */
 const matchesSorted = precompiled((db, param) =>
   db
     .with(
       (cte) => cte('m').materialized(),
-      () => matching(db, param).selectAll(),
+      () => matching(db, param).select(['id', 'created_at']),
     )
     .selectFrom('m')
-    .selectAll()
+    .select('id')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(param<number>('limit'))
@@ -83,22 +84,39 @@ const matchesSorted = precompiled((db, param) =>
 );
 /**
  * On PostgreSQL, the page and the count at once: at most `MAX_COUNTED + 1` matches read through the
- * indexes, each row with how many that is. The page is right when they are not more than counted.
+ * indexes, each row of the page with how many that is. The page is right when they are not more
+ * than counted.
  */
 const pageOfFew = precompiled((db, param) =>
   db
     .with(
       (cte) => cte('m').materialized(),
-      () => matching(db, param).selectAll().limit(param<number>('most')),
+      () => matching(db, param).select(['id', 'created_at']).limit(param<number>('most')),
     )
     .selectFrom('m')
-    .selectAll()
+    .select('id')
     .select((eb) => eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('matches'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(param<number>('limit'))
     .offset(param<number>('offset')),
 );
+/** The records of a page found by id, newest first. */
+async function recordsOf(db: Db, ids: { id: string }[]): Promise<UploadRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('uploads')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      ids.map((row) => row.id),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows as UploadRow[];
+}
 /**
  * On PostgreSQL, when many match: the page among the account's newest `window` records, walked in
  * order. A full page there is the page; else the matches are rare in that window and are read
@@ -212,12 +230,12 @@ export function createUploadStore(db: Db) {
         const few = await pageOfFew(db, { ...values, ...at, most: MAX_COUNTED + 1 });
         const n = few[0] ? Number(few[0].matches) : Number((await matchingCount(db, { ...values, most: MAX_COUNTED + 1 }))[0]?.n ?? 0);
         counted = boundedTotal(n);
-        if (!counted.atLeast) return { rows: few.map(({ matches: _, ...row }) => row as UploadRow), counted };
-      } else if (!counted.atLeast) return { rows: await matchesSorted(db, { ...values, ...at }), counted };
+        if (!counted.atLeast) return { rows: await recordsOf(db, few), counted };
+      } else if (!counted.atLeast) return { rows: await recordsOf(db, await matchesSorted(db, { ...values, ...at })), counted };
       const window = Math.min((query.offset + query.limit) * WINDOW_PER_ROW, MAX_WINDOW);
       const walked = await matchingInWindow(db, { ...values, ...at, window });
       if (walked.length === query.limit) return { rows: walked, counted };
-      return { rows: await matchesSorted(db, { ...values, ...at }), counted };
+      return { rows: await recordsOf(db, await matchesSorted(db, { ...values, ...at })), counted };
     },
 
     /**

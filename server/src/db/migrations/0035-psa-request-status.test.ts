@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyTestDb, testMigrator } from '../../../test/pg';
+import { emptyTestDb, pgIndexDefinitions, testMigrator } from '../../../test/pg';
 import { DRIVERS } from '../../../test/harness';
 import type { Db } from '../database';
 
@@ -52,7 +52,9 @@ describe.each(DRIVERS)("migration 0035: each Pinning Service API request keeps i
     const expected = { 'r-failed': 'failed', 'r-pinned': 'pinned', 'r-pinning': 'pinning', 'r-queued': 'queued' };
     expect(await statuses(db)).toEqual(expected);
 
+    if (driver === 'pg') expect(await pgIndexDefinitions(db, 'psa_pins')).toContain('psa_pins_user_name_trigrams');
     expect((await migrator.migrateTo('0034-account-name-search')).error).toBeUndefined();
+    if (driver === 'pg') expect(await pgIndexDefinitions(db, 'psa_pins')).not.toContain('psa_pins_user_name_trigrams');
     expect(await sql`select * from psa_pins`.execute(db).then((r) => Object.keys(r.rows[0] as object))).not.toContain('status');
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await statuses(db)).toEqual(expected);
