@@ -15,6 +15,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { TableWrap } from '../../components/table-wrap';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
+import { TableHead } from '../../components/table-head';
 
 const PAGE_SIZE = 25;
 
@@ -80,16 +81,11 @@ export function GroupsPage() {
           <>
             <TableWrap>
               <table className="table">
-                <caption className="visually-hidden">{t('groups.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('groups.col_name')}</th>
-                    <th scope="col">{t('groups.col_files')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('groups.col_actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  caption={t('groups.caption')}
+                  columns={[t('groups.col_name'), t('groups.col_files')]}
+                  actions={t('groups.col_actions')}
+                />
                 <tbody>
                   {state.data.groups.map((group) => (
                     <tr key={group.id} data-group-id={group.id}>

@@ -16,6 +16,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { awsCliSetup, rcloneSetup, S3_CLIENT_NAMES } from '../../lib/s3-setup';
 import { S3KeyCreateModal } from './s3-key-create-modal';
 import { SettingsPanel } from '../../components/settings-panel';
+import { TableHead } from '../../components/table-head';
 
 /**
  * The account's S3 access keys: where S3 clients connect and how to set them up, the keys (never a
@@ -157,19 +158,17 @@ function S3KeysTable({ keys, onDelete }: { keys: S3Key[]; onDelete(key: S3Key): 
   return (
     <TableWrap>
       <table className="table s3-keys-table">
-        <caption className="visually-hidden">{t('s3_keys.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('s3_keys.col_name')}</th>
-            <th scope="col">{t('s3_keys.col_access_key_id')}</th>
-            <th scope="col">{t('s3_keys.col_access')}</th>
-            <th scope="col">{t('s3_keys.col_created')}</th>
-            <th scope="col">{t('s3_keys.col_last_used')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('s3_keys.col_actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          caption={t('s3_keys.title')}
+          columns={[
+            t('s3_keys.col_name'),
+            t('s3_keys.col_access_key_id'),
+            t('s3_keys.col_access'),
+            t('s3_keys.col_created'),
+            t('s3_keys.col_last_used'),
+          ]}
+          actions={t('s3_keys.col_actions')}
+        />
         <tbody>
           {keys.map((key) => (
             <tr key={key.id} data-s3-key-id={key.id} data-access-key-id={key.accessKeyId}>

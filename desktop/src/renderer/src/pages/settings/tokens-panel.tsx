@@ -18,6 +18,7 @@ import { useScopesText } from './token-scopes-field';
 import { TableWrap } from '../../components/table-wrap';
 import { shownTokenStatus } from '../../lib/token-status';
 import { SettingsPanel } from '../../components/settings-panel';
+import { TableHead } from '../../components/table-head';
 
 /** The user's API tokens: list (no secrets), create (secret shown once), revoke with confirmation. */
 /** `standalone` (the /settings/tokens page) leaves the title to the page header above it. */
@@ -90,21 +91,19 @@ export function TokensPanel({ standalone = false }: { standalone?: boolean }) {
       {state.status === 'ready' && tokens.length > 0 && (
         <TableWrap>
           <table className="table tokens-table">
-            <caption className="visually-hidden">{t('tokens.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('tokens.col_name')}</th>
-                <th scope="col">{t('tokens.col_status')}</th>
-                <th scope="col">{t('tokens.col_access')}</th>
-                <th scope="col">{t('tokens.col_created')}</th>
-                <th scope="col">{t('tokens.col_expires')}</th>
-                <th scope="col">{t('tokens.col_last_used')}</th>
-                <th scope="col">{t('tokens.col_ip')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('tokens.col_actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('tokens.title')}
+              columns={[
+                t('tokens.col_name'),
+                t('tokens.col_status'),
+                t('tokens.col_access'),
+                t('tokens.col_created'),
+                t('tokens.col_expires'),
+                t('tokens.col_last_used'),
+                t('tokens.col_ip'),
+              ]}
+              actions={t('tokens.col_actions')}
+            />
             <tbody>
               {tokens.map((token) => (
                 <tr key={token.id} data-token-id={token.id}>

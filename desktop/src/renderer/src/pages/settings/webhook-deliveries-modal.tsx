@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { numberLocale } from '../../lib/intl-locale';
 import { deliveryDueSoon, webhookEventLabelKey } from '../../lib/webhook-events';
+import { TableHead } from '../../components/table-head';
 
 const LIMIT = 10;
 /** How often the log is read again while a delivery on screen is about to be sent. */
@@ -82,20 +83,18 @@ export function WebhookDeliveriesModal({ webhook, onClose }: { webhook: Webhook;
         <>
           <TableWrap busy={state.status === 'loading'}>
             <table className="table webhook-deliveries-table">
-              <caption className="visually-hidden">{t('webhooks.deliveries_title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('webhooks.col_time')}</th>
-                  <th scope="col">{t('webhooks.col_event')}</th>
-                  <th scope="col">{t('webhooks.col_status')}</th>
-                  <th scope="col">{t('webhooks.col_attempts')}</th>
-                  <th scope="col">{t('webhooks.col_response')}</th>
-                  <th scope="col">{t('webhooks.col_latency')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('webhooks.col_actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                caption={t('webhooks.deliveries_title')}
+                columns={[
+                  t('webhooks.col_time'),
+                  t('webhooks.col_event'),
+                  t('webhooks.col_status'),
+                  t('webhooks.col_attempts'),
+                  t('webhooks.col_response'),
+                  t('webhooks.col_latency'),
+                ]}
+                actions={t('webhooks.col_actions')}
+              />
               <tbody>
                 {list.deliveries.map((delivery) => (
                   <tr key={delivery.id} data-delivery-id={delivery.id} data-status={delivery.status}>

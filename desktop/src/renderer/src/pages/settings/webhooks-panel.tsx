@@ -18,6 +18,7 @@ import { WebhookFormModal } from './webhook-form-modal';
 import { WebhookRotateModal } from './webhook-rotate-modal';
 import { sendTestEvent } from './webhook-test';
 import { SettingsPanel } from '../../components/settings-panel';
+import { TableHead } from '../../components/table-head';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'deliveries' | 'rotate' | 'delete'; webhook: Webhook };
 
@@ -144,18 +145,11 @@ export function WebhooksPanel({ standalone = false }: { standalone?: boolean }) 
       {state.status === 'ready' && webhooks.length > 0 && (
         <TableWrap>
           <table className="table webhooks-table">
-            <caption className="visually-hidden">{t('webhooks.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('webhooks.col_url')}</th>
-                <th scope="col">{t('webhooks.col_events')}</th>
-                <th scope="col">{t('webhooks.col_status')}</th>
-                <th scope="col">{t('webhooks.col_created')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('webhooks.col_actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('webhooks.title')}
+              columns={[t('webhooks.col_url'), t('webhooks.col_events'), t('webhooks.col_status'), t('webhooks.col_created')]}
+              actions={t('webhooks.col_actions')}
+            />
             <tbody>
               {webhooks.map((webhook) => {
                 const status = webhookStatus(webhook);
