@@ -188,13 +188,19 @@ export const errorCodeValues = [
   'invalid_two_factor_code',
   'invalid_upload_length',
   'invalid_upload_offset',
+  'ipns_record_invalid',
+  'ipns_record_outdated',
   'link_not_found',
   'meta_key_invalid',
   'meta_too_many_keys',
   'meta_value_too_long',
   'method_not_allowed',
   'missing_token',
+  'name_limit_reached',
+  'name_not_found',
+  'name_not_resolved',
   'name_taken',
+  'name_value_not_held',
   'not_a_directory',
   'not_a_file',
   'not_acceptable',
@@ -217,6 +223,7 @@ export const errorCodeValues = [
   'plan_in_use',
   'plan_not_found',
   'plan_update_failed',
+  'publication_not_found',
   'quota_exceeded',
   'range_not_satisfiable',
   'rate_limited',
@@ -522,3 +529,21 @@ export type WebhookQueued = Schemas['WebhookQueued'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
 export type WebhookDeleted = Schemas['WebhookDeleted'];
+/** An IPNS name, the `k51…` (base36 CIDv1 libp2p-key) form of an Ed25519 public key. */
+export type IpnsNameText = Schemas['IpnsNameText'];
+/** An IPNS name of the account, and the value it points to now. */
+export type Name = Schemas['Name'];
+export type NameList = Schemas['NameList'];
+export type NameCreateRequest = Schemas['NameCreateRequest'];
+export type NameUpdateRequest = Schemas['NameUpdateRequest'];
+export type NamePublishRequest = Schemas['NamePublishRequest'];
+export type NameRollbackRequest = Schemas['NameRollbackRequest'];
+/** One record published to a name. */
+export type NamePublication = Schemas['NamePublication'];
+export type NameHistory = Schemas['NameHistory'];
+export type NameKeyExport = Schemas['NameKeyExport'];
+export type NameResolution = Schemas['NameResolution'];
+export type NameDeleted = Schemas['NameDeleted'];
+/** A peer that provides content (Delegated Routing V1 `peer` schema). */
+export type RoutingProvider = Schemas['RoutingProvider'];
+export type RoutingProviders = Schemas['RoutingProviders'];

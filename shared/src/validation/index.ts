@@ -16,3 +16,4 @@ export * from './groups';
 export * from './meta';
 export * from './webhooks';
 export * from './bandwidth';
+export * from './names';
