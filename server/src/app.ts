@@ -25,6 +25,8 @@ import { tokenRoutes } from './routes/tokens/index';
 import { s3KeyRoutes } from './routes/s3-keys/index';
 import { groupRoutes } from './routes/groups/index';
 import { webhookRoutes } from './routes/webhooks/index';
+import { nameRoutes } from './routes/names/index';
+import { routingRoutes } from './routes/routing/index';
 import { eventRoutes } from './routes/events/index';
 import { uploadRoutes } from './routes/uploads/index';
 import { userRoutes } from './routes/users/index';
@@ -46,6 +48,7 @@ export function apiRouter() {
     uploadRoutes(),
     groupRoutes(),
     webhookRoutes(),
+    nameRoutes(),
     s3KeyRoutes(),
     eventRoutes(),
     pinRoutes(),
@@ -86,6 +89,9 @@ export function createApp(app: AppContext): Koa<AppState> {
   koa.use(psaRoutes().middleware);
   const docs = docsRoutes();
   koa.use(docs.routes());
+  const routing = routingRoutes();
+  koa.use(routing.routes());
+  koa.use(routing.allowedMethods());
   const gateway = gatewayRoutes();
   koa.use(gateway.routes());
   koa.use(staticFiles(app.config.staticDir));

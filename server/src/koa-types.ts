@@ -17,6 +17,12 @@ export interface AppState {
   input: { body?: unknown; query?: unknown; params?: unknown };
   /** Set by the gateway for a request that carries a valid signed access link. */
   accessLink?: OpenedLink;
+  /**
+   * Set by the gateway for content reached through a name (`/ipns/…`): the path the client asked
+   * for, which a directory's trailing-slash redirect keeps, and how long the answer may be cached
+   * (the record's TTL: what a name points to changes).
+   */
+  named?: { publicPath: string; maxAgeSeconds: number };
 }
 
 export type Ctx = ParameterizedContext<AppState>;

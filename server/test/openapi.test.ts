@@ -5,6 +5,7 @@ import { healthRoutes } from '../src/ops/health';
 import { metricsRoutes } from '../src/ops/metrics-route';
 import { docsRoutes } from '../src/routes/docs/index';
 import { psaRoutes } from '../src/routes/psa/index';
+import { routingRoutes } from '../src/routes/routing/index';
 import { compileAllSchemas, documentedOperations, openapiSpec, unresolvedRefs, validateResponse } from './openapi-validator';
 
 type Json = Record<string, any>;
@@ -145,15 +146,30 @@ describe('openapi.yaml matches the routes', () => {
   });
 
   it('documents every gateway route, and every documented gateway operation exists', () => {
-    const gateway = documented().filter((op) => op.split(' ')[1]!.startsWith('/ipfs/'));
+    const gateway = documented().filter((op) => /^\S+ \/ip[fn]s\//.test(op));
     expect(gateway).toEqual(routesOf(gatewayRoutes()));
-    expect(gateway).toEqual(['GET /ipfs/{cid}', 'GET /ipfs/{cid}/{path}', 'OPTIONS /ipfs/{cid}', 'OPTIONS /ipfs/{cid}/{path}']);
+    expect(gateway).toEqual([
+      'GET /ipfs/{cid}',
+      'GET /ipfs/{cid}/{path}',
+      'GET /ipns/{name}',
+      'GET /ipns/{name}/{path}',
+      'OPTIONS /ipfs/{cid}',
+      'OPTIONS /ipfs/{cid}/{path}',
+      'OPTIONS /ipns/{name}',
+      'OPTIONS /ipns/{name}/{path}',
+    ]);
     // HEAD is documented on its own (no body), for both gateway paths.
     const heads = documentedOperations()
       .filter((op) => op.method === 'HEAD')
       .map(key)
       .sort();
-    expect(heads).toEqual(['HEAD /ipfs/{cid}', 'HEAD /ipfs/{cid}/{path}']);
+    expect(heads).toEqual(['HEAD /ipfs/{cid}', 'HEAD /ipfs/{cid}/{path}', 'HEAD /ipns/{name}', 'HEAD /ipns/{name}/{path}']);
+  });
+
+  it('documents every Delegated Routing route, and every documented one exists', () => {
+    const routing = documented().filter((op) => op.split(' ')[1]!.startsWith('/routing/v1/'));
+    expect(routing).toEqual(routesOf(routingRoutes()));
+    expect(routing).toEqual(['GET /routing/v1/ipns/{name}', 'GET /routing/v1/providers/{cid}', 'PUT /routing/v1/ipns/{name}']);
   });
 
   it('documents every operations route (probes, metrics), and every documented one exists', () => {
@@ -169,8 +185,10 @@ describe('openapi.yaml matches the routes', () => {
     expect(psa).toHaveLength(5);
   });
 
-  it('documents no path outside the API, the docs pages, the gateway, the operations routes and the Pinning Service API', () => {
-    const elsewhere = documented().filter((op) => !/^\S+ (\/api\/v2\/|\/docs|\/ipfs\/|\/psa\/|\/(healthz|readyz|metrics)$)/.test(op));
+  it('documents no path outside the API, the docs pages, the gateway, the routing API, the operations routes and the Pinning Service API', () => {
+    const elsewhere = documented().filter(
+      (op) => !/^\S+ (\/api\/v2\/|\/docs|\/ip[fn]s\/|\/routing\/v1\/|\/psa\/|\/(healthz|readyz|metrics)$)/.test(op),
+    );
     expect(elsewhere).toEqual([]);
   });
 });

@@ -147,6 +147,9 @@ export async function createEmbeddedContentStore(options: EmbeddedContentStoreOp
       return { peers: [self()], replicationMin: 1, replicationMax: 1 };
     },
     multiaddrs: async () => network?.multiaddrs() ?? [],
+    ...(network?.putsRecords
+      ? { publishIpns: (name: string, record: Uint8Array, signal?: AbortSignal) => network.putIpns(name, record, signal) }
+      : {}),
     hideFromPeers: (hidden) => peerBlocks.hide(hidden),
     peerId: () => network?.peerId.toString() ?? null,
     stats: () => store.index.stats(),

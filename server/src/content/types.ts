@@ -305,5 +305,11 @@ export interface ContentStore {
    * themselves and have no such hook.
    */
   hideFromPeers?(hidden: (cid: string) => Promise<boolean>): void;
+  /**
+   * Hands a signed IPNS record of `name` (`k51…`) to the IPFS network the engine reaches: Kubo's
+   * routing (its DHT, or its own store when it is offline), or the embedded node's DHT when it is
+   * public. Absent when the engine reaches no routing (the embedded node without the public network).
+   */
+  publishIpns?(name: string, record: Uint8Array, signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }

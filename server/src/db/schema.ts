@@ -347,7 +347,8 @@ interface PsaPinMetaTable {
  * job, same id), `recategorise` (a one-off backfill of one directory's category), and the
  * periodic tasks, whose one row each is rescheduled after every run.
  */
-export type JobKind = 'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials' | 'webhook';
+export type JobKind =
+  'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials' | 'webhook' | 'names';
 /** A finished job's row is deleted (a periodic one is rescheduled); one out of attempts stays `failed` for an operator. */
 export type JobStatus = 'pending' | 'running' | 'failed';
 
@@ -496,6 +497,51 @@ interface WebhookEndpointsTable {
   updated_at: string;
 }
 
+/** An account's named IPNS key (0036). */
+interface IpnsKeysTable {
+  id: string;
+  user_id: string;
+  label: string;
+  /** The IPNS name the key makes: the base36 CIDv1 (libp2p-key) of its public key, `k51…`. */
+  name: string;
+  /** The libp2p protobuf of the Ed25519 private key, AES-256-GCM under a key kept apart from the rows. */
+  private_key_ciphertext: string;
+  /** What the latest publication asked for, which the republisher keeps. */
+  ttl_seconds: number;
+  validity_hours: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The newest valid signed record of a name this server answers (0036). */
+interface IpnsRecordsTable {
+  name: string;
+  /** The marshalled record, base64. */
+  record: string;
+  value: string;
+  /** Unsigned 64-bit, as decimal text. */
+  sequence: string;
+  ttl_seconds: number;
+  valid_until: string;
+  /** The account's key it was signed with; null for a record published to the routing API for a name not held here. */
+  key_id: string | null;
+  /** When it was last handed to the IPFS network; null until then. */
+  announced_at: string | null;
+  updated_at: string;
+}
+
+/** A record published to one of the accounts' names (0036). */
+interface IpnsPublicationsTable {
+  id: string;
+  key_id: string;
+  sequence: string;
+  value: string;
+  ttl_seconds: number;
+  valid_until: string;
+  source: 'publish' | 'rollback' | 'routing';
+  published_at: string;
+}
+
 /** The outbox: written in the same transaction as the change it reports. */
 interface WebhookEventsTable {
   id: string;
@@ -617,6 +663,9 @@ export interface Database {
   upload_groups: UploadGroupsTable;
   upload_meta: UploadMetaTable;
   webhook_endpoints: WebhookEndpointsTable;
+  ipns_keys: IpnsKeysTable;
+  ipns_records: IpnsRecordsTable;
+  ipns_publications: IpnsPublicationsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   bandwidth_daily: BandwidthDailyTable;
@@ -653,6 +702,9 @@ export type ResumableUploadRow = Selectable<ResumableUploadsTable>;
 export type InstanceRow = Selectable<InstancesTable>;
 export type EngineGcRunRow = Selectable<EngineGcRunsTable>;
 export type UsageCheckRow = Selectable<UsageChecksTable>;
+export type IpnsKeyRow = Selectable<IpnsKeysTable>;
+export type IpnsRecordRow = Selectable<IpnsRecordsTable>;
+export type IpnsPublicationRow = Selectable<IpnsPublicationsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

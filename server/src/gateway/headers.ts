@@ -12,7 +12,10 @@ export const GENERATED = 'public, max-age=604800, stale-while-revalidate=2678400
  * nowhere (a shared cache would hand it on without the link).
  */
 export function setCacheControl(ctx: Ctx, value: string): void {
-  ctx.set('Cache-Control', ctx.state.accessLink ? 'private, no-store' : value);
+  const named = ctx.state.named;
+  if (ctx.state.accessLink) ctx.set('Cache-Control', 'private, no-store');
+  else if (named && value !== 'no-store') ctx.set('Cache-Control', `public, max-age=${named.maxAgeSeconds}`);
+  else ctx.set('Cache-Control', value);
 }
 
 /**
@@ -79,7 +82,9 @@ export async function sendGeneratedPage(ctx: Ctx, etag: string, render: () => st
  * (each segment escaped again, the query kept), so that the page's relative links resolve below it.
  */
 export function redirectToSlash(ctx: Ctx, rootText: string, segments: string[]): void {
-  const base = `/ipfs/${pathEscape(rootText)}${segments.length ? `/${escapePath(segments.join('/'))}` : ''}/`;
+  const base = ctx.state.named
+    ? `${ctx.state.named.publicPath.replace(/^\/+/, '/')}/`
+    : `/ipfs/${pathEscape(rootText)}${segments.length ? `/${escapePath(segments.join('/'))}` : ''}/`;
   ctx.status = 301;
   ctx.redirect(`${base}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
 }

@@ -2,13 +2,17 @@ import Router from '@koa/router';
 import { egressGuard } from '../commands/bandwidth/egress-guard';
 import { servedContentChecker } from '../commands/content/served-content-checker';
 import { linkOpener } from '../commands/links/link-opener';
+import { contentPathOf } from '../commands/names/publish';
+import { ipnsNameParam } from '../commands/names/routing';
 import { AppError, notFound } from '../lib/errors';
+import { resolveIpnsName } from '../names/resolve';
 import type { AppState, Ctx } from '../koa-types';
 import { GatewayBlocks, isIdentity, parseGatewayCid } from './blocks';
 import { countBody } from './count-bytes';
 import { requestedFormat } from './format';
 import type { GatewayRequest } from './gateway-request';
-import { gatewayCors, setRoots, untrustedContent } from './headers';
+import { escapePath, gatewayCors, setRoots, untrustedContent } from './headers';
+import { cacheSecondsOf, serveIpnsRecord, wantsIpnsRecord } from './serve-ipns-record';
 import { resolvePath } from './resolve-path';
 import { notConvertible, serveDocument, serveRawBlock } from './serve-block';
 import { serveCar } from './serve-car';
@@ -23,22 +27,72 @@ import { nodeKind } from './unixfs-node';
  * the network.
  */
 async function serve(ctx: Ctx): Promise<void> {
+  if (!(await gatewayEntry(ctx))) return;
+  const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
+  await serveContent(ctx, ctx.params.cid!, pathSegments(rawPath));
+}
+
+/** The segments of a wildcard path parameter, empty ones dropped. */
+const pathSegments = (rawPath: string | string[]): string[] => (Array.isArray(rawPath) ? rawPath : rawPath.split('/')).filter(Boolean);
+
+/**
+ * What every gateway read does first: the redirect to the gateway's own origin (false: answered),
+ * the CORS and untrusted-content headers, and the per-IP request limit.
+ */
+async function gatewayEntry(ctx: Ctx): Promise<boolean> {
   const app = ctx.state.app;
   const gatewayOrigin = app.config.gatewayOrigin;
   if (gatewayOrigin && `${ctx.protocol}://${ctx.host}` !== gatewayOrigin) {
     ctx.status = 302;
     ctx.redirect(`${gatewayOrigin}${ctx.originalUrl}`);
-    return;
+    return false;
   }
   gatewayCors(ctx);
   untrustedContent(ctx);
   ctx.set('Vary', 'Accept');
   // After the CORS headers, so that a page refused for its rate can read why and for how long.
   await app.requestLimits.byIp('gateway', ctx.ip);
-  const rootText = ctx.params.cid!;
+  return true;
+}
+
+/**
+ * GET and HEAD /ipns/{name}[/path]: the name resolved from the records held here (never the
+ * network), then the content it points to as /ipfs/ answers it, cached for the record's TTL; or,
+ * asked for, the signed record itself. A peer id redirects to the name's `k51…` form.
+ */
+async function serveIpns(ctx: Ctx): Promise<void> {
+  if (!(await gatewayEntry(ctx))) return;
+  const name = ipnsNameParam(ctx.params.name!);
+  const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
+  const requested = pathSegments(rawPath);
+  if (!name.canonical) {
+    const tail = requested.length
+      ? `/${escapePath(requested.join('/'))}${ctx.path.endsWith('/') ? '/' : ''}`
+      : ctx.path.endsWith('/')
+        ? '/'
+        : '';
+    ctx.status = 302;
+    ctx.redirect(`/ipns/${name.text}${tail}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+    return;
+  }
+  const resolved = await resolveIpnsName(ctx.state.app, name.text);
+  if (!resolved) throw new AppError(502, 'name_not_resolved', 'No valid record of this name is held here');
+  if (wantsIpnsRecord(ctx)) return serveIpnsRecord(ctx, name.text, resolved);
+  const { path: valuePath } = contentPathOf(resolved.value);
+  const [, , rootText, ...valueSegments] = valuePath.split('/');
+  ctx.state.named = {
+    publicPath: `/ipns/${name.text}${requested.length ? `/${escapePath(requested.join('/'))}` : ''}`,
+    maxAgeSeconds: cacheSecondsOf(resolved, ctx.state.app.clock.now()),
+  };
+  await serveContent(ctx, rootText!, [...valueSegments.filter(Boolean).map(decodeURIComponent), ...requested], ctx.path);
+}
+
+/** The content under `rootText` and `segments`, as the path and trustless gateways answer it; `publicPath` is what X-Ipfs-Path says. */
+async function serveContent(ctx: Ctx, rootText: string, segments: string[], publicPath = ctx.path): Promise<void> {
+  const app = ctx.state.app;
   const root = parseGatewayCid(rootText);
   const format = requestedFormat(ctx);
-  ctx.set('X-Ipfs-Path', ctx.path);
+  ctx.set('X-Ipfs-Path', publicPath);
   const key = root.toString();
   // One CID fetched by a crowd of addresses is limited too, as on the public gateways; the key is
   // the parsed CID, so its other spellings share the count.
@@ -63,8 +117,6 @@ async function serve(ctx: Ctx): Promise<void> {
   const aborted = new AbortController();
   ctx.res.once('close', () => aborted.abort());
   const blocks = new GatewayBlocks(app.content, aborted.signal);
-  const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
-  const segments = (Array.isArray(rawPath) ? rawPath : rawPath.split('/')).filter(Boolean);
   const resolved = await resolvePath(blocks, root, segments);
   setRoots(ctx, resolved.roots);
   const request: GatewayRequest = { ctx, blocks, rootText, root, segments, resolved, format };
@@ -123,10 +175,12 @@ function options(ctx: Ctx): void {
   ctx.status = 204;
 }
 
-/** GET, HEAD and OPTIONS /ipfs/{cid}[/path]. */
+/** GET, HEAD and OPTIONS /ipfs/{cid}[/path] and /ipns/{name}[/path]. */
 export function gatewayRoutes() {
   const router = new Router<AppState>();
   router.get('/ipfs/:cid{/*path}', serve);
   router.options('/ipfs/:cid{/*path}', options);
+  router.get('/ipns/:name{/*path}', serveIpns);
+  router.options('/ipns/:name{/*path}', options);
   return router;
 }

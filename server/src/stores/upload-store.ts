@@ -189,6 +189,18 @@ export function createUploadStore(db: Db) {
         .execute();
     },
 
+    /** Whether the account holds a record of any of these spellings of one CID. */
+    async holdsCid(userId: string, cids: string[]): Promise<boolean> {
+      const row = await db
+        .selectFrom('uploads')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('cid', 'in', cids)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     findForUser: (userId: string, id: string): Promise<UploadRow | undefined> =>
       db.selectFrom('uploads').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 

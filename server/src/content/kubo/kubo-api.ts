@@ -100,6 +100,13 @@ export class KuboApi {
     });
   }
 
+  /** `routing/put` of a signed IPNS record: the node checks it and hands it to its routing (its own store when offline). */
+  async putIpns(name: string, record: Uint8Array, signal?: AbortSignal): Promise<void> {
+    for await (const event of this.client.routing.put(`/ipns/${name}`, record, { allowOffline: true, signal })) {
+      if (event.name === 'QUERY_ERROR') throw new Error(`Kubo routing/put: ${event.error.message}`);
+    }
+  }
+
   /** A block; undefined when the node does not have it (offline: never asks the network) or cannot find it in time. */
   async block(cid: CID, options: { offline: boolean; signal?: AbortSignal }): Promise<Uint8Array | undefined> {
     try {

@@ -57,8 +57,12 @@ export class KuboReads {
     this.reader = new Reader(new RemoteBlockstore((cid, signal) => this.fetchBlock(cid, signal)));
   }
 
-  readers(): Pick<ContentStore, 'has' | 'stat' | 'dagBytes' | 'ls' | 'resolve' | 'cat' | 'catStream' | 'block' | 'multiaddrs'> {
+  readers(): Pick<
+    ContentStore,
+    'has' | 'stat' | 'dagBytes' | 'ls' | 'resolve' | 'cat' | 'catStream' | 'block' | 'multiaddrs' | 'publishIpns'
+  > {
     return {
+      publishIpns: (name, record, signal) => this.api.putIpns(name, record, signal),
       has: (cid) => this.api.hasBlock(parseCid(cid)),
       stat: async (cid, options) => {
         const parsed = parseCid(cid);

@@ -9,11 +9,13 @@ import { kadDHT } from '@libp2p/kad-dht';
 import { tcp } from '@libp2p/tcp';
 import { multiaddr } from '@multiformats/multiaddr';
 import { FsDatastore } from 'datastore-fs';
+import { multihashToIPNSRoutingKey } from 'ipns';
 import type { Blockstore } from 'interface-blockstore';
 import { createLibp2p, type Libp2pOptions } from 'libp2p';
 import type { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { privateDir } from '../../lib/private-files';
+import { parseIpnsName } from '../../names/ipns-name';
 import { loadPeerKey } from './peer-key';
 
 /**
@@ -111,6 +113,25 @@ export class Network {
 
   get peerId(): PeerId {
     return this.libp2p.peerId;
+  }
+
+  /** Whether the node can put records in the DHT (the public network). */
+  get putsRecords(): boolean {
+    return 'dht' in this.libp2p.services;
+  }
+
+  /** Puts a signed IPNS record of `name` in the public DHT, under its routing key. */
+  async putIpns(name: string, record: Uint8Array, signal?: AbortSignal): Promise<void> {
+    const dht = (
+      this.libp2p.services as {
+        dht?: { put(key: Uint8Array, value: Uint8Array, options?: { signal?: AbortSignal }): AsyncIterable<unknown> };
+      }
+    ).dht;
+    if (!dht) return;
+    const key = multihashToIPNSRoutingKey(parseIpnsName(name).digest);
+    for await (const _event of dht.put(key, record, { signal })) {
+      // Each event is a peer answering; the put is done when the walk ends.
+    }
   }
 
   multiaddrs(): string[] {

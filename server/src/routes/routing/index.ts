@@ -1,0 +1,58 @@
+import Router from '@koa/router';
+import { nameResolver, providersFinder, routingRecordImporter } from '../../commands/names/routing';
+import { gatewayCors } from '../../gateway/headers';
+import { AppError } from '../../lib/errors';
+import type { AppState, Ctx } from '../../koa-types';
+import { readRawBody } from '../../middleware/raw-body';
+import { cacheSecondsOf, IPNS_RECORD_TYPE } from '../../gateway/serve-ipns-record';
+
+/** The largest IPNS record the spec lets a resolver accept. */
+const RECORD_MAX_BYTES = 10 * 1024;
+/** How long an answer about providers may be cached: content held here stays held for a while. */
+const PROVIDERS_MAX_AGE = 300;
+
+async function getIpns(ctx: Ctx): Promise<void> {
+  gatewayCors(ctx);
+  await ctx.state.app.requestLimits.byIp('gateway', ctx.ip);
+  const resolved = await nameResolver(ctx.state.app, ctx.params.name!);
+  ctx.set('Cache-Control', `public, max-age=${cacheSecondsOf(resolved, ctx.state.app.clock.now())}`);
+  ctx.set('Vary', 'Accept');
+  ctx.type = IPNS_RECORD_TYPE;
+  ctx.body = Buffer.from(resolved.record.record, 'base64');
+}
+
+async function putIpns(ctx: Ctx): Promise<void> {
+  gatewayCors(ctx);
+  await ctx.state.app.requestLimits.byIp('gateway', ctx.ip);
+  if (!ctx.is(IPNS_RECORD_TYPE)) throw new AppError(415, 'unsupported_media_type', `Send the record as ${IPNS_RECORD_TYPE}`);
+  const bytes = await readRawBody(ctx, RECORD_MAX_BYTES);
+  await routingRecordImporter(ctx.state.app, ctx.params.name!, bytes);
+  ctx.status = 200;
+  ctx.body = '';
+}
+
+async function getProviders(ctx: Ctx): Promise<void> {
+  gatewayCors(ctx);
+  await ctx.state.app.requestLimits.byIp('gateway', ctx.ip);
+  const providers = await providersFinder(ctx.state.app, ctx.params.cid!);
+  ctx.set('Cache-Control', `public, max-age=${PROVIDERS_MAX_AGE}`);
+  ctx.set('Vary', 'Accept');
+  if (
+    ctx.accepts('application/json', 'application/x-ndjson') === 'application/x-ndjson' &&
+    !ctx.get('Accept').includes('application/json')
+  ) {
+    ctx.type = 'application/x-ndjson';
+    ctx.body = providers.map((provider) => `${JSON.stringify(provider)}\n`).join('');
+    return;
+  }
+  ctx.body = { Providers: providers };
+}
+
+/** The Delegated Routing V1 HTTP API: IPNS records and providers of what this server holds. */
+export function routingRoutes() {
+  const router = new Router<AppState>({ prefix: '/routing/v1' });
+  router.get('/ipns/:name', getIpns);
+  router.put('/ipns/:name', putIpns);
+  router.get('/providers/:cid', getProviders);
+  return router;
+}
