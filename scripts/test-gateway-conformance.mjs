@@ -16,7 +16,7 @@ import { EXCEPTIONS, markdownTable, summarize } from './conformance/report.mjs';
 import { freePort, startKubo, startProcess } from './ipfs-local.mjs';
 import { ensureServerBuild, root } from './lib.mjs';
 
-/** The groups Cairn claims; the IPNS, DNSLink, subdomain and redirects groups come with names. */
+/** The groups Cairn claims. */
 const SPECS = [
   'trustless-block-gateway',
   'trustless-car-gateway',
@@ -26,6 +26,17 @@ const SPECS = [
   'path-range-gateway',
   'path-dag-gateway',
   'path-tar-gateway',
+  'path-ipns-gateway',
+  'trustless-ipns-gateway',
+];
+/**
+ * The IPNS records a resolver must refuse (IPIP-428), which the routing API refuses as it takes
+ * them: V1 signature only, V1 and V2 values that differ, a broken V2 signature.
+ */
+const REFUSED_RECORDS = [
+  /_v1_\d+\.ipns-record$/,
+  /_v1-v2-broken-v1-value_\d+\.ipns-record$/,
+  /_v1-v2-broken-signature-v2_\d+\.ipns-record$/,
 ];
 /** The one fixture Cairn refuses by its rules: a DAG with a block missing on purpose. */
 const REFUSED_FIXTURES = new Map([['file-3k-and-3-blocks-missing-block', 'car_incomplete']]);
@@ -68,6 +79,7 @@ async function runOn(engine) {
     }
     const { url, admin } = await startCairn(env, work, stops);
     await loadFixtures(url, admin, fixtures);
+    await loadIpnsRecords(url, fixtures);
     console.log(`${engine} engine: the suite's fixtures loaded through ${url}/api/v2/upload/car`);
 
     const report = path.join(work, 'report.json');
@@ -140,6 +152,25 @@ async function loadFixtures(url, admin, dir) {
     const body = await res.json();
     const refusal = [...REFUSED_FIXTURES].find(([name]) => car.startsWith(name));
     if (refusal ? body.code !== refusal[1] : !res.ok) throw new Error(`fixture ${car}: ${res.status} ${JSON.stringify(body)}`);
+  }
+}
+
+/**
+ * Publishes every IPNS record fixture as any IPFS client would, through the Delegated Routing API
+ * (`PUT /routing/v1/ipns/{name}`, the name from the file's name); only the documented ones may be refused.
+ */
+async function loadIpnsRecords(url, dir) {
+  const records = fs.readdirSync(dir).filter((name) => name.endsWith('.ipns-record'));
+  if (records.length === 0) throw new Error('the suite extracted no IPNS record fixtures');
+  for (const file of records) {
+    const name = file.split('_')[0];
+    const res = await fetch(`${url}/routing/v1/ipns/${name}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/vnd.ipfs.ipns-record' },
+      body: fs.readFileSync(path.join(dir, file)),
+    });
+    const refused = REFUSED_RECORDS.some((pattern) => pattern.test(file));
+    if (refused ? res.status !== 400 : res.status !== 200) throw new Error(`IPNS record ${file}: ${res.status} ${await res.text()}`);
   }
 }
 
