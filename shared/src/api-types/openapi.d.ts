@@ -2512,7 +2512,7 @@ export interface paths {
     /**
      * Find who provides a CID
      * @description The IPFS peers of this server's engine that hold the CID, with their addresses and
-     *     `transfer-bitswap`, when some account holds it publicly; an empty list otherwise (private
+     *     `transport-bitswap`, when some account holds it publicly; an empty list otherwise (private
      *     content and content not stored here are not told apart). `Accept: application/x-ndjson`
      *     streams one provider a line.
      */
@@ -13320,7 +13320,10 @@ export interface operations {
   };
   routingFindProviders: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description IPIP-484: the transfer protocols wanted (`transport-bitswap`, `unknown`; `!` excludes one). Providers of none of them are left out. */
+        'filter-protocols'?: string;
+      };
       header?: never;
       path: {
         /**

@@ -79,5 +79,5 @@ export async function providersFinder(app: AppContext, cidText: string): Promise
     const peer = address.slice(at + 5);
     byPeer.set(peer, [...(byPeer.get(peer) ?? []), address.slice(0, at)]);
   }
-  return [...byPeer].map(([ID, Addrs]) => ({ Schema: 'peer', ID, Addrs, Protocols: ['transfer-bitswap'] }));
+  return [...byPeer].map(([ID, Addrs]) => ({ Schema: 'peer', ID, Addrs, Protocols: ['transport-bitswap'] }));
 }

@@ -180,7 +180,7 @@ describe.each(DRIVERS)('IPNS names (%s)', (driver) => {
     expect(res.status).toBe(200);
     const { Providers } = (await res.json()) as { Providers: { Schema: string; ID: string; Addrs: string[]; Protocols: string[] }[] };
     expect(Providers).toHaveLength(1);
-    expect(Providers[0]).toMatchObject({ Schema: 'peer', Protocols: ['transfer-bitswap'] });
+    expect(Providers[0]).toMatchObject({ Schema: 'peer', Protocols: ['transport-bitswap'] });
     expect(Providers[0]!.Addrs.length).toBeGreaterThan(0);
     for (const addr of Providers[0]!.Addrs) expect(addr).not.toContain('/p2p/');
     const lines = await (await gateway(`/routing/v1/providers/${cid}`, { accept: 'application/x-ndjson' })).text();

@@ -31,10 +31,23 @@ async function putIpns(ctx: Ctx): Promise<void> {
   ctx.body = '';
 }
 
+/**
+ * Whether `filter-protocols` (IPIP-484) lets bitswap providers through: absent, or naming
+ * `transport-bitswap` (or `unknown`) without excluding it.
+ */
+function wantedProtocols(ctx: Ctx): boolean {
+  const raw = ctx.query['filter-protocols'];
+  if (typeof raw !== 'string' || raw === '') return true;
+  const filters = raw.split(',').map((item) => item.trim().toLowerCase());
+  if (filters.includes('!transport-bitswap')) return false;
+  const wanted = filters.filter((item) => !item.startsWith('!'));
+  return wanted.length === 0 || wanted.includes('transport-bitswap') || wanted.includes('unknown');
+}
+
 async function getProviders(ctx: Ctx): Promise<void> {
   gatewayCors(ctx);
   await ctx.state.app.requestLimits.byIp('gateway', ctx.ip);
-  const providers = await providersFinder(ctx.state.app, ctx.params.cid!);
+  const providers = wantedProtocols(ctx) ? await providersFinder(ctx.state.app, ctx.params.cid!) : [];
   ctx.set('Cache-Control', `public, max-age=${PROVIDERS_MAX_AGE}`);
   ctx.set('Vary', 'Accept');
   if (
