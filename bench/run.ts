@@ -33,7 +33,8 @@
  * SQLite and PostgreSQL; BENCH_LIMITS_SECONDS sets the load per round), million (the hot routes
  * on PostgreSQL with 1,000,000 records in one account and 1,000,000 across 10,000 more, one client's
  * p50/p99 against the bare route; BENCH_MILLION_RECORDS sets the size, `bench/seed-million.ts` seeds
- * such a database and leaves it). The run exits with 1 when a figure misses its target.
+ * such a database and leaves it), names (`/ipns/{name}/` over 100 names against `/ipfs/{cid}/`, the
+ * routing API's record, and a publication until the gateway shows it, on SQLite and PostgreSQL). The run exits with 1 when a figure misses its target.
  * Everything is written under a fresh temporary directory, removed at the end; set BENCH_INPUTS
  * to a directory to keep the generated input files between runs. Servers listen on loopback only.
  */
@@ -54,6 +55,7 @@ import { gatewayCounting } from './gateway-counting';
 import { ingest } from './ingest';
 import { million } from './million';
 import { mixedLoad } from './mixed-load';
+import { names as ipnsNames } from './names';
 import { multipart } from './multipart';
 import type { Benchmark, BenchEnv } from './lib/context';
 import { met, printFigure, type Figure } from './lib/report';
@@ -78,6 +80,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
   'car-shapes': carShapes,
   'gateway-counting': gatewayCounting,
   'request-limits': requestLimits,
+  names: ipnsNames,
   s3,
   capacity,
   'rolling-restart': rollingRestart,

@@ -9513,7 +9513,7 @@ export interface operations {
           'application/json': components['schemas']['Name'];
         };
       };
-      400: components['responses']['ValidationError'];
+      400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       409: components['responses']['NameLimitReached'];
@@ -9640,7 +9640,7 @@ export interface operations {
           'application/json': components['schemas']['Name'];
         };
       };
-      400: components['responses']['ValidationError'];
+      400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['NameNotFound'];

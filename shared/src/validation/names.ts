@@ -13,15 +13,15 @@ const ttlSeconds = z
   .max(86400, 'ttlSeconds is at most 86400 (a day)');
 
 /** `POST /names`. */
-export const nameCreateSchema = z.object({ label });
+export const nameCreateSchema = z.strictObject({ label });
 export type NameCreateInput = z.infer<typeof nameCreateSchema>;
 
 /** `PATCH /names/{nameId}`. */
-export const nameUpdateSchema = z.object({ label });
+export const nameUpdateSchema = z.strictObject({ label });
 export type NameUpdateInput = z.infer<typeof nameUpdateSchema>;
 
 /** `POST /names/{nameId}/publish`: a CID or `/ipfs/{cid}[/{path}]` (checked against the account's files by the server). */
-export const namePublishSchema = z.object({
+export const namePublishSchema = z.strictObject({
   value: z.string().trim().min(1, 'value is required').max(1024, 'value has at most 1024 characters'),
   ttlSeconds: ttlSeconds.default(60),
   validityHours: z
@@ -33,7 +33,7 @@ export const namePublishSchema = z.object({
 export type NamePublishInput = z.infer<typeof namePublishSchema>;
 
 /** `POST /names/{nameId}/rollback`. */
-export const nameRollbackSchema = z.object({
+export const nameRollbackSchema = z.strictObject({
   sequence: z.int('sequence must be a whole number').min(0, 'sequence is at least 0'),
   ttlSeconds: ttlSeconds.default(60),
 });

@@ -45,6 +45,7 @@ export async function routingRecordImporter(app: AppContext, text: string, bytes
     throw error;
   }
   const key = await app.stores.ipns.findKeyByName(name.text);
+  if (!key) await checkServedValue(app, signed.value);
   await app.stores.ipns.writeRecord(name.text, async (held) => {
     if (held && BigInt(held.sequence) >= signed.sequence) {
       throw conflict('ipns_record_outdated', `A record with sequence ${held.sequence} or higher is held already`);
@@ -56,6 +57,24 @@ export async function routingRecordImporter(app: AppContext, text: string, bytes
       result: undefined,
     };
   });
+}
+
+/**
+ * A record of a name no account here holds is kept only when it points at content this server
+ * serves publicly: this server answers for what it holds, and nobody can fill it with records of
+ * throwaway keys pointing anywhere.
+ */
+async function checkServedValue(app: AppContext, value: string): Promise<void> {
+  const match = /^\/ipfs\/([^/]+)/.exec(value);
+  let served = false;
+  if (match) {
+    try {
+      served = (await servedContentChecker(app, parseCid(match[1]!).toString())) === 'served';
+    } catch {
+      served = false;
+    }
+  }
+  if (!served) throw badRequest('ipns_record_invalid', 'IPNS record refused: it points at no content this server serves');
 }
 
 export interface RoutingProvider {

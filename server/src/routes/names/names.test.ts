@@ -1,8 +1,9 @@
-import { privateKeyFromProtobuf } from '@libp2p/crypto/keys';
+import { generateKeyPair, privateKeyFromProtobuf } from '@libp2p/crypto/keys';
 import { createIPNSRecord, marshalIPNSRecord, unmarshalIPNSRecord } from 'ipns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken, createUser, fileForm, uploadFile, type TestUser } from '../../../test/factories';
 import { DRIVERS, startTestServer, type TestServer } from '../../../test/harness';
+import { ipnsNameOf } from '../../names/ipns-name';
 
 const RECORD_TYPE = 'application/vnd.ipfs.ipns-record';
 
@@ -131,6 +132,23 @@ describe.each(DRIVERS)('IPNS names (%s)', (driver) => {
     tampered[tampered.length - 3]! ^= 0xff;
     expect((await put(tampered)).status).toBe(400);
     expect((await put(record, 'application/octet-stream')).status).toBe(415);
+
+    // A name no account here holds: kept when it points at content served here, refused otherwise.
+    const stranger = await generateKeyPair('Ed25519');
+    const strangerName = ipnsNameOf(stranger.publicKey.toMultihash());
+    const putStranger = (value: string) =>
+      createIPNSRecord(stranger, value, 1n, 3_600_000).then((r) =>
+        fetch(`${server.url}/routing/v1/ipns/${strangerName}`, {
+          method: 'PUT',
+          headers: { 'content-type': RECORD_TYPE },
+          body: marshalIPNSRecord(r),
+        }),
+      );
+    const elsewhere = await putStranger('/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy');
+    expect(elsewhere.status).toBe(400);
+    expect(((await elsewhere.json()) as { code: string }).code).toBe('ipns_record_invalid');
+    expect((await putStranger(`/ipfs/${cid}/`)).status).toBe(200);
+    expect(await (await fetch(`${server.url}/ipns/${strangerName}`)).text()).toBe('elsewhere');
     expect((await put(new Uint8Array(11 * 1024))).status).toBe(413);
   });
 
