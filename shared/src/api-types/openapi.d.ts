@@ -2482,9 +2482,11 @@ export interface paths {
      * @description Stores a record signed elsewhere (Kubo's `ipfs name publish` with an HTTP router, Helia,
      *     `ipfs routing put`). It is checked first: a V2 signature by the name's key, V1 fields (if
      *     any) matching the V2 data, not expired, at most 10 KiB (`400 ipns_record_invalid`). A
-     *     record whose sequence is not above the one held is `409 ipns_record_outdated`. A name an
-     *     account of this server manages takes only records its owner signed with its exported key,
-     *     and they appear in its history.
+     *     record whose sequence is not above the one held is `409 ipns_record_outdated`. A record of
+     *     a name an account of this server holds (signed with its exported key) joins the name's
+     *     history; a record of any other name is kept only when it points at content this server
+     *     serves publicly (`400 ipns_record_invalid` otherwise), so nobody can fill it with records of
+     *     throwaway keys.
      */
     put: operations['routingPutIpns'];
     post?: never;
