@@ -2410,8 +2410,16 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
-    options?: never;
-    head?: never;
+    /**
+     * The gateway's CORS rules
+     * @description The same as for `/ipfs/{cid}`.
+     */
+    options: operations['gatewayIpnsOptions'];
+    /**
+     * Read the headers of content by IPNS name
+     * @description `GET` without the body: the same status and headers.
+     */
+    head: operations['gatewayIpnsHead'];
     patch?: never;
     trace?: never;
   };
@@ -2440,8 +2448,16 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
-    options?: never;
-    head?: never;
+    /**
+     * The gateway's CORS rules
+     * @description The same as for `/ipfs/{cid}`.
+     */
+    options: operations['gatewayIpnsPathOptions'];
+    /**
+     * Read the headers of a path under an IPNS name
+     * @description `GET` without the body: the same status and headers.
+     */
+    head: operations['gatewayIpnsPathHead'];
     patch?: never;
     trace?: never;
   };
@@ -2496,7 +2512,7 @@ export interface paths {
     /**
      * Find who provides a CID
      * @description The IPFS peers of this server's engine that hold the CID, with their addresses and
-     *     `transfer-bitswap`, when some account holds it publicly; an empty list otherwise (private
+     *     `transport-bitswap`, when some account holds it publicly; an empty list otherwise (private
      *     content and content not stored here are not told apart). `Accept: application/x-ndjson`
      *     streams one provider a line.
      */
@@ -13012,10 +13028,80 @@ export interface operations {
       400: components['responses']['GatewayBadRequest'];
       404: components['responses']['GatewayNotFound'];
       406: components['responses']['GatewayNotAcceptable'];
+      412: components['responses']['GatewayNotCached'];
       416: components['responses']['RangeNotSatisfiable'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
+      501: components['responses']['GatewayNotImplemented'];
       502: components['responses']['NameNotResolvedAtGateway'];
+    };
+  };
+  gatewayIpnsOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['GatewayOptions'];
+    };
+  };
+  gatewayIpnsHead: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+        /**
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
+      };
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['GatewayHeadContent'];
+      206: components['responses']['GatewayHeadPartialContent'];
+      301: components['responses']['GatewayHeadTrailingSlash'];
+      302: components['responses']['GatewayHeadRedirect'];
+      304: components['responses']['GatewayNotModified'];
+      400: components['responses']['GatewayHeadError'];
+      404: components['responses']['GatewayHeadError'];
+      406: components['responses']['GatewayHeadError'];
+      412: components['responses']['GatewayHeadError'];
+      416: components['responses']['GatewayHeadRangeNotSatisfiable'];
+      429: components['responses']['GatewayHeadError'];
+      500: components['responses']['GatewayHeadError'];
+      501: components['responses']['GatewayHeadError'];
+      502: components['responses']['GatewayHeadError'];
     };
   };
   gatewayGetIpnsPath: {
@@ -13084,10 +13170,92 @@ export interface operations {
       400: components['responses']['GatewayBadRequest'];
       404: components['responses']['GatewayNotFound'];
       406: components['responses']['GatewayNotAcceptable'];
+      412: components['responses']['GatewayNotCached'];
       416: components['responses']['RangeNotSatisfiable'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
+      501: components['responses']['GatewayNotImplemented'];
       502: components['responses']['NameNotResolvedAtGateway'];
+    };
+  };
+  gatewayIpnsPathOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+        /**
+         * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
+         *     percent-decoded once. Empty segments are ignored.
+         * @example docs/readme.md
+         */
+        path: components['parameters']['GatewayPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['GatewayOptions'];
+    };
+  };
+  gatewayIpnsPathHead: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+        /**
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
+      };
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+        /**
+         * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
+         *     percent-decoded once. Empty segments are ignored.
+         * @example docs/readme.md
+         */
+        path: components['parameters']['GatewayPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['GatewayHeadContent'];
+      206: components['responses']['GatewayHeadPartialContent'];
+      301: components['responses']['GatewayHeadTrailingSlash'];
+      302: components['responses']['GatewayHeadRedirect'];
+      304: components['responses']['GatewayNotModified'];
+      400: components['responses']['GatewayHeadError'];
+      404: components['responses']['GatewayHeadError'];
+      406: components['responses']['GatewayHeadError'];
+      412: components['responses']['GatewayHeadError'];
+      416: components['responses']['GatewayHeadRangeNotSatisfiable'];
+      429: components['responses']['GatewayHeadError'];
+      500: components['responses']['GatewayHeadError'];
+      501: components['responses']['GatewayHeadError'];
+      502: components['responses']['GatewayHeadError'];
     };
   };
   routingGetIpns: {
@@ -13152,7 +13320,10 @@ export interface operations {
   };
   routingFindProviders: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description IPIP-484: the transfer protocols wanted (`transport-bitswap`, `unknown`; `!` excludes one). Providers of none of them are left out. */
+        'filter-protocols'?: string;
+      };
       header?: never;
       path: {
         /**
