@@ -39,7 +39,8 @@ type Client struct {
 	DAG       *DAGService
 	Referrals *ReferralsService
 	Plans     *PlansService
-	PSA       *PSAService // the Pinning Service API
+	PSA       *PSAService   // the Pinning Service API
+	Names     *NamesService // IPNS names
 }
 
 // Option configures a Client.
@@ -92,5 +93,6 @@ func New(token string, opts ...Option) (*Client, error) {
 	c.Referrals = &ReferralsService{c}
 	c.Plans = &PlansService{c}
 	c.PSA = &PSAService{c, time.Second}
+	c.Names = &NamesService{c}
 	return c, nil
 }

@@ -55,6 +55,12 @@ var models = map[reflect.Type]string{
 	reflect.TypeOf(cairn.AccessLink{}):        "AccessLink",
 	reflect.TypeOf(cairn.AccessLinkList{}):    "AccessLinkList",
 	reflect.TypeOf(cairn.UploadFilter{}):      "UploadFilterRequest",
+	reflect.TypeOf(cairn.Name{}):              "Name",
+	reflect.TypeOf(cairn.NameList{}):          "NameList",
+	reflect.TypeOf(cairn.NamePublication{}):   "NamePublication",
+	reflect.TypeOf(cairn.NameHistory{}):       "NameHistory",
+	reflect.TypeOf(cairn.NameKey{}):           "NameKeyExport",
+	reflect.TypeOf(cairn.NameResolution{}):    "NameResolution",
 }
 
 type schemaField struct {

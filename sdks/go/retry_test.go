@@ -199,6 +199,34 @@ func policyCalls() map[string]policyCall {
 		}},
 		"Links.List":   {"links.list", func(ctx context.Context, c *Client, _ string) error { _, err := c.Links.List(ctx, "u1"); return err }},
 		"Links.Revoke": {"links.revoke", func(ctx context.Context, c *Client, _ string) error { return c.Links.Revoke(ctx, "u1", "l1") }},
+		"Names.Create": {"names.create", func(ctx context.Context, c *Client, _ string) error { _, err := c.Names.Create(ctx, "n"); return err }},
+		"Names.Delete": {"names.delete", func(ctx context.Context, c *Client, _ string) error { return c.Names.Delete(ctx, "n1") }},
+		"Names.ExportKey": {"names.exportKey", func(ctx context.Context, c *Client, _ string) error {
+			_, err := c.Names.ExportKey(ctx, "n1")
+			return err
+		}},
+		"Names.Get": {"names.get", func(ctx context.Context, c *Client, _ string) error { _, err := c.Names.Get(ctx, "n1"); return err }},
+		"Names.History": {"names.history", func(ctx context.Context, c *Client, _ string) error {
+			_, err := c.Names.History(ctx, "n1", 0)
+			return err
+		}},
+		"Names.List": {"names.list", func(ctx context.Context, c *Client, _ string) error { _, err := c.Names.List(ctx); return err }},
+		"Names.Publish": {"names.publish", func(ctx context.Context, c *Client, _ string) error {
+			_, err := c.Names.Publish(ctx, "n1", "/ipfs/bafy", nil)
+			return err
+		}},
+		"Names.Rename": {"names.rename", func(ctx context.Context, c *Client, _ string) error {
+			_, err := c.Names.Rename(ctx, "n1", "n")
+			return err
+		}},
+		"Names.Resolve": {"names.resolve", func(ctx context.Context, c *Client, _ string) error {
+			_, err := c.Names.Resolve(ctx, "k51")
+			return err
+		}},
+		"Names.Rollback": {"names.rollback", func(ctx context.Context, c *Client, _ string) error {
+			_, err := c.Names.Rollback(ctx, "n1", 1, 0)
+			return err
+		}},
 		"PSA.Add": {"psa.add", func(ctx context.Context, c *Client, _ string) error {
 			_, err := c.PSA.Add(ctx, PSAPin{CID: "bafy"})
 			return err

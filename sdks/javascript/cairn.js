@@ -638,6 +638,89 @@ var Groups = class {
   }
 };
 
+// src/resources/ipns-names.ts
+var Names = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  /** Every name of the account (at most 100), oldest first. */
+  async list(options = {}) {
+    const list2 = await this.http.request({ method: 'GET', path: '/names', idempotent: true, ...options });
+    return list2.names;
+  }
+  /** A new name with a new key; it points nowhere until published. */
+  create(label, options = {}) {
+    return this.http.request({ method: 'POST', path: '/names', json: { label }, idempotent: false, ...options });
+  }
+  get(nameId, options = {}) {
+    return this.http.request({ method: 'GET', path: namePath(nameId), idempotent: true, ...options });
+  }
+  /** Changes the label only (the name and its value stay); the same label twice changes nothing, so it is retried. */
+  rename(nameId, label, options = {}) {
+    return this.http.request({ method: 'PATCH', path: namePath(nameId), json: { label }, idempotent: true, ...options });
+  }
+  /** The key and its history are gone; a second delete is a `NotFoundError`, so it is not retried. */
+  delete(nameId, options = {}) {
+    return this.http.request({ method: 'DELETE', path: namePath(nameId), idempotent: false, ...options });
+  }
+  /**
+   * Points the name at `value`: a CID or `/ipfs/{cid}[/{path}]` whose CID is one of the account's
+   * files (else a `ValidationError`, `name_value_not_held`). Each call signs a new record with the
+   * next sequence number, so it is not retried.
+   */
+  publish(nameId, value, options = {}) {
+    const { ttlSeconds, validityHours, ...request } = options;
+    return this.http.request({
+      method: 'POST',
+      path: `${namePath(nameId)}/publish`,
+      json: { value, ttlSeconds, validityHours },
+      idempotent: false,
+      ...request,
+    });
+  }
+  /** The name's publications, newest first. */
+  async history(nameId, options = {}) {
+    const { limit, ...request } = options;
+    const history = await this.http.request({
+      method: 'GET',
+      path: `${namePath(nameId)}/history`,
+      query: { limit },
+      idempotent: true,
+      ...request,
+    });
+    return history.publications;
+  }
+  /**
+   * Publishes the value of publication `sequence` again, under the next sequence number. An
+   * unknown sequence is a `NotFoundError` (`publication_not_found`). Not retried, as `publish`.
+   */
+  rollback(nameId, sequence, options = {}) {
+    const { ttlSeconds, ...request } = options;
+    return this.http.request({
+      method: 'POST',
+      path: `${namePath(nameId)}/rollback`,
+      json: { sequence, ttlSeconds },
+      idempotent: false,
+      ...request,
+    });
+  }
+  /**
+   * The name's Ed25519 private key (libp2p protobuf, base64), which `ipfs key import <label>
+   * --format=libp2p-protobuf-cleartext` reads. Full-access tokens only; whoever holds it can publish the name.
+   */
+  exportKey(nameId, options = {}) {
+    return this.http.request({ method: 'GET', path: `${namePath(nameId)}/key`, idempotent: true, ...options });
+  }
+  /** What a `k51…` name (or peer id) points to, from the records Cairn holds; none is a `NotFoundError` (`name_not_resolved`). */
+  resolve(name, options = {}) {
+    return this.http.request({ method: 'GET', path: `/resolve/${encodeURIComponent(name)}`, idempotent: true, ...options });
+  }
+};
+function namePath(nameId) {
+  return `/names/${encodeURIComponent(nameId)}`;
+}
+
 // src/resources/links.ts
 var Links = class {
   constructor(http) {
@@ -1497,6 +1580,8 @@ var Cairn = class {
   links;
   /** The IPFS Pinning Service API (`/psa/pins`). */
   psa;
+  /** IPNS names: publish, resolve, roll back. */
+  names;
   dag;
   usage;
   users;
@@ -1524,6 +1609,7 @@ var Cairn = class {
     this.groups = new Groups(http);
     this.links = new Links(http);
     this.psa = new Psa(http);
+    this.names = new Names(http);
     this.dag = new Dag(http);
     this.usage = new UsageResource(http);
     this.users = new Users(http);

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type E2eBrowser } from '../../../e2e/harness/browser';
+import { Cairn } from '../../typescript/src';
 import { signUp, startHarness, type Harness } from '../../typescript/test/harness';
 
 const bundle = fs.readFileSync(new URL('../cairn.js', import.meta.url), 'utf8');
@@ -144,6 +145,47 @@ describe('JavaScript SDK in Chromium', () => {
     expect(result.pinned).toEqual({ requestid: result.pinned.added, status: 'pinned', added: result.pinned.added });
     expect(result.listed).toEqual([result.pinned.added]);
     expect(result.gone).toEqual({ isNotFound: true, status: 404 });
+  });
+
+  it('publishes an IPNS name from the page, resolves it, rolls it back, and refuses content it does not hold', async () => {
+    const other = await signUp(harness.url);
+    const foreign = await new Cairn({ baseUrl: harness.url, token: other.session }).uploads.file(
+      new TextEncoder().encode(`foreign ${Date.now()}`),
+    );
+    const result = await browser.page.evaluate(
+      async ({ token, foreignCid }) => {
+        const { Cairn, ValidationError } = (window as any).sdk;
+        const cairn = new Cairn({ token });
+        const a = await cairn.uploads.file(new File([crypto.randomUUID()], 'a.txt'));
+        const b = await cairn.uploads.file(new File([crypto.randomUUID()], 'b.txt'));
+        const made = await cairn.names.create('browser site');
+        await cairn.names.publish(made.id, a.cid);
+        const first = await cairn.names.resolve(made.name);
+        await cairn.names.publish(made.id, `/ipfs/${b.cid}`);
+        const history = await cairn.names.history(made.id);
+        const rolledBack = await cairn.names.rollback(made.id, history[1].sequence);
+        const after = await cairn.names.resolve(made.name);
+        const notHeld = await cairn.names.publish(made.id, foreignCid).catch((e: unknown) => e);
+        await cairn.names.delete(made.id);
+        return {
+          a: a.cid,
+          b: b.cid,
+          first: first.value,
+          values: history.map((p: { value: string }) => p.value),
+          sequences: history.map((p: { sequence: number }) => p.sequence),
+          rolledBack: rolledBack.sequence,
+          after,
+          notHeld: { isValidation: notHeld instanceof ValidationError, status: notHeld.status, code: notHeld.code },
+        };
+      },
+      { token, foreignCid: foreign.cid },
+    );
+    expect(result.first).toBe(`/ipfs/${result.a}`);
+    expect(result.values).toEqual([`/ipfs/${result.b}`, `/ipfs/${result.a}`]);
+    expect(result.sequences[0]).toBeGreaterThan(result.sequences[1]);
+    expect(result.after).toMatchObject({ value: `/ipfs/${result.a}`, sequence: result.rolledBack });
+    expect(result.rolledBack).toBeGreaterThan(result.sequences[0]);
+    expect(result.notHeld).toEqual({ isValidation: true, status: 400, code: 'name_value_not_held' });
   });
 
   it('reports the progress of each file as the browser sends it, and several files go in one request', async () => {

@@ -70,6 +70,8 @@ describe('JavaScript build', () => {
     // What steps 19 and 20 of the scenario (groups with key-values, signed links) call.
     expect(shape.groups).toEqual(['add', 'create', 'delete', 'get', 'list', 'remove', 'rename']);
     expect(shape.links).toEqual(['create', 'list', 'revoke']);
+    // What step 21 (IPNS names) calls, and the rest of the names API.
+    expect(shape.names).toEqual(['create', 'delete', 'exportKey', 'get', 'history', 'list', 'publish', 'rename', 'resolve', 'rollback']);
   });
 
   describe('in plain Node', () => {

@@ -3,6 +3,7 @@
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
 import { Gateway } from './resources/gateway';
 import { Groups } from './resources/groups';
+import { Names } from './resources/ipns-names';
 import { Links } from './resources/links';
 import { Pins } from './resources/pins';
 import { Psa } from './resources/psa';
@@ -33,6 +34,8 @@ export declare class Cairn {
   readonly links: Links;
   /** The IPFS Pinning Service API (`/psa/pins`). */
   readonly psa: Psa;
+  /** IPNS names: publish, resolve, roll back. */
+  readonly names: Names;
   readonly dag: Dag;
   readonly usage: UsageResource;
   readonly users: Users;

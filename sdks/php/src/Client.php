@@ -9,6 +9,7 @@ use Cairn\Service\Account;
 use Cairn\Service\Dag;
 use Cairn\Service\Groups;
 use Cairn\Service\Links;
+use Cairn\Service\Names;
 use Cairn\Service\Pins;
 use Cairn\Service\Plans;
 use Cairn\Service\Psa;
@@ -35,6 +36,8 @@ final class Client
     public readonly Dag $dag;
     public readonly Plans $plans;
     public readonly Psa $psa;
+    /** IPNS names: publish, resolve, roll back. */
+    public readonly Names $names;
 
     /**
      * @param array{baseUrl?: string, retry?: RetryPolicy, timeout?: float, uploadTimeout?: float, userAgent?: string} $options
@@ -67,5 +70,6 @@ final class Client
         $this->dag = new Dag($transport);
         $this->plans = new Plans($transport);
         $this->psa = new Psa($transport);
+        $this->names = new Names($transport);
     }
 }

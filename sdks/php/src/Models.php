@@ -50,6 +50,15 @@ namespace Cairn;
  * @phpstan-type AccessLink array{id: string, uploadId: string, cid: string, url: string, token: string,
  *     expiresAt: string, downloadName: string|null, singleUse: bool, createdAt: string}
  * @phpstan-type AccessLinkList array{links: list<AccessLink>}
+ * @phpstan-type Name array{id: string, label: string, name: string, value: string|null, sequence: int|null,
+ *     ttlSeconds: int|null, validUntil: string|null, publishedAt: string|null, createdAt: string}
+ * @phpstan-type NameList array{names: list<Name>}
+ * @phpstan-type NameDeleted array{deleted: bool}
+ * @phpstan-type NamePublication array{sequence: int, value: string, ttlSeconds: int, validUntil: string,
+ *     source: 'publish'|'rollback'|'routing', publishedAt: string}
+ * @phpstan-type NameHistory array{publications: list<NamePublication>}
+ * @phpstan-type NameKeyExport array{name: string, format: 'libp2p-protobuf-cleartext', privateKey: string}
+ * @phpstan-type NameResolution array{name: string, value: string, sequence: int, ttlSeconds: int, validUntil: string}
  * @phpstan-type RemoveResult array{success: bool, cid: string, uploadId: string, removed: bool,
  *     operation: 'unpinned'|'record_removed', timestamp: string,
  *     message: 'File removed and unpinned'|'File removed from your account'}

@@ -17,11 +17,13 @@ use PHPUnit\Framework\TestCase;
 
 /**
  * The SDK scenario of sdks/scenario.md, step by step and in order: each step depends on the one
- * before, so a failed step skips the rest. Steps 19 and 20 are in ScenarioSharingSteps.
+ * before, so a failed step skips the rest. Steps 19 and 20 are in ScenarioSharingSteps, step 21
+ * in ScenarioNameSteps.
  */
 final class ScenarioTest extends TestCase
 {
     use ScenarioSharingSteps;
+    use ScenarioNameSteps;
 
     private static array $user;
     private static string $tokenId;

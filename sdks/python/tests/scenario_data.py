@@ -71,6 +71,7 @@ GROUP_NAME = "reports"
 GROUP_RENAMED = "reports-2026"
 REPORT_META = {"project": "apollo"}
 LINK_SECONDS = 600
+NAME_LABEL = "website"
 
 
 def fetch_car(server_url: str, cid: str, path: Path) -> Path:

@@ -20,6 +20,7 @@ RESOURCES = [
     "referrals",
     "plans",
     "psa",
+    "names",
 ]
 
 

@@ -49,6 +49,8 @@ RETRIED: dict[str, bool] = POLICY["operations"]
 RESENT: list[dict[str, Any]] = POLICY["resendWhenNothingDone"]
 GROUP = "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"
 UPLOAD = "7b2e9c1a-4d3f-4e5a-9b8c-1d2e3f4a5b6c"
+NAME = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
+IPNS = "k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8"
 LINK = "c4d5e6f7-a8b9-4c0d-9e1f-2a3b4c5d6e7f"
 CID = "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
 # One call of each operation of the policy this SDK has, given a client and a folder holding `b.txt`.
@@ -64,6 +66,16 @@ CALLS: dict[str, Callable[[Any, Path], Any]] = {
     "links.create": lambda cairn, _: cairn.links.create(UPLOAD, expires_in=600),
     "links.list": lambda cairn, _: cairn.links.list(UPLOAD),
     "links.revoke": lambda cairn, _: cairn.links.revoke(UPLOAD, LINK),
+    "names.create": lambda cairn, _: cairn.names.create("website"),
+    "names.delete": lambda cairn, _: cairn.names.delete(NAME),
+    "names.exportKey": lambda cairn, _: cairn.names.export_key(NAME),
+    "names.get": lambda cairn, _: cairn.names.get(NAME),
+    "names.history": lambda cairn, _: cairn.names.history(NAME),
+    "names.list": lambda cairn, _: cairn.names.list(),
+    "names.publish": lambda cairn, _: cairn.names.publish(NAME, f"/ipfs/{CID}"),
+    "names.rename": lambda cairn, _: cairn.names.rename(NAME, "website-2"),
+    "names.resolve": lambda cairn, _: cairn.names.resolve(IPNS),
+    "names.rollback": lambda cairn, _: cairn.names.rollback(NAME, 1),
     "pins.allocations": lambda cairn, _: cairn.pins.allocations(CID),
     "pins.create": lambda cairn, _: cairn.pins.create(CID),
     "pins.get": lambda cairn, _: cairn.pins.get(UPLOAD),

@@ -1,4 +1,4 @@
-"""The SDK scenario (`sdks/scenario.md`), steps 1 to 20 in order, through the sync client."""
+"""The SDK scenario (`sdks/scenario.md`), steps 1 to 21 in order, through the sync client."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from scenario_data import (
     KIB,
     LINK_SECONDS,
     MIB,
+    NAME_LABEL,
     REPORT_META,
     SITE_PATHS,
     UNKNOWN_CID,
@@ -326,3 +327,42 @@ def test_20_private_file_through_a_signed_link(ctx: Any) -> None:
     assert not ctx.cairn.uploads.set_private(record.upload_id, False).private
     public = gateway_get(ctx.server.url, f"/ipfs/{record.cid}")
     assert public.status_code == 200 and public.content == content
+
+
+def test_21_ipns_name_published_resolved_and_rolled_back(ctx: Any, tmp_path: Path) -> None:
+    a, b = tmp_path / "name-a.bin", tmp_path / "name-b.bin"
+    a.write_bytes(os.urandom(KIB))
+    b.write_bytes(os.urandom(KIB))
+    with Cairn(ctx.setup.new_account().session, base_url=ctx.server.url) as theirs:
+        made = theirs.names.create(NAME_LABEL)
+        assert made.name.startswith("k51") and made.label == NAME_LABEL
+        assert made.value is None and made.sequence is None
+        first_cid, second_cid = theirs.uploads.file(a).cid, theirs.uploads.file(b).cid
+
+        first = theirs.names.publish(made.id, first_cid)
+        assert first.value == f"/ipfs/{first_cid}"
+        resolved = theirs.names.resolve(made.name)
+        assert resolved.name == made.name and resolved.value == f"/ipfs/{first_cid}"
+        assert resolved.sequence == first.sequence
+
+        assert theirs.names.publish(made.id, f"/ipfs/{second_cid}", ttl_seconds=30).ttl_seconds == 30
+        history = theirs.names.history(made.id)
+        assert [entry.value for entry in history] == [f"/ipfs/{second_cid}", f"/ipfs/{first_cid}"]
+        assert history[0].sequence > history[1].sequence and history[1].source == "publish"
+
+        rolled_back = theirs.names.rollback(made.id, history[1].sequence)
+        assert rolled_back.value == f"/ipfs/{first_cid}" and rolled_back.sequence is not None
+        assert rolled_back.sequence > history[0].sequence
+        assert theirs.names.get(made.id).sequence == rolled_back.sequence
+        again = theirs.names.resolve(made.name)
+        assert again.value == f"/ipfs/{first_cid}" and again.sequence == rolled_back.sequence
+
+        with pytest.raises(ValidationError) as not_held:
+            theirs.names.publish(made.id, ctx.v0.cid)
+        assert not_held.value.status == 400 and not_held.value.code == "name_value_not_held"
+        assert theirs.names.get(made.id).value == f"/ipfs/{first_cid}"
+
+        theirs.names.delete(made.id)
+        with pytest.raises(NotFoundError) as gone:
+            theirs.names.get(made.id)
+        assert gone.value.status == 404 and gone.value.code == "name_not_found"

@@ -4,6 +4,7 @@ import { nodeFetch, runsInNode } from './node-transport';
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
 import { Gateway } from './resources/gateway';
 import { Groups } from './resources/groups';
+import { Names } from './resources/ipns-names';
 import { Links } from './resources/links';
 import { Pins } from './resources/pins';
 import { Psa } from './resources/psa';
@@ -37,6 +38,8 @@ export class Cairn {
   readonly links: Links;
   /** The IPFS Pinning Service API (`/psa/pins`). */
   readonly psa: Psa;
+  /** IPNS names: publish, resolve, roll back. */
+  readonly names: Names;
   readonly dag: Dag;
   readonly usage: UsageResource;
   readonly users: Users;
@@ -65,6 +68,7 @@ export class Cairn {
     this.groups = new Groups(http);
     this.links = new Links(http);
     this.psa = new Psa(http);
+    this.names = new Names(http);
     this.dag = new Dag(http);
     this.usage = new UsageResource(http);
     this.users = new Users(http);

@@ -8,6 +8,7 @@ export type { ListParams, UploadPages } from './resources/pages';
 export type { PinOptions, WaitOptions } from './resources/pins';
 export type { GroupListParams, GroupMembers } from './resources/groups';
 export type { PsaListParams, PsaWaitOptions } from './resources/psa';
+export type { NameHistoryOptions, NamePublishOptions, NameRollbackOptions } from './resources/ipns-names';
 export type { ResumableUploadOptions, ResumableUrlStore } from './resources/resumable';
 export type { ResumableSource } from './resumable-source';
 export type { DagParams } from './resources/account';

@@ -43,3 +43,12 @@ export type GroupMembersRequest = Schemas['GroupMembersRequest'];
 export type UploadFilterRequest = Schemas['UploadFilterRequest'];
 export type GroupMembersAdded = Schemas['GroupMembersAdded'];
 export type GroupMembersRemoved = Schemas['GroupMembersRemoved'];
+/** An IPNS name of the account and the value it points to now (`value`, `sequence`: null until first published). */
+export type Name = Schemas['Name'];
+export type NameList = Schemas['NameList'];
+export type NamePublishRequest = Schemas['NamePublishRequest'];
+export type NameRollbackRequest = Schemas['NameRollbackRequest'];
+export type NameHistory = Schemas['NameHistory'];
+export type NamePublication = Schemas['NamePublication'];
+export type NameKeyExport = Schemas['NameKeyExport'];
+export type NameResolution = Schemas['NameResolution'];

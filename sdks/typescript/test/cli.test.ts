@@ -220,6 +220,46 @@ describe.sequential('cairn CLI', () => {
     expect((await client.uploads.get(uploaded.uploadId)).groups).toEqual([]);
   });
 
+  it('publishes an IPNS name by label, id or k51 name, resolves it, reads its history and rolls it back', async () => {
+    const client = new Cairn({ baseUrl: harness.url, token });
+    const a = await client.uploads.file(new TextEncoder().encode(`name a ${Date.now()}`));
+    const b = await client.uploads.file(new TextEncoder().encode(`name b ${Date.now()}`));
+    const made = JSON.parse((await runCli(['name', 'create', 'CLI site', '--json'], env)).stdout);
+    expect(made).toMatchObject({ label: 'CLI site', value: null, name: expect.stringMatching(/^k51/) });
+    expect((await runCli(['name', 'create'], env)).code).toBe(2);
+
+    const first = await runCli(['name', 'publish', 'CLI site', a.cid, '--json'], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ id: made.id, value: `/ipfs/${a.cid}` });
+    const second = await runCli(['name', 'publish', made.id, `/ipfs/${b.cid}`, '--ttl', '30'], env);
+    expect(second.stdout).toContain(`${made.name} -> /ipfs/${b.cid}  (sequence`);
+    expect((await runCli(['name', 'resolve', made.name], env)).stdout).toBe(`/ipfs/${b.cid}\n`);
+
+    const history = JSON.parse((await runCli(['name', 'history', made.name, '--json'], env)).stdout);
+    expect(history.map((p: { value: string }) => p.value)).toEqual([`/ipfs/${b.cid}`, `/ipfs/${a.cid}`]);
+    expect((await runCli(['name', 'history', 'CLI site'], env)).stdout).toMatch(/^SEQ +SOURCE +PUBLISHED +VALUE\n/);
+    const rolledBack = JSON.parse((await runCli(['name', 'rollback', 'CLI site', String(history[1].sequence), '--json'], env)).stdout);
+    expect(rolledBack.value).toBe(`/ipfs/${a.cid}`);
+    expect(rolledBack.sequence).toBeGreaterThan(history[0].sequence);
+    const resolved = JSON.parse((await runCli(['name', 'resolve', 'CLI site', '--json'], env)).stdout);
+    expect(resolved).toMatchObject({ name: made.name, value: `/ipfs/${a.cid}`, sequence: rolledBack.sequence });
+    const listed = JSON.parse((await runCli(['name', 'list', '--json'], env)).stdout);
+    expect(listed).toEqual([expect.objectContaining({ id: made.id, value: `/ipfs/${a.cid}` })]);
+    expect((await runCli(['name', 'list'], env)).stdout).toContain(`${made.name}  ${rolledBack.sequence}`);
+
+    const other = await signUp(harness.url);
+    const { cid } = await new Cairn({ baseUrl: harness.url, token: other.session }).uploads.file(
+      new TextEncoder().encode(`n ${Date.now()}`),
+    );
+    const notHeld = await runCli(['name', 'publish', made.name, cid, '--json'], env);
+    expect(notHeld.code).toBe(8);
+    expect(JSON.parse(notHeld.stderr)).toMatchObject({ status: 400, code: 'name_value_not_held' });
+    expect((await runCli(['name', 'rollback', made.id, '999'], env)).code).toBe(4);
+    expect((await runCli(['name', 'publish', 'no such label', a.cid], env)).code).toBe(4);
+    expect((await runCli(['name', 'delete', 'CLI site'], env)).code).toBe(0);
+    expect((await runCli(['name', 'resolve', made.name], env)).code).toBe(4);
+  });
+
   it('uploads a CAR with --car and shows per-node status; an unknown CID exits 4', async () => {
     const site = makeSite(path.join(temp.dir, 'car-site'));
     const { cid } = await new Cairn({ baseUrl: harness.url, token }).uploads.directory(site.root);

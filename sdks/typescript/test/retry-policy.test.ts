@@ -17,6 +17,8 @@ import { NOTHING_DONE } from '../src/retry';
 const POLICY_FILE = fileURLToPath(new URL('../../retry-policy.json', import.meta.url));
 const UPLOAD = '7b2e9c1a-4d3f-4e5a-9b8c-1d2e3f4a5b6c';
 const GROUP = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const NAME = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const IPNS = 'k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8';
 const LINK = 'c4d5e6f7-a8b9-4c0d-9e1f-2a3b4c5d6e7f';
 const CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
 const bytes = () => new TextEncoder().encode('hello');
@@ -35,6 +37,16 @@ const CALLS: Record<string, (cairn: Cairn) => Promise<unknown>> = {
   'links.create': (c) => c.links.create(UPLOAD, { expiresIn: 600 }),
   'links.list': (c) => c.links.list(UPLOAD),
   'links.revoke': (c) => c.links.revoke(UPLOAD, LINK),
+  'names.create': (c) => c.names.create('website'),
+  'names.delete': (c) => c.names.delete(NAME),
+  'names.exportKey': (c) => c.names.exportKey(NAME),
+  'names.get': (c) => c.names.get(NAME),
+  'names.history': (c) => c.names.history(NAME),
+  'names.list': (c) => c.names.list(),
+  'names.publish': (c) => c.names.publish(NAME, `/ipfs/${CID}`),
+  'names.rename': (c) => c.names.rename(NAME, 'website-2'),
+  'names.resolve': (c) => c.names.resolve(IPNS),
+  'names.rollback': (c) => c.names.rollback(NAME, 1),
   'pins.allocations': (c) => c.pins.allocations(CID),
   'pins.create': (c) => c.pins.create(CID),
   'pins.createAndWait': (c) => c.pins.createAndWait(CID),

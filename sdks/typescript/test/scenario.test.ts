@@ -1,4 +1,4 @@
-/** The SDK scenario (sdks/scenario.md), steps 1–20 in order, against a live server. */
+/** The SDK scenario (sdks/scenario.md), steps 1–21 in order, against a live server. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,7 @@ import {
   resumableCutAndResumed,
   statusAndAllocations,
 } from './scenario-later';
+import { ipnsNames } from './scenario-names';
 
 describe.sequential('SDK scenario', () => {
   let harness: Harness;
@@ -232,5 +233,9 @@ describe.sequential('SDK scenario', () => {
 
   it('20. a private file is refused bare, opens through a signed link until revoked, and bare once public', async () => {
     await privateThroughLink(harness.url, live, temp.dir);
+  });
+
+  it('21. an IPNS name is published, resolved, published again, rolled back and deleted', async () => {
+    await ipnsNames(harness.url, fileV0.cid, temp.dir);
   });
 });

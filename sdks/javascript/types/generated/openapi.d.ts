@@ -916,6 +916,191 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/names': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's IPNS names
+     * @description Every IPNS name of the account (at most 100), oldest first, with the value it points to now.
+     */
+    get: operations['listNames'];
+    put?: never;
+    /**
+     * Create an IPNS name
+     * @description A new Ed25519 key and the IPNS name it makes (`k51…`). The private key is kept encrypted
+     *     on the server; only the account may export it. The name points nowhere until it is
+     *     published. At most 100 names per account (`409 name_limit_reached`).
+     */
+    post: operations['createName'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/resolve/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name, as a `k51…` CID of its key or a peer id (`12D3Koo…`, `Qm…`). */
+        name: components['parameters']['IpnsName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Resolve an IPNS name
+     * @description What an IPNS name points to, from the records this server holds: the names of every
+     *     account and the valid records published to it through `PUT /routing/v1/ipns/{name}`. The
+     *     name is its `k51…` form or a peer id (`12D3Koo…`, `Qm…`). A name with no valid record here
+     *     is `404 name_not_resolved`; nothing is looked up on the public network.
+     */
+    get: operations['resolveName'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/names/{nameId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get one of the account's names
+     * @description Another account's name, or an id that is not a UUID, is `404 name_not_found`.
+     */
+    get: operations['getName'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a name
+     * @description The key, its record and its history are gone: the name no longer resolves here and is no
+     *     longer republished. Export the key first to keep publishing it elsewhere.
+     */
+    delete: operations['deleteName'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a name's label
+     * @description The label is the account's own; the IPNS name and its value do not change.
+     */
+    patch: operations['renameName'];
+    trace?: never;
+  };
+  '/names/{nameId}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Point a name at content
+     * @description Signs a new IPNS record (V1+V2 signatures, the next sequence number) pointing the name at
+     *     `value`: a CID, or `/ipfs/{cid}[/{path}]`, whose CID is the root of one of the account's
+     *     files (`400 name_value_not_held` otherwise). The gateway answers the new value at once;
+     *     the record is also announced to the IPFS network where the server's engine reaches it.
+     *     Records are signed again before half their validity has passed, for as long as the name
+     *     exists. Two publications of the same name at once are both kept, one after the other.
+     */
+    post: operations['publishName'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/names/{nameId}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A name's publications
+     * @description Every value the name was published to, newest first (at most `limit`, 50 by default).
+     */
+    get: operations['listNameHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/names/{nameId}/rollback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish an earlier value again
+     * @description Publishes the value of publication `sequence` again, as a new record with the next
+     *     sequence number (IPNS never goes back in sequence). The content must still be held by the
+     *     account (`400 name_value_not_held`); an unknown sequence is `404 publication_not_found`.
+     */
+    post: operations['rollbackName'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/names/{nameId}/key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Export a name's private key
+     * @description The name's Ed25519 private key as the libp2p protobuf (base64), which
+     *     `ipfs key import <label> --format=libp2p-protobuf-cleartext` reads. Anyone holding it can
+     *     publish the name: keep it secret. Full-access tokens and sessions only.
+     */
+    get: operations['exportNameKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/groups': {
     parameters: {
       query?: never;
@@ -2198,6 +2383,145 @@ export interface paths {
      * @description `GET` without the body: the same status and headers (`Content-Length` is the size that `GET` would send).
      */
     head: operations['gatewayHeadPath'];
+    patch?: never;
+    trace?: never;
+  };
+  '/ipns/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Read content by IPNS name
+     * @description The content an IPNS name points to, from the records this server holds (names of its
+     *     accounts, and valid records published through `PUT /routing/v1/ipns/{name}`): resolved
+     *     here, never on the public network, then answered as `/ipfs/{cid}` with the record's value.
+     *     A peer id (`12D3Koo…`, `Qm…`) redirects to the name's `k51…` form. A name with no valid
+     *     record here is `502 name_not_resolved` (records with only the legacy V1 signature, or whose
+     *     V1 and V2 values differ, are never accepted). With `format=ipns-record` (or
+     *     `Accept: application/vnd.ipfs.ipns-record`) the answer is the signed record itself.
+     */
+    get: operations['gatewayGetIpns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /**
+     * The gateway's CORS rules
+     * @description The same as for `/ipfs/{cid}`.
+     */
+    options: operations['gatewayIpnsOptions'];
+    /**
+     * Read the headers of content by IPNS name
+     * @description `GET` without the body: the same status and headers.
+     */
+    head: operations['gatewayIpnsHead'];
+    patch?: never;
+    trace?: never;
+  };
+  '/ipns/{name}/{path}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+        /**
+         * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
+         *     percent-decoded once. Empty segments are ignored.
+         * @example docs/readme.md
+         */
+        path: components['parameters']['GatewayPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Read a path under an IPNS name
+     * @description `{path}` inside what the name points to (after the path in the record's value, if any),
+     *     with the same rules as `GET /ipns/{name}`.
+     */
+    get: operations['gatewayGetIpnsPath'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /**
+     * The gateway's CORS rules
+     * @description The same as for `/ipfs/{cid}`.
+     */
+    options: operations['gatewayIpnsPathOptions'];
+    /**
+     * Read the headers of a path under an IPNS name
+     * @description `GET` without the body: the same status and headers.
+     */
+    head: operations['gatewayIpnsPathHead'];
+    patch?: never;
+    trace?: never;
+  };
+  '/routing/v1/ipns/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name, as a `k51…` CID of its key or a peer id (`12D3Koo…`, `Qm…`). */
+        name: components['parameters']['IpnsName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a name's signed IPNS record
+     * @description The newest valid record this server holds for the name (Delegated Routing V1 HTTP API),
+     *     for Kubo's, Helia's or a browser's HTTP router. `404` when it holds none.
+     */
+    get: operations['routingGetIpns'];
+    /**
+     * Publish a signed IPNS record
+     * @description Stores a record signed elsewhere (Kubo's `ipfs name publish` with an HTTP router, Helia,
+     *     `ipfs routing put`). It is checked first: a V2 signature by the name's key, V1 fields (if
+     *     any) matching the V2 data, not expired, at most 10 KiB (`400 ipns_record_invalid`). A
+     *     record whose sequence is not above the one held is `409 ipns_record_outdated`. A name an
+     *     account of this server manages takes only records its owner signed with its exported key,
+     *     and they appear in its history.
+     */
+    put: operations['routingPutIpns'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/routing/v1/providers/{cid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+         *     use the canonical form). Served only when some account holds it or its root block is on
+         *     the node, or when it is an identity CID of at most 128 bytes.
+         * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+         */
+        cid: components['parameters']['GatewayCid'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Find who provides a CID
+     * @description The IPFS peers of this server's engine that hold the CID, with their addresses and
+     *     `transport-bitswap`, when some account holds it publicly; an empty list otherwise (private
+     *     content and content not stored here are not told apart). `Accept: application/x-ndjson`
+     *     streams one provider a line.
+     */
+    get: operations['routingFindProviders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
     patch?: never;
     trace?: never;
   };
@@ -3484,13 +3808,19 @@ export interface components {
       | 'invalid_two_factor_code'
       | 'invalid_upload_length'
       | 'invalid_upload_offset'
+      | 'ipns_record_invalid'
+      | 'ipns_record_outdated'
       | 'link_not_found'
       | 'meta_key_invalid'
       | 'meta_too_many_keys'
       | 'meta_value_too_long'
       | 'method_not_allowed'
       | 'missing_token'
+      | 'name_limit_reached'
+      | 'name_not_found'
+      | 'name_not_resolved'
       | 'name_taken'
+      | 'name_value_not_held'
       | 'not_a_directory'
       | 'not_a_file'
       | 'not_acceptable'
@@ -3513,6 +3843,7 @@ export interface components {
       | 'plan_in_use'
       | 'plan_not_found'
       | 'plan_update_failed'
+      | 'publication_not_found'
       | 'quota_exceeded'
       | 'range_not_satisfiable'
       | 'rate_limited'
@@ -4930,6 +5261,122 @@ export interface components {
     WebhookDeleted: {
       /** @constant */
       deleted: true;
+    };
+    /**
+     * @description An IPNS name, the `k51…` (base36 CIDv1 libp2p-key) form of an Ed25519 public key.
+     * @example k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8
+     */
+    IpnsNameText: string;
+    /**
+     * @description An IPNS name of the account, and the value it points to now.
+     * @example {
+     *       "id": "7c1f3a2e-9b4d-4e8a-b6c5-0d2e1f3a4b5c",
+     *       "label": "My website",
+     *       "name": "k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8",
+     *       "value": "/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi",
+     *       "sequence": 3,
+     *       "ttlSeconds": 60,
+     *       "validUntil": "2026-03-03T09:00:00.000Z",
+     *       "publishedAt": "2026-03-01T09:00:00.000Z",
+     *       "createdAt": "2026-02-20T12:00:00.000Z"
+     *     }
+     */
+    Name: {
+      /** Format: uuid */
+      id: string;
+      label: string;
+      name: components['schemas']['IpnsNameText'];
+      /** @description What the name points to (`/ipfs/{cid}[/{path}]`); null until first published. */
+      value: string | null;
+      /** @description The sequence number of the record in force; null until first published. */
+      sequence: number | null;
+      /** @description How long resolvers may cache the value. */
+      ttlSeconds: number | null;
+      /** @description When the record in force expires (it is signed again before). */
+      validUntil: components['schemas']['Timestamp'] | null;
+      publishedAt: components['schemas']['Timestamp'] | null;
+      createdAt: components['schemas']['Timestamp'];
+    };
+    NameList: {
+      names: components['schemas']['Name'][];
+    };
+    NameCreateRequest: {
+      /** @description The account's own label for the name. */
+      label: string;
+    };
+    NameUpdateRequest: {
+      label: string;
+    };
+    NamePublishRequest: {
+      /** @description A CID, or `/ipfs/{cid}[/{path}]`; the CID is the root of one of the account's files. */
+      value: string;
+      /**
+       * @description How long resolvers may cache the value.
+       * @default 60
+       */
+      ttlSeconds: number;
+      /**
+       * @description How long each signed record stays valid (it is signed again before half of it has passed).
+       * @default 48
+       */
+      validityHours: number;
+    };
+    NameRollbackRequest: {
+      /** @description The publication whose value to publish again. */
+      sequence: number;
+      /**
+       * @description How long resolvers may cache the value.
+       * @default 60
+       */
+      ttlSeconds: number;
+    };
+    /** @description One record published to a name. */
+    NamePublication: {
+      sequence: number;
+      value: string;
+      ttlSeconds: number;
+      validUntil: components['schemas']['Timestamp'];
+      /**
+       * @description `publish` and `rollback` through this API; `routing`: a record signed elsewhere with the exported key and sent to `PUT /routing/v1/ipns/{name}`.
+       * @enum {string}
+       */
+      source: 'publish' | 'rollback' | 'routing';
+      publishedAt: components['schemas']['Timestamp'];
+    };
+    NameHistory: {
+      publications: components['schemas']['NamePublication'][];
+    };
+    NameKeyExport: {
+      name: components['schemas']['IpnsNameText'];
+      /** @constant */
+      format: 'libp2p-protobuf-cleartext';
+      /** @description The private key as the libp2p protobuf, base64. */
+      privateKey: string;
+    };
+    NameResolution: {
+      name: components['schemas']['IpnsNameText'];
+      /** @description What the name points to (`/ipfs/{cid}[/{path}]` or `/ipns/{name}[/{path}]`). */
+      value: string;
+      sequence: number;
+      ttlSeconds: number;
+      validUntil: components['schemas']['Timestamp'];
+    };
+    NameDeleted: {
+      /** @constant */
+      deleted: true;
+    };
+    /** @description A peer that provides content (Delegated Routing V1 `peer` schema). */
+    RoutingProvider: {
+      /** @constant */
+      Schema: 'peer';
+      /** @description The peer id. */
+      ID: string;
+      /** @description Its multiaddrs. */
+      Addrs: string[];
+      Protocols?: string[];
+    };
+    RoutingProviders: {
+      Providers: components['schemas']['RoutingProvider'][];
     };
   };
   responses: {
@@ -6455,6 +6902,204 @@ export interface components {
         };
       };
     };
+    /** @description `name_not_found`: the account has no such name (another account's is not found either). */
+    NameNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Name not found",
+         *       "code": "name_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'name_not_found';
+        };
+      };
+    };
+    /** @description `name_not_found`, or `publication_not_found`: the name was never published with this sequence number. */
+    NameOrPublicationNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "This name has no publication 7",
+         *       "code": "publication_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'name_not_found' | 'publication_not_found';
+        };
+      };
+    };
+    /** @description `name_limit_reached`: the account already has 100 names. */
+    NameLimitReached: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "An account has at most 100 names",
+         *       "code": "name_limit_reached"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'name_limit_reached';
+        };
+      };
+    };
+    /**
+     * @description `validation_error`, `invalid_json`, or `name_value_not_held`: the value's CID is not the
+     *     root of one of the account's files. Nothing was published.
+     */
+    NamePublishBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi is not one of your files",
+         *       "code": "name_value_not_held"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'validation_error' | 'invalid_json' | 'name_value_not_held';
+        };
+      };
+    };
+    /** @description `validation_error`: the name is not a `k51…` CID of a libp2p key nor a peer id. */
+    IpnsNameInvalid: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "name is not an IPNS name: k51 is too short",
+         *       "code": "validation_error"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'validation_error';
+        };
+      };
+    };
+    /** @description `name_not_resolved`: this server holds no valid record of the name. */
+    NameNotResolved: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "No valid record of this name is held here",
+         *       "code": "name_not_resolved"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'name_not_resolved';
+        };
+      };
+    };
+    /**
+     * @description `name_not_resolved`: the name has no valid record here (none was published, or it has
+     *     expired, or only invalid ones were offered), so the gateway cannot resolve it.
+     */
+    NameNotResolvedAtGateway: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "No valid record of this name is held here",
+         *       "code": "name_not_resolved"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'name_not_resolved';
+        };
+      };
+    };
+    /** @description `ipns_record_invalid` (a bad signature, a V1/V2 mismatch, expired, not for this name, or unreadable), or `validation_error` (the name). */
+    IpnsRecordInvalid: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "IPNS record refused: the V2 signature does not verify",
+         *       "code": "ipns_record_invalid"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'ipns_record_invalid' | 'validation_error';
+        };
+      };
+    };
+    /** @description `ipns_record_outdated`: the record held has the same or a higher sequence number. */
+    IpnsRecordOutdated: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "A record with sequence 4 or higher is held already",
+         *       "code": "ipns_record_outdated"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'ipns_record_outdated';
+        };
+      };
+    };
+    /** @description `unsupported_media_type`: send the record as `application/vnd.ipfs.ipns-record`. */
+    IpnsRecordMediaType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Send the record as application/vnd.ipfs.ipns-record",
+         *       "code": "unsupported_media_type"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'unsupported_media_type';
+        };
+      };
+    };
+    /** @description The content the name points to (as `GET /ipfs/{cid}` answers it), or with `format=ipns-record` the signed record. */
+    IpnsGatewayContent: {
+      headers: {
+        /** @description The requested path, `/ipns/{name}[/…]`. */
+        'X-Ipfs-Path'?: string;
+        [name: string]: unknown;
+      };
+      content: {
+        '*/*': string;
+        'application/vnd.ipfs.ipns-record': string;
+      };
+    };
   };
   parameters: {
     /** @description The event's id, the same on every retry and resend of it (receivers de-duplicate on it). */
@@ -6708,6 +7353,14 @@ export interface components {
      * @example owner,env
      */
     FilterMetaExists: string;
+    /** @description An IPNS name of the account (its id, a UUID). */
+    NameId: string;
+    /** @description An IPNS name, as a `k51…` CID of its key or a peer id (`12D3Koo…`, `Qm…`). */
+    IpnsName: string;
+    /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+    IpnsGatewayName: string;
+    /** @description `ipns-record` answers the signed record itself; any other value as at `GET /ipfs/{cid}`. */
+    IpnsGatewayFormat: 'ipns-record' | 'raw' | 'car' | 'tar' | 'dag-json' | 'dag-cbor' | 'json' | 'cbor';
   };
   requestBodies: {
     /** @description `multipart/form-data` with the file in the part named `file` (its filename names the record). */
@@ -8806,6 +9459,335 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       429: components['responses']['EventStreamsOrRateLimited'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  listNames: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The names. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NameList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  createName: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "label": "My website"
+         *     }
+         */
+        'application/json': components['schemas']['NameCreateRequest'];
+      };
+    };
+    responses: {
+      /** @description The name. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Name'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      409: components['responses']['NameLimitReached'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  resolveName: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name, as a `k51…` CID of its key or a peer id (`12D3Koo…`, `Qm…`). */
+        name: components['parameters']['IpnsName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The name's value. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NameResolution'];
+        };
+      };
+      400: components['responses']['IpnsNameInvalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['NameNotResolved'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  getName: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Name'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['NameNotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  deleteName: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The name is gone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NameDeleted'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['NameNotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  renameName: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "label": "Website (production)"
+         *     }
+         */
+        'application/json': components['schemas']['NameUpdateRequest'];
+      };
+    };
+    responses: {
+      /** @description The name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Name'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['NameNotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  publishName: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "value": "/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi",
+         *       "ttlSeconds": 60
+         *     }
+         */
+        'application/json': components['schemas']['NamePublishRequest'];
+      };
+    };
+    responses: {
+      /** @description The name with its new value. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Name'];
+        };
+      };
+      400: components['responses']['NamePublishBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['NameNotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  listNameHistory: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The publications. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NameHistory'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['NameNotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  rollbackName: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "sequence": 3
+         *     }
+         */
+        'application/json': components['schemas']['NameRollbackRequest'];
+      };
+    };
+    responses: {
+      /** @description The name with the earlier value, under a new sequence number. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Name'];
+        };
+      };
+      400: components['responses']['NamePublishBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['NameOrPublicationNotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  exportNameKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name of the account (its id, a UUID). */
+        nameId: components['parameters']['NameId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The private key. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NameKeyExport'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['NameNotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
   };
@@ -11982,6 +12964,393 @@ export interface operations {
       429: components['responses']['GatewayHeadError'];
       500: components['responses']['GatewayHeadError'];
       501: components['responses']['GatewayHeadError'];
+    };
+  };
+  gatewayGetIpns: {
+    parameters: {
+      query?: {
+        /**
+         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
+         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
+         *     the CID. Other values are ignored.
+         * @example true
+         */
+        download?: components['parameters']['Download'];
+        /**
+         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
+         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
+         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
+         * @example holiday.jpg
+         */
+        filename?: components['parameters']['DownloadFilename'];
+        /** @description `ipns-record` answers the signed record itself; any other value as at `GET /ipfs/{cid}`. */
+        format?: components['parameters']['IpnsGatewayFormat'];
+      };
+      header?: {
+        /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+        /**
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
+      };
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['IpnsGatewayContent'];
+      206: components['responses']['GatewayPartialContent'];
+      301: components['responses']['GatewayTrailingSlash'];
+      302: components['responses']['GatewayRedirect'];
+      304: components['responses']['GatewayNotModified'];
+      400: components['responses']['GatewayBadRequest'];
+      404: components['responses']['GatewayNotFound'];
+      406: components['responses']['GatewayNotAcceptable'];
+      412: components['responses']['GatewayNotCached'];
+      416: components['responses']['RangeNotSatisfiable'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      501: components['responses']['GatewayNotImplemented'];
+      502: components['responses']['NameNotResolvedAtGateway'];
+    };
+  };
+  gatewayIpnsOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['GatewayOptions'];
+    };
+  };
+  gatewayIpnsHead: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+        /**
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
+      };
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['GatewayHeadContent'];
+      206: components['responses']['GatewayHeadPartialContent'];
+      301: components['responses']['GatewayHeadTrailingSlash'];
+      302: components['responses']['GatewayHeadRedirect'];
+      304: components['responses']['GatewayNotModified'];
+      400: components['responses']['GatewayHeadError'];
+      404: components['responses']['GatewayHeadError'];
+      406: components['responses']['GatewayHeadError'];
+      412: components['responses']['GatewayHeadError'];
+      416: components['responses']['GatewayHeadRangeNotSatisfiable'];
+      429: components['responses']['GatewayHeadError'];
+      500: components['responses']['GatewayHeadError'];
+      501: components['responses']['GatewayHeadError'];
+      502: components['responses']['GatewayHeadError'];
+    };
+  };
+  gatewayGetIpnsPath: {
+    parameters: {
+      query?: {
+        /**
+         * @description `true` (or `1`) makes the answer an attachment (`Content-Disposition: attachment`): named
+         *     `filename` when given, else (for a file at a bare CID) the caller's own record of it, else
+         *     the CID. Other values are ignored.
+         * @example true
+         */
+        download?: components['parameters']['Download'];
+        /**
+         * @description The name to save the answer as, in `Content-Disposition` (`inline`, or `attachment` with
+         *     `download=true`; raw blocks, CARs and tars are always attachments). Sent percent-encoded:
+         *     non-ASCII characters are `_` in `filename` and exact in `filename*`.
+         * @example holiday.jpg
+         */
+        filename?: components['parameters']['DownloadFilename'];
+      };
+      header?: {
+        /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+        /**
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
+      };
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+        /**
+         * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
+         *     percent-decoded once. Empty segments are ignored.
+         * @example docs/readme.md
+         */
+        path: components['parameters']['GatewayPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['GatewayContent'];
+      206: components['responses']['GatewayPartialContent'];
+      301: components['responses']['GatewayTrailingSlash'];
+      302: components['responses']['GatewayRedirect'];
+      304: components['responses']['GatewayNotModified'];
+      400: components['responses']['GatewayBadRequest'];
+      404: components['responses']['GatewayNotFound'];
+      406: components['responses']['GatewayNotAcceptable'];
+      412: components['responses']['GatewayNotCached'];
+      416: components['responses']['RangeNotSatisfiable'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      501: components['responses']['GatewayNotImplemented'];
+      502: components['responses']['NameNotResolvedAtGateway'];
+    };
+  };
+  gatewayIpnsPathOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+        /**
+         * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
+         *     percent-decoded once. Empty segments are ignored.
+         * @example docs/readme.md
+         */
+        path: components['parameters']['GatewayPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['GatewayOptions'];
+    };
+  };
+  gatewayIpnsPathHead: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description ETags of earlier answers (a list, weak ones, or `*`): the content is immutable, so a match is always `304`.
+         * @example "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+         */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+        /**
+         * @description Byte ranges of a file or a block: `bytes=<start>-[<end>]`, `bytes=-<suffix length>`, or
+         *     several of them (answered as `multipart/byteranges`). A malformed header, more than 16
+         *     ranges or overlapping ranges give the whole body (200); ranges wholly beyond the end (or
+         *     any range of an empty body) are `416`. Ignored for directories and CARs.
+         * @example bytes=0-1023
+         */
+        Range?: components['parameters']['Range'];
+        /**
+         * @description The first type of the list that names a format chooses it (when `format` does not):
+         *     `application/vnd.ipld.raw`, `application/vnd.ipld.car` (its `version`, `order` and `dups`
+         *     parameters count as the `car-*` query parameters do), `application/x-tar`,
+         *     `application/json`, `application/cbor`, `application/vnd.ipld.dag-json`,
+         *     `application/vnd.ipld.dag-cbor`. Another `application/vnd.ipld.*` or
+         *     `application/vnd.ipfs.*` type is `406`. `text/html` asks for a DAG document's preview.
+         *     Other types leave the default answer.
+         * @example application/vnd.ipld.car; version=1; order=dfs; dups=n
+         */
+        Accept?: components['parameters']['GatewayAccept'];
+      };
+      path: {
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        name: components['parameters']['IpnsGatewayName'];
+        /**
+         * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
+         *     percent-decoded once. Empty segments are ignored.
+         * @example docs/readme.md
+         */
+        path: components['parameters']['GatewayPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['GatewayHeadContent'];
+      206: components['responses']['GatewayHeadPartialContent'];
+      301: components['responses']['GatewayHeadTrailingSlash'];
+      302: components['responses']['GatewayHeadRedirect'];
+      304: components['responses']['GatewayNotModified'];
+      400: components['responses']['GatewayHeadError'];
+      404: components['responses']['GatewayHeadError'];
+      406: components['responses']['GatewayHeadError'];
+      412: components['responses']['GatewayHeadError'];
+      416: components['responses']['GatewayHeadRangeNotSatisfiable'];
+      429: components['responses']['GatewayHeadError'];
+      500: components['responses']['GatewayHeadError'];
+      501: components['responses']['GatewayHeadError'];
+      502: components['responses']['GatewayHeadError'];
+    };
+  };
+  routingGetIpns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name, as a `k51…` CID of its key or a peer id (`12D3Koo…`, `Qm…`). */
+        name: components['parameters']['IpnsName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The record, as signed. */
+      200: {
+        headers: {
+          /** @description `public, max-age=` the record's TTL, capped by its remaining validity. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.ipfs.ipns-record': string;
+        };
+      };
+      400: components['responses']['IpnsNameInvalid'];
+      404: components['responses']['NameNotResolved'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  routingPutIpns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name, as a `k51…` CID of its key or a peer id (`12D3Koo…`, `Qm…`). */
+        name: components['parameters']['IpnsName'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.ipfs.ipns-record': string;
+      };
+    };
+    responses: {
+      /** @description The record is stored and resolves at once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['IpnsRecordInvalid'];
+      409: components['responses']['IpnsRecordOutdated'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['IpnsRecordMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  routingFindProviders: {
+    parameters: {
+      query?: {
+        /** @description IPIP-484: the transfer protocols wanted (`transport-bitswap`, `unknown`; `!` excludes one). Providers of none of them are left out. */
+        'filter-protocols'?: string;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+         *     use the canonical form). Served only when some account holds it or its root block is on
+         *     the node, or when it is an identity CID of at most 128 bytes.
+         * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+         */
+        cid: components['parameters']['GatewayCid'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The providers. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RoutingProviders'];
+          'application/x-ndjson': string;
+        };
+      };
+      400: components['responses']['GatewayBadRequest'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
     };
   };
   healthz: {

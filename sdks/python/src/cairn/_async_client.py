@@ -22,6 +22,8 @@ from ._async_resources import (
 )
 from ._config import Settings
 from ._core import Operation, Outcome, RetryPolicy, Send
+from ._name_resources import AsyncNames
+from ._names import NameOperations
 from ._operations import Operations
 from ._psa import PsaOperations
 from ._psa_resources import AsyncPsa
@@ -63,6 +65,7 @@ class AsyncCairn:
         self.referrals = AsyncReferrals(ops, self._run)
         self.plans = AsyncPlans(ops, self._run)
         self.psa = AsyncPsa(PsaOperations(policy), self._run)
+        self.names = AsyncNames(NameOperations(policy), self._run)
 
     async def _send(self, request: Send) -> Outcome:
         kwargs: dict[str, Any] = self._settings.request_kwargs(request)

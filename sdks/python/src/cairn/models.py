@@ -6,6 +6,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 # Status, allocations and Pinning Service API models live in their own module; re-exported here.
+# IPNS name models live in their own module; re-exported here.
+from ._name_models import Name as Name
+from ._name_models import NameKeyExport as NameKeyExport
+from ._name_models import NamePublication as NamePublication
+from ._name_models import NameResolution as NameResolution
+from ._name_models import PublicationSource as PublicationSource
 from ._pin_models import AllocatedPeer as AllocatedPeer
 from ._pin_models import PeerPinStatus as PeerPinStatus
 from ._pin_models import PinAllocation as PinAllocation

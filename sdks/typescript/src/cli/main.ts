@@ -5,7 +5,7 @@
  * keeps what arrived, and the same command continues it.
  */
 import { SDK_VERSION } from '../version';
-import { account, files, get, groups, login, pin, share, status, upload } from './commands';
+import { account, files, get, groups, login, names, pin, share, status, upload } from './commands';
 import { makeContext, UsageError, type CliContext } from './context';
 import { describeError, EXIT, exitCodeOf } from './exit-codes';
 
@@ -37,6 +37,12 @@ Usage: cairn <command> [options]
          | add <group> <id>... | remove <group> <id>...
                                         groups of files (a group by id or name); deleting
                                         a group keeps its files
+  name list | create <label> | publish <name> <cid|/ipfs/cid/path> [--ttl S]
+       | resolve <name> | history <name> [--limit N] | rollback <name> <sequence> [--ttl S]
+       | rename <name> <label> | delete <name>
+                                        IPNS names (a name by its k51… name, id or label);
+                                        publish and rollback sign a new record, resolve
+                                        prints the value
   tokens list | create --name N [--expires-in-days D|never] [--allowed-ip IP] | revoke <id>
          [--scope S]... [--group G]     limit a new token: --scope (repeatable) is files:read,
                                         files:write, pins:write, groups:write, psa, links:write
@@ -61,6 +67,8 @@ const commands: Record<string, (ctx: CliContext) => Promise<void>> = {
   tokens: account.tokens,
   share: share.share,
   groups: groups.groups,
+  name: names.names,
+  names: names.names,
 };
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {

@@ -7,3 +7,4 @@ export * as share from './share';
 export * as upload from './upload';
 export * as status from './status';
 export * as groups from './groups';
+export * as names from './names';
