@@ -3,8 +3,8 @@ import { egressGuard } from '../commands/bandwidth/egress-guard';
 import { servedContentChecker } from '../commands/content/served-content-checker';
 import { linkOpener } from '../commands/links/link-opener';
 import { contentPathOf } from '../commands/names/publish';
-import { ipnsNameParam } from '../commands/names/routing';
 import { AppError, notFound } from '../lib/errors';
+import { IpnsNameError, parseIpnsName } from '../names/ipns-name';
 import { resolveIpnsName } from '../names/resolve';
 import type { AppState, Ctx } from '../koa-types';
 import { GatewayBlocks, isIdentity, parseGatewayCid } from './blocks';
@@ -62,7 +62,7 @@ async function gatewayEntry(ctx: Ctx): Promise<boolean> {
  */
 async function serveIpns(ctx: Ctx): Promise<void> {
   if (!(await gatewayEntry(ctx))) return;
-  const name = ipnsNameParam(ctx.params.name!);
+  const name = gatewayName(ctx.params.name!);
   const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
   const requested = pathSegments(rawPath);
   if (!name.canonical) {
@@ -85,6 +85,16 @@ async function serveIpns(ctx: Ctx): Promise<void> {
     maxAgeSeconds: cacheSecondsOf(resolved, ctx.state.app.clock.now()),
   };
   await serveContent(ctx, rootText!, [...valueSegments.filter(Boolean).map(decodeURIComponent), ...requested], ctx.path);
+}
+
+/** The name of a gateway path, or 400 `invalid_parameter` (the gateway's code for a bad path segment). */
+function gatewayName(text: string) {
+  try {
+    return parseIpnsName(text);
+  } catch (error) {
+    if (error instanceof IpnsNameError) throw new AppError(400, 'invalid_parameter', `${text} is not an IPNS name: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The content under `rootText` and `segments`, as the path and trustless gateways answer it; `publicPath` is what X-Ipfs-Path says. */

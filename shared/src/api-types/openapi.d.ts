@@ -2391,7 +2391,7 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
       };
       cookie?: never;
@@ -2428,7 +2428,7 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
         /**
          * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
@@ -7359,7 +7359,7 @@ export interface components {
     NameId: string;
     /** @description An IPNS name, as a `k51…` CID of its key or a peer id (`12D3Koo…`, `Qm…`). */
     IpnsName: string;
-    /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+    /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
     IpnsGatewayName: string;
     /** @description `ipns-record` answers the signed record itself; any other value as at `GET /ipfs/{cid}`. */
     IpnsGatewayFormat: 'ipns-record' | 'raw' | 'car' | 'tar' | 'dag-json' | 'dag-cbor' | 'json' | 'cbor';
@@ -13015,7 +13015,7 @@ export interface operations {
         Accept?: components['parameters']['GatewayAccept'];
       };
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
       };
       cookie?: never;
@@ -13043,7 +13043,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
       };
       cookie?: never;
@@ -13083,7 +13083,7 @@ export interface operations {
         Accept?: components['parameters']['GatewayAccept'];
       };
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
       };
       cookie?: never;
@@ -13151,7 +13151,7 @@ export interface operations {
         Accept?: components['parameters']['GatewayAccept'];
       };
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
         /**
          * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
@@ -13185,7 +13185,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
         /**
          * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
@@ -13231,7 +13231,7 @@ export interface operations {
         Accept?: components['parameters']['GatewayAccept'];
       };
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
         /**
          * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each

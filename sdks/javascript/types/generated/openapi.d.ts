@@ -2391,7 +2391,7 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
       };
       cookie?: never;
@@ -2428,7 +2428,7 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
         /**
          * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
@@ -2482,9 +2482,11 @@ export interface paths {
      * @description Stores a record signed elsewhere (Kubo's `ipfs name publish` with an HTTP router, Helia,
      *     `ipfs routing put`). It is checked first: a V2 signature by the name's key, V1 fields (if
      *     any) matching the V2 data, not expired, at most 10 KiB (`400 ipns_record_invalid`). A
-     *     record whose sequence is not above the one held is `409 ipns_record_outdated`. A name an
-     *     account of this server manages takes only records its owner signed with its exported key,
-     *     and they appear in its history.
+     *     record whose sequence is not above the one held is `409 ipns_record_outdated`. A record of
+     *     a name an account of this server holds (signed with its exported key) joins the name's
+     *     history; a record of any other name is kept only when it points at content this server
+     *     serves publicly (`400 ipns_record_invalid` otherwise), so nobody can fill it with records of
+     *     throwaway keys.
      */
     put: operations['routingPutIpns'];
     post?: never;
@@ -7357,7 +7359,7 @@ export interface components {
     NameId: string;
     /** @description An IPNS name, as a `k51…` CID of its key or a peer id (`12D3Koo…`, `Qm…`). */
     IpnsName: string;
-    /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+    /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
     IpnsGatewayName: string;
     /** @description `ipns-record` answers the signed record itself; any other value as at `GET /ipfs/{cid}`. */
     IpnsGatewayFormat: 'ipns-record' | 'raw' | 'car' | 'tar' | 'dag-json' | 'dag-cbor' | 'json' | 'cbor';
@@ -9513,7 +9515,7 @@ export interface operations {
           'application/json': components['schemas']['Name'];
         };
       };
-      400: components['responses']['ValidationError'];
+      400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       409: components['responses']['NameLimitReached'];
@@ -9640,7 +9642,7 @@ export interface operations {
           'application/json': components['schemas']['Name'];
         };
       };
-      400: components['responses']['ValidationError'];
+      400: components['responses']['InvalidBody'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['NameNotFound'];
@@ -13013,7 +13015,7 @@ export interface operations {
         Accept?: components['parameters']['GatewayAccept'];
       };
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
       };
       cookie?: never;
@@ -13041,7 +13043,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
       };
       cookie?: never;
@@ -13081,7 +13083,7 @@ export interface operations {
         Accept?: components['parameters']['GatewayAccept'];
       };
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
       };
       cookie?: never;
@@ -13149,7 +13151,7 @@ export interface operations {
         Accept?: components['parameters']['GatewayAccept'];
       };
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
         /**
          * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
@@ -13183,7 +13185,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
         /**
          * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each
@@ -13229,7 +13231,7 @@ export interface operations {
         Accept?: components['parameters']['GatewayAccept'];
       };
       path: {
-        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it. */
+        /** @description An IPNS name (`k51…`), or a peer id, which redirects to it; anything else is `400 invalid_parameter`. */
         name: components['parameters']['IpnsGatewayName'];
         /**
          * @description A path below `cid`; it may span several segments (`docs/a/readme.md`), each

@@ -38,6 +38,7 @@ async function putIpns(ctx: Ctx): Promise<void> {
 function wantedProtocols(ctx: Ctx): boolean {
   const raw = ctx.query['filter-protocols'];
   if (typeof raw !== 'string' || raw === '') return true;
+  if (raw.length > 1000) throw new AppError(400, 'invalid_parameter', 'filter-protocols has at most 1000 characters');
   const filters = raw.split(',').map((item) => item.trim().toLowerCase());
   if (filters.includes('!transport-bitswap')) return false;
   const wanted = filters.filter((item) => !item.startsWith('!'));
