@@ -96,6 +96,9 @@ describe('JavaScript SDK in Chromium', () => {
           onProgress: (p: { loaded: number }) => p.loaded >= MiB && cut.abort(),
         })
         .catch((e: unknown) => e);
+      // What the server kept of the cut upload: the resume must start there, not from 0.
+      const head = await fetch(stored, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${token}` } });
+      const keptOffset = Number(head.headers.get('Upload-Offset'));
       const resumedFrom: number[] = [];
       const resumed = await cairn.uploads.resumable(file, {
         chunkSize: MiB,
@@ -120,6 +123,7 @@ describe('JavaScript SDK in Chromium', () => {
       const gone = await cairn.psa.get(added.requestid).catch((e: unknown) => e);
       return {
         cutIsAborted: first instanceof AbortedError,
+        keptOffset,
         resumedFrom: resumedFrom[0],
         resumed,
         again,
@@ -135,9 +139,9 @@ describe('JavaScript SDK in Chromium', () => {
     }, token);
     expect(result.cutIsAborted).toBe(true);
     // Resumed where the server stopped receiving, not from the start: the cut comes once 1 MiB was
-    // sent, and the server keeps what reached it, which may be a little less.
-    expect(result.resumedFrom).toBeGreaterThan(0);
-    expect(result.resumedFrom).toBeLessThan(3 * 1024 * 1024);
+    // sent, and the server keeps what reached it, which under load may be a little less.
+    expect(result.keptOffset).toBeGreaterThan(0);
+    expect(result.resumedFrom).toBeGreaterThanOrEqual(result.keptOffset);
     expect(result.resumed).toMatchObject({ name: 'resumable.bin', size: 3 * 1024 * 1024, duplicate: false });
     expect(result.again).toMatchObject({ cid: result.resumed.cid, duplicate: true });
     expect(result.status.peers.map((p: { status: string }) => p.status)).toEqual(['pinned']);
