@@ -28,6 +28,7 @@ const UploadPage = lazy(() => import('./pages/upload/upload-page').then((module)
 const PinPage = lazy(() => import('./pages/pin/pin-page').then((module) => ({ default: module.PinPage })));
 const FilesPage = lazy(() => import('./pages/files/files-page').then((module) => ({ default: module.FilesPage })));
 const GroupsPage = lazy(() => import('./pages/groups/groups-page').then((module) => ({ default: module.GroupsPage })));
+const NamesPage = lazy(() => import('./pages/names/names-page').then((module) => ({ default: module.NamesPage })));
 const UsagePage = lazy(() => import('./pages/usage/usage-page').then((module) => ({ default: module.UsagePage })));
 const DagPage = lazy(() => import('./pages/dag/dag-page').then((module) => ({ default: module.DagPage })));
 // Desktop shell only.
@@ -58,6 +59,7 @@ export function AppRoutes() {
         <Route path="pin" element={deferred(<PinPage />)} />
         <Route path="files" element={deferred(<FilesPage />)} />
         <Route path="groups" element={deferred(<GroupsPage />)} />
+        <Route path="names" element={deferred(<NamesPage />)} />
         <Route path="usage" element={deferred(<UsagePage />)} />
         <Route path="dag" element={deferred(<DagPage />)} />
         <Route path="dag/:cid" element={deferred(<DagPage />)} />

@@ -139,6 +139,8 @@ const SAME_AS_ENGLISH = new Set([
   'pt:settings:webhooks.title',
   'pt:settings:webhooks.page_title',
   'fr:settings:webhooks.col_actions',
+  'fr:names:col_actions',
+  'de:names:choose_name',
   // "2FA" is the abbreviation every language uses; "Code" is the French and German word too.
   'fr:auth:two_factor.code',
   'de:auth:two_factor.code',

@@ -14,6 +14,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'pin', to: '/pin', icon: 'pin' },
   { key: 'files', to: '/files', icon: 'files' },
   { key: 'groups', to: '/groups', icon: 'folder' },
+  { key: 'names', to: '/names', icon: 'tag' },
   { key: 'usage', to: '/usage', icon: 'usage' },
   { key: 'plans', to: '/plans', icon: 'plans' },
   { key: 'referrals', to: '/referrals', icon: 'referrals' },
