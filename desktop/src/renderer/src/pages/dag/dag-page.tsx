@@ -11,7 +11,8 @@ import { Pagination } from '../../components/pagination';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
-import { carUrl, dagPath } from '../../lib/content-links';
+import { carUrl, dagPath, joinPath } from '../../lib/content-links';
+import { publishValue } from '../../lib/name-links';
 import { currentLanguage } from '../../lib/i18n';
 import { canRetry } from '../../lib/retry';
 import { formatBytes, formatNumber } from '../../lib/units';
@@ -19,6 +20,7 @@ import { useAppStore } from '../../store/app-store';
 import { DagBreadcrumbs } from './dag-breadcrumbs';
 import { DagEntries } from './dag-entries';
 import { DagLookup } from './dag-lookup';
+import { PublishToNameDialog } from '../names/publish-to-name-dialog';
 
 const ENTRIES_PER_PAGE = 25;
 
@@ -26,6 +28,7 @@ function DagSummary({ dag, folder, page, onPage }: { dag: DagView; folder: strin
   const { t } = useTranslation('content');
   const language = currentLanguage();
   const origin = useAppStore((state) => state.serverOrigin);
+  const [publishing, setPublishing] = useState(false);
   return (
     <>
       <section className="card" aria-labelledby="dag-title" data-dag>
@@ -54,6 +57,10 @@ function DagSummary({ dag, folder, page, onPage }: { dag: DagView; folder: strin
                 <span>{t('dag.download_car')}</span>
               </ContentLink>
             )}
+            <button type="button" className="btn btn-secondary" onClick={() => setPublishing(true)}>
+              <Icon name="tag" size={16} />
+              <span>{t('names:publish_to_name')}</span>
+            </button>
           </div>
         </div>
         <CidField cid={dag.cid} />
@@ -85,6 +92,10 @@ function DagSummary({ dag, folder, page, onPage }: { dag: DagView; folder: strin
             <p className="muted">{t('dag.empty_folder')}</p>
           )}
         </section>
+      )}
+      {publishing && (
+        // The folder being browsed is what a name points to: its path under the root.
+        <PublishToNameDialog item={joinPath(dag.name, folder)} value={publishValue(dag.cid, folder)} onClose={() => setPublishing(false)} />
       )}
     </>
   );

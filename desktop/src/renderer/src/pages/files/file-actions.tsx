@@ -8,7 +8,7 @@ import { RowMenu, type RowMenuItem } from '../../components/row-menu';
 import { dagPath, downloadUrl, gatewayUrl } from '../../lib/content-links';
 import { useAppStore } from '../../store/app-store';
 
-export type FileDialog = 'rename' | 'info' | 'delete' | 'share';
+export type FileDialog = 'rename' | 'info' | 'delete' | 'share' | 'publish';
 
 const Label = ({ icon, text }: { icon: IconName; text: string }) => (
   <>
@@ -19,7 +19,8 @@ const Label = ({ icon, text }: { icon: IconName; text: string }) => (
 
 /**
  * A row's actions in its "⋯" menu: view on the gateway, copy the gateway link or the CID, download
- * (files), the DAG viewer, share a signed link, make private or public, rename, details, delete.
+ * (files), the DAG viewer, share a signed link, publish to an IPNS name, make private or public,
+ * rename, details, delete.
  */
 export function FileActions({
   upload,
@@ -88,6 +89,7 @@ export function FileActions({
       ),
     },
     button('share', 'link', t('actions.share'), () => onOpen('share', upload)),
+    button('publish', 'tag', t('names:publish_to_name'), () => onOpen('publish', upload)),
     upload.private
       ? button('make-public', 'globe', t('privacy.make_public'), () => onPrivacy(upload, false))
       : button('make-private', 'lock', t('privacy.make_private'), () => onPrivacy(upload, true)),

@@ -23,10 +23,11 @@ import { NoFilesYet } from './no-files-yet';
 import { RenameDialog } from './rename-dialog';
 import { SelectionBar } from './selection-bar';
 import { ShareDialog } from './share-dialog';
+import { PublishToNameDialog } from '../names/publish-to-name-dialog';
 import { metaQuery } from './files-view';
 import { useFilesView, useFilterBox } from './use-files-view';
 
-/** My files: filter, page, and act on each record (copy, view, download, DAG, share, privacy, rename, info, delete) or on several ticked at once. */
+/** My files: filter, page, and act on each record (copy, view, download, DAG, share, publish to a name, privacy, rename, info, delete) or on several ticked at once. */
 export function FilesPage() {
   const { t } = useTranslation('content');
   const errorText = useAreaErrorText('content');
@@ -189,6 +190,7 @@ export function FilesPage() {
       {open?.dialog === 'rename' && <RenameDialog upload={open.upload} onClose={() => setOpen(null)} onRenamed={renamed} />}
       {open?.dialog === 'info' && <InfoDialog upload={open.upload} onClose={() => setOpen(null)} />}
       {open?.dialog === 'share' && <ShareDialog upload={open.upload} onClose={() => setOpen(null)} />}
+      {open?.dialog === 'publish' && <PublishToNameDialog item={open.upload.name} value={open.upload.cid} onClose={() => setOpen(null)} />}
       {open?.dialog === 'delete' && (
         <ConfirmDialog
           title={t(`files.delete_title_${open.upload.type}`)}
