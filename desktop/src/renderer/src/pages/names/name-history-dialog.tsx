@@ -9,7 +9,7 @@ import { TableHead } from '../../components/table-head';
 import { TableWrap } from '../../components/table-wrap';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
-import { formatDateTime } from '../../lib/format';
+import { formatShortDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { shortValue } from '../../lib/name-links';
 
@@ -60,7 +60,7 @@ export function NameHistoryDialog({ name, onClose, onRolledBack }: { name: Name;
                     <code title={publication.value}>{shortValue(publication.value)}</code>
                   </td>
                   <td data-label={columns[2]}>{t(`source_${publication.source}`)}</td>
-                  <td data-label={columns[3]}>{formatDateTime(publication.publishedAt, language)}</td>
+                  <td data-label={columns[3]}>{formatShortDateTime(publication.publishedAt, language)}</td>
                   <td className="cell-actions">
                     {publication.sequence === current.sequence ? (
                       <span className="badge badge-active">{t('current')}</span>

@@ -7,7 +7,7 @@ import { RowMenu, type RowMenuItem } from '../../components/row-menu';
 import { TableHead } from '../../components/table-head';
 import { TableWrap } from '../../components/table-wrap';
 import { shortCid } from '../../lib/content-links';
-import { formatDateTime } from '../../lib/format';
+import { formatShortDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { ipnsUrl, shortValue } from '../../lib/name-links';
 import { useAppStore } from '../../store/app-store';
@@ -26,6 +26,7 @@ const ACTIONS: readonly { action: NameAction; icon: IconName }[] = [
 export function NamesTable({ names, onAction }: { names: Name[]; onAction(action: NameAction, name: Name): void }) {
   const { t } = useTranslation('names');
   const language = currentLanguage();
+  const when = (iso: string | null) => (iso ? formatShortDateTime(iso, language) : '');
   const origin = useAppStore((state) => state.serverOrigin);
   const columns = [t('col_label'), t('col_name'), t('col_value'), t('col_sequence'), t('col_published'), t('col_valid_until')];
 
@@ -75,8 +76,8 @@ export function NamesTable({ names, onAction }: { names: Name[]; onAction(action
               <td data-label={columns[3]} data-sequence={name.sequence ?? ''}>
                 {name.sequence ?? ''}
               </td>
-              <td data-label={columns[4]}>{formatDateTime(name.publishedAt, language)}</td>
-              <td data-label={columns[5]}>{formatDateTime(name.validUntil, language)}</td>
+              <td data-label={columns[4]}>{when(name.publishedAt)}</td>
+              <td data-label={columns[5]}>{when(name.validUntil)}</td>
               <td className="cell-actions">
                 <RowMenu label={t('menu_named', { label: name.label })} items={items(name)} />
               </td>

@@ -76,12 +76,14 @@ export function PublishToNameDialog({ item, value, onClose }: { item: string; va
       }
     >
       <form id={formId} className="form" onSubmit={(event) => void submit(event)} noValidate data-publish-to-name>
-        <p className="field-label">{t('choose_value')}</p>
-        <p>
-          <code className="cid-value" data-value>
-            {value}
-          </code>
-        </p>
+        <dl className="facts">
+          <dt>{t('choose_value')}</dt>
+          <dd>
+            <code className="cid-value" data-value>
+              {value}
+            </code>
+          </dd>
+        </dl>
         {state.status === 'loading' && <LoadingState />}
         {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.load')} onRetry={reload} />}
         {state.status === 'ready' && (
