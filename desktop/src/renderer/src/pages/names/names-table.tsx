@@ -65,9 +65,11 @@ export function NamesTable({ names, onAction }: { names: Name[]; onAction(action
               </td>
               <td data-label={columns[2]} data-value={name.value ?? ''}>
                 {name.value ? (
-                  <ContentLink href={ipnsUrl(origin, name.name)} label={t('open_named', { label: name.label })} className="name-value">
+                  // The link reads as the value it leads to, then where it opens.
+                  <ContentLink href={ipnsUrl(origin, name.name)} className="name-value">
                     <code title={name.value}>{shortValue(name.value)}</code>
                     <Icon name="external" size={14} />
+                    <span className="visually-hidden">{t('open_named', { label: name.label })}</span>
                   </ContentLink>
                 ) : (
                   <span className="muted">{t('not_published')}</span>
