@@ -95,7 +95,11 @@ function DagSummary({ dag, folder, page, onPage }: { dag: DagView; folder: strin
       )}
       {publishing && (
         // The folder being browsed is what a name points to: its path under the root.
-        <PublishToNameDialog item={joinPath(dag.name, folder)} value={publishValue(dag.cid, folder)} onClose={() => setPublishing(false)} />
+        <PublishToNameDialog
+          item={folder ? joinPath(dag.name, folder) : dag.name}
+          value={publishValue(dag.cid, folder)}
+          onClose={() => setPublishing(false)}
+        />
       )}
     </>
   );

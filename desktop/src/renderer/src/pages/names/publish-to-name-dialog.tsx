@@ -79,9 +79,7 @@ export function PublishToNameDialog({ item, value, onClose }: { item: string; va
         <dl className="facts">
           <dt>{t('choose_value')}</dt>
           <dd>
-            <code className="cid-value" data-value>
-              {value}
-            </code>
+            <code data-value>{value}</code>
           </dd>
         </dl>
         {state.status === 'loading' && <LoadingState />}
