@@ -3,7 +3,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, languageCookie, readCookie, supportedLanguage } from './language';
 
-export const NAMESPACES = ['common', 'auth', 'settings', 'docs', 'billing', 'content', 'bandwidth', 'names'] as const;
+export const NAMESPACES = ['common', 'auth', 'settings', 'docs', 'billing', 'content', 'bandwidth'] as const;
 
 // Each <lng>/<ns>.json becomes its own small chunk, fetched only when that language is used.
 const bundles = import.meta.glob<Record<string, unknown>>('../../../../../shared/src/locales/*/*.json', { import: 'default' });

@@ -25,7 +25,7 @@ import { PublishToNameDialog } from '../names/publish-to-name-dialog';
 const ENTRIES_PER_PAGE = 25;
 
 function DagSummary({ dag, folder, page, onPage }: { dag: DagView; folder: string; page: number; onPage(page: number): void }) {
-  const { t } = useTranslation('content');
+  const { t, ready } = useTranslation(['content', 'names']);
   const language = currentLanguage();
   const origin = useAppStore((state) => state.serverOrigin);
   const [publishing, setPublishing] = useState(false);
@@ -57,10 +57,13 @@ function DagSummary({ dag, folder, page, onPage }: { dag: DagView; folder: strin
                 <span>{t('dag.download_car')}</span>
               </ContentLink>
             )}
-            <button type="button" className="btn btn-secondary" onClick={() => setPublishing(true)}>
-              <Icon name="tag" size={16} />
-              <span>{t('names:publish_to_name')}</span>
-            </button>
+            {/* Once the names area's words are here (fetched on first use). */}
+            {ready && (
+              <button type="button" className="btn btn-secondary" onClick={() => setPublishing(true)}>
+                <Icon name="tag" size={16} />
+                <span>{t('names:publish_to_name')}</span>
+              </button>
+            )}
           </div>
         </div>
         <CidField cid={dag.cid} />

@@ -31,7 +31,8 @@ export function FileActions({
   onOpen(dialog: FileDialog, upload: Upload): void;
   onPrivacy(upload: Upload, value: boolean): void;
 }) {
-  const { t } = useTranslation('content');
+  // `names` for its publish entry, fetched with the first row (long before a menu opens).
+  const { t } = useTranslation(['content', 'names']);
   const origin = useAppStore((state) => state.serverOrigin);
   const copy = useCopyText();
   const button = (id: string, icon: IconName, text: string, act: () => void, danger = false): RowMenuItem => ({

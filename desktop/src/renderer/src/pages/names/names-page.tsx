@@ -19,10 +19,11 @@ import { NamesTable, type NameAction } from './names-table';
 
 /**
  * The account's IPNS names: create, publish a CID, see and roll back the history, rename, export
- * the key and delete. Each name opens on this server's gateway at `/ipns/<name>/`.
+ * the key and delete. Each name opens on this server's gateway at `/ipns/<name>/`. Its
+ * translations (`names`) are fetched on first use, here or from My files and the DAG viewer.
  */
 export function NamesPage() {
-  const { t } = useTranslation('names');
+  const { t, ready } = useTranslation(['names', 'common']);
   const errorText = useAreaErrorText('names');
   const { state, reload, setData } = useAsync((signal) => namesApi.list(signal).then((body) => body.names), []);
   const names = state.status === 'ready' ? state.data : [];
@@ -71,6 +72,7 @@ export function NamesPage() {
     setOpen(null);
   };
 
+  if (!ready) return <LoadingState />;
   return (
     <div className="page">
       <PageHeader title={t('common:screens.names.title')} description={t('common:screens.names.description')} />
