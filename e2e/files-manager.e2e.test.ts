@@ -72,6 +72,7 @@ describe("a row's menu", () => {
     await expect(button.getAttribute('aria-expanded')).resolves.toBe('true');
     await expect(menu.getByRole('menuitem').allInnerTexts()).resolves.toEqual([
       ...['view', 'copy_link', 'copy_cid', 'download', 'view_dag', 'share'].map((key) => c(`actions.${key}`)),
+      en('names', 'publish_to_name'),
       c('privacy.make_private'),
       ...['rename', 'info', 'delete'].map((key) => c(`actions.${key}`)),
     ]);
