@@ -18,6 +18,7 @@ const PAGES = [
   '/',
   '/files',
   '/settings/tokens',
+  '/names',
   '/referrals',
   '/admin',
   '/admin/users',
@@ -45,7 +46,11 @@ beforeAll(async () => {
   await apiUpload(server, adminToken, `${'a-very-long-file-name-'.repeat(11)}end.txt`, 'long name');
   await apiUpload(server, adminToken, 'tiny.txt', 'four');
   // A folder: its row has a type badge beside the name.
-  await apiUploadFolder(server, adminToken, { 'holiday-photos/readme.txt': 'sun' });
+  const folder = await apiUploadFolder(server, adminToken, { 'holiday-photos/readme.txt': 'sun' });
+  // Names: one published to a path under the folder (the value column's longest), one not yet.
+  const name = await server.api('POST', '/names', adminToken, { label: 'Holiday photos (public album)' });
+  await server.api('POST', `/names/${(name.body as { id: string }).id}/publish`, adminToken, { value: `/ipfs/${folder.cid}/readme.txt` });
+  await server.api('POST', '/names', adminToken, { label: 'Staging' });
   await apiUpload(server, adminToken, 'report.pdf', '%PDF-1.4 '.repeat(300_000));
   await server.api('POST', '/tokens/generate', adminToken, { name: 'continuous-integration-deploy-token', expiresInDays: 30 });
   await server.api('POST', '/tokens/generate', adminToken, {
