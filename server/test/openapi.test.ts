@@ -169,7 +169,13 @@ describe('openapi.yaml matches the routes', () => {
   it('documents every Delegated Routing route, and every documented one exists', () => {
     const routing = documented().filter((op) => op.split(' ')[1]!.startsWith('/routing/v1/'));
     expect(routing).toEqual(routesOf(routingRoutes()));
-    expect(routing).toEqual(['GET /routing/v1/ipns/{name}', 'GET /routing/v1/providers/{cid}', 'PUT /routing/v1/ipns/{name}']);
+    expect(routing).toEqual([
+      'GET /routing/v1/ipns/{name}',
+      'GET /routing/v1/providers/{cid}',
+      'OPTIONS /routing/v1/ipns/{name}',
+      'OPTIONS /routing/v1/providers/{cid}',
+      'PUT /routing/v1/ipns/{name}',
+    ]);
   });
 
   it('documents every operations route (probes, metrics), and every documented one exists', () => {

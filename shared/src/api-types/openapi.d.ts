@@ -2491,7 +2491,11 @@ export interface paths {
     put: operations['routingPutIpns'];
     post?: never;
     delete?: never;
-    options?: never;
+    /**
+     * The routing API's CORS rules
+     * @description Any page may call the routing API without credentials (`GET`, `HEAD`, `PUT`, `OPTIONS`), with or without `Origin`.
+     */
+    options: operations['routingIpnsOptions'];
     head?: never;
     patch?: never;
     trace?: never;
@@ -2522,7 +2526,11 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
-    options?: never;
+    /**
+     * The routing API's CORS rules
+     * @description Any page may call the routing API without credentials (`GET`, `HEAD`, `PUT`, `OPTIONS`), with or without `Origin`.
+     */
+    options: operations['routingProvidersOptions'];
     head?: never;
     patch?: never;
     trace?: never;
@@ -6653,6 +6661,19 @@ export interface components {
       };
       content?: never;
     };
+    /** @description The routing API's CORS rules; no body. */
+    RoutingOptions: {
+      headers: {
+        'Access-Control-Allow-Origin': components['headers']['AllowAnyOrigin'];
+        'Access-Control-Allow-Methods': components['headers']['RoutingAllowMethods'];
+        'Access-Control-Allow-Headers': components['headers']['GatewayAllowHeaders'];
+        'Access-Control-Expose-Headers': components['headers']['GatewayExposeHeaders'];
+        /** @description The methods of the routing API. */
+        Allow: 'GET, HEAD, PUT, OPTIONS';
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
     /** @description The headers `GET` would send; no body. */
     GatewayHeadContent: {
       headers: {
@@ -7436,6 +7457,8 @@ export interface components {
     AllowAnyOrigin: '*';
     /** @description The methods any site may use on the gateway. */
     GatewayAllowMethods: 'GET, HEAD, OPTIONS';
+    /** @description The methods any site may use on the routing API. */
+    RoutingAllowMethods: 'GET, HEAD, PUT, OPTIONS';
     /** @description The request headers any site may send to the gateway (no `Authorization`). */
     GatewayAllowHeaders: 'Content-Type, Range, User-Agent, X-Requested-With';
     /** @description The answer headers any site's script may read. */
@@ -13320,6 +13343,21 @@ export interface operations {
       500: components['responses']['InternalError'];
     };
   };
+  routingIpnsOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An IPNS name, as a `k51…` CID of its key or a peer id (`12D3Koo…`, `Qm…`). */
+        name: components['parameters']['IpnsName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['RoutingOptions'];
+    };
+  };
   routingFindProviders: {
     parameters: {
       query?: {
@@ -13353,6 +13391,26 @@ export interface operations {
       400: components['responses']['GatewayBadRequest'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
+    };
+  };
+  routingProvidersOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The root CID, in any form (`X-Ipfs-Path` repeats it as requested; `ETag` and `X-Ipfs-Roots`
+         *     use the canonical form). Served only when some account holds it or its root block is on
+         *     the node, or when it is an identity CID of at most 128 bytes.
+         * @example bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi
+         */
+        cid: components['parameters']['GatewayCid'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['RoutingOptions'];
     };
   };
   healthz: {

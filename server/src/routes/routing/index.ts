@@ -12,7 +12,7 @@ const RECORD_MAX_BYTES = 10 * 1024;
 const PROVIDERS_MAX_AGE = 300;
 
 async function getIpns(ctx: Ctx): Promise<void> {
-  gatewayCors(ctx);
+  routingCors(ctx);
   await ctx.state.app.requestLimits.byIp('gateway', ctx.ip);
   const resolved = await nameResolver(ctx.state.app, ctx.params.name!);
   ctx.set('Cache-Control', `public, max-age=${cacheSecondsOf(resolved, ctx.state.app.clock.now())}`);
@@ -22,7 +22,7 @@ async function getIpns(ctx: Ctx): Promise<void> {
 }
 
 async function putIpns(ctx: Ctx): Promise<void> {
-  gatewayCors(ctx);
+  routingCors(ctx);
   await ctx.state.app.requestLimits.byIp('gateway', ctx.ip);
   if (!ctx.is(IPNS_RECORD_TYPE)) throw new AppError(415, 'unsupported_media_type', `Send the record as ${IPNS_RECORD_TYPE}`);
   const bytes = await readRawBody(ctx, RECORD_MAX_BYTES);
@@ -46,7 +46,7 @@ function wantedProtocols(ctx: Ctx): boolean {
 }
 
 async function getProviders(ctx: Ctx): Promise<void> {
-  gatewayCors(ctx);
+  routingCors(ctx);
   await ctx.state.app.requestLimits.byIp('gateway', ctx.ip);
   const providers = wantedProtocols(ctx) ? await providersFinder(ctx.state.app, ctx.params.cid!) : [];
   ctx.set('Cache-Control', `public, max-age=${PROVIDERS_MAX_AGE}`);
@@ -62,11 +62,29 @@ async function getProviders(ctx: Ctx): Promise<void> {
   ctx.body = { Providers: providers };
 }
 
+/**
+ * Any page may use the routing API, as any IPFS router, without credentials: the gateway's CORS
+ * rules, with PUT (a browser publishing a record it signed) among the methods.
+ */
+function routingCors(ctx: Ctx): void {
+  gatewayCors(ctx);
+  ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, PUT, OPTIONS');
+}
+
+function options(ctx: Ctx): void {
+  routingCors(ctx);
+  ctx.set('Allow', 'GET, HEAD, PUT, OPTIONS');
+  ctx.set('Access-Control-Max-Age', '86400');
+  ctx.status = 204;
+}
+
 /** The Delegated Routing V1 HTTP API: IPNS records and providers of what this server holds. */
 export function routingRoutes() {
   const router = new Router<AppState>({ prefix: '/routing/v1' });
   router.get('/ipns/:name', getIpns);
   router.put('/ipns/:name', putIpns);
   router.get('/providers/:cid', getProviders);
+  router.options('/ipns/:name', options);
+  router.options('/providers/:cid', options);
   return router;
 }
