@@ -11,6 +11,7 @@ import { HttpUploader } from '../upload-queue/http-uploader';
 import { Journal } from '../upload-queue/journal';
 import { UploadQueue } from '../upload-queue/upload-queue';
 import { FolderStore } from './folder-store';
+import { httpNamePublisher } from './name-publisher';
 import { httpRecordsApi } from './records-api';
 import { WatchedFolders, type FolderQueue } from './watched-folders';
 
@@ -46,7 +47,12 @@ async function desktopApp(appData: string, token: string) {
     },
     on: (event, listener) => queue.on(event, listener),
   };
-  const folders = new WatchedFolders({ store: new FolderStore(appData), queue: toQueue, records: httpRecordsApi(server.url, () => token) });
+  const folders = new WatchedFolders({
+    store: new FolderStore(appData),
+    queue: toQueue,
+    records: httpRecordsApi(server.url, () => token),
+    publish: httpNamePublisher(server.url, () => token),
+  });
   queue.start();
   await folders.start();
   const stop = async () => {
