@@ -73,4 +73,18 @@ describe('NamePublication', () => {
     expect(publication.view()).toMatchObject({ error: 'refused: name_value_not_held', cid: null });
     expect(calls).toHaveLength(1);
   });
+
+  it('does not publish again the root the name points at, or is about to', async () => {
+    const { calls, publish } = controlledPublisher();
+    const publication = new NamePublication({ target, publish, last: { cid: 'bafy-one', at: 1 } });
+    publication.offer('bafy-one');
+    expect(calls).toHaveLength(0);
+    publication.offer('bafy-two');
+    publication.offer('bafy-three');
+    // Back to what is being published: the root offered meanwhile is older than it.
+    publication.offer('bafy-two');
+    calls[0]!.answer();
+    await eventually('the publication is idle', () => publication.view().state === 'idle');
+    expect(calls.map((call) => call.value)).toEqual(['/ipfs/bafy-two']);
+  });
 });

@@ -38,6 +38,8 @@ export class NamePublication extends EventEmitter<NamePublicationEvents> {
   readonly #controller = new AbortController();
   #last: { cid: string; at: number } | null;
   #next: string | null = null;
+  /** The root being published now. */
+  #current: string | null = null;
   #state: FolderPublication['state'] = 'idle';
   #error: string | null = null;
   #wake: (() => void) | null = null;
@@ -55,6 +57,11 @@ export class NamePublication extends EventEmitter<NamePublicationEvents> {
   /** The folder's newest root: published now, or after the publication under way. */
   offer(cid: string): void {
     if (this.#controller.signal.aborted) return;
+    // The same root again (the folder came back to what it was): the name points, or is about to point, at it.
+    if (cid === (this.#state === 'idle' ? this.#last?.cid : this.#current)) {
+      this.#next = null;
+      return;
+    }
     this.#next = cid;
     if (this.#state === 'idle') void this.#drain();
     // A retry waiting for its turn gives way to the newer root at once.
@@ -81,7 +88,9 @@ export class NamePublication extends EventEmitter<NamePublicationEvents> {
     while (this.#next !== null && !this.#controller.signal.aborted) {
       const cid = this.#next;
       this.#next = null;
+      this.#current = cid;
       await this.#publishRoot(cid);
+      this.#current = null;
     }
     if (!this.#controller.signal.aborted) this.#setState('idle');
   }
