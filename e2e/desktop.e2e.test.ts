@@ -146,6 +146,27 @@ describe('in the desktop shell', () => {
     expect(calls).toContainEqual(['update', '/home/ada/Photos', { paused: true }]);
     expect(calls).toContainEqual(['unwatch', '/home/ada/Site']);
   });
+
+  it('publishes a watched folder to one of the account’s names and shows where its publication stands', async () => {
+    const created = await server.api('POST', '/names', token, { label: 'Photo site' });
+    const name = created.body as { id: string; name: string };
+    const target = { nameId: name.id, name: name.name };
+    const screens = new DesktopScreens(page);
+    await screens.openWatchedFolders(server.url);
+    const field = page.getByLabel(screens.t('watched.publish_to')).first();
+    await field.locator('option', { hasText: 'Photo site' }).waitFor({ state: 'attached' });
+    await field.selectOption(name.id);
+    await expect.poll(async () => (await bridgeRecord(page)).calls).toContainEqual(['update', '/home/ada/Photos', { publishTo: target }]);
+
+    const cid = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';
+    const publication = { ...target, state: 'retrying', cid, publishedAt: Date.UTC(2026, 10, 28, 9, 30), error: 'connect ECONNREFUSED' };
+    await emitFromMain(page, 'folders', [{ ...FOLDERS[0]!, publishTo: target, publication }, FOLDERS[1]]);
+    await page.getByRole('alert').filter({ hasText: 'connect ECONNREFUSED' }).waitFor();
+    await page.getByText(cid).waitFor();
+    expect(await field.inputValue()).toBe(name.id);
+    await field.selectOption('');
+    await expect.poll(async () => (await bridgeRecord(page)).calls).toContainEqual(['update', '/home/ada/Photos', { publishTo: null }]);
+  });
 });
 
 describe('on the website', () => {

@@ -77,6 +77,7 @@ export const FOLDERS: WatchedFolder[] = [
     fileCount: 12,
     pinnedCount: 11,
     rootCid: null,
+    publication: null,
   },
   {
     path: '/home/ada/Site',
@@ -88,6 +89,7 @@ export const FOLDERS: WatchedFolder[] = [
     fileCount: 0,
     pinnedCount: 0,
     rootCid: null,
+    publication: null,
   },
 ];
 

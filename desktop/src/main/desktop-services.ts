@@ -7,6 +7,7 @@ import { HttpUploader } from './upload-queue/http-uploader';
 import { Journal } from './upload-queue/journal';
 import { UploadQueue } from './upload-queue/upload-queue';
 import { FolderStore } from './watched-folders/folder-store';
+import { httpNamePublisher } from './watched-folders/name-publisher';
 import { httpRecordsApi } from './watched-folders/records-api';
 import { WatchedFolders } from './watched-folders/watched-folders';
 
@@ -33,6 +34,7 @@ export function createDesktopServices(options: DesktopServicesOptions) {
     store: new FolderStore(options.dataDir),
     queue,
     records: httpRecordsApi(options.serverUrl, () => token),
+    publish: httpNamePublisher(options.serverUrl, () => token),
   });
   const meter = new SpeedMeter();
   const transfersView = (): TransfersView => buildTransfersView(queue.items(), queue.blocked(), meter, Date.now());

@@ -43,17 +43,40 @@ export interface TransfersView {
   blocked: 'sign_in' | 'quota_exceeded' | null;
 }
 
+/** One of the account's IPNS names, as a watched folder publishes to it. */
+export interface PublishTarget {
+  nameId: string;
+  /** The `k51…` name. */
+  name: string;
+}
+
+/** Where a folder's publication to its name stands. */
+export interface FolderPublication extends PublishTarget {
+  state: 'idle' | 'publishing' | 'retrying';
+  /** The root last published to the name, and when (epoch ms). */
+  cid: string | null;
+  publishedAt: number | null;
+  /** The server's or the system's words for the last failure (English); null once one succeeds. */
+  error: string | null;
+}
+
 export interface WatchedFolder {
   path: string;
   mode: WatchMode;
   paused: boolean;
   removeDeleted: boolean;
+  /** The name the folder's DAG is published to after each change; null for none. */
+  publishTo?: PublishTarget | null;
   state: 'watching' | 'paused' | 'error';
   error: string | null;
   fileCount: number;
   pinnedCount: number;
   rootCid: string | null;
+  publication: FolderPublication | null;
 }
+
+/** The settings of a watched folder that can change after it was added. */
+export type FolderChanges = Partial<Pick<WatchedFolder, 'mode' | 'paused' | 'removeDeleted' | 'publishTo'>>;
 
 /** A batch of uploads ended: what the native notification says. */
 export interface BatchEnded {
@@ -91,7 +114,7 @@ export interface DesktopBridge {
     list(): Promise<WatchedFolder[]>;
     add(folder: string, mode: WatchMode, removeDeleted: boolean): Promise<WatchedFolder[]>;
     remove(folder: string): Promise<WatchedFolder[]>;
-    update(folder: string, changes: Partial<Pick<WatchedFolder, 'mode' | 'paused' | 'removeDeleted'>>): Promise<WatchedFolder[]>;
+    update(folder: string, changes: FolderChanges): Promise<WatchedFolder[]>;
   };
   /** Subscriptions return their unsubscribe function. */
   onTransfersChanged(listener: (view: TransfersView) => void): () => void;

@@ -1,5 +1,5 @@
 import { TRANSFER_ACTIONS, type TransferAction } from '../../shared/ipc-channels';
-import type { FolderMode, WatchMode } from '../../shared/desktop-bridge';
+import type { FolderChanges, FolderMode, PublishTarget, WatchMode } from '../../shared/desktop-bridge';
 
 /**
  * Checks what the renderer sends before the main process acts on it: the renderer shows web
@@ -28,10 +28,23 @@ export function stringInput(value: unknown, what: string): string {
   return value;
 }
 
-export function folderChangesInput(value: unknown): { mode?: WatchMode; paused?: boolean; removeDeleted?: boolean } {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IPNS_NAME = /^k51[0-9a-z]{1,100}$/;
+
+/** A watched folder's name: null for none, else the name's id and its `k51…` form. */
+export function publishTargetInput(value: unknown): PublishTarget | null {
+  if (value === null) return null;
   const input = (value ?? {}) as Record<string, unknown>;
-  const changes: { mode?: WatchMode; paused?: boolean; removeDeleted?: boolean } = {};
+  if (typeof input.nameId !== 'string' || !UUID.test(input.nameId) || typeof input.name !== 'string' || !IPNS_NAME.test(input.name))
+    throw new Error('Expected null or a name id with its IPNS name');
+  return { nameId: input.nameId, name: input.name };
+}
+
+export function folderChangesInput(value: unknown): FolderChanges {
+  const input = (value ?? {}) as Record<string, unknown>;
+  const changes: FolderChanges = {};
   if (input.mode !== undefined) changes.mode = folderModeInput(input.mode);
+  if (input.publishTo !== undefined) changes.publishTo = publishTargetInput(input.publishTo);
   for (const key of ['paused', 'removeDeleted'] as const) {
     if (input[key] === undefined) continue;
     if (typeof input[key] !== 'boolean') throw new Error(`Expected ${key} to be true or false`);

@@ -7,12 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken, createUser } from '../../../../server/test/factories';
 import { eventually } from '../../../../server/test/eventually';
 import { startTestServer, type TestServer } from '../../../../server/test/harness';
-import { HttpUploader } from '../upload-queue/http-uploader';
-import { Journal } from '../upload-queue/journal';
-import { UploadQueue } from '../upload-queue/upload-queue';
-import { FolderStore } from './folder-store';
-import { httpRecordsApi } from './records-api';
-import { WatchedFolders, type FolderQueue } from './watched-folders';
+import { startFolderApp } from './testing/folder-app';
 
 let server: TestServer;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-watch-'));
@@ -31,35 +26,10 @@ afterAll(async () => {
 
 /** A signed-in desktop app: its queue and watched folders, with data in `appData`. */
 async function desktopApp(appData: string, token: string) {
-  const uploader = new HttpUploader({ serverUrl: server.url, token: () => token, cidVersion: 0 });
-  const queue = new UploadQueue({
-    journal: new Journal(path.join(appData, 'uploads.json')),
-    uploader,
-    backoff: { baseMs: 50, maxMs: 500 },
-  });
-  // Files the folders handed to the queue that are not in it yet: none, and every report is queued.
-  let adding = 0;
-  const toQueue: FolderQueue = {
-    add: (...args) => {
-      adding++;
-      return queue.add(...args).finally(() => adding--);
-    },
-    on: (event, listener) => queue.on(event, listener),
-  };
-  const folders = new WatchedFolders({ store: new FolderStore(appData), queue: toQueue, records: httpRecordsApi(server.url, () => token) });
-  queue.start();
-  await folders.start();
-  const stop = async () => {
-    await folders.stop();
-    queue.close();
-    uploader.close();
-  };
-  running.push(stop);
-  describeState = () =>
-    JSON.stringify({ items: queue.items().map((item) => [item.name, item.status, item.error]), folders: folders.list() });
-  /** Nothing is on its way into the queue, and every item in it is done. */
-  const quiet = () => adding === 0 && queue.items().every((item) => item.status === 'done');
-  return { queue, folders, stop, quiet };
+  const app = await startFolderApp({ serverUrl: server.url, appData, token });
+  running.push(app.stop);
+  describeState = app.describe;
+  return app;
 }
 
 async function account() {

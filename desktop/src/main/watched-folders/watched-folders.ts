@@ -2,12 +2,15 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../upload-queue/backoff';
 import { walkFolder } from '../upload-queue/folder-walk';
 import type { FolderMode, QueueItem } from '../upload-queue/queue-types';
 import type { FolderStore } from './folder-store';
 import type { FolderManifest, WatchedFolderSettings, WatchedFolderView, WatchMode } from './folder-types';
 import { watchFolder } from './folder-watch';
 import { diffManifest } from './manifest-diff';
+import { NamePublication } from './name-publication';
+import type { NamePublisher } from './name-publisher';
 import type { RecordsApi } from './records-api';
 
 /** What watched folders need of the upload queue (the `UploadQueue` itself in the app). */
@@ -20,9 +23,14 @@ export interface WatchedFoldersOptions {
   store: FolderStore;
   queue: FolderQueue;
   records: RecordsApi;
+  /** Points a folder's name at its new root. */
+  publish: NamePublisher;
+  /** Waits between attempts to publish a root that failed for a reason time may clear. */
+  publishBackoff?: BackoffPolicy;
+  now?: () => number;
   /** How long a file's size must stay still before it is taken. */
   settleMs?: number;
-  /** DAG mode: quiet time after the last change before the folder is pinned again. */
+  /** Quiet time after the last change before the folder is pinned again as one DAG (DAG mode, or published to a name). */
   dagSettleMs?: number;
 }
 
@@ -36,6 +44,9 @@ interface Live {
   /** Records of files that left the folder, by record id, to follow a rename (same content comes back). */
   gone: Map<string, string>;
   dagTimer: NodeJS.Timeout | null;
+  /** A change came while the folder was being sent as a DAG: it is sent once more when that ends. */
+  dagAgain: boolean;
+  publication: NamePublication | null;
 }
 
 /**
@@ -49,7 +60,7 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
 
   constructor(options: WatchedFoldersOptions) {
     super();
-    this.#options = { settleMs: 1000, dagSettleMs: 1500, ...options };
+    this.#options = { settleMs: 1000, dagSettleMs: 1500, publishBackoff: DEFAULT_BACKOFF, now: Date.now, ...options };
     this.#options.queue.on('item-finished', (item) => void this.#finished(item));
   }
 
@@ -59,7 +70,7 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
   }
 
   list(): WatchedFolderView[] {
-    return [...this.#live.values()].map(({ settings, manifest, error }) => {
+    return [...this.#live.values()].map(({ settings, manifest, error, publication }) => {
       const files = Object.values(manifest.files);
       return {
         ...settings,
@@ -68,6 +79,7 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
         fileCount: files.length,
         pinnedCount: files.filter((entry) => entry.cid).length,
         rootCid: manifest.root?.cid ?? null,
+        publication: publication?.view() ?? null,
       };
     });
   }
@@ -86,6 +98,7 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
     const live = this.#live.get(folder);
     if (live) {
       await this.#close(live);
+      live.publication?.stop();
       this.#live.delete(folder);
       this.#saveSettings();
     }
@@ -94,12 +107,13 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
 
   async update(
     folder: string,
-    changes: Partial<Pick<WatchedFolderSettings, 'mode' | 'paused' | 'removeDeleted'>>,
+    changes: Partial<Pick<WatchedFolderSettings, 'mode' | 'paused' | 'removeDeleted' | 'publishTo'>>,
   ): Promise<WatchedFolderView[]> {
     const live = this.#live.get(folder);
     if (live) {
       // Uploads sent before the change still finish into this folder: the new watch keeps their
-      // bookkeeping, and the old one stays findable until the new one takes its place.
+      // bookkeeping (and its publication, while the name stays), and the old one stays findable
+      // until the new one takes its place.
       await this.#close(live);
       await this.#open({ ...live.settings, ...changes }, live);
       this.#saveSettings();
@@ -108,18 +122,24 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
   }
 
   async stop(): Promise<void> {
-    for (const live of this.#live.values()) await this.#close(live);
+    for (const live of this.#live.values()) {
+      await this.#close(live);
+      live.publication?.stop();
+    }
   }
 
   async #open(settings: WatchedFolderSettings, previous?: Live): Promise<void> {
+    const manifest = this.#options.store.manifest(settings.path);
     const live: Live = {
       settings,
-      manifest: this.#options.store.manifest(settings.path),
+      manifest,
       watcher: null,
       error: null,
       pending: previous?.pending ?? new Map(),
       gone: previous?.gone ?? new Map(),
       dagTimer: null,
+      dagAgain: previous?.dagAgain ?? false,
+      publication: this.#publication(settings, manifest, previous?.publication),
     };
     this.#live.set(settings.path, live);
     if (!settings.paused) {
@@ -127,7 +147,7 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
         live.watcher = watchFolder(settings.path, this.#options.settleMs, {
           settled: (file, size, mtimeMs) => this.#settled(live, file, size, mtimeMs),
           removed: (file) => void this.#removed(live, file),
-          treeChanged: () => live.settings.mode === 'dag' && this.#scheduleDag(live),
+          treeChanged: () => this.#wantsDag(live) && this.#scheduleDag(live),
           error: (error) => this.#fail(live, error.message),
         });
         // Until its first scan is done the watcher cannot report a deletion: wait for it.
@@ -138,6 +158,24 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
       }
     }
     this.emit('change');
+  }
+
+  /** The folder's publication to its name: the one it had while the name stays the same, else a new one. */
+  #publication(settings: WatchedFolderSettings, manifest: FolderManifest, kept?: NamePublication | null): NamePublication | null {
+    const target = settings.publishTo ?? null;
+    if (kept && target && kept.target.nameId === target.nameId) return kept;
+    kept?.stop();
+    if (!target) return null;
+    const publication = new NamePublication({
+      target,
+      publish: this.#options.publish,
+      last: manifest.published?.nameId === target.nameId ? manifest.published : undefined,
+      backoff: this.#options.publishBackoff,
+      now: this.#options.now,
+    });
+    publication.on('change', () => this.emit('change'));
+    publication.on('published', (cid, at) => void this.#published(settings.path, cid, at));
+    return publication;
   }
 
   async #close(live: Live): Promise<void> {
@@ -151,16 +189,18 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
     if (!fs.statSync(live.settings.path, { throwIfNoEntry: false })?.isDirectory())
       throw new Error(`The folder ${live.settings.path} no longer exists`);
     const { changed, removed } = diffManifest(live.manifest, await walkFolder(live.settings.path));
-    if (live.settings.mode === 'dag') {
-      if (changed.length > 0 || removed.length > 0 || !live.manifest.root) this.#scheduleDag(live, 0);
-      return;
-    }
+    const dagChanged = live.settings.mode === 'dag' ? changed.length > 0 || removed.length > 0 : live.manifest.dagDue === true;
+    if (this.#wantsDag(live) && (dagChanged || !live.manifest.root)) this.#scheduleDag(live, 0);
+    else this.#offerRoot(live);
+    if (!live.publication) await this.#removeSuperseded(live);
+    if (live.settings.mode === 'dag') return;
     for (const relative of removed) await this.#removed(live, path.join(live.settings.path, relative));
     for (const file of changed) this.#settled(live, file.path, file.size, file.mtimeMs);
   }
 
   #settled(live: Live, file: string, size: number, mtimeMs: number): void {
-    if (live.settings.mode === 'dag') return this.#scheduleDag(live);
+    if (this.#wantsDag(live)) this.#scheduleDag(live);
+    if (live.settings.mode === 'dag') return;
     const entry = live.manifest.files[this.#relative(live, file)];
     if (entry?.cid && entry.size === size && entry.mtimeMs === mtimeMs) return;
     // At start the manifest catch-up and the watcher's first scan both report a new file: send it once.
@@ -171,7 +211,8 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
   }
 
   async #removed(live: Live, file: string): Promise<void> {
-    if (live.settings.mode === 'dag') return this.#scheduleDag(live);
+    if (this.#wantsDag(live)) this.#scheduleDag(live);
+    if (live.settings.mode === 'dag') return;
     const relative = this.#relative(live, file);
     const entry = live.manifest.files[relative];
     if (!entry) return;
@@ -189,14 +230,32 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
     }
   }
 
+  /** The folder goes as one DAG: in DAG mode, and besides its files' own records when it has a name. */
+  #wantsDag(live: Live): boolean {
+    return live.settings.mode === 'dag' || live.publication !== null;
+  }
+
   #scheduleDag(live: Live, delay = this.#options.dagSettleMs): void {
+    // Files mode: each file's record is written on its own, so the manifest alone cannot tell at
+    // the next start that the folder's DAG missed a change.
+    if (live.settings.mode === 'files' && !live.manifest.dagDue) {
+      live.manifest.dagDue = true;
+      this.#options.store.saveManifest(live.settings.path, live.manifest);
+    }
     if (live.dagTimer) clearTimeout(live.dagTimer);
     live.dagTimer = setTimeout(() => {
       live.dagTimer = null;
-      live.pending.set(live.settings.path, { size: 0, mtimeMs: 0 });
-      this.#options.queue
-        .add([live.settings.path], 'dag', path.basename(live.settings.path))
-        .catch((error: Error) => this.#fail(live, error.message));
+      const folder = live.settings.path;
+      // The queue takes a folder once while it is pending: what changed since goes in one more upload after it.
+      if (live.pending.has(folder)) {
+        live.dagAgain = true;
+        return;
+      }
+      live.pending.set(folder, { size: 0, mtimeMs: 0 });
+      this.#options.queue.add([folder], 'dag', path.basename(folder)).catch((error: Error) => {
+        live.pending.delete(folder);
+        this.#fail(live, error.message);
+      });
     }, delay);
   }
 
@@ -205,10 +264,10 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
     const sent = live?.pending.get(item.path);
     if (!live || !sent) return;
     live.pending.delete(item.path);
+    if (item.kind === 'folder') return this.#folderFinished(live, item);
     // A file deleted while it waited in the queue is no failure: its deletion is followed on its own.
     if (item.status !== 'done' && item.error?.code === 'file_missing' && !fs.existsSync(item.path)) return;
     if (item.status !== 'done') return this.#fail(live, `${item.name}: ${item.error?.message ?? item.status}`);
-    if (item.kind === 'folder') return this.#pinnedDag(live, item);
     const relative = this.#relative(live, item.path);
     live.manifest.files[relative] = { size: sent.size, mtimeMs: sent.mtimeMs, cid: item.cid, uploadId: item.uploadId };
     this.#saveManifest(live);
@@ -224,16 +283,60 @@ export class WatchedFolders extends EventEmitter<{ change: [] }> {
     }
   }
 
+  async #folderFinished(live: Live, item: QueueItem): Promise<void> {
+    if (item.status === 'done') await this.#pinnedDag(live, item);
+    else this.#fail(live, `${item.name}: ${item.error?.message ?? item.status}`);
+    if (!live.dagAgain) return;
+    live.dagAgain = false;
+    this.#scheduleDag(live, 0);
+  }
+
   async #pinnedDag(live: Live, item: QueueItem): Promise<void> {
     const previous = live.manifest.root;
-    const files = await walkFolder(live.settings.path);
-    live.manifest = {
-      root: { cid: item.cid!, uploadId: item.uploadId! },
-      files: Object.fromEntries(files.map((file) => [file.relative, { size: file.size, mtimeMs: file.mtimeMs, cid: item.cid }])),
-    };
+    const root = { cid: item.cid!, uploadId: item.uploadId! };
+    if (live.settings.mode === 'dag') {
+      const files = await walkFolder(live.settings.path);
+      live.manifest.files = Object.fromEntries(
+        files.map((file) => [file.relative, { size: file.size, mtimeMs: file.mtimeMs, cid: root.cid }]),
+      );
+    }
+    live.manifest.root = root;
+    if (!live.dagAgain && !live.dagTimer) delete live.manifest.dagDue;
+    const replaced = previous && previous.uploadId !== root.uploadId && live.settings.removeDeleted ? previous.uploadId : null;
+    // A name still points at the previous root until the new one is published: its record stays until then.
+    if (replaced && live.publication) live.manifest.superseded = [...(live.manifest.superseded ?? []), replaced];
     this.#saveManifest(live);
-    if (previous && previous.uploadId !== item.uploadId && live.settings.removeDeleted) {
-      await this.#options.records.remove(previous.uploadId).catch((error: Error) => this.#fail(live, error.message));
+    live.publication?.offer(root.cid);
+    if (replaced && !live.publication)
+      await this.#options.records.remove(replaced).catch((error: Error) => this.#fail(live, error.message));
+  }
+
+  /** Publishes the pinned root to the folder's name, unless the name already points at it. */
+  #offerRoot(live: Live): void {
+    const { root, published } = live.manifest;
+    if (!live.publication || !root) return;
+    if (published?.nameId === live.publication.target.nameId && published.cid === root.cid) return;
+    live.publication.offer(root.cid);
+  }
+
+  async #published(folder: string, cid: string, at: number): Promise<void> {
+    const live = this.#live.get(folder);
+    if (!live?.settings.publishTo) return;
+    live.manifest.published = { nameId: live.settings.publishTo.nameId, cid, at };
+    this.#saveManifest(live);
+    // Only once the name points at the newest root: an older one may still be what it resolves to.
+    if (cid === live.manifest.root?.cid) await this.#removeSuperseded(live);
+  }
+
+  /** Removes the records of earlier roots the folder's name no longer needs. */
+  async #removeSuperseded(live: Live): Promise<void> {
+    const superseded = live.manifest.superseded ?? [];
+    if (superseded.length === 0) return;
+    delete live.manifest.superseded;
+    this.#saveManifest(live);
+    for (const uploadId of new Set(superseded)) {
+      if (uploadId === live.manifest.root?.uploadId) continue;
+      await this.#options.records.remove(uploadId).catch((error: Error) => this.#fail(live, error.message));
     }
   }
 

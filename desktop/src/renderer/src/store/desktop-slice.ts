@@ -1,6 +1,14 @@
 import i18next from 'i18next';
 import type { StateCreator } from 'zustand';
-import type { DesktopAppInfo, DesktopBridge, FolderMode, TransfersView, WatchedFolder, WatchMode } from '../../../shared/desktop-bridge';
+import type {
+  DesktopAppInfo,
+  DesktopBridge,
+  FolderChanges,
+  FolderMode,
+  TransfersView,
+  WatchedFolder,
+  WatchMode,
+} from '../../../shared/desktop-bridge';
 import type { TransferAction } from '../../../shared/ipc-channels';
 import type { ServerAddressResult } from '../../../shared/server-address';
 import type { AppState } from './app-store';
@@ -30,7 +38,7 @@ export interface DesktopSlice {
   transferAction(action: TransferAction, id?: string): Promise<void>;
   addWatchedFolder(folder: string, mode: WatchMode, removeDeleted: boolean): Promise<void>;
   removeWatchedFolder(folder: string): Promise<void>;
-  updateWatchedFolder(folder: string, changes: Partial<Pick<WatchedFolder, 'mode' | 'paused' | 'removeDeleted'>>): Promise<void>;
+  updateWatchedFolder(folder: string, changes: FolderChanges): Promise<void>;
 }
 
 const bridge = (): DesktopBridge | undefined => (typeof window === 'undefined' ? undefined : window.cairnDesktop);

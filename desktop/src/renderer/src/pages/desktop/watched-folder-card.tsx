@@ -4,9 +4,12 @@ import { Icon } from '../../components/icons';
 import { currentLanguage } from '../../lib/i18n';
 import { formatNumber } from '../../lib/units';
 import { useAppStore } from '../../store/app-store';
+import { FolderPublicationStatus } from './folder-publication-status';
+import { PublishToField } from './publish-to-field';
+import type { AccountNames } from './use-account-names';
 
-/** One watched folder: its state (and error, in full), what is pinned, and its settings. */
-export function WatchedFolderCard({ folder }: { folder: WatchedFolder }) {
+/** One watched folder: its state (and error, in full), what is pinned, its name's publication, and its settings. */
+export function WatchedFolderCard({ folder, names }: { folder: WatchedFolder; names: AccountNames }) {
   const { t } = useTranslation('desktop');
   const update = useAppStore((state) => state.updateWatchedFolder);
   const remove = useAppStore((state) => state.removeWatchedFolder);
@@ -34,6 +37,7 @@ export function WatchedFolderCard({ folder }: { folder: WatchedFolder }) {
           ? t('watched.root', { cid: folder.rootCid })
           : t('watched.pinned', { pinned: formatNumber(folder.pinnedCount, language), total: formatNumber(folder.fileCount, language) })}
       </p>
+      {folder.publication && <FolderPublicationStatus publication={folder.publication} names={names.names} />}
       <div className="watched-settings">
         <label className="field-label" htmlFor={`mode-${name}`}>
           {t('watched.mode')}
@@ -55,6 +59,12 @@ export function WatchedFolderCard({ folder }: { folder: WatchedFolder }) {
           <span>{t('watched.remove_deleted')}</span>
         </label>
       </div>
+      <PublishToField
+        id={`publish-${name}`}
+        value={folder.publishTo ?? null}
+        names={names}
+        onChange={(publishTo) => void update(folder.path, { publishTo })}
+      />
       <div className="cell-actions">
         <button type="button" className="btn btn-secondary btn-small" onClick={() => void update(folder.path, { paused: !folder.paused })}>
           {folder.paused ? t('watched.resume') : t('watched.pause')}

@@ -6,6 +6,7 @@ import { Icon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/states';
 import { useAppStore } from '../../store/app-store';
+import { useAccountNames } from './use-account-names';
 import { WatchedFolderCard } from './watched-folder-card';
 
 /** Folders the desktop app keeps pinned: add one with the native picker, see each one's state. */
@@ -14,6 +15,7 @@ export function WatchedFoldersPage() {
   const folders = useAppStore((state) => state.watchedFolders);
   const chooseFolder = useAppStore((state) => state.chooseFolder);
   const addWatchedFolder = useAppStore((state) => state.addWatchedFolder);
+  const names = useAccountNames();
   const [mode, setMode] = useState<WatchMode>('files');
   const [removeDeleted, setRemoveDeleted] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -64,7 +66,7 @@ export function WatchedFoldersPage() {
       ) : (
         <ul className="watched-list" aria-label={t('watched.list')}>
           {folders.map((folder) => (
-            <WatchedFolderCard key={folder.path} folder={folder} />
+            <WatchedFolderCard key={folder.path} folder={folder} names={names} />
           ))}
         </ul>
       )}
