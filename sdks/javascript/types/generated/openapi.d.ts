@@ -2465,10 +2465,7 @@ export interface paths {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        /** @description An IPNS name, as a `k51…` CID of its key or a peer id (`12D3Koo…`, `Qm…`). */
-        name: components['parameters']['IpnsName'];
-      };
+      path?: never;
       cookie?: never;
     };
     /**
@@ -2527,8 +2524,8 @@ export interface paths {
     post?: never;
     delete?: never;
     /**
-     * The routing API's CORS rules
-     * @description Any page may call the routing API without credentials (`GET`, `HEAD`, `PUT`, `OPTIONS`), with or without `Origin`.
+     * The CORS rules of provider lookups
+     * @description Any page may look providers up without credentials (`GET`, `HEAD`, `OPTIONS`), as it reads the gateway.
      */
     options: operations['routingProvidersOptions'];
     head?: never;
@@ -13348,8 +13345,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description An IPNS name, as a `k51…` CID of its key or a peer id (`12D3Koo…`, `Qm…`). */
-        name: components['parameters']['IpnsName'];
+        /** @description Any name; a preflight is answered the same for every path. */
+        name: string;
       };
       cookie?: never;
     };
@@ -13410,7 +13407,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      204: components['responses']['RoutingOptions'];
+      204: components['responses']['GatewayOptions'];
     };
   };
   healthz: {

@@ -46,7 +46,7 @@ function wantedProtocols(ctx: Ctx): boolean {
 }
 
 async function getProviders(ctx: Ctx): Promise<void> {
-  routingCors(ctx);
+  gatewayCors(ctx);
   await ctx.state.app.requestLimits.byIp('gateway', ctx.ip);
   const providers = wantedProtocols(ctx) ? await providersFinder(ctx.state.app, ctx.params.cid!) : [];
   ctx.set('Cache-Control', `public, max-age=${PROVIDERS_MAX_AGE}`);
@@ -71,9 +71,18 @@ function routingCors(ctx: Ctx): void {
   ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, PUT, OPTIONS');
 }
 
-function options(ctx: Ctx): void {
+/** A preflight of `/ipns/{name}`: reads and publications. */
+function ipnsOptions(ctx: Ctx): void {
   routingCors(ctx);
   ctx.set('Allow', 'GET, HEAD, PUT, OPTIONS');
+  ctx.set('Access-Control-Max-Age', '86400');
+  ctx.status = 204;
+}
+
+/** A preflight of `/providers/{cid}`: reads only, as at the gateway. */
+function providersOptions(ctx: Ctx): void {
+  gatewayCors(ctx);
+  ctx.set('Allow', 'GET, HEAD, OPTIONS');
   ctx.set('Access-Control-Max-Age', '86400');
   ctx.status = 204;
 }
@@ -84,7 +93,7 @@ export function routingRoutes() {
   router.get('/ipns/:name', getIpns);
   router.put('/ipns/:name', putIpns);
   router.get('/providers/:cid', getProviders);
-  router.options('/ipns/:name', options);
-  router.options('/providers/:cid', options);
+  router.options('/ipns/:name', ipnsOptions);
+  router.options('/providers/:cid', providersOptions);
   return router;
 }
