@@ -6,7 +6,7 @@ import { IpnsNameError, parseIpnsName, type IpnsName } from '../../names/ipns-na
 import { IpnsRecordError, verifyRecord } from '../../names/record';
 import { resolveIpnsName, type ResolvedName } from '../../names/resolve';
 import { servedContentChecker } from '../content/served-content-checker';
-import { publicationOf, recordWrite } from './publish';
+import { contentPathOf, publicationOf, recordWrite } from './publish';
 
 /** Identity CIDs carry their bytes: nobody provides them. */
 const IDENTITY = 0x00;
@@ -65,16 +65,15 @@ export async function routingRecordImporter(app: AppContext, text: string, bytes
  * throwaway keys pointing anywhere.
  */
 async function checkServedValue(app: AppContext, value: string): Promise<void> {
-  const match = /^\/ipfs\/([^/]+)/.exec(value);
-  let served = false;
-  if (match) {
-    try {
-      served = (await servedContentChecker(app, parseCid(match[1]!).toString())) === 'served';
-    } catch {
-      served = false;
-    }
+  let cid: string | null = null;
+  try {
+    cid = value.startsWith('/ipfs/') ? contentPathOf(value).cid.toString() : null;
+  } catch {
+    cid = null;
   }
-  if (!served) throw badRequest('ipns_record_invalid', 'IPNS record refused: it points at no content this server serves');
+  if (cid === null || (await servedContentChecker(app, cid)) !== 'served') {
+    throw badRequest('ipns_record_invalid', 'IPNS record refused: it points at no content this server serves');
+  }
 }
 
 export interface RoutingProvider {
