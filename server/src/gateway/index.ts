@@ -6,6 +6,7 @@ import { AppError, notFound } from '../lib/errors';
 import type { AppState, Ctx } from '../koa-types';
 import { GatewayBlocks, isIdentity, parseGatewayCid } from './blocks';
 import { countBody } from './count-bytes';
+import { pathMount, type Mount } from './mount';
 import { requestedFormat } from './format';
 import type { GatewayRequest } from './gateway-request';
 import { gatewayCors, setRoots, untrustedContent } from './headers';
@@ -17,28 +18,35 @@ import { serveFile, serveSymlink } from './serve-file';
 import { serveTar } from './serve-tar';
 import { nodeKind } from './unixfs-node';
 
-/**
- * GET and HEAD /ipfs/{cid}[/path]: the path gateway (files, directories, documents) and the
- * trustless gateway (raw blocks, CARs), over content this deployment holds, never fetched from
- * the network.
- */
+/** GET and HEAD /ipfs/{cid}[/path] on the path gateway. */
 async function serve(ctx: Ctx): Promise<void> {
-  const app = ctx.state.app;
-  const gatewayOrigin = app.config.gatewayOrigin;
+  const gatewayOrigin = ctx.state.app.config.gatewayOrigin;
   if (gatewayOrigin && `${ctx.protocol}://${ctx.host}` !== gatewayOrigin) {
     ctx.status = 302;
     ctx.redirect(`${gatewayOrigin}${ctx.originalUrl}`);
     return;
   }
+  const rootText = ctx.params.cid!;
+  const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
+  const segments = (Array.isArray(rawPath) ? rawPath : rawPath.split('/')).filter(Boolean);
+  await serveContent(ctx, rootText, segments, pathMount(rootText));
+}
+
+/**
+ * The path gateway (files, directories, documents) and the trustless gateway (raw blocks, CARs)
+ * for the root `rootText` and the decoded `segments` below it, over content this deployment
+ * holds, never fetched from the network; `mount` says where the root answers.
+ */
+export async function serveContent(ctx: Ctx, rootText: string, segments: string[], mount: Mount): Promise<void> {
+  const app = ctx.state.app;
   gatewayCors(ctx);
   untrustedContent(ctx);
   ctx.set('Vary', 'Accept');
   // After the CORS headers, so that a page refused for its rate can read why and for how long.
   await app.requestLimits.byIp('gateway', ctx.ip);
-  const rootText = ctx.params.cid!;
   const root = parseGatewayCid(rootText);
   const format = requestedFormat(ctx);
-  ctx.set('X-Ipfs-Path', ctx.path);
+  ctx.set('X-Ipfs-Path', mount.base === '' ? `${mount.contentPath}${ctx.path === '/' ? '' : ctx.path}` : ctx.path);
   const key = root.toString();
   // One CID fetched by a crowd of addresses is limited too, as on the public gateways; the key is
   // the parsed CID, so its other spellings share the count.
@@ -63,11 +71,9 @@ async function serve(ctx: Ctx): Promise<void> {
   const aborted = new AbortController();
   ctx.res.once('close', () => aborted.abort());
   const blocks = new GatewayBlocks(app.content, aborted.signal);
-  const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
-  const segments = (Array.isArray(rawPath) ? rawPath : rawPath.split('/')).filter(Boolean);
   const resolved = await resolvePath(blocks, root, segments);
   setRoots(ctx, resolved.roots);
-  const request: GatewayRequest = { ctx, blocks, rootText, root, segments, resolved, format };
+  const request: GatewayRequest = { ctx, blocks, rootText, root, mount, segments, resolved, format };
   if (format.format === 'car') return serveCar(request, resolved.target);
   if (resolved.remainder.length > 0) {
     throw new AppError(
@@ -116,7 +122,7 @@ async function meterBandwidth(ctx: Ctx, rootCid: string, public_: boolean): Prom
 }
 
 /** A preflight, or any OPTIONS: the gateway's CORS rules, which are the same for every path. */
-function options(ctx: Ctx): void {
+export function options(ctx: Ctx): void {
   gatewayCors(ctx);
   ctx.set('Allow', 'GET, HEAD, OPTIONS');
   ctx.set('Access-Control-Max-Age', '86400');
