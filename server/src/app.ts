@@ -25,6 +25,7 @@ import { tokenRoutes } from './routes/tokens/index';
 import { s3KeyRoutes } from './routes/s3-keys/index';
 import { groupRoutes } from './routes/groups/index';
 import { webhookRoutes } from './routes/webhooks/index';
+import { domainRoutes } from './routes/domains/index';
 import { eventRoutes } from './routes/events/index';
 import { uploadRoutes } from './routes/uploads/index';
 import { userRoutes } from './routes/users/index';
@@ -46,6 +47,7 @@ export function apiRouter() {
     uploadRoutes(),
     groupRoutes(),
     webhookRoutes(),
+    domainRoutes(),
     s3KeyRoutes(),
     eventRoutes(),
     pinRoutes(),

@@ -347,7 +347,8 @@ interface PsaPinMetaTable {
  * job, same id), `recategorise` (a one-off backfill of one directory's category), and the
  * periodic tasks, whose one row each is rescheduled after every run.
  */
-export type JobKind = 'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials' | 'webhook';
+export type JobKind =
+  'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials' | 'webhook' | 'domain-check';
 /** A finished job's row is deleted (a periodic one is rescheduled); one out of attempts stays `failed` for an operator. */
 export type JobStatus = 'pending' | 'running' | 'failed';
 
@@ -496,6 +497,23 @@ interface WebhookEndpointsTable {
   updated_at: string;
 }
 
+export type CustomDomainStatus = 'pending' | 'verified' | 'failed';
+
+/** A host name an account serves its target on once DNSLink points there (0036). */
+interface CustomDomainsTable {
+  id: string;
+  user_id: string;
+  /** Lower-case, ASCII (an IDN in its `xn--` form), no final dot; unique over every account. */
+  hostname: string;
+  /** The content path `_dnslink.<hostname>` must name: `/ipns/<name>` or `/ipfs/<cid>[/path]`. */
+  target: string;
+  status: Generated<CustomDomainStatus>;
+  verified_at: string | null;
+  last_checked_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 /** The outbox: written in the same transaction as the change it reports. */
 interface WebhookEventsTable {
   id: string;
@@ -617,6 +635,7 @@ export interface Database {
   upload_groups: UploadGroupsTable;
   upload_meta: UploadMetaTable;
   webhook_endpoints: WebhookEndpointsTable;
+  custom_domains: CustomDomainsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   bandwidth_daily: BandwidthDailyTable;
@@ -632,6 +651,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type S3KeyRow = Selectable<S3KeysTable>;
+export type CustomDomainRow = Selectable<CustomDomainsTable>;
 export type S3BucketRow = Selectable<S3BucketsTable>;
 export type S3ObjectRow = Selectable<S3ObjectsTable>;
 export type S3MultipartRow = Selectable<S3MultipartUploadsTable>;

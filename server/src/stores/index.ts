@@ -32,6 +32,7 @@ import { createUsageStore } from './usage-store';
 import { createUserStore } from './user-store';
 import { createWebhookDeliveryStore } from './webhook-delivery-store';
 import { createWebhookStore } from './webhook-store';
+import { createCustomDomainStore } from './custom-domain-store';
 
 export function createStores(db: Db) {
   return {
@@ -67,6 +68,7 @@ export function createStores(db: Db) {
     groups: createGroupStore(db),
     bandwidth: createBandwidthStore(db),
     webhooks: createWebhookStore(db),
+    customDomains: createCustomDomainStore(db),
     webhookDeliveries: createWebhookDeliveryStore(db),
     liveEvents: createLiveEventStore(db),
   };

@@ -15,4 +15,5 @@ export * from './links';
 export * from './groups';
 export * from './meta';
 export * from './webhooks';
+export * from './domains';
 export * from './bandwidth';

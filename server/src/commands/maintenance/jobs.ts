@@ -5,6 +5,7 @@ import { recategoriseTask } from './recategorise-task';
 import { releaseTask } from './release-task';
 import { periodicTasks, sweepOnce } from './sweeper';
 import { webhookTask } from '../../webhooks/delivery-task';
+import { domainRecheckTask } from '../domains/domain-recheck-task';
 
 /** Longest the start-up pass over due releases runs before the server serves; what is left runs in the background. */
 const RECOVERY_BUDGET_MS = 15_000;
@@ -22,6 +23,7 @@ export async function startJobs(app: AppContext): Promise<JobRunner> {
     releaseTask,
     recategoriseTask,
     webhookTask,
+    domainRecheckTask,
     ...periodicTasks(app.config.maintenanceIntervalMs, startedAt),
   ]);
   app.jobs = runner;

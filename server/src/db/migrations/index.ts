@@ -26,6 +26,7 @@ import * as millionRecordIndexes from './0032-million-record-indexes';
 import * as requestLimits from './0033-request-limits';
 import * as accountNameSearch from './0034-account-name-search';
 import * as psaRequestStatus from './0035-psa-request-status';
+import * as customDomains from './0036-custom-domains';
 import * as groupsAndMetadata from './0024-groups-and-metadata';
 import * as privateRecords from './0025-private-records';
 import * as nameSearch from './0026-name-search';
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0033-request-limits': requestLimits,
   '0034-account-name-search': accountNameSearch,
   '0035-psa-request-status': psaRequestStatus,
+  '0036-custom-domains': customDomains,
 };
