@@ -46,7 +46,7 @@ export async function serveContent(ctx: Ctx, rootText: string, segments: string[
   await app.requestLimits.byIp('gateway', ctx.ip);
   const root = parseGatewayCid(rootText);
   const format = requestedFormat(ctx);
-  ctx.set('X-Ipfs-Path', mount.base === '' ? `${mount.contentPath}${ctx.path === '/' ? '' : ctx.path}` : ctx.path);
+  ctx.set('X-Ipfs-Path', mount.base === '' ? `${mount.contentPath}${ctx.path}` : ctx.path);
   const key = root.toString();
   // One CID fetched by a crowd of addresses is limited too, as on the public gateways; the key is
   // the parsed CID, so its other spellings share the count.
