@@ -4,7 +4,10 @@
 // daemon of its own, offline) — with the suite's fixtures loaded through the public API
 // (`POST /api/v2/upload/car`). It runs the groups Cairn claims, writes a summary per engine to
 // test-results/gateway-conformance-<engine>.json, prints the table, and fails when any case fails
-// that is not one of the documented exceptions. `--readme` writes the README's Conformance table
+// that is not one of the documented exceptions. The subdomain gateway answers for `example.com`
+// (GATEWAY_DOMAIN, the suite's `--subdomain-url`); the DNSLink fixtures are TXT records of a DNS
+// server on loopback (DNSLINK_RESOLVER), each domain added and verified as a custom domain of the
+// account that loaded the fixtures, through the public API. `--readme` writes the README's Conformance table
 // from the summaries of every engine run so far.
 import crypto from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildConformance, CONFORMANCE_BIN, CONFORMANCE_HOME } from './build-tools.mjs';
 import { EXCEPTIONS, markdownTable, summarize } from './conformance/report.mjs';
+import { startDnsServer } from './dns-local.mjs';
 import { freePort, startKubo, startProcess } from './ipfs-local.mjs';
 import { ensureServerBuild, root } from './lib.mjs';
 
@@ -28,6 +32,9 @@ const SPECS = [
   'path-tar-gateway',
   'path-ipns-gateway',
   'trustless-ipns-gateway',
+  'subdomain-ipfs-gateway',
+  'subdomain-ipns-gateway',
+  'dnslink-gateway',
 ];
 /**
  * The IPNS records a resolver must refuse (IPIP-428), which the routing API refuses as it takes
@@ -38,6 +45,8 @@ const REFUSED_RECORDS = [
   /_v1-v2-broken-v1-value_\d+\.ipns-record$/,
   /_v1-v2-broken-signature-v2_\d+\.ipns-record$/,
 ];
+/** The subdomain gateway's domain, as the suite sends it in `Host` (`--subdomain-url`). */
+const SUBDOMAIN_URL = 'http://example.com';
 /** The one fixture Cairn refuses by its rules: a DAG with a block missing on purpose. */
 const REFUSED_FIXTURES = new Map([['file-3k-and-3-blocks-missing-block', 'car_incomplete']]);
 const RESULTS = path.join(root, 'test-results');
@@ -71,16 +80,27 @@ async function runOn(engine) {
   try {
     const fixtures = path.join(work, 'fixtures');
     run(CONFORMANCE_BIN, ['extract-fixtures', '--directory', fixtures]);
-    const env = { CAIRN_DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'info' };
+    const dns = await startDnsLinks(fixtures);
+    stops.push(dns.stop);
+    const env = {
+      CAIRN_DATA_DIR: path.join(work, 'data'),
+      LOG_LEVEL: 'info',
+      GATEWAY_DOMAIN: new URL(SUBDOMAIN_URL).hostname,
+      DNSLINK_RESOLVER: dns.address,
+      // The suite checks that X-Forwarded-Host and X-Forwarded-Proto are read, as behind a proxy.
+      TRUST_PROXY: 'true',
+    };
     if (engine === 'kubo') {
       const kubo = await startKubo({ dir: path.join(work, 'kubo'), offline: true });
       stops.push(kubo.stop);
       Object.assign(env, { CONTENT_ENGINE: 'kubo', KUBO_API_URL: kubo.apiUrl, KUBO_GATEWAY_URL: kubo.gatewayUrl });
     }
     const { url, admin } = await startCairn(env, work, stops);
-    await loadFixtures(url, admin, fixtures);
+    const token = await signIn(url, admin);
+    await loadFixtures(url, token, fixtures);
     await loadIpnsRecords(url, fixtures);
     console.log(`${engine} engine: the suite's fixtures loaded through ${url}/api/v2/upload/car`);
+    await addDnsLinkDomains(url, token, dns.domains);
 
     const report = path.join(work, 'report.json');
     const started = Date.now();
@@ -88,7 +108,20 @@ async function runOn(engine) {
     await new Promise((resolve, reject) => {
       const suite = spawn(
         CONFORMANCE_BIN,
-        ['test', '--gateway-url', url, '--specs', SPECS.join(','), '--json', report, '--', '-timeout', SUITE_TIMEOUT],
+        [
+          'test',
+          '--gateway-url',
+          url,
+          '--subdomain-url',
+          SUBDOMAIN_URL,
+          '--specs',
+          SPECS.join(','),
+          '--json',
+          report,
+          '--',
+          '-timeout',
+          SUITE_TIMEOUT,
+        ],
         { env: suiteEnv, stdio: 'ignore' },
       );
       suite.once('error', reject);
@@ -132,15 +165,19 @@ async function startCairn(env, work, stops) {
   return { url: `http://127.0.0.1:${port}`, admin };
 }
 
-/** Signs in as the admin and uploads every fixture CAR; only the documented ones may be refused. */
-async function loadFixtures(url, admin, dir) {
+/** Signs in as the admin: the account that loads the fixtures and holds the DNSLink domains. */
+async function signIn(url, admin) {
   const login = await fetch(`${url}/api/v2/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }),
   });
   if (!login.ok) throw new Error(`signing in failed: ${login.status} ${await login.text()}`);
-  const { token } = await login.json();
+  return (await login.json()).token;
+}
+
+/** Uploads every fixture CAR; only the documented ones may be refused. */
+async function loadFixtures(url, token, dir) {
   const cars = fs.readdirSync(dir).filter((name) => name.endsWith('.car'));
   if (cars.length === 0) throw new Error('the suite extracted no CAR fixtures');
   for (const car of cars) {
@@ -172,6 +209,59 @@ async function loadIpnsRecords(url, dir) {
     const refused = REFUSED_RECORDS.some((pattern) => pattern.test(file));
     if (refused ? res.status !== 400 : res.status !== 200) throw new Error(`IPNS record ${file}: ${res.status} ${await res.text()}`);
   }
+}
+
+/**
+ * A DNS server on loopback answering `_dnslink.<domain>` with each DNSLink fixture of the suite
+ * (its `dnslinks.json`), for DNSLINK_RESOLVER; nothing is asked of any other DNS server.
+ */
+async function startDnsLinks(fixtures) {
+  const { domains } = JSON.parse(fs.readFileSync(path.join(fixtures, 'dnslinks.json'), 'utf8'));
+  const records = new Map(Object.entries(domains).map(([domain, target]) => [`_dnslink.${domain}`, [`dnslink=${target}`]]));
+  const dns = await startDnsServer(records);
+  return { ...dns, domains };
+}
+
+/**
+ * Adds each DNSLink fixture domain as a custom domain of the account and verifies it, as a user
+ * does: `POST /api/v2/domains`, then `POST /api/v2/domains/{id}/verify`. A domain's target must be
+ * content the account holds as a record: a target whose content is inside a fixture (not the root
+ * of one), or what an IPNS record fixture names, is first recorded from the gateway's own CAR of
+ * it. Targets whose content is in no fixture are reported and left out.
+ */
+async function addDnsLinkDomains(url, token, domains) {
+  const auth = { authorization: `Bearer ${token}` };
+  const left = [];
+  for (const [hostname, target] of Object.entries(domains)) {
+    const root = /^\/(ipfs|ipns)\/([^/]+)/.exec(target)?.slice(1).join('/');
+    if (root) {
+      const car = await fetch(`${url}/${root}?format=car`, { headers: { accept: 'application/vnd.ipld.car' } });
+      if (!car.ok) {
+        left.push(`${hostname} (${target}: not in the fixtures)`);
+        continue;
+      }
+      const upload = await fetch(`${url}/api/v2/upload/car`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/vnd.ipld.car' },
+        body: Buffer.from(await car.arrayBuffer()),
+      });
+      if (!upload.ok) throw new Error(`recording ${root} for ${hostname}: ${upload.status} ${await upload.text()}`);
+    }
+    const added = await fetch(`${url}/api/v2/domains`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ hostname, target }),
+    });
+    const domain = await added.json();
+    if (!added.ok) {
+      left.push(`${hostname} (${target}: ${domain.code})`);
+      continue;
+    }
+    const verified = await (await fetch(`${url}/api/v2/domains/${domain.id}/verify`, { method: 'POST', headers: auth })).json();
+    if (verified.status !== 'verified') throw new Error(`${hostname} was not verified: ${verified.lastError}`);
+  }
+  console.log(`DNSLink fixtures: ${Object.keys(domains).length - left.length} verified custom domains`);
+  for (const line of left) console.log(`  left out: ${line}`);
 }
 
 /** The README's Conformance table, between its markers, from the summaries written so far. */

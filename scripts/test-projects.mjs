@@ -18,8 +18,8 @@ export const TEST_ROOTS = ['shared/src', 'server/src', 'server/test', 'desktop/s
 
 /** Modules that start daemons (Kubo, IPFS Cluster). */
 const DAEMON_STARTERS = ['scripts/ipfs-local.mjs'];
-/** Modules that start Cairn or reach PostgreSQL. */
-const SERVER_STARTERS = ['server/src/server.ts', 'server/test/pg.ts', 'server/test/process.ts'];
+/** Modules that start Cairn, reach PostgreSQL, or serve on loopback (a DNS server). */
+const SERVER_STARTERS = ['server/src/server.ts', 'server/test/pg.ts', 'server/test/process.ts', 'scripts/dns-local.mjs'];
 /** Test code that runs embedded IPFS nodes with networking on (they listen and dial). */
 const NETWORKED_NODES = /networking:\s*\{\s*mode:\s*'(peers|public)'/;
 /** Test code that serves on loopback itself (a stand-in server, a proxy). */

@@ -10,6 +10,7 @@ import { errorHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { gatewayRoutes } from './gateway/index';
+import { hostGateway } from './gateway/hosts/host-gateway';
 import { adminRoutes } from './routes/admin/index';
 import { authRoutes } from './routes/auth/index';
 import { dagRoutes } from './routes/dag/index';
@@ -27,6 +28,7 @@ import { groupRoutes } from './routes/groups/index';
 import { webhookRoutes } from './routes/webhooks/index';
 import { nameRoutes } from './routes/names/index';
 import { routingRoutes } from './routes/routing/index';
+import { domainRoutes } from './routes/domains/index';
 import { eventRoutes } from './routes/events/index';
 import { uploadRoutes } from './routes/uploads/index';
 import { userRoutes } from './routes/users/index';
@@ -49,6 +51,7 @@ export function apiRouter() {
     groupRoutes(),
     webhookRoutes(),
     nameRoutes(),
+    domainRoutes(),
     s3KeyRoutes(),
     eventRoutes(),
     pinRoutes(),
@@ -64,7 +67,7 @@ export function apiRouter() {
   return api;
 }
 
-/** Builds the Koa application: request id → access log → security headers → errors → CORS → routes → UI. */
+/** Builds the Koa application: request id → access log → security headers → errors → content hosts → CORS → routes → UI. */
 export function createApp(app: AppContext): Koa<AppState> {
   const koa = new Koa<AppState>({ proxy: app.config.trustProxy });
   koa.silent = true;
@@ -76,6 +79,8 @@ export function createApp(app: AppContext): Koa<AppState> {
   koa.use(accessLog());
   koa.use(securityHeaders(app.config.production));
   koa.use(errorHandler());
+  // Content hosts (the subdomain gateway, custom domains) answer before any route of the app can.
+  koa.use(hostGateway());
   koa.use(crossOrigin(app.config.corsOrigins));
   for (const ops of [healthRoutes(), metricsRoutes()]) koa.use(ops.routes());
   const api = apiRouter();

@@ -25,6 +25,7 @@ import { createStores, type Stores } from './stores/index';
 import { createRequestLimits, type RequestLimiter } from './commands/limits/request-limits';
 import { SharedLimiters } from './lib/shared-limiters';
 import { systemClock, type Clock } from './jobs/clock';
+import { createDnsLinkResolver, type DnsLinkResolver } from './dnslink/resolver';
 
 /** Everything a request needs, built once at start and shared by every request. */
 export interface AppContext {
@@ -69,6 +70,8 @@ export interface AppContext {
   limiters: SharedLimiters;
   /** Per-IP, per-credential and per-CID request limits, counted in the database (RATE_LIMIT_*). */
   requestLimits: RequestLimiter;
+  /** DNSLink TXT records, asked of `DNSLINK_RESOLVER` and kept for a while (custom domains). */
+  dnslink: DnsLinkResolver;
   /** Aborts `stopping`; called by the server once it stops accepting connections. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -133,6 +136,7 @@ export async function createContext(config: ServerConfig, logger: Logger = creat
     bandwidth: new BandwidthMeter(stores.bandwidth, leaseTiming.clock, logger, config.bandwidth),
     limiters,
     requestLimits: createRequestLimits(() => config.requestLimits, limiters, stores.plans, logger),
+    dnslink: createDnsLinkResolver({ servers: config.dnslinkResolvers }),
     beginShutdown() {
       if (!shutdown.signal.aborted) shutdown.abort(new AppError(503, 'shutting_down', 'The server is restarting: please try again'));
     },

@@ -18,11 +18,10 @@ export interface AppState {
   /** Set by the gateway for a request that carries a valid signed access link. */
   accessLink?: OpenedLink;
   /**
-   * Set by the gateway for content reached through a name (`/ipns/…`): the path the client asked
-   * for, which a directory's trailing-slash redirect keeps, and how long the answer may be cached
-   * (the record's TTL: what a name points to changes).
+   * Set by the gateway for content reached through a name (an IPNS record, a DNSLink): how long
+   * the answer may be cached, since what a name points to changes.
    */
-  named?: { publicPath: string; maxAgeSeconds: number };
+  named?: { maxAgeSeconds: number };
 }
 
 export type Ctx = ParameterizedContext<AppState>;

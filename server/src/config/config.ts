@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { MAX_DAG_BLOCKS, PASSWORD_MIN } from '@cairn/shared';
 import { repoPath } from '../lib/repo-path';
@@ -118,6 +119,17 @@ export interface ServerConfig {
   publicGatewayUrl: string;
   /** A separate origin that serves /ipfs (user content off the app's origin); null serves it here. */
   gatewayOrigin: string | null;
+  /**
+   * The subdomain gateway's domain (`GATEWAY_DOMAIN`, say `gw.example.org`): `<cid>.ipfs.<domain>`
+   * and `<name>.ipns.<domain>` serve content roots on origins of their own, and `/ipfs/…` on the
+   * domain itself redirects there. null: no subdomain gateway.
+   */
+  gatewayDomain: string | null;
+  /**
+   * The DNS servers DNSLink TXT records are asked of (`DNSLINK_RESOLVER`, `host[:port]` each); an
+   * empty list asks the system's resolver.
+   */
+  dnslinkResolvers: string[];
   /** The embedded node's networking (CONTENT_ENGINE=embedded only). */
   ipfs: IpfsConfig;
   content: ContentConfig;
@@ -281,6 +293,31 @@ function stripe(env: ServerEnv, production: boolean): StripeConfig | null {
   return { secretKey, webhookSecret, apiUrl };
 }
 
+const DNS_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** A bare DNS name, lower-cased: the subdomain gateway answers on its subdomains whatever the port. */
+function gatewayDomain(raw: string | undefined): string | null {
+  const domain = (raw ?? '').trim().toLowerCase().replace(/\.$/, '');
+  if (domain === '') return null;
+  if (!DNS_NAME.test(domain) || net.isIP(domain) !== 0) {
+    throw new ConfigError(`GATEWAY_DOMAIN must be a DNS name without scheme or port (such as gw.example.org), got "${raw}"`);
+  }
+  return domain;
+}
+
+/** `host[:port]` addresses of DNS servers, as node:dns takes them (`127.0.0.1:5353`, `[::1]:53`). */
+function dnsServers(raw: string | undefined): string[] {
+  return list(raw).map((entry) => {
+    const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+))(?::(\d{1,5}))?$/.exec(entry);
+    const host = match?.[1] ?? match?.[2] ?? '';
+    const port = Number(match?.[3] ?? 53);
+    if (!match || net.isIP(host) === 0 || port < 1 || port > 65535) {
+      throw new ConfigError(`DNSLINK_RESOLVER takes IP addresses with an optional port (127.0.0.1:53, [::1]:53), got "${entry}"`);
+    }
+    return entry;
+  });
+}
+
 /** Applies defaults to the environment and rejects contradictions; throws ConfigError. */
 export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): ServerConfig {
   const production = env.nodeEnv === 'production';
@@ -353,6 +390,8 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
     pinTimeoutMs: integer('PIN_TIMEOUT_SECONDS', env.pinTimeoutSeconds, 120, 1, 86_400) * 1000,
     publicGatewayUrl: origin('PUBLIC_GATEWAY_URL', env.publicGatewayUrl) ?? 'https://ipfs.io',
     gatewayOrigin: origin('GATEWAY_ORIGIN', env.gatewayOrigin),
+    gatewayDomain: gatewayDomain(env.gatewayDomain),
+    dnslinkResolvers: dnsServers(env.dnslinkResolver),
     ipfs: ipfs(env),
     content: contentConfig(env, (message) => {
       throw new ConfigError(message);

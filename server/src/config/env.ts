@@ -44,6 +44,8 @@ export interface ServerEnv {
   uploadsPerAccount?: string;
   publicGatewayUrl?: string;
   gatewayOrigin?: string;
+  gatewayDomain?: string;
+  dnslinkResolver?: string;
   ipfsNetwork?: string;
   ipfsListen?: string;
   ipfsPeers?: string;
@@ -106,6 +108,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     uploadsPerAccount: env.UPLOADS_PER_ACCOUNT,
     publicGatewayUrl: env.PUBLIC_GATEWAY_URL,
     gatewayOrigin: env.GATEWAY_ORIGIN,
+    gatewayDomain: env.GATEWAY_DOMAIN,
+    dnslinkResolver: env.DNSLINK_RESOLVER,
     ipfsNetwork: env.IPFS_NETWORK,
     ipfsListen: env.IPFS_LISTEN,
     ipfsPeers: env.IPFS_PEERS,

@@ -348,7 +348,8 @@ interface PsaPinMetaTable {
  * periodic tasks, whose one row each is rescheduled after every run.
  */
 export type JobKind =
-  'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials' | 'webhook' | 'names';
+  | 'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials' | 'webhook'
+  | 'names' | 'domain-check';
 /** A finished job's row is deleted (a periodic one is rescheduled); one out of attempts stays `failed` for an operator. */
 export type JobStatus = 'pending' | 'running' | 'failed';
 
@@ -542,6 +543,23 @@ interface IpnsPublicationsTable {
   published_at: string;
 }
 
+export type CustomDomainStatus = 'pending' | 'verified' | 'failed';
+
+/** A host name an account serves its target on once DNSLink points there (0037). */
+interface CustomDomainsTable {
+  id: string;
+  user_id: string;
+  /** Lower-case, ASCII (an IDN in its `xn--` form), no final dot; unique over every account. */
+  hostname: string;
+  /** The content path `_dnslink.<hostname>` must name: `/ipns/<name>` or `/ipfs/<cid>[/path]`. */
+  target: string;
+  status: Generated<CustomDomainStatus>;
+  verified_at: string | null;
+  last_checked_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 /** The outbox: written in the same transaction as the change it reports. */
 interface WebhookEventsTable {
   id: string;
@@ -666,6 +684,7 @@ export interface Database {
   ipns_keys: IpnsKeysTable;
   ipns_records: IpnsRecordsTable;
   ipns_publications: IpnsPublicationsTable;
+  custom_domains: CustomDomainsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   bandwidth_daily: BandwidthDailyTable;
@@ -681,6 +700,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type S3KeyRow = Selectable<S3KeysTable>;
+export type CustomDomainRow = Selectable<CustomDomainsTable>;
 export type S3BucketRow = Selectable<S3BucketsTable>;
 export type S3ObjectRow = Selectable<S3ObjectsTable>;
 export type S3MultipartRow = Selectable<S3MultipartUploadsTable>;

@@ -2,6 +2,7 @@ import type { CID } from 'multiformats/cid';
 import type { Ctx } from '../koa-types';
 import type { GatewayBlocks } from './blocks';
 import type { RequestedFormat } from './format';
+import type { Mount } from './mount';
 import type { ResolvedPath } from './resolve-path';
 
 /** One gateway read, once its path is resolved: what every answer's handler works from. */
@@ -11,6 +12,8 @@ export interface GatewayRequest {
   /** The CID of the URL, as written there. */
   rootText: string;
   root: CID;
+  /** Where the root answers: the path gateway, or an origin of its own. */
+  mount: Mount;
   /** The path below the root, decoded, one entry per segment. */
   segments: string[];
   resolved: ResolvedPath;

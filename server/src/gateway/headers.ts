@@ -81,12 +81,9 @@ export async function sendGeneratedPage(ctx: Ctx, etag: string, render: () => st
  * A directory or a DAG preview asked for without its trailing slash: a 301 to the path with one
  * (each segment escaped again, the query kept), so that the page's relative links resolve below it.
  */
-export function redirectToSlash(ctx: Ctx, rootText: string, segments: string[]): void {
-  const base = ctx.state.named
-    ? `${ctx.state.named.publicPath.replace(/^\/+/, '/')}/`
-    : `/ipfs/${pathEscape(rootText)}${segments.length ? `/${escapePath(segments.join('/'))}` : ''}/`;
+export function redirectToSlash(ctx: Ctx, path: string): void {
   ctx.status = 301;
-  ctx.redirect(`${base}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+  ctx.redirect(`${path}/${ctx.querystring ? `?${ctx.querystring}` : ''}`);
 }
 
 /** `Content-Disposition` with an ASCII fallback and the exact UTF-8 name (RFC 6266). */

@@ -1,25 +1,34 @@
 import Router from '@koa/router';
-import { egressGuard } from '../commands/bandwidth/egress-guard';
-import { servedContentChecker } from '../commands/content/served-content-checker';
-import { linkOpener } from '../commands/links/link-opener';
-import { contentPathOf } from '../commands/names/publish';
-import { AppError, notFound } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { IpnsNameError, parseIpnsName } from '../names/ipns-name';
 import { resolveIpnsName } from '../names/resolve';
 import type { AppState, Ctx } from '../koa-types';
-import { GatewayBlocks, isIdentity, parseGatewayCid } from './blocks';
-import { countBody } from './count-bytes';
-import { requestedFormat } from './format';
-import type { GatewayRequest } from './gateway-request';
-import { escapePath, gatewayCors, setRoots, untrustedContent } from './headers';
-import { cacheSecondsOf, serveIpnsRecord, wantsIpnsRecord } from './serve-ipns-record';
-import { resolvePath } from './resolve-path';
-import { notConvertible, serveDocument, serveRawBlock } from './serve-block';
-import { serveCar } from './serve-car';
-import { serveDirectory } from './serve-directory';
-import { serveFile, serveSymlink } from './serve-file';
-import { serveTar } from './serve-tar';
-import { nodeKind } from './unixfs-node';
+import { serveContentPath } from './content-path';
+import { escapePath } from './headers';
+import { pathMount } from './mount';
+import { gatewayHeaders, gatewayOptions, serveContent } from './serve-content';
+import { serveIpnsRecord, wantsIpnsRecord } from './serve-ipns-record';
+
+/** The segments of a wildcard path parameter, empty ones dropped. */
+const pathParam = (ctx: Ctx): string[] => {
+  const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
+  return (Array.isArray(rawPath) ? rawPath : rawPath.split('/')).filter(Boolean);
+};
+
+/**
+ * What every path gateway read does first: the redirect to the gateway's own origin (false:
+ * answered), then the gateway's headers and request limit.
+ */
+async function gatewayEntry(ctx: Ctx): Promise<boolean> {
+  const gatewayOrigin = ctx.state.app.config.gatewayOrigin;
+  if (gatewayOrigin && `${ctx.protocol}://${ctx.host}` !== gatewayOrigin) {
+    ctx.status = 302;
+    ctx.redirect(`${gatewayOrigin}${ctx.originalUrl}`);
+    return false;
+  }
+  await gatewayHeaders(ctx);
+  return true;
+}
 
 /**
  * GET and HEAD /ipfs/{cid}[/path]: the path gateway (files, directories, documents) and the
@@ -28,43 +37,25 @@ import { nodeKind } from './unixfs-node';
  */
 async function serve(ctx: Ctx): Promise<void> {
   if (!(await gatewayEntry(ctx))) return;
-  const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
-  await serveContent(ctx, ctx.params.cid!, pathSegments(rawPath));
-}
-
-/** The segments of a wildcard path parameter, empty ones dropped. */
-const pathSegments = (rawPath: string | string[]): string[] => (Array.isArray(rawPath) ? rawPath : rawPath.split('/')).filter(Boolean);
-
-/**
- * What every gateway read does first: the redirect to the gateway's own origin (false: answered),
- * the CORS and untrusted-content headers, and the per-IP request limit.
- */
-async function gatewayEntry(ctx: Ctx): Promise<boolean> {
-  const app = ctx.state.app;
-  const gatewayOrigin = app.config.gatewayOrigin;
-  if (gatewayOrigin && `${ctx.protocol}://${ctx.host}` !== gatewayOrigin) {
-    ctx.status = 302;
-    ctx.redirect(`${gatewayOrigin}${ctx.originalUrl}`);
-    return false;
-  }
-  gatewayCors(ctx);
-  untrustedContent(ctx);
-  ctx.set('Vary', 'Accept');
-  // After the CORS headers, so that a page refused for its rate can read why and for how long.
-  await app.requestLimits.byIp('gateway', ctx.ip);
-  return true;
+  const rootText = ctx.params.cid!;
+  await serveContent(ctx, rootText, pathParam(ctx), pathMount('ipfs', rootText));
 }
 
 /**
  * GET and HEAD /ipns/{name}[/path]: the name resolved from the records held here (never the
- * network), then the content it points to as /ipfs/ answers it, cached for the record's TTL; or,
- * asked for, the signed record itself. A peer id redirects to the name's `k51…` form.
+ * network), or a verified custom domain through its DNSLink, then the content it points to as
+ * /ipfs/ answers it, cached for the record's TTL; or, asked for, the signed record itself. A peer
+ * id redirects to the name's `k51…` form.
  */
 async function serveIpns(ctx: Ctx): Promise<void> {
   if (!(await gatewayEntry(ctx))) return;
-  const name = gatewayName(ctx.params.name!);
-  const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
-  const requested = pathSegments(rawPath);
+  const text = ctx.params.name!;
+  const requested = pathParam(ctx);
+  if (text.includes('.')) {
+    await serveContentPath(ctx, `/ipns/${text}`, requested, (hidden) => pathMount('ipns', text, hidden));
+    return;
+  }
+  const name = gatewayName(text);
   if (!name.canonical) {
     const tail = requested.length
       ? `/${escapePath(requested.join('/'))}${ctx.path.endsWith('/') ? '/' : ''}`
@@ -75,16 +66,12 @@ async function serveIpns(ctx: Ctx): Promise<void> {
     ctx.redirect(`/ipns/${name.text}${tail}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
     return;
   }
-  const resolved = await resolveIpnsName(ctx.state.app, name.text);
-  if (!resolved) throw new AppError(502, 'name_not_resolved', 'No valid record of this name is held here');
-  if (wantsIpnsRecord(ctx)) return serveIpnsRecord(ctx, name.text, resolved);
-  const { path: valuePath } = contentPathOf(resolved.value);
-  const [, , rootText, ...valueSegments] = valuePath.split('/');
-  ctx.state.named = {
-    publicPath: `/ipns/${name.text}${requested.length ? `/${escapePath(requested.join('/'))}` : ''}`,
-    maxAgeSeconds: cacheSecondsOf(resolved, ctx.state.app.clock.now()),
-  };
-  await serveContent(ctx, rootText!, [...valueSegments.filter(Boolean).map(decodeURIComponent), ...requested], ctx.path);
+  if (wantsIpnsRecord(ctx)) {
+    const resolved = await resolveIpnsName(ctx.state.app, name.text);
+    if (!resolved) throw new AppError(502, 'name_not_resolved', 'No valid record of this name is held here');
+    return serveIpnsRecord(ctx, name.text, resolved);
+  }
+  await serveContentPath(ctx, `/ipns/${name.text}`, requested, (hidden) => pathMount('ipns', name.text, hidden));
 }
 
 /** The name of a gateway path, or 400 `invalid_parameter` (the gateway's code for a bad path segment). */
@@ -97,100 +84,12 @@ function gatewayName(text: string) {
   }
 }
 
-/** The content under `rootText` and `segments`, as the path and trustless gateways answer it; `publicPath` is what X-Ipfs-Path says. */
-async function serveContent(ctx: Ctx, rootText: string, segments: string[], publicPath = ctx.path): Promise<void> {
-  const app = ctx.state.app;
-  const root = parseGatewayCid(rootText);
-  const format = requestedFormat(ctx);
-  ctx.set('X-Ipfs-Path', publicPath);
-  const key = root.toString();
-  // One CID fetched by a crowd of addresses is limited too, as on the public gateways; the key is
-  // the parsed CID, so its other spellings share the count.
-  await app.requestLimits.byCid(key);
-  // Not an open proxy: only content pinned by some account, or inside such a DAG, is served; and
-  // what only private records hold, only through a signed link. Private content is refused as
-  // content not stored here is, so a refusal does not tell that this deployment holds the CID.
-  const served = isIdentity(root) ? 'served' : await servedContentChecker(app, key);
-  const token = typeof ctx.query.token === 'string' ? ctx.query.token : null;
-  if (served === 'absent' || (served === 'private' && token === null)) {
-    if (/\bonly-if-cached\b/i.test(ctx.get('Cache-Control'))) {
-      throw new AppError(412, 'not_cached', 'This content is not stored here');
-    }
-    throw notFound('not_found', 'This content is not stored here');
-  }
-  if (token !== null) {
-    ctx.state.accessLink = await linkOpener(app, token, key);
-    // The token must not travel on to whatever the content links to.
-    ctx.set('Referrer-Policy', 'no-referrer');
-  }
-  await meterBandwidth(ctx, key, served === 'served' && !isIdentity(root));
-  const aborted = new AbortController();
-  ctx.res.once('close', () => aborted.abort());
-  const blocks = new GatewayBlocks(app.content, aborted.signal);
-  const resolved = await resolvePath(blocks, root, segments);
-  setRoots(ctx, resolved.roots);
-  const request: GatewayRequest = { ctx, blocks, rootText, root, segments, resolved, format };
-  if (format.format === 'car') return serveCar(request, resolved.target);
-  if (resolved.remainder.length > 0) {
-    throw new AppError(
-      501,
-      'not_implemented',
-      `/${resolved.remainder.join('/')} is a value inside ${resolved.target}, not a link: fetch the whole document instead`,
-    );
-  }
-  const target = resolved.target;
-  const bytes = await blocks.get(target);
-  if (format.format === 'raw') return serveRawBlock(request, target, bytes);
-  const kind = nodeKind(target, bytes);
-  if (format.format === 'tar') return serveTar(request, target);
-  if (kind.kind === 'document') return serveDocument(request, target, bytes);
-  // A UnixFS answer, also for `json` and `cbor` (which name a document's codec, not a conversion).
-  if (format.format === 'dag-json' || format.format === 'dag-cbor') throw notConvertible(format.format, target);
-  switch (kind.kind) {
-    case 'file':
-      return serveFile(request, target, bytes, kind.size);
-    case 'directory':
-      return serveDirectory(request, target, kind.node, kind.sharded);
-    case 'symlink':
-      return serveSymlink(request, target, kind.target);
-    default:
-      throw new AppError(
-        501,
-        'not_implemented',
-        `${target} is not UnixFS and has no codec this gateway renders: fetch it with ?format=raw or ?format=car`,
-      );
-  }
-}
-
-/**
- * Charges the answer to a record: a signed link's own record, else the record some account holds
- * this root CID by (a block inside a DAG, or content no record holds, is charged to nobody); and
- * refuses it first when that account is past a blocking allowance.
- */
-async function meterBandwidth(ctx: Ctx, rootCid: string, public_: boolean): Promise<void> {
-  const app = ctx.state.app;
-  if (!app.bandwidth.options.enabled) return;
-  const link = ctx.state.accessLink;
-  const record = link ? { uploadId: link.uploadId, userId: link.userId } : public_ ? await app.bandwidth.chargedRecord(rootCid) : null;
-  if (!record) return;
-  await egressGuard(app, record);
-  countBody(ctx.res, app.bandwidth, record);
-}
-
-/** A preflight, or any OPTIONS: the gateway's CORS rules, which are the same for every path. */
-function options(ctx: Ctx): void {
-  gatewayCors(ctx);
-  ctx.set('Allow', 'GET, HEAD, OPTIONS');
-  ctx.set('Access-Control-Max-Age', '86400');
-  ctx.status = 204;
-}
-
 /** GET, HEAD and OPTIONS /ipfs/{cid}[/path] and /ipns/{name}[/path]. */
 export function gatewayRoutes() {
   const router = new Router<AppState>();
   router.get('/ipfs/:cid{/*path}', serve);
-  router.options('/ipfs/:cid{/*path}', options);
+  router.options('/ipfs/:cid{/*path}', gatewayOptions);
   router.get('/ipns/:name{/*path}', serveIpns);
-  router.options('/ipns/:name{/*path}', options);
+  router.options('/ipns/:name{/*path}', gatewayOptions);
   return router;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { directoryPage, humanSize } from './listing';
+import { pathMount } from './mount';
 
 const ROOT = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';
 
 describe('gateway folder listing', () => {
   const input = {
-    rootText: ROOT,
+    mount: pathMount('ipfs', ROOT),
     segments: ['ą', 'site'],
     dir: 'bafydir',
     dagSize: 1600,

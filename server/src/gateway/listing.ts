@@ -1,4 +1,5 @@
-import { escapePath, pathEscape } from './headers';
+import { pathEscape } from './headers';
+import { mountedPath, type Mount } from './mount';
 
 export interface ListingEntry {
   name: string;
@@ -8,9 +9,9 @@ export interface ListingEntry {
 }
 
 export interface ListingInput {
-  /** The CID of the URL, as written there. */
-  rootText: string;
-  /** The decoded path below it. */
+  /** Where the root answers (the path gateway, a subdomain, a DNSLink host). */
+  mount: Mount;
+  /** The decoded path below the root. */
   segments: string[];
   /** The directory listed. */
   dir: string;
@@ -77,13 +78,14 @@ td.name a{color:var(--text)}
 `;
 
 /**
- * "Index of /ipfs/<cid>/a/b": every level a link, the CID of the URL as written there. The markup
- * is the one IPFS gateways share, so that tools which read listings understand this one too.
+ * "Index of /ipfs/<cid>/a/b": every level a link, the root as the URL names it. The markup is the
+ * one IPFS gateways share, so that tools which read listings understand this one too.
  */
-function breadcrumbs(rootText: string, segments: string[]): string {
-  let href = `/ipfs/${pathEscape(rootText)}`;
-  let crumbs = `/ipfs/<a href="${escape(href)}">${escape(rootText)}</a>`;
-  for (const segment of segments) {
+function breadcrumbs(mount: Mount, segments: string[]): string {
+  const { namespace, label, rootHref, levelBase } = mount.crumbs;
+  let href = levelBase;
+  let crumbs = `/${namespace}/<a href="${escape(rootHref)}">${escape(label)}</a>`;
+  for (const segment of segments.slice(mount.hidden)) {
     href += `/${pathEscape(segment)}`;
     crumbs += `/<a href="${escape(href)}">${escape(segment)}</a>`;
   }
@@ -92,23 +94,24 @@ function breadcrumbs(rootText: string, segments: string[]): string {
 
 /** A styled listing of a directory: its path, a link up (below the root), and each entry with its CID and size. */
 export function directoryPage(input: ListingInput): string {
-  const here = `/ipfs/${pathEscape(input.rootText)}${input.segments.length ? `/${escapePath(input.segments.join('/'))}` : ''}`;
+  const here = mountedPath(input.mount, input.segments);
   const up =
-    input.segments.length > 0
+    input.segments.length > input.mount.hidden
       ? `<tr><td class="kind">${UP_ICON}</td><td class="name"><a href="${escape(`${here}/..${input.linkQuery ?? ''}`)}">..</a></td><td class="cid"></td><td class="size"></td></tr>\n`
       : '';
   const rows = input.entries
     .map((entry) => {
       const href = `${here}/${pathEscape(entry.name)}${input.linkQuery ?? ''}`;
       // The CID link keeps the entry's name for a download, escaped as other IPFS listings escape it.
-      const cidHref = `/ipfs/${entry.cid}?filename=${encodeURIComponent(pathEscape(entry.name))}`;
-      return `<tr><td class="kind">${FILE_ICON}</td><td class="name"><a href="${escape(href)}">${escape(entry.name)}</a></td><td class="cid"><a class="ipfs-hash" translate="no" href="${escape(cidHref)}">${escape(shortCid(entry.cid))}</a></td><td class="size">${humanSize(entry.size)}</td></tr>`;
+      const cid = input.mount.cidLink(entry.cid, entry.name);
+      const opens = cid.external ? ' target="_blank" rel="noreferrer noopener"' : '';
+      return `<tr><td class="kind">${FILE_ICON}</td><td class="name"><a href="${escape(href)}">${escape(entry.name)}</a></td><td class="cid"><a class="ipfs-hash" translate="no" href="${escape(cid.href)}"${opens}>${escape(shortCid(entry.cid))}</a></td><td class="size">${humanSize(entry.size)}</td></tr>`;
     })
     .join('\n');
   const more = input.total > input.entries.length ? `<p class="more">${input.entries.length} of ${input.total} entries shown.</p>` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(`${here}/`)}</title><style>${STYLE}</style></head>
-<body><main><header><span class="brand">Cairn</span><nav aria-label="Path"><h1>Index of ${breadcrumbs(input.rootText, input.segments)}</h1></nav>
+<body><main><header><span class="brand">Cairn</span><nav aria-label="Path"><h1>Index of ${breadcrumbs(input.mount, input.segments)}</h1></nav>
 <p class="dir-cid" translate="no">${escape(input.dir)}</p></header>
 <div class="card"><p class="summary">${input.total} ${input.total === 1 ? 'entry' : 'entries'} · ${humanSize(input.dagSize)}</p>
 <table><thead><tr><th scope="col" class="kind"><span hidden>Type</span></th><th scope="col">Name</th><th scope="col" class="cid">CID</th><th scope="col" class="size">Size</th></tr></thead><tbody>

@@ -5,6 +5,7 @@ import { acceptsHtml, MEDIA_TYPES, type Format } from './format';
 import type { GatewayRequest } from './gateway-request';
 import { downloadQuery, IMMUTABLE, notModified, redirectToSlash, sendGeneratedPage, setCacheControl, setDisposition } from './headers';
 import { dagPage, DAG_PAGE_VERSION } from './dag-page';
+import { mountedPath } from './mount';
 import { bytesSource, sendBytes } from './send-bytes';
 
 /** The format each document codec is sent as by default, and the ones it may be sent as unchanged. */
@@ -65,6 +66,6 @@ export function notConvertible(format: Format, cid: CID): AppError {
 
 async function servePreview(request: GatewayRequest, cid: CID, bytes: Uint8Array): Promise<void> {
   const { ctx } = request;
-  if (!ctx.path.endsWith('/')) return redirectToSlash(ctx, request.rootText, request.segments);
+  if (!ctx.path.endsWith('/')) return redirectToSlash(ctx, mountedPath(request.mount, request.segments));
   await sendGeneratedPage(ctx, `"DagIndex-${DAG_PAGE_VERSION}_CID-${cid}"`, () => dagPage(ctx.path, cid, bytes));
 }

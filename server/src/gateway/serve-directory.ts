@@ -8,6 +8,7 @@ import { redirectToSlash, sendGeneratedPage } from './headers';
 import { directoryPage, LISTING_VERSION, type ListingEntry } from './listing';
 import { resolvePath } from './resolve-path';
 import { serveFile } from './serve-file';
+import { mountedPath } from './mount';
 import { nodeKind } from './unixfs-node';
 
 /** Entries a listing shows; the page says how many more there are. */
@@ -19,7 +20,7 @@ const LISTING_LIMIT = 1000;
  */
 export async function serveDirectory(request: GatewayRequest, dir: CID, node: dagPb.PBNode, sharded: boolean): Promise<void> {
   const { ctx } = request;
-  if (!ctx.path.endsWith('/')) return redirectToSlash(ctx, request.rootText, request.segments);
+  if (!ctx.path.endsWith('/')) return redirectToSlash(ctx, mountedPath(request.mount, request.segments));
   const index = await indexFile(request.blocks, dir, node, sharded);
   if (index) {
     const kind = nodeKind(index.cid, index.bytes);
@@ -28,7 +29,7 @@ export async function serveDirectory(request: GatewayRequest, dir: CID, node: da
   await sendGeneratedPage(ctx, `"DirIndex-${LISTING_VERSION}_CID-${dir}"`, async () => {
     const { entries, total } = await listEntries(request.blocks, dir, node, sharded);
     return directoryPage({
-      rootText: request.rootText,
+      mount: request.mount,
       segments: request.segments,
       dir: dir.toString(),
       dagSize: node.Links.reduce((sum, link) => sum + (link.Tsize ?? 0), 0),

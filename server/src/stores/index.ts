@@ -33,6 +33,7 @@ import { createUserStore } from './user-store';
 import { createWebhookDeliveryStore } from './webhook-delivery-store';
 import { createWebhookStore } from './webhook-store';
 import { createIpnsStore } from './ipns-store';
+import { createCustomDomainStore } from './custom-domain-store';
 
 export function createStores(db: Db) {
   return {
@@ -69,6 +70,7 @@ export function createStores(db: Db) {
     bandwidth: createBandwidthStore(db),
     webhooks: createWebhookStore(db),
     ipns: createIpnsStore(db),
+    customDomains: createCustomDomainStore(db),
     webhookDeliveries: createWebhookDeliveryStore(db),
     liveEvents: createLiveEventStore(db),
   };

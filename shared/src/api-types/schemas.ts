@@ -157,6 +157,11 @@ export const errorCodeValues = [
   'crypto_unavailable',
   'default_plan_inactive',
   'default_plan_protected',
+  'dns_label_too_long',
+  'domain_limit_reached',
+  'domain_not_found',
+  'domain_taken',
+  'domain_target_not_held',
   'email_taken',
   'engine_gc_running',
   'file_not_found',
@@ -164,6 +169,7 @@ export const errorCodeValues = [
   'file_too_large',
   'files_not_received',
   'forbidden',
+  'gateway_host_only',
   'gc_running',
   'gc_unsupported',
   'group_name_taken',
@@ -521,6 +527,10 @@ export type Webhook = Schemas['Webhook'];
 export type WebhookCreated = Schemas['WebhookCreated'];
 export type WebhookSecretRotateRequest = Schemas['WebhookSecretRotateRequest'];
 export type WebhookSecretRotated = Schemas['WebhookSecretRotated'];
+export type Domain = Schemas['Domain'];
+export type DomainList = Schemas['DomainList'];
+export type DomainCreateRequest = Schemas['DomainCreateRequest'];
+export type DomainDeleted = Schemas['DomainDeleted'];
 export type WebhookList = Schemas['WebhookList'];
 export type WebhookCreateRequest = Schemas['WebhookCreateRequest'];
 export type WebhookUpdateRequest = Schemas['WebhookUpdateRequest'];

@@ -15,5 +15,6 @@ export * from './links';
 export * from './groups';
 export * from './meta';
 export * from './webhooks';
+export * from './domains';
 export * from './bandwidth';
 export * from './names';

@@ -6,6 +6,7 @@ import { releaseTask } from './release-task';
 import { periodicTasks, sweepOnce } from './sweeper';
 import { webhookTask } from '../../webhooks/delivery-task';
 import { namesTask } from '../names/republish';
+import { domainRecheckTask } from '../domains/domain-recheck-task';
 
 /** Longest the start-up pass over due releases runs before the server serves; what is left runs in the background. */
 const RECOVERY_BUDGET_MS = 15_000;
@@ -24,6 +25,7 @@ export async function startJobs(app: AppContext): Promise<JobRunner> {
     recategoriseTask,
     webhookTask,
     namesTask,
+    domainRecheckTask,
     ...periodicTasks(app.config.maintenanceIntervalMs, startedAt),
   ]);
   app.jobs = runner;

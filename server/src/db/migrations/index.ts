@@ -27,6 +27,7 @@ import * as requestLimits from './0033-request-limits';
 import * as accountNameSearch from './0034-account-name-search';
 import * as psaRequestStatus from './0035-psa-request-status';
 import * as ipnsNames from './0036-ipns-names';
+import * as customDomains from './0037-custom-domains';
 import * as groupsAndMetadata from './0024-groups-and-metadata';
 import * as privateRecords from './0025-private-records';
 import * as nameSearch from './0026-name-search';
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0034-account-name-search': accountNameSearch,
   '0035-psa-request-status': psaRequestStatus,
   '0036-ipns-names': ipnsNames,
+  '0037-custom-domains': customDomains,
 };

@@ -1,0 +1,88 @@
+import { domainTarget } from '../commands/domains/domain-target';
+import type { AppContext } from '../context';
+import { AppError, badRequest, notFound } from '../lib/errors';
+import type { Ctx } from '../koa-types';
+import { parseIpnsName } from '../names/ipns-name';
+import { resolveIpnsName } from '../names/resolve';
+import type { Mount } from './mount';
+import { cacheSecondsOf } from './serve-ipns-record';
+import { serveContent } from './serve-content';
+
+/** `/ipns/<domain>` → `/ipns/<key>` → `/ipfs/<cid>`, and no further: a longer chain is a loop or an abuse. */
+const MAX_HOPS = 4;
+/** How long what a DNSLink named may be cached: as long as its answer is (node:dns reports no TXT TTL). */
+const DNSLINK_MAX_AGE_SECONDS = 60;
+
+export interface ResolvedContentPath {
+  cid: string;
+  segments: string[];
+  /** The shortest cache lifetime of the names passed through; null when the path began at a CID. */
+  maxAgeSeconds: number | null;
+}
+
+const unresolved = (name: string) => new AppError(502, 'name_not_resolved', `No valid record of /ipns/${name} is held here`);
+
+/** What one name points to now, and for how long. */
+async function resolveName(app: AppContext, name: string): Promise<{ value: string; maxAgeSeconds: number }> {
+  if (name.includes('.')) {
+    const value = await domainTarget(app, name);
+    if (!value) throw notFound('not_found', `No verified custom domain ${name} is served here`);
+    return { value, maxAgeSeconds: DNSLINK_MAX_AGE_SECONDS };
+  }
+  let canonical: string;
+  try {
+    canonical = parseIpnsName(name).text;
+  } catch {
+    throw badRequest('invalid_parameter', `${name} is not an IPNS name`);
+  }
+  const resolved = await resolveIpnsName(app, canonical);
+  if (!resolved) throw unresolved(canonical);
+  return { value: resolved.value, maxAgeSeconds: cacheSecondsOf(resolved, app.clock.now()) };
+}
+
+/** The decoded segments of a URL path (`/a%20b/c/` → `['a b', 'c']`). */
+export function pathSegments(path: string): string[] {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        throw badRequest('invalid_path', `Not a valid path: ${path}`);
+      }
+    });
+}
+
+/**
+ * The CID and the path below it that a content path (`/ipfs/<cid>[/path]` or `/ipns/<name>[/path]`)
+ * names now: an IPNS name through its record, a DNS name through the DNSLink of a verified custom
+ * domain (this deployment never follows the DNSLink of a host no account has verified).
+ */
+export async function resolveContentPath(app: AppContext, contentPath: string): Promise<ResolvedContentPath> {
+  let segments = pathSegments(contentPath);
+  let maxAgeSeconds: number | null = null;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const [namespace, root, ...rest] = segments;
+    if (namespace === 'ipfs' && root) return { cid: root, segments: rest, maxAgeSeconds };
+    if (namespace !== 'ipns' || !root) throw badRequest('invalid_path', `Not a content path: ${contentPath}`);
+    const name = await resolveName(app, root);
+    maxAgeSeconds = Math.min(maxAgeSeconds ?? Infinity, name.maxAgeSeconds);
+    segments = [...pathSegments(name.value), ...rest];
+  }
+  throw new AppError(508, 'name_not_resolved', `${contentPath} resolves through more than ${MAX_HOPS} names`);
+}
+
+/**
+ * Serves a content path through the gateway, with `urlSegments` (the request's own path) below
+ * it; `mount(hidden)` says where the root answers, `hidden` being the segments the names added.
+ */
+export async function serveContentPath(
+  ctx: Ctx,
+  contentPath: string,
+  urlSegments: string[],
+  mount: (hidden: number) => Mount,
+): Promise<void> {
+  const { cid, segments, maxAgeSeconds } = await resolveContentPath(ctx.state.app, contentPath);
+  await serveContent(ctx, cid, [...segments, ...urlSegments], { ...mount(segments.length), maxAgeSeconds });
+}
