@@ -41,11 +41,11 @@ try {
     SCHEMATHESIS_HOOKS: 'cairn_hooks',
     PYTHONPATH: path.join(root, 'scripts', 'contract'),
   };
-  const outside = '^/(ipfs|ipns|routing|psa|docs|healthz|readyz|metrics)';
+  const outside = '^/(ipfs|ipns|routing|psa|docs|healthz|readyz|metrics|tls/allowed)';
   // The tus operations, fuzzed on their own below (one filter: several exclusions would combine as
   // "and"); and the live event stream, which never ends while the server runs, so no answer of it
   // can be awaited (server/src/routes/events covers it).
-  const apiOnly = '^/(ipfs|ipns|routing|psa|docs|healthz|readyz|metrics|uploads/resumable|events$)';
+  const apiOnly = '^/(ipfs|ipns|routing|psa|docs|healthz|readyz|metrics|tls/allowed|uploads/resumable|events$)';
   // First a file's record through its life, as scenarios (uploaded, read, renamed, deleted, read
   // again): a record that a scenario made and did not delete must still be there. Then the API
   // under its base path, then the paths the spec serves from the server root (the gateway, the

@@ -34,6 +34,7 @@ import { uploadRoutes } from './routes/uploads/index';
 import { userRoutes } from './routes/users/index';
 import { healthRoutes } from './ops/health';
 import { metricsRoutes } from './ops/metrics-route';
+import { tlsAskRoutes } from './ops/tls-ask';
 import { tusEndpoints } from './routes/uploads/tus-protocol';
 import { staticFiles } from './web/static-files';
 
@@ -82,7 +83,7 @@ export function createApp(app: AppContext): Koa<AppState> {
   // Content hosts (the subdomain gateway, custom domains) answer before any route of the app can.
   koa.use(hostGateway());
   koa.use(crossOrigin(app.config.corsOrigins));
-  for (const ops of [healthRoutes(), metricsRoutes()]) koa.use(ops.routes());
+  for (const ops of [healthRoutes(), metricsRoutes(), tlsAskRoutes()]) koa.use(ops.routes());
   const api = apiRouter();
   koa.use(ipLimit('api', [API_BASE]));
   koa.use(tusEndpoints());

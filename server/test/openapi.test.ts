@@ -3,6 +3,7 @@ import { API_BASE, apiRouter } from '../src/app';
 import { gatewayRoutes } from '../src/gateway/index';
 import { healthRoutes } from '../src/ops/health';
 import { metricsRoutes } from '../src/ops/metrics-route';
+import { tlsAskRoutes } from '../src/ops/tls-ask';
 import { docsRoutes } from '../src/routes/docs/index';
 import { psaRoutes } from '../src/routes/psa/index';
 import { routingRoutes } from '../src/routes/routing/index';
@@ -178,11 +179,11 @@ describe('openapi.yaml matches the routes', () => {
     ]);
   });
 
-  it('documents every operations route (probes, metrics), and every documented one exists', () => {
-    const served = [...routesOf(healthRoutes()), ...routesOf(metricsRoutes())].sort();
-    const ops = documented().filter((op) => /^\S+ \/(healthz|readyz|metrics)$/.test(op));
+  it('documents every operations route (probes, metrics, the TLS ask), and every documented one exists', () => {
+    const served = [...routesOf(healthRoutes()), ...routesOf(metricsRoutes()), ...routesOf(tlsAskRoutes())].sort();
+    const ops = documented().filter((op) => /^\S+ \/(healthz|readyz|metrics|tls\/allowed)$/.test(op));
     expect(ops.sort()).toEqual(served);
-    expect(served).toEqual(['GET /healthz', 'GET /metrics', 'GET /readyz']);
+    expect(served).toEqual(['GET /healthz', 'GET /metrics', 'GET /readyz', 'GET /tls/allowed']);
   });
 
   it('documents every Pinning Service API route, and every documented one exists', () => {
@@ -193,7 +194,7 @@ describe('openapi.yaml matches the routes', () => {
 
   it('documents no path outside the API, the docs pages, the gateway, the routing API, the operations routes and the Pinning Service API', () => {
     const elsewhere = documented().filter(
-      (op) => !/^\S+ (\/api\/v2\/|\/docs|\/ip[fn]s\/|\/routing\/v1\/|\/psa\/|\/(healthz|readyz|metrics)$)/.test(op),
+      (op) => !/^\S+ (\/api\/v2\/|\/docs|\/ip[fn]s\/|\/routing\/v1\/|\/psa\/|\/(healthz|readyz|metrics|tls\/allowed)$)/.test(op),
     );
     expect(elsewhere).toEqual([]);
   });

@@ -2651,6 +2651,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/tls/allowed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether a certificate may be obtained for a host
+     * @description For a reverse proxy that obtains TLS certificates on demand (Caddy's `on_demand_tls` `ask`):
+     *     200 for a verified custom domain whose DNSLink still names its target, and for
+     *     `GATEWAY_DOMAIN` itself; 404 for any other name. See the README's "Subdomain gateway and
+     *     custom domains".
+     */
+    get: operations['tlsAllowed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/metrics': {
     parameters: {
       query?: never;
@@ -13763,6 +13786,54 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Readiness'];
+        };
+      };
+    };
+  };
+  tlsAllowed: {
+    parameters: {
+      query: {
+        /**
+         * @description The host name a certificate is asked for.
+         * @example files.example.org
+         */
+        domain: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A certificate may be obtained. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            allowed: true;
+          };
+        };
+      };
+      400: components['responses']['ValidationError'];
+      /** @description `not_found`: no certificate is wanted for this name. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "No certificate is wanted for \"example.net\"",
+           *       "code": "not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'not_found';
+          };
         };
       };
     };

@@ -45,12 +45,18 @@ describe.each(DRIVERS)('custom domains (%s)', (driver) => {
 
     const early = await verify(user, created.body.id);
     expect(early.body).toMatchObject({ status: 'failed', lastError: 'no dnslink= TXT record' });
+    const tlsAllowed = (domain: string) => fetch(`${server.url}/tls/allowed?domain=${encodeURIComponent(domain)}`);
+    // A reverse proxy asking whether to obtain a certificate: not for a pending domain.
+    expect((await tlsAllowed(hostname)).status).toBe(404);
 
     pointAt(hostname, `/ipfs/${site.root}`);
     const verified = await verify(user, created.body.id);
     expect(verified.body).toMatchObject({ status: 'verified', lastError: null });
     expect(verified.body.verifiedAt).toEqual(expect.any(String));
     expect((await server.api.get('/api/v2/domains', { token: user.token })).body.domains).toEqual([verified.body]);
+    expect(await (await tlsAllowed(hostname)).json()).toEqual({ allowed: true });
+    expect((await tlsAllowed(GATEWAY_DOMAIN)).status).toBe(200);
+    expect((await tlsAllowed('unknown.acme.test')).status).toBe(404);
 
     const page = await hostFetch(server, hostname, '/');
     expect(page.status).toBe(200);
