@@ -348,8 +348,7 @@ interface PsaPinMetaTable {
  * periodic tasks, whose one row each is rescheduled after every run.
  */
 export type JobKind =
-  | 'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials' | 'webhook'
-  | 'names' | 'domain-check';
+  'release' | 'pin' | 'recategorise' | 'sweep' | 'prune' | 'usage-check' | 'engine-gc' | 'partials' | 'webhook' | 'names' | 'domain-check';
 /** A finished job's row is deleted (a periodic one is rescheduled); one out of attempts stays `failed` for an operator. */
 export type JobStatus = 'pending' | 'running' | 'failed';
 

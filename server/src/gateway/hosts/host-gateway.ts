@@ -47,6 +47,7 @@ export function hostGateway() {
     const { hostname } = host;
     if (hostname === '' || net.isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || isReserved(hostname, reservedHostnames(app))) return next();
     if (!(await isCustomDomain(app, hostname))) return next();
-    if (await contentRead(ctx)) await serveContentPath(ctx, `/ipns/${hostname}`, pathSegments(ctx.path), (hidden) => dnsLinkMount(hostname, hidden));
+    if (await contentRead(ctx))
+      await serveContentPath(ctx, `/ipns/${hostname}`, pathSegments(ctx.path), (hidden) => dnsLinkMount(hostname, hidden));
   };
 }
