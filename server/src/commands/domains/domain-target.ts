@@ -12,7 +12,11 @@ export async function domainTarget(app: AppContext, hostname: string): Promise<s
   return (await dnsLinkMatches(app, hostname, row.target, false)).matches ? row.target : null;
 }
 
-/** Whether an account added `hostname` as a custom domain (verified or not): then the app never answers there. */
+/**
+ * Whether `hostname` is a verified custom domain: then the app never answers there. A pending or
+ * failed one takes nothing over, so that adding a host name (which proves nothing) cannot take
+ * an address of the service from the app.
+ */
 export async function isCustomDomain(app: AppContext, hostname: string): Promise<boolean> {
-  return (await app.stores.customDomains.byHostname(hostname)) !== undefined;
+  return (await app.stores.customDomains.byHostname(hostname))?.status === 'verified';
 }
