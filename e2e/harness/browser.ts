@@ -13,8 +13,11 @@ export interface E2eBrowser {
   close(): Promise<void>;
 }
 
-/** Chromium from the system, in a fresh profile, headless. */
-export async function launchBrowser(options: { locale?: string } = {}): Promise<E2eBrowser> {
+/**
+ * Chromium from the system, in a fresh profile, headless. `hostRules` maps host names for this
+ * browser alone (`MAP *.gw.cairn.test 127.0.0.1`), never through the system's DNS.
+ */
+export async function launchBrowser(options: { locale?: string; hostRules?: string } = {}): Promise<E2eBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -30,6 +33,7 @@ export async function launchBrowser(options: { locale?: string } = {}): Promise<
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.hostRules ? [`--host-resolver-rules=${options.hostRules}`] : []),
     ],
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);

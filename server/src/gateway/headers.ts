@@ -32,9 +32,19 @@ export function gatewayCors(ctx: Ctx): void {
   );
 }
 
-/** User content must never run as the app: no scripts, no same-origin, no sniffing. */
-export function untrustedContent(ctx: Ctx): void {
-  ctx.set('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'");
+/**
+ * User content must never run as the app. On an origin shared with the app or with other roots
+ * (the path gateway): no scripts, no same-origin, no sniffing. On an origin of its own (a subdomain
+ * gateway host, a custom domain) a site runs as the site it is, scripts and framing included: its
+ * origin holds nothing but itself.
+ */
+export function untrustedContent(ctx: Ctx, ownOrigin: boolean): void {
+  if (ownOrigin) {
+    ctx.remove('Content-Security-Policy');
+    ctx.remove('X-Frame-Options');
+  } else {
+    ctx.set('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'");
+  }
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
 }

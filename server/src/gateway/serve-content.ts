@@ -18,12 +18,12 @@ import { serveTar } from './serve-tar';
 import { nodeKind } from './unixfs-node';
 
 /**
- * What every gateway read does first, on any host: the CORS and untrusted-content headers, and the
- * per-IP request limit.
+ * What every gateway read does first, on any host: the CORS and untrusted-content headers (for
+ * `ownOrigin`, a host whose origin holds one root alone), and the per-IP request limit.
  */
-export async function gatewayHeaders(ctx: Ctx): Promise<void> {
+export async function gatewayHeaders(ctx: Ctx, ownOrigin = false): Promise<void> {
   gatewayCors(ctx);
-  untrustedContent(ctx);
+  untrustedContent(ctx, ownOrigin);
   ctx.set('Vary', 'Accept');
   // After the CORS headers, so that a page refused for its rate can read why and for how long.
   await ctx.state.app.requestLimits.byIp('gateway', ctx.ip);

@@ -12,9 +12,9 @@ import { gatewayHost, hostnameOf, portOf } from './host-kind';
 import { subdomainRequest } from './subdomain';
 
 /** Content hosts answer reads only: true for one, which then has the gateway's headers and limit. */
-async function contentRead(ctx: Ctx): Promise<boolean> {
+async function contentRead(ctx: Ctx, ownOrigin: boolean): Promise<boolean> {
   if (ctx.method === 'GET' || ctx.method === 'HEAD') {
-    await gatewayHeaders(ctx);
+    await gatewayHeaders(ctx, ownOrigin);
     return true;
   }
   if (ctx.method === 'OPTIONS') {
@@ -37,17 +37,17 @@ export function hostGateway() {
     const host = gatewayHost(hostnameOf(ctx.host), domain);
     if (host.kind === 'elsewhere-under-domain') throw contentOnly();
     if (host.kind === 'domain') {
-      if (await contentRead(ctx)) gatewayDomainRequest(ctx);
+      if (await contentRead(ctx, false)) gatewayDomainRequest(ctx);
       return;
     }
     if (host.kind === 'subdomain') {
-      if (await contentRead(ctx)) await subdomainRequest(ctx, host.namespace, host.label, `${domain}${portOf(ctx.host)}`);
+      if (await contentRead(ctx, true)) await subdomainRequest(ctx, host.namespace, host.label, `${domain}${portOf(ctx.host)}`);
       return;
     }
     const { hostname } = host;
     if (hostname === '' || net.isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || isReserved(hostname, reservedHostnames(app))) return next();
     if (!(await isCustomDomain(app, hostname))) return next();
-    if (await contentRead(ctx))
+    if (await contentRead(ctx, true))
       await serveContentPath(ctx, `/ipns/${hostname}`, pathSegments(ctx.path), (hidden) => dnsLinkMount(hostname, hidden));
   };
 }
