@@ -877,6 +877,82 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/domains': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's custom domains
+     * @description Every custom domain of the account (at most 20), oldest first, with its verification status.
+     */
+    get: operations['listDomains'];
+    put?: never;
+    /**
+     * Add a custom domain
+     * @description A host name that will serve `target` (an IPNS name of the account, `/ipns/<name>`, or the
+     *     root CID of one of its records, `/ipfs/<cid>[/path]`) once `_dnslink.<hostname>` holds the
+     *     TXT record `dnslink=<target>`: the domain is `pending` until verified
+     *     (`POST /domains/{domainId}/verify`). The host name is a DNS name (an internationalized one
+     *     is kept in its `xn--` form), not an IP address, without scheme, port or path, and not an
+     *     address of this service itself (`400`). A host name is held by one account at a time: one
+     *     another account holds is taken over only when its DNSLink names this account's target
+     *     already (and, for a verified domain, a target other than the holder's); the domain is then
+     *     verified at once. Otherwise `409 domain_taken`. At most 20 domains per account
+     *     (`409 domain_limit_reached`).
+     */
+    post: operations['createDomain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/domains/{domainId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a custom domain
+     * @description The host name serves nothing from now on, and another account may add it.
+     */
+    delete: operations['deleteDomain'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/domains/{domainId}/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a custom domain's DNSLink now
+     * @description Asks DNS now (past any cache) for `_dnslink.<hostname>` and records the outcome: `verified`
+     *     when its `dnslink=` value is the domain's target and the account still holds that target,
+     *     else `failed` with `lastError` saying why. Verified domains are checked again about every
+     *     hour, and become `failed` (and stop serving) when their DNS no longer matches.
+     */
+    post: operations['verifyDomain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/events': {
     parameters: {
       query?: never;
@@ -3784,6 +3860,11 @@ export interface components {
       | 'crypto_unavailable'
       | 'default_plan_inactive'
       | 'default_plan_protected'
+      | 'dns_label_too_long'
+      | 'domain_limit_reached'
+      | 'domain_not_found'
+      | 'domain_taken'
+      | 'domain_target_not_held'
       | 'email_taken'
       | 'engine_gc_running'
       | 'file_not_found'
@@ -3791,6 +3872,7 @@ export interface components {
       | 'file_too_large'
       | 'files_not_received'
       | 'forbidden'
+      | 'gateway_host_only'
       | 'gc_running'
       | 'gc_unsupported'
       | 'group_name_taken'
@@ -5209,6 +5291,48 @@ export interface components {
       webhook: components['schemas']['Webhook'];
       /** @description The new signing secret; never shown again. */
       secret: string;
+    };
+    Domain: {
+      /** Format: uuid */
+      id: string;
+      /** @description Lower-case ASCII; an internationalized name in its `xn--` form. */
+      hostname: string;
+      /** @description `/ipns/<name>` or `/ipfs/<cid>[/path]`. */
+      target: string;
+      /**
+       * @description `pending`: never checked; `verified`: serving; `failed`: DNS does not name the target (see `lastError`).
+       * @enum {string}
+       */
+      status: 'pending' | 'verified' | 'failed';
+      /** Format: date-time */
+      verifiedAt: string | null;
+      /** Format: date-time */
+      lastCheckedAt: string | null;
+      lastError: string | null;
+      /** @description The DNS record to create for the domain. */
+      dnslinkRecord: {
+        /** @example _dnslink.files.example.org */
+        name: string;
+        /** @constant */
+        type: 'TXT';
+        /** @example dnslink=/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi */
+        value: string;
+      };
+      /** Format: date-time */
+      createdAt: string;
+    };
+    DomainList: {
+      domains: components['schemas']['Domain'][];
+    };
+    DomainCreateRequest: {
+      /** @description A DNS name such as `files.example.org`, without scheme, port or path. */
+      hostname: string;
+      /** @description `/ipns/<name>` (an IPNS name of the account) or `/ipfs/<cid>[/path]` (the root CID of one of its records). */
+      target: string;
+    };
+    DomainDeleted: {
+      /** @constant */
+      deleted: true;
     };
     WebhookList: {
       webhooks: components['schemas']['Webhook'][];
@@ -6768,6 +6892,65 @@ export interface components {
         };
       };
     };
+    /** @description `domain_not_found`: the account has no such custom domain (another account's is not found either). */
+    DomainNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Custom domain not found",
+         *       "code": "domain_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'domain_not_found';
+        };
+      };
+    };
+    /** @description `domain_taken` (another account holds the host name, or this one has it already) or `domain_limit_reached` (the account has 20 domains already). */
+    DomainConflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "files.example.org is held by another account: point _dnslink.files.example.org at your target first, then add it",
+         *       "code": "domain_taken"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'domain_taken' | 'domain_limit_reached';
+        };
+      };
+    };
+    /**
+     * @description `validation_error` (not a DNS name, or not a target), `invalid_json`, `invalid_parameter`
+     *     (an address of this service itself, or below the subdomain gateway's domain) or
+     *     `domain_target_not_held` (the target is neither an IPNS name of the account nor the root
+     *     CID of one of its records). Nothing changed.
+     */
+    DomainBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi is neither an IPNS name of this account nor the root CID of one of its records",
+         *       "code": "domain_target_not_held"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'validation_error' | 'invalid_json' | 'invalid_parameter' | 'domain_target_not_held';
+        };
+      };
+    };
     /** @description `webhook_not_found`: the account has no such webhook endpoint (another account's is not found either). */
     WebhookNotFound: {
       headers: {
@@ -7326,6 +7509,8 @@ export interface components {
      * @example bytes=0-1023
      */
     Range: string;
+    /** @description A custom domain of the account (a UUID). */
+    DomainId: string;
     /** @description A webhook endpoint of the account (a UUID). */
     WebhookId: string;
     /** @description A group of the account (a UUID). */
@@ -9440,6 +9625,126 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['InsufficientScope'];
       404: components['responses']['WebhookOrDeliveryNotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  listDomains: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The domains. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DomainList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  createDomain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "hostname": "files.example.org",
+         *       "target": "/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi"
+         *     }
+         */
+        'application/json': components['schemas']['DomainCreateRequest'];
+      };
+    };
+    responses: {
+      /** @description The domain, pending (or verified, when it was taken over from another account). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Domain'];
+        };
+      };
+      400: components['responses']['DomainBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      409: components['responses']['DomainConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  deleteDomain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A custom domain of the account (a UUID). */
+        domainId: components['parameters']['DomainId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The domain is gone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DomainDeleted'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['DomainNotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+    };
+  };
+  verifyDomain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A custom domain of the account (a UUID). */
+        domainId: components['parameters']['DomainId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The domain after the check. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Domain'];
+        };
+      };
+      400: components['responses']['ValidationError'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['InsufficientScope'];
+      404: components['responses']['DomainNotFound'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
     };
