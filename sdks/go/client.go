@@ -39,8 +39,9 @@ type Client struct {
 	DAG       *DAGService
 	Referrals *ReferralsService
 	Plans     *PlansService
-	PSA       *PSAService   // the Pinning Service API
-	Names     *NamesService // IPNS names
+	PSA       *PSAService     // the Pinning Service API
+	Names     *NamesService   // IPNS names
+	Domains   *DomainsService // custom domains
 }
 
 // Option configures a Client.
@@ -94,5 +95,6 @@ func New(token string, opts ...Option) (*Client, error) {
 	c.Plans = &PlansService{c}
 	c.PSA = &PSAService{c, time.Second}
 	c.Names = &NamesService{c}
+	c.Domains = &DomainsService{c}
 	return c, nil
 }

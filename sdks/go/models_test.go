@@ -61,6 +61,8 @@ var models = map[reflect.Type]string{
 	reflect.TypeOf(cairn.NameHistory{}):       "NameHistory",
 	reflect.TypeOf(cairn.NameKey{}):           "NameKeyExport",
 	reflect.TypeOf(cairn.NameResolution{}):    "NameResolution",
+	reflect.TypeOf(cairn.Domain{}):            "Domain",
+	reflect.TypeOf(cairn.DomainList{}):        "DomainList",
 }
 
 type schemaField struct {

@@ -199,6 +199,16 @@ func policyCalls() map[string]policyCall {
 		}},
 		"Links.List":   {"links.list", func(ctx context.Context, c *Client, _ string) error { _, err := c.Links.List(ctx, "u1"); return err }},
 		"Links.Revoke": {"links.revoke", func(ctx context.Context, c *Client, _ string) error { return c.Links.Revoke(ctx, "u1", "l1") }},
+		"Domains.Add": {"domains.add", func(ctx context.Context, c *Client, _ string) error {
+			_, err := c.Domains.Add(ctx, "files.example.org", "/ipns/k51")
+			return err
+		}},
+		"Domains.Delete": {"domains.delete", func(ctx context.Context, c *Client, _ string) error { return c.Domains.Delete(ctx, "d1") }},
+		"Domains.List":   {"domains.list", func(ctx context.Context, c *Client, _ string) error { _, err := c.Domains.List(ctx); return err }},
+		"Domains.Verify": {"domains.verify", func(ctx context.Context, c *Client, _ string) error {
+			_, err := c.Domains.Verify(ctx, "d1")
+			return err
+		}},
 		"Names.Create": {"names.create", func(ctx context.Context, c *Client, _ string) error { _, err := c.Names.Create(ctx, "n"); return err }},
 		"Names.Delete": {"names.delete", func(ctx context.Context, c *Client, _ string) error { return c.Names.Delete(ctx, "n1") }},
 		"Names.ExportKey": {"names.exportKey", func(ctx context.Context, c *Client, _ string) error {

@@ -60,6 +60,7 @@ func TestScenario(t *testing.T) {
 		{"19 groups with key-values", stepGroups},
 		{"20 a private file through a signed link", stepSignedLink},
 		{"21 an IPNS name published, resolved and rolled back", stepNames},
+		{"22 a custom domain added, checked, listed and deleted", stepDomains},
 	}
 	for _, st := range steps {
 		if !t.Run(st.name, func(t *testing.T) { st.run(t, ctx, s) }) {

@@ -8,11 +8,14 @@
  * and runs until SIGTERM, SIGINT or the end of its standard input (so a test runner that dies
  * takes it along), then deletes its data. Run: `node --import tsx sdks/harness/serve.ts`.
  * With `CAIRN_STRIPE_STANDIN=1`, card payments are configured against the local Stripe stand-in.
+ * DNSLink lookups (custom domains) go to a DNS server on loopback that holds no records, so a
+ * domain's check answers `failed` with `no dnslink= TXT record` and no question leaves the machine.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startDnsServer } from '../../scripts/dns-local.mjs';
 import '../../server/src/content/polyfills';
 import { adminBootstrapper } from '../../server/src/commands/admin/admin-bootstrapper';
 import { buildConfig, NO_REQUEST_LIMITS } from '../../server/src/config/config';
@@ -21,6 +24,7 @@ import { startServer } from '../../server/src/server';
 import { startStripeStandin } from '../../server/test/stripe-standin';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-sdk-'));
+const dns = await startDnsServer();
 const admin = { email: 'admin@sdk.test', password: crypto.randomBytes(12).toString('base64url') };
 const base = buildConfig({
   port: '0',
@@ -31,6 +35,7 @@ const base = buildConfig({
   adminEmail: admin.email,
   adminPassword: admin.password,
   pinTimeoutSeconds: process.env.PIN_TIMEOUT_SECONDS ?? '10',
+  dnslinkResolver: dns.address,
 });
 const config = {
   ...base,
@@ -58,6 +63,7 @@ async function stop() {
   force.unref();
   await running.close().catch(() => undefined);
   await stripe?.close().catch(() => undefined);
+  await dns.stop().catch(() => undefined);
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 }

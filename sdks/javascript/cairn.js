@@ -562,6 +562,42 @@ var Dag = class {
   }
 };
 
+// src/resources/domains.ts
+var Domains = class {
+  constructor(http) {
+    this.http = http;
+  }
+  http;
+  /** Every custom domain of the account (at most 20), oldest first. */
+  async list(options = {}) {
+    const list2 = await this.http.request({ method: 'GET', path: '/domains', idempotent: true, ...options });
+    return list2.domains;
+  }
+  /**
+   * Adds `hostname`, to serve `target` once verified; it starts `pending`, with the TXT record to
+   * create in `dnslinkRecord`. A target the account does not hold is a `ValidationError`
+   * (`domain_target_not_held`); a host name another account holds, or a 21st domain, a
+   * `ConflictError` (`domain_taken`, `domain_limit_reached`). Not retried.
+   */
+  add(hostname, target, options = {}) {
+    return this.http.request({ method: 'POST', path: '/domains', json: { hostname, target }, idempotent: false, ...options });
+  }
+  /**
+   * Looks the domain's DNSLink up now and answers the domain after the check: `verified`, or
+   * `failed` with `lastError` saying why. A repeat only checks again, so it is retried.
+   */
+  verify(domainId, options = {}) {
+    return this.http.request({ method: 'POST', path: `${domainPath(domainId)}/verify`, idempotent: true, ...options });
+  }
+  /** The host name serves nothing from now on; a second delete is a `NotFoundError` (`domain_not_found`), so it is not retried. */
+  delete(domainId, options = {}) {
+    return this.http.request({ method: 'DELETE', path: domainPath(domainId), idempotent: false, ...options });
+  }
+};
+function domainPath(domainId) {
+  return `/domains/${encodeURIComponent(domainId)}`;
+}
+
 // src/resources/gateway.ts
 var Gateway = class {
   constructor(http) {
@@ -1582,6 +1618,8 @@ var Cairn = class {
   psa;
   /** IPNS names: publish, resolve, roll back. */
   names;
+  /** Custom domains serving an IPNS name or a file of the account. */
+  domains;
   dag;
   usage;
   users;
@@ -1610,6 +1648,7 @@ var Cairn = class {
     this.links = new Links(http);
     this.psa = new Psa(http);
     this.names = new Names(http);
+    this.domains = new Domains(http);
     this.dag = new Dag(http);
     this.usage = new UsageResource(http);
     this.users = new Users(http);

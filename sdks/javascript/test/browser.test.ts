@@ -195,6 +195,38 @@ describe('JavaScript SDK in Chromium', () => {
     expect(result.notHeld).toEqual({ isValidation: true, status: 400, code: 'name_value_not_held' });
   });
 
+  it('adds a custom domain from the page, checks it, lists it and deletes it', async () => {
+    const hostname = `browser-${Date.now()}.example.org`;
+    const result = await browser.page.evaluate(
+      async ({ token, hostname }) => {
+        const { Cairn, NotFoundError } = (window as any).sdk;
+        const cairn = new Cairn({ token });
+        const site = await cairn.names.create('browser domain');
+        const added = await cairn.domains.add(hostname, `/ipns/${site.name}`);
+        const checked = await cairn.domains.verify(added.id);
+        const listed = await cairn.domains.list();
+        const deleted = await cairn.domains.delete(added.id);
+        const again = await cairn.domains.delete(added.id).catch((e: unknown) => e);
+        await cairn.names.delete(site.id);
+        return {
+          target: `/ipns/${site.name}`,
+          added,
+          checked: { status: checked.status, lastError: checked.lastError },
+          listed: listed.map((d: { hostname: string }) => d.hostname),
+          deleted,
+          again: { isNotFound: again instanceof NotFoundError, status: again.status, code: again.code },
+        };
+      },
+      { token, hostname },
+    );
+    expect(result.added).toMatchObject({ hostname, target: result.target, status: 'pending' });
+    expect(result.added.dnslinkRecord).toEqual({ name: `_dnslink.${hostname}`, type: 'TXT', value: `dnslink=${result.target}` });
+    expect(result.checked).toEqual({ status: 'failed', lastError: 'no dnslink= TXT record' });
+    expect(result.listed).toEqual([hostname]);
+    expect(result.deleted).toEqual({ deleted: true });
+    expect(result.again).toEqual({ isNotFound: true, status: 404, code: 'domain_not_found' });
+  });
+
   it('reports the progress of each file as the browser sends it, and several files go in one request', async () => {
     // A slow uplink (2 MB/s) makes the browser report the body's progress many times on the way.
     const cdp = await browser.context.newCDPSession(browser.page);

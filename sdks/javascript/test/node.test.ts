@@ -72,6 +72,8 @@ describe('JavaScript build', () => {
     expect(shape.links).toEqual(['create', 'list', 'revoke']);
     // What step 21 (IPNS names) calls, and the rest of the names API.
     expect(shape.names).toEqual(['create', 'delete', 'exportKey', 'get', 'history', 'list', 'publish', 'rename', 'resolve', 'rollback']);
+    // What step 22 (custom domains) calls: the whole domains API.
+    expect(shape.domains).toEqual(['add', 'delete', 'list', 'verify']);
   });
 
   describe('in plain Node', () => {

@@ -1,6 +1,7 @@
 // Generated from sdks/typescript/src by `npm run build:javascript -w @cairn/sdk`. Do not edit.
 /* eslint-disable */
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
+import { Domains } from './resources/domains';
 import { Gateway } from './resources/gateway';
 import { Groups } from './resources/groups';
 import { Names } from './resources/ipns-names';
@@ -36,6 +37,8 @@ export declare class Cairn {
   readonly psa: Psa;
   /** IPNS names: publish, resolve, roll back. */
   readonly names: Names;
+  /** Custom domains serving an IPNS name or a file of the account. */
+  readonly domains: Domains;
   readonly dag: Dag;
   readonly usage: UsageResource;
   readonly users: Users;

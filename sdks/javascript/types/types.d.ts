@@ -51,4 +51,9 @@ export type NameHistory = Schemas['NameHistory'];
 export type NamePublication = Schemas['NamePublication'];
 export type NameKeyExport = Schemas['NameKeyExport'];
 export type NameResolution = Schemas['NameResolution'];
+/** A custom domain of the account: `pending` until verified, then `verified` (serving) or `failed` (see `lastError`). */
+export type Domain = Schemas['Domain'];
+export type DomainList = Schemas['DomainList'];
+export type DomainCreateRequest = Schemas['DomainCreateRequest'];
+export type DomainDeleted = Schemas['DomainDeleted'];
 export {};

@@ -7,6 +7,7 @@ namespace Cairn;
 use Cairn\Http\Transport;
 use Cairn\Service\Account;
 use Cairn\Service\Dag;
+use Cairn\Service\Domains;
 use Cairn\Service\Groups;
 use Cairn\Service\Links;
 use Cairn\Service\Names;
@@ -38,6 +39,8 @@ final class Client
     public readonly Psa $psa;
     /** IPNS names: publish, resolve, roll back. */
     public readonly Names $names;
+    /** Custom domains serving an IPNS name or a file of the account. */
+    public readonly Domains $domains;
 
     /**
      * @param array{baseUrl?: string, retry?: RetryPolicy, timeout?: float, uploadTimeout?: float, userAgent?: string} $options
@@ -71,5 +74,6 @@ final class Client
         $this->plans = new Plans($transport);
         $this->psa = new Psa($transport);
         $this->names = new Names($transport);
+        $this->domains = new Domains($transport);
     }
 }

@@ -59,6 +59,11 @@ namespace Cairn;
  * @phpstan-type NameHistory array{publications: list<NamePublication>}
  * @phpstan-type NameKeyExport array{name: string, format: 'libp2p-protobuf-cleartext', privateKey: string}
  * @phpstan-type NameResolution array{name: string, value: string, sequence: int, ttlSeconds: int, validUntil: string}
+ * @phpstan-type Domain array{id: string, hostname: string, target: string, status: 'pending'|'verified'|'failed',
+ *     verifiedAt: string|null, lastCheckedAt: string|null, lastError: string|null,
+ *     dnslinkRecord: array{name: string, type: 'TXT', value: string}, createdAt: string}
+ * @phpstan-type DomainList array{domains: list<Domain>}
+ * @phpstan-type DomainDeleted array{deleted: bool}
  * @phpstan-type RemoveResult array{success: bool, cid: string, uploadId: string, removed: bool,
  *     operation: 'unpinned'|'record_removed', timestamp: string,
  *     message: 'File removed and unpinned'|'File removed from your account'}

@@ -18,12 +18,13 @@ use PHPUnit\Framework\TestCase;
 /**
  * The SDK scenario of sdks/scenario.md, step by step and in order: each step depends on the one
  * before, so a failed step skips the rest. Steps 19 and 20 are in ScenarioSharingSteps, step 21
- * in ScenarioNameSteps.
+ * in ScenarioNameSteps, step 22 in ScenarioDomainSteps.
  */
 final class ScenarioTest extends TestCase
 {
     use ScenarioSharingSteps;
     use ScenarioNameSteps;
+    use ScenarioDomainSteps;
 
     private static array $user;
     private static string $tokenId;

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -72,6 +73,13 @@ GROUP_RENAMED = "reports-2026"
 REPORT_META = {"project": "apollo"}
 LINK_SECONDS = 600
 NAME_LABEL = "website"
+# What a domain's check records when DNS has no DNSLink record (the harness's DNS server holds none).
+NO_DNSLINK = "no dnslink= TXT record"
+
+
+def domain_hostname() -> str:
+    """A host name no other run of the scenario on the same server has added."""
+    return f"site-{secrets.token_hex(4)}.example.org"
 
 
 def fetch_car(server_url: str, cid: str, path: Path) -> Path:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import pytest
 
-from cairn import _name_models, _pin_models, models
+from cairn import _domain_models, _name_models, _pin_models, models
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 
@@ -56,6 +56,7 @@ MODELS: dict[type, str] = {
     models.NamePublication: "NamePublication",
     models.NameKeyExport: "NameKeyExport",
     models.NameResolution: "NameResolution",
+    models.Domain: "Domain",
 }
 # What the SDK reports itself, not read from the API.
 OWN = {models.UploadProgress, models.PinProgress}
@@ -156,7 +157,7 @@ def nested(model: type) -> set[type]:
 def test_every_model_is_held_to_a_schema() -> None:
     declared = {
         member
-        for module in (models, _pin_models, _name_models)
+        for module in (models, _pin_models, _name_models, _domain_models)
         for member in vars(module).values()
         if dataclasses.is_dataclass(member) and isinstance(member, type)
     }

@@ -21,6 +21,7 @@ RESOURCES = [
     "plans",
     "psa",
     "names",
+    "domains",
 ]
 
 

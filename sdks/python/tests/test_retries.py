@@ -51,6 +51,7 @@ GROUP = "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"
 UPLOAD = "7b2e9c1a-4d3f-4e5a-9b8c-1d2e3f4a5b6c"
 NAME = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
 IPNS = "k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8"
+DOMAIN = "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a"
 LINK = "c4d5e6f7-a8b9-4c0d-9e1f-2a3b4c5d6e7f"
 CID = "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
 # One call of each operation of the policy this SDK has, given a client and a folder holding `b.txt`.
@@ -63,6 +64,10 @@ CALLS: dict[str, Callable[[Any, Path], Any]] = {
     "groups.list": lambda cairn, _: cairn.groups.list(),
     "groups.remove": lambda cairn, _: cairn.groups.remove(GROUP, [UPLOAD]),
     "groups.rename": lambda cairn, _: cairn.groups.rename(GROUP, "reports-2026"),
+    "domains.add": lambda cairn, _: cairn.domains.add("files.example.org", f"/ipns/{IPNS}"),
+    "domains.delete": lambda cairn, _: cairn.domains.delete(DOMAIN),
+    "domains.list": lambda cairn, _: cairn.domains.list(),
+    "domains.verify": lambda cairn, _: cairn.domains.verify(DOMAIN),
     "links.create": lambda cairn, _: cairn.links.create(UPLOAD, expires_in=600),
     "links.list": lambda cairn, _: cairn.links.list(UPLOAD),
     "links.revoke": lambda cairn, _: cairn.links.revoke(UPLOAD, LINK),

@@ -1,4 +1,4 @@
-"""The SDK scenario (`sdks/scenario.md`), steps 1 to 21 in order, through the sync client."""
+"""The SDK scenario (`sdks/scenario.md`), steps 1 to 22 in order, through the sync client."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from cairn import (
     Cairn,
     CancelToken,
     ConflictError,
+    DnslinkRecord,
     InsufficientScopeError,
     NotFoundError,
     PinProgress,
@@ -33,9 +34,11 @@ from scenario_data import (
     LINK_SECONDS,
     MIB,
     NAME_LABEL,
+    NO_DNSLINK,
     REPORT_META,
     SITE_PATHS,
     UNKNOWN_CID,
+    domain_hostname,
     fetch_car,
     flip_last_byte,
     gateway_get,
@@ -366,3 +369,25 @@ def test_21_ipns_name_published_resolved_and_rolled_back(ctx: Any, tmp_path: Pat
         with pytest.raises(NotFoundError) as gone:
             theirs.names.get(made.id)
         assert gone.value.status == 404 and gone.value.code == "name_not_found"
+
+
+def test_22_custom_domain_added_checked_listed_and_deleted(ctx: Any) -> None:
+    with Cairn(ctx.setup.new_account().session, base_url=ctx.server.url) as theirs:
+        name = theirs.names.create(NAME_LABEL)
+        hostname, target = domain_hostname(), f"/ipns/{name.name}"
+        added = theirs.domains.add(hostname, target)
+        assert (added.hostname, added.target, added.status) == (hostname, target, "pending")
+        assert added.verified_at is None and added.last_checked_at is None and added.last_error is None
+        assert added.dnslink_record == DnslinkRecord(f"_dnslink.{hostname}", "TXT", f"dnslink={target}")
+
+        checked = theirs.domains.verify(added.id)
+        assert (checked.id, checked.status, checked.last_error) == (added.id, "failed", NO_DNSLINK)
+        assert checked.last_checked_at is not None and checked.verified_at is None
+
+        listed = theirs.domains.list()
+        assert [(d.id, d.hostname, d.status) for d in listed] == [(added.id, hostname, "failed")]
+
+        theirs.domains.delete(added.id)
+        with pytest.raises(NotFoundError) as again:
+            theirs.domains.delete(added.id)
+        assert again.value.status == 404 and again.value.code == "domain_not_found"

@@ -2,6 +2,7 @@ import { runsInBrowser, xhrFetch } from './browser-transport';
 import { HttpClient } from './http';
 import { nodeFetch, runsInNode } from './node-transport';
 import { Dag, Plans, Referrals, UsageResource, Users } from './resources/account';
+import { Domains } from './resources/domains';
 import { Gateway } from './resources/gateway';
 import { Groups } from './resources/groups';
 import { Names } from './resources/ipns-names';
@@ -40,6 +41,8 @@ export class Cairn {
   readonly psa: Psa;
   /** IPNS names: publish, resolve, roll back. */
   readonly names: Names;
+  /** Custom domains serving an IPNS name or a file of the account. */
+  readonly domains: Domains;
   readonly dag: Dag;
   readonly usage: UsageResource;
   readonly users: Users;
@@ -69,6 +72,7 @@ export class Cairn {
     this.links = new Links(http);
     this.psa = new Psa(http);
     this.names = new Names(http);
+    this.domains = new Domains(http);
     this.dag = new Dag(http);
     this.usage = new UsageResource(http);
     this.users = new Users(http);

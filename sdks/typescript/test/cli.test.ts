@@ -260,6 +260,39 @@ describe.sequential('cairn CLI', () => {
     expect((await runCli(['name', 'resolve', made.name], env)).code).toBe(4);
   });
 
+  it('adds a custom domain, prints its DNSLink record, checks it and deletes it by host name', async () => {
+    const client = new Cairn({ baseUrl: harness.url, token });
+    const site = await client.names.create(`domain site ${Date.now()}`);
+    const hostname = `cli-${Date.now()}.example.org`;
+    const added = await runCli(['domain', 'add', hostname.toUpperCase(), `/ipns/${site.name}`], env);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain(`${hostname} -> /ipns/${site.name}  (pending)`);
+    expect(added.stdout).toContain(`DNS: _dnslink.${hostname}  TXT  "dnslink=/ipns/${site.name}"`);
+    expect((await runCli(['domain', 'add', hostname], env)).code).toBe(2);
+
+    const checked = JSON.parse((await runCli(['domain', 'verify', `${hostname}.`, '--json'], env)).stdout);
+    expect(checked).toMatchObject({ hostname, status: 'failed', lastError: 'no dnslink= TXT record' });
+    const listed = await runCli(['domain', 'list'], env);
+    expect(listed.stdout).toMatch(/^ID +HOSTNAME +STATUS +TARGET\n/);
+    expect(listed.stdout).toContain(`${checked.id}  ${hostname}  failed  /ipns/${site.name}`);
+
+    const taken = await runCli(['domain', 'add', hostname, `/ipns/${site.name}`, '--json'], env);
+    expect(taken.code).toBe(6);
+    expect(JSON.parse(taken.stderr)).toMatchObject({ status: 409, code: 'domain_taken' });
+    const notHeld = await runCli(
+      ['domain', 'add', `other-${hostname}`, '/ipns/k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8', '--json'],
+      env,
+    );
+    expect(notHeld.code).toBe(8);
+    expect(JSON.parse(notHeld.stderr)).toMatchObject({ status: 400, code: 'domain_target_not_held' });
+
+    expect((await runCli(['domain', 'delete', hostname], env)).stdout).toBe(`deleted ${hostname}; it serves nothing from now on\n`);
+    const gone = await runCli(['domain', 'delete', checked.id, '--json'], env);
+    expect(gone.code).toBe(4);
+    expect(JSON.parse(gone.stderr)).toMatchObject({ status: 404, code: 'domain_not_found' });
+    expect((await runCli(['domain', 'list', '--json'], env)).stdout).toBe('[]\n');
+  });
+
   it('uploads a CAR with --car and shows per-node status; an unknown CID exits 4', async () => {
     const site = makeSite(path.join(temp.dir, 'car-site'));
     const { cid } = await new Cairn({ baseUrl: harness.url, token }).uploads.directory(site.root);

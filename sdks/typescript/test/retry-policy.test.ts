@@ -19,6 +19,7 @@ const UPLOAD = '7b2e9c1a-4d3f-4e5a-9b8c-1d2e3f4a5b6c';
 const GROUP = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const NAME = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const IPNS = 'k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8';
+const DOMAIN = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
 const LINK = 'c4d5e6f7-a8b9-4c0d-9e1f-2a3b4c5d6e7f';
 const CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
 const bytes = () => new TextEncoder().encode('hello');
@@ -26,6 +27,10 @@ const bytes = () => new TextEncoder().encode('hello');
 /** One call of every method that sends a request (the first request of a call that sends several). */
 const CALLS: Record<string, (cairn: Cairn) => Promise<unknown>> = {
   'dag.get': (c) => c.dag.get(CID),
+  'domains.add': (c) => c.domains.add('files.example.org', `/ipns/${IPNS}`),
+  'domains.delete': (c) => c.domains.delete(DOMAIN),
+  'domains.list': (c) => c.domains.list(),
+  'domains.verify': (c) => c.domains.verify(DOMAIN),
   'gateway.get': (c) => c.gateway.get(CID),
   'groups.add': (c) => c.groups.add(GROUP, { uploadIds: [UPLOAD] }),
   'groups.create': (c) => c.groups.create('reports'),

@@ -1,4 +1,4 @@
-/** The SDK scenario (sdks/scenario.md), steps 1–21 in order, against a live server. */
+/** The SDK scenario (sdks/scenario.md), steps 1–22 in order, against a live server. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,7 @@ import {
   resumableCutAndResumed,
   statusAndAllocations,
 } from './scenario-later';
+import { customDomains } from './scenario-domains';
 import { ipnsNames } from './scenario-names';
 
 describe.sequential('SDK scenario', () => {
@@ -237,5 +238,9 @@ describe.sequential('SDK scenario', () => {
 
   it('21. an IPNS name is published, resolved, published again, rolled back and deleted', async () => {
     await ipnsNames(harness.url, fileV0.cid, temp.dir);
+  });
+
+  it('22. a custom domain for an IPNS name is pending, fails its check without a DNSLink record, is listed and deleted', async () => {
+    await customDomains(harness.url);
   });
 });

@@ -22,6 +22,8 @@ from ._async_resources import (
 )
 from ._config import Settings
 from ._core import Operation, Outcome, RetryPolicy, Send
+from ._domain_resources import AsyncDomains
+from ._domains import DomainOperations
 from ._name_resources import AsyncNames
 from ._names import NameOperations
 from ._operations import Operations
@@ -66,6 +68,7 @@ class AsyncCairn:
         self.plans = AsyncPlans(ops, self._run)
         self.psa = AsyncPsa(PsaOperations(policy), self._run)
         self.names = AsyncNames(NameOperations(policy), self._run)
+        self.domains = AsyncDomains(DomainOperations(policy), self._run)
 
     async def _send(self, request: Send) -> Outcome:
         kwargs: dict[str, Any] = self._settings.request_kwargs(request)

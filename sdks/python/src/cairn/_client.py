@@ -10,6 +10,8 @@ import httpx
 
 from ._config import Settings
 from ._core import Operation, Outcome, RetryPolicy, Send
+from ._domain_resources import Domains
+from ._domains import DomainOperations
 from ._name_resources import Names
 from ._names import NameOperations
 from ._operations import Operations
@@ -56,6 +58,7 @@ class Cairn:
         self.plans = Plans(self._ops, self._run)
         self.psa = Psa(PsaOperations(policy), self._run)
         self.names = Names(NameOperations(policy), self._run)
+        self.domains = Domains(DomainOperations(policy), self._run)
 
     def _send(self, request: Send) -> Outcome:
         kwargs: dict[str, Any] = self._settings.request_kwargs(request)

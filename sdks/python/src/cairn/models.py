@@ -6,7 +6,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 # Status, allocations and Pinning Service API models live in their own module; re-exported here.
-# IPNS name models live in their own module; re-exported here.
+# IPNS name and custom domain models live in their own modules; re-exported here.
+from ._domain_models import DnslinkRecord as DnslinkRecord
+from ._domain_models import Domain as Domain
+from ._domain_models import DomainStatus as DomainStatus
 from ._name_models import Name as Name
 from ._name_models import NameKeyExport as NameKeyExport
 from ._name_models import NamePublication as NamePublication

@@ -5,7 +5,7 @@
  * keeps what arrived, and the same command continues it.
  */
 import { SDK_VERSION } from '../version';
-import { account, files, get, groups, login, names, pin, share, status, upload } from './commands';
+import { account, domains, files, get, groups, login, names, pin, share, status, upload } from './commands';
 import { makeContext, UsageError, type CliContext } from './context';
 import { describeError, EXIT, exitCodeOf } from './exit-codes';
 
@@ -43,6 +43,10 @@ Usage: cairn <command> [options]
                                         IPNS names (a name by its k51… name, id or label);
                                         publish and rollback sign a new record, resolve
                                         prints the value
+  domain list | add <hostname> </ipns/name|/ipfs/cid> | verify <domain> | delete <domain>
+                                        custom domains (a domain by its id or host name);
+                                        add prints the DNSLink TXT record to create, verify
+                                        checks it now
   tokens list | create --name N [--expires-in-days D|never] [--allowed-ip IP] | revoke <id>
          [--scope S]... [--group G]     limit a new token: --scope (repeatable) is files:read,
                                         files:write, pins:write, groups:write, psa, links:write
@@ -69,6 +73,8 @@ const commands: Record<string, (ctx: CliContext) => Promise<void>> = {
   groups: groups.groups,
   name: names.names,
   names: names.names,
+  domain: domains.domains,
+  domains: domains.domains,
 };
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {

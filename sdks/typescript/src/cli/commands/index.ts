@@ -8,3 +8,4 @@ export * as upload from './upload';
 export * as status from './status';
 export * as groups from './groups';
 export * as names from './names';
+export * as domains from './domains';
