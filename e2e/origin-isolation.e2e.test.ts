@@ -50,8 +50,13 @@ describe('subdomain gateway in a browser', () => {
     expect(await seen(`http://${one.cid}.ipfs.${DOMAIN}:${port}/`)).toBe('found: one');
     // Another site's origin holds nothing of the first one's.
     expect(await seen(`http://${two.cid}.ipfs.${DOMAIN}:${port}/`)).toBe('found: null');
-    // On the app's own origin the same site is sandboxed: its script never runs.
-    expect(await seen(`${server.url}/ipfs/${one.cid}/`)).toBe('not run');
+    // A page opened on the app's own origin moves to the site's subdomain too; what a script
+    // fetches there is served in place, sandboxed.
+    expect(await seen(`${server.url}/ipfs/${two.cid}/`)).toBe('found: two');
+    expect(new URL(browser.page.url()).host).toBe(`${two.cid}.ipfs.${DOMAIN}:${port}`);
+    const fetched = await fetch(`${server.url}/ipfs/${one.cid}/`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-security-policy')).toMatch(/^sandbox/);
   });
 
   it("shows an IPNS name's new publication on its subdomain at the next load", async () => {

@@ -5,6 +5,8 @@ import { resolveIpnsName } from '../names/resolve';
 import type { AppState, Ctx } from '../koa-types';
 import { serveContentPath } from './content-path';
 import { escapePath } from './headers';
+import { subdomainLocation } from './hosts/gateway-domain';
+import { portOf } from './hosts/host-kind';
 import { pathMount } from './mount';
 import { gatewayHeaders, gatewayOptions, serveContent } from './serve-content';
 import { serveIpnsRecord, wantsIpnsRecord } from './serve-ipns-record';
@@ -16,11 +18,33 @@ const pathParam = (ctx: Ctx): string[] => {
 };
 
 /**
- * What every path gateway read does first: the redirect to the gateway's own origin (false:
- * answered), then the gateway's headers and request limit.
+ * A browser opening a page (not a script fetching bytes): with a subdomain gateway, it reads the
+ * content on the root's own origin, where a site runs as itself.
+ */
+const browserNavigation = (ctx: Ctx) => ctx.get('Sec-Fetch-Mode') === 'navigate' && ctx.get('Sec-Fetch-Dest') === 'document';
+
+/** The page's place on the subdomain gateway; null when its root cannot have one (not a CID or a name, too long for a DNS label). */
+function subdomainOf(ctx: Ctx, gatewayDomain: string): string | null {
+  try {
+    return subdomainLocation(ctx, `${gatewayDomain}${portOf(ctx.host)}`);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/**
+ * What every path gateway read does first: a browser's page to its subdomain, or any request to
+ * the gateway's own origin (false: answered), then the gateway's headers and request limit.
  */
 async function gatewayEntry(ctx: Ctx): Promise<boolean> {
-  const gatewayOrigin = ctx.state.app.config.gatewayOrigin;
+  const { gatewayOrigin, gatewayDomain } = ctx.state.app.config;
+  const subdomain = gatewayDomain && browserNavigation(ctx) ? subdomainOf(ctx, gatewayDomain) : null;
+  if (subdomain) {
+    ctx.status = 302;
+    ctx.redirect(subdomain);
+    return false;
+  }
   if (gatewayOrigin && `${ctx.protocol}://${ctx.host}` !== gatewayOrigin) {
     ctx.status = 302;
     ctx.redirect(`${gatewayOrigin}${ctx.originalUrl}`);

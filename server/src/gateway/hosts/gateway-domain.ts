@@ -33,8 +33,23 @@ function protocolHandler(ctx: Ctx, namespace: string): void {
 export function gatewayDomainRequest(ctx: Ctx): void {
   const match = /^\/(ipfs|ipns)\/([^/]*)(\/.*)?$/.exec(ctx.path);
   if (!match) throw contentOnly();
-  const [, namespace, root, rest] = match as unknown as [string, 'ipfs' | 'ipns', string, string | undefined];
+  const [, namespace, root] = match as unknown as [string, 'ipfs' | 'ipns', string];
   if (root === '') return protocolHandler(ctx, namespace);
+  redirect(ctx, subdomainLocation(ctx, ctx.host));
+}
+
+/**
+ * Where `/ipfs/<cid>/path` or `/ipns/<name>/path` (the request's own path) answers on the
+ * subdomain gateway of `domainHost` (the domain, with a port when it has one): its root's
+ * subdomain, the path and query kept.
+ */
+export function subdomainLocation(ctx: Ctx, domainHost: string): string {
+  const [, namespace, root, rest] = /^\/(ipfs|ipns)\/([^/]+)(\/.*)?$/.exec(ctx.path) as unknown as [
+    string,
+    'ipfs' | 'ipns',
+    string,
+    string | undefined,
+  ];
   let decoded: string;
   try {
     decoded = decodeURIComponent(root);
@@ -43,5 +58,5 @@ export function gatewayDomainRequest(ctx: Ctx): void {
   }
   const label = namespace === 'ipfs' ? ipfsLabel(decoded) : ipnsLabel(decoded);
   const search = ctx.querystring ? `?${ctx.querystring}` : '';
-  redirect(ctx, `${ctx.protocol}://${label}.${namespace}.${ctx.host}${rest ?? '/'}${search}`);
+  return `${ctx.protocol}://${label}.${namespace}.${domainHost}${rest ?? '/'}${search}`;
 }

@@ -141,6 +141,20 @@ describe('subdomain gateway (GATEWAY_DOMAIN)', () => {
     expect(preflight.status).toBe(204);
   });
 
+  it("moves a browser's page on the app's origin to the root's subdomain, and serves scripts' fetches in place", async () => {
+    const navigate = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    const page = await hostFetch(server, 'app.cairn.test:3000', `/ipfs/${site.root}/sub/a.txt?download=1`, { headers: navigate });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe(`http://${site.root}.ipfs.${DOMAIN}:3000/sub/a.txt?download=1`);
+    const fetched = await hostFetch(server, 'app.cairn.test:3000', `/ipfs/${site.root}/sub/a.txt`, {
+      headers: { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+    });
+    expect(await fetched.text()).toBe('a in sub');
+    // A root no DNS label can hold is read where it is.
+    const long = 'bafkrgqe3ohjcjplc6n4f3fwunlj6upltggn7xqujbsvnvyw764srszz4u4rshq6ztos4chl4plgg4ffyyxnayrtdi5oc4xb2332g645433aeg';
+    expect((await hostFetch(server, 'app.cairn.test', `/ipfs/${long}/`, { headers: navigate })).status).toBe(404);
+  });
+
   it('keeps the app and the path gateway on every other host', async () => {
     expect((await server.api.get('/api/v2/users/me', { token: user.token })).status).toBe(200);
     expect((await fetch(`${server.url}/ipfs/${site.root}/hello.txt`)).status).toBe(200);
