@@ -94,6 +94,9 @@ describe.each(DRIVERS)('custom domains (%s)', (driver) => {
     expect(await (await hostFetch(server, hostname, '/a.txt')).text()).toBe('a in sub');
     // The path gateway reaches the same domain as /ipns/<host>.
     expect(await (await fetch(`${server.url}/ipns/${hostname}/a.txt`)).text()).toBe('a in sub');
+    const notDns = await fetch(`${server.url}/ipns/.%E3%83%85%25/`);
+    expect(notDns.status).toBe(400);
+    expect(await notDns.json()).toMatchObject({ code: 'invalid_parameter' });
     // Another account cannot point a domain at this name.
     const other = await createUser(server);
     expect((await add(other, newHost(), `/ipns/${name.name}`)).body.code).toBe('domain_target_not_held');
