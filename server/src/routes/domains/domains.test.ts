@@ -201,6 +201,19 @@ describe.each(DRIVERS)('custom domains (%s)', (driver) => {
     expect(await (await hostFetch(server, hostname, '/')).text()).toBe('only the second account');
   });
 
+  it('takes the same host name once, and at most 20 domains, when the requests come at once', async () => {
+    const user = await createUser(server);
+    const site = await uploadSite(server, user);
+    const hostname = newHost();
+    const same = await Promise.all(Array.from({ length: 10 }, () => add(user, hostname, `/ipfs/${site.root}`)));
+    expect(same.filter((res) => res.status === 201)).toHaveLength(1);
+    expect(same.filter((res) => res.status === 409 && res.body.code === 'domain_taken')).toHaveLength(9);
+    const many = await Promise.all(Array.from({ length: 25 }, () => add(user, newHost(), `/ipfs/${site.root}`)));
+    expect(many.filter((res) => res.status === 201)).toHaveLength(19);
+    expect(many.filter((res) => res.body.code === 'domain_limit_reached')).toHaveLength(6);
+    expect((await server.api.get('/api/v2/domains', { token: user.token })).body.domains).toHaveLength(20);
+  });
+
   it('allows 20 domains per account, and deletes them', async () => {
     const user = await createUser(server);
     const site = await uploadSite(server, user);
