@@ -51,6 +51,12 @@ beforeAll(async () => {
   const name = await server.api('POST', '/names', adminToken, { label: 'Holiday photos (public album)' });
   await server.api('POST', `/names/${(name.body as { id: string }).id}/publish`, adminToken, { value: `/ipfs/${folder.cid}/readme.txt` });
   await server.api('POST', '/names', adminToken, { label: 'Staging' });
+  // A custom domain on that name, with a long host name, pending: its status column says it was never checked.
+  const domain = await server.api('POST', '/domains', adminToken, {
+    hostname: 'holiday-photos.family-archive.example.org',
+    target: `/ipns/${(name.body as { name: string }).name}`,
+  });
+  if (domain.status !== 201) throw new Error(`domain answered ${domain.status}`);
   await apiUpload(server, adminToken, 'report.pdf', '%PDF-1.4 '.repeat(300_000));
   await server.api('POST', '/tokens/generate', adminToken, { name: 'continuous-integration-deploy-token', expiresInDays: 30 });
   await server.api('POST', '/tokens/generate', adminToken, {

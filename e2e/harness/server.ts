@@ -26,6 +26,8 @@ export interface E2eServerOptions {
   s3?: ServerConfig['s3'];
   /** The subdomain gateway's domain (off unless given, as without `GATEWAY_DOMAIN`). */
   gatewayDomain?: string;
+  /** The DNS servers custom domains' DNSLink records are asked of (a loopback one the test keeps), as `DNSLINK_RESOLVER`. */
+  dnslinkResolvers?: string[];
 }
 
 /** A real Cairn server on a free loopback port, with a fresh data directory, serving the built UI. */
@@ -57,6 +59,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   if (options.content) config.content = options.content;
   if (options.s3) config.s3 = options.s3;
   if (options.gatewayDomain) config.gatewayDomain = options.gatewayDomain;
+  if (options.dnslinkResolvers) config.dnslinkResolvers = options.dnslinkResolvers;
   const stripe = options.stripe ? await startStripeStandin() : null;
   if (stripe) config.stripe = stripe.config;
   const running = await startServer(config, createLogger('error'));

@@ -12,7 +12,7 @@ interface SettingsPanelProps {
   children: ReactNode;
 }
 
-/** A card of Settings (API tokens, S3 keys, webhooks): its heading, what it is for, its actions, then its content. */
+/** A card with a heading (Settings' tokens, S3 keys and webhooks, the custom domains under Names): what it is for, its actions, then its content. */
 export function SettingsPanel({ name, title, description, standalone, actions, children }: SettingsPanelProps) {
   const headingId = `${name}-title`;
   return (

@@ -44,6 +44,12 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors(new ApiError(400, 'webhook_url_refused', 'private'), ['url', 'events'])).toEqual({
       url: { key: 'errors.webhook_url_refused' },
     });
+    expect(serverFieldErrors(new ApiError(409, 'domain_taken', 'held'), ['hostname', 'target'])).toEqual({
+      hostname: { key: 'errors.domain_taken' },
+    });
+    expect(serverFieldErrors(new ApiError(400, 'domain_target_not_held', 'not yours'), ['hostname', 'target'])).toEqual({
+      target: { key: 'errors.domain_target_not_held' },
+    });
   });
 
   it('maps validation details to the fields the form has, and leaves the rest to the form', () => {

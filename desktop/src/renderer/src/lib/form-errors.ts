@@ -45,6 +45,8 @@ const CODE_FIELDS: Record<string, string> = {
   email_taken: 'email',
   invalid_referral_code: 'referralCode',
   webhook_url_refused: 'url',
+  domain_taken: 'hostname',
+  domain_target_not_held: 'target',
 };
 
 /**

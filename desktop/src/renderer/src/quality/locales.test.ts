@@ -141,6 +141,11 @@ const SAME_AS_ENGLISH = new Set([
   'fr:settings:webhooks.col_actions',
   'fr:names:col_actions',
   'de:names:choose_name',
+  'names:domains.hostname_placeholder',
+  'de:names:domains.record_name',
+  'de:names:domains.col_status',
+  'fr:names:domains.record_type',
+  'fr:names:domains.col_actions',
   // "2FA" is the abbreviation every language uses; "Code" is the French and German word too.
   'fr:auth:two_factor.code',
   'de:auth:two_factor.code',

@@ -11,6 +11,8 @@ import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
 import { useAsync } from '../../hooks/use-async';
+import { nameTarget } from '../../lib/domain-links';
+import { DomainsPanel } from './domains-panel';
 import { NameHistoryDialog } from './name-history-dialog';
 import { NameKeyDialog } from './name-key-dialog';
 import { NamePublishDialog } from './name-publish-dialog';
@@ -19,8 +21,9 @@ import { NamesTable, type NameAction } from './names-table';
 
 /**
  * The account's IPNS names: create, publish a CID, see and roll back the history, rename, export
- * the key and delete. Each name opens on this server's gateway at `/ipns/<name>/`. Its
- * translations (`names`) are fetched on first use, here or from My files and the DAG viewer.
+ * the key and delete. Each name opens on this server's gateway at `/ipns/<name>/`; below, the
+ * custom domains that serve a name or a CID at an address of the user's own. Its translations
+ * (`names`) are fetched on first use, here or from My files and the DAG viewer.
  */
 export function NamesPage() {
   const { t, ready } = useTranslation(['names', 'common']);
@@ -31,6 +34,8 @@ export function NamesPage() {
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<{ action: NameAction; name: Name } | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // The target the add-domain dialog starts from ('' for none); null while it is closed.
+  const [addingDomain, setAddingDomain] = useState<string | null>(null);
 
   const replace = (saved: Name) =>
     setData(names.some((row) => row.id === saved.id) ? names.map((row) => (row.id === saved.id ? saved : row)) : [...names, saved]);
@@ -88,9 +93,13 @@ export function NamesPage() {
         {state.status === 'error' && <ErrorState message={errorText(state.error, 'errors.load')} onRetry={reload} />}
         {state.status === 'ready' && names.length === 0 && <EmptyState title={t('empty_title')} message={t('empty_message')} icon="tag" />}
         {state.status === 'ready' && names.length > 0 && (
-          <NamesTable names={names} onAction={(action, name) => setOpen({ action, name })} />
+          <NamesTable
+            names={names}
+            onAction={(action, name) => (action === 'use_on_domain' ? setAddingDomain(nameTarget(name.name)) : setOpen({ action, name }))}
+          />
         )}
       </section>
+      <DomainsPanel names={names} adding={addingDomain} onAdding={setAddingDomain} />
       {open?.action === 'publish' && <NamePublishDialog name={open.name} onClose={close} onPublished={saved} />}
       {open?.action === 'history' && <NameHistoryDialog name={open.name} onClose={close} onRolledBack={replace} />}
       {open?.action === 'rename' && <NameRenameDialog name={open.name} onClose={close} onRenamed={saved} />}

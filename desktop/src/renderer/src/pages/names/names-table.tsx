@@ -12,10 +12,11 @@ import { currentLanguage } from '../../lib/i18n';
 import { ipnsUrl, shortValue } from '../../lib/name-links';
 import { useAppStore } from '../../store/app-store';
 
-export type NameAction = 'publish' | 'history' | 'rename' | 'export_key' | 'delete';
+export type NameAction = 'publish' | 'use_on_domain' | 'history' | 'rename' | 'export_key' | 'delete';
 
 const ACTIONS: readonly { action: NameAction; icon: IconName }[] = [
   { action: 'publish', icon: 'upload' },
+  { action: 'use_on_domain', icon: 'globe' },
   { action: 'history', icon: 'clock' },
   { action: 'rename', icon: 'edit' },
   { action: 'export_key', icon: 'key' },
