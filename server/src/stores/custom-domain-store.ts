@@ -1,5 +1,6 @@
-import { PostgresAdapter, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Db } from '../db/database';
+import { lockAccount } from '../db/locks';
 import type { CustomDomainRow, Database } from '../db/schema';
 
 /** Outcome of inserting a custom domain. */
@@ -28,8 +29,7 @@ export function createCustomDomainStore(db: Db) {
      */
     async insertWithin(row: CustomDomainRow, max: number, replacing: string | null): Promise<DomainInsert> {
       return db.transaction().execute(async (trx) => {
-        const account = trx.selectFrom('users').select('id').where('id', '=', row.user_id);
-        await (trx.getExecutor().adapter instanceof PostgresAdapter ? account.forUpdate() : account).execute();
+        await lockAccount(trx, row.user_id);
         const { n } = await trx
           .selectFrom('custom_domains')
           .select((c) => c.fn.countAll<number | string>().as('n'))

@@ -1,5 +1,5 @@
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db/database';
+import { lockAccount, lockedInPg } from '../db/locks';
 import type { IpnsKeyRow, IpnsPublicationRow, IpnsRecordRow } from '../db/schema';
 
 /** A name of an account with the record in force, if it was published. */
@@ -22,9 +22,6 @@ export interface RecordWrite {
   key_id: string | null;
   updated_at: string;
 }
-
-const lockedInPg = <Q extends { forUpdate(): Q }>(trx: Db, query: Q): Q =>
-  trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
 
 /** IPNS keys of accounts, the signed records the server answers, and the history of each name. */
 export function createIpnsStore(db: Db) {
@@ -57,7 +54,7 @@ export function createIpnsStore(db: Db) {
     /** Inserts the key unless the account has `max` already; the account row is locked first so concurrent creations cannot all pass the count. */
     async insertKeyWithin(row: IpnsKeyRow, max: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        await lockedInPg(trx, trx.selectFrom('users').select('id').where('id', '=', row.user_id)).execute();
+        await lockAccount(trx, row.user_id);
         const { n } = await trx
           .selectFrom('ipns_keys')
           .select((c) => c.fn.countAll<number | string>().as('n'))

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import { lockedInPg } from '../db/locks';
 import type { Database, PinJobRow, PsaPinsTable } from '../db/schema';
 
 type PsaStatus = PinJobRow['status'];
@@ -232,9 +233,7 @@ export function createPsaPinStore(db: Db) {
         .where('user_id', '=', userId)
         .executeTakeFirst();
       if (!pin) return undefined;
-      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-        await trx.selectFrom('pin_jobs').select('id').where('id', '=', pin.job_id).forUpdate().execute();
-      }
+      await lockedInPg(trx, trx.selectFrom('pin_jobs').select('id').where('id', '=', pin.job_id)).execute();
       return trx
         .deleteFrom('psa_pins')
         .where('requestid', '=', requestid)

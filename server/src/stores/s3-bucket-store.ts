@@ -1,5 +1,5 @@
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db/database';
+import { lockedInPg } from '../db/locks';
 import type { S3BucketRow, S3ObjectRow } from '../db/schema';
 
 /** What a listing asks for: keys that begin with `prefix`, from `from` on, in byte order. */
@@ -14,7 +14,7 @@ export interface KeyPage {
 /** The key's row, locked on PostgreSQL (SQLite runs one write transaction at a time). */
 const lockedObject = (trx: Db, bucketId: string, key: string) => {
   const query = trx.selectFrom('s3_objects').selectAll().where('bucket_id', '=', bucketId).where('key', '=', key);
-  return (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).executeTakeFirst();
+  return lockedInPg(trx, query).executeTakeFirst();
 };
 
 /** Buckets (groups under an S3 name) and the object keys in them. */

@@ -1,5 +1,5 @@
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db/database';
+import { lockAccount } from '../db/locks';
 import type { S3KeyRow } from '../db/schema';
 
 /** How stale `last_used_at` may be: a busy client does not write on every request. */
@@ -18,8 +18,7 @@ export function createS3KeyStore(db: Db) {
      */
     async insertWithin(row: S3KeyRow, max: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const account = trx.selectFrom('users').select('id').where('id', '=', row.user_id);
-        await (trx.getExecutor().adapter instanceof PostgresAdapter ? account.forUpdate() : account).execute();
+        await lockAccount(trx, row.user_id);
         const { n } = await trx
           .selectFrom('s3_keys')
           .select((c) => c.fn.countAll<number | string>().as('n'))

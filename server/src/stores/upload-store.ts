@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import { lockedInPg } from '../db/locks';
 import { precompiled, type Param } from '../db/fast/precompiled';
 import type { Category, Database, UploadRow } from '../db/schema';
 import { nameOrderKey } from '../lib/name-order';
@@ -172,14 +173,6 @@ async function sorted(
   return { rows: rows as UploadRow[], counted };
 }
 
-/**
- * `SELECT … FOR UPDATE` on PostgreSQL, where concurrent transactions must queue on a record;
- * SQLite runs one write transaction at a time, so a plain read there is already exclusive.
- */
-function locked<O>(trx: Db, query: SelectQueryBuilder<Database, 'uploads', O>) {
-  return trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
-}
-
 export function createUploadStore(db: Db) {
   return {
     async insert(trx: Db, row: UploadRow): Promise<void> {
@@ -302,11 +295,11 @@ export function createUploadStore(db: Db) {
      * content) take their turns.
      */
     lockByCid: (trx: Db, userId: string, cid: string): Promise<UploadRow | undefined> =>
-      locked(trx, trx.selectFrom('uploads').selectAll().where('user_id', '=', userId).where('cid', '=', cid)).executeTakeFirst(),
+      lockedInPg(trx, trx.selectFrom('uploads').selectAll().where('user_id', '=', userId).where('cid', '=', cid)).executeTakeFirst(),
 
     /** A record by id, locked until `trx` ends (see `lockByCid`). */
     lockById: (trx: Db, id: string): Promise<UploadRow | undefined> =>
-      locked(trx, trx.selectFrom('uploads').selectAll().where('id', '=', id)).executeTakeFirst(),
+      lockedInPg(trx, trx.selectFrom('uploads').selectAll().where('id', '=', id)).executeTakeFirst(),
 
     /** The account now holds this content itself: the record stays when its remote pins go. */
     async adopt(trx: Db, id: string): Promise<void> {

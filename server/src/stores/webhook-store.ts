@@ -1,5 +1,6 @@
-import { PostgresAdapter, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Db } from '../db/database';
+import { lockAccount, lockedInPg } from '../db/locks';
 import type { Database, WebhookEndpointRow } from '../db/schema';
 
 /** Webhook endpoints of an account. */
@@ -19,8 +20,7 @@ export function createWebhookStore(db: Db) {
      */
     async insertWithin(row: WebhookEndpointRow, max: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const account = trx.selectFrom('users').select('id').where('id', '=', row.user_id);
-        await (trx.getExecutor().adapter instanceof PostgresAdapter ? account.forUpdate() : account).execute();
+        await lockAccount(trx, row.user_id);
         const { n } = await trx
           .selectFrom('webhook_endpoints')
           .select((c) => c.fn.countAll<number | string>().as('n'))
@@ -50,7 +50,7 @@ export function createWebhookStore(db: Db) {
     async rotateSecret(userId: string, id: string, sealed: string, previousUntil: string | null, now: string) {
       return db.transaction().execute(async (trx) => {
         const query = trx.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', userId).where('id', '=', id);
-        const current = await (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).executeTakeFirst();
+        const current = await lockedInPg(trx, query).executeTakeFirst();
         if (!current) return undefined;
         const changes = {
           secret_ciphertext: sealed,

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { lockedInPg } from '../../db/locks';
 import type { S3MultipartRow, S3PartRow } from '../../db/schema';
 import { partCharge } from './limits';
 
@@ -44,7 +45,7 @@ export async function findUpload(db: Db, id: string): Promise<S3MultipartRow | u
 /** The upload's row, locked until `trx` ends (SQLite runs one write transaction at a time already). */
 export async function lockUpload(trx: Db, id: string): Promise<S3MultipartRow | undefined> {
   const query = trx.selectFrom('s3_multipart_uploads').selectAll().where('id', '=', id);
-  return (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).executeTakeFirst();
+  return lockedInPg(trx, query).executeTakeFirst();
 }
 
 /** Whether a Complete of the upload holds its lease at `now`. */
