@@ -11,9 +11,6 @@ import { pathMount } from './mount';
 import { gatewayHeaders, gatewayOptions, serveContent } from './serve-content';
 import { serveIpnsRecord, wantsIpnsRecord } from './serve-ipns-record';
 
-/** A DNSLink name as a path names it: DNS labels (an internationalized one in its `xn--` form). */
-const DNS_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9-]{1,63}\.?$/i;
-
 /** The segments of a wildcard path parameter, empty ones dropped. */
 const pathParam = (ctx: Ctx): string[] => {
   const rawPath = (ctx.params as Record<string, string | string[] | undefined>).path ?? '';
@@ -79,8 +76,7 @@ async function serveIpns(ctx: Ctx): Promise<void> {
   const text = ctx.params.name!;
   const requested = pathParam(ctx);
   if (text.includes('.')) {
-    if (!DNS_NAME.test(text)) throw new AppError(400, 'invalid_parameter', `${text} is neither an IPNS name nor a DNS name`);
-    await serveContentPath(ctx, `/ipns/${text}`, requested, (hidden) => pathMount('ipns', text, hidden));
+    await serveContentPath(ctx, `/ipns/${encodeURIComponent(text)}`, requested, (hidden) => pathMount('ipns', text, hidden));
     return;
   }
   const name = gatewayName(text);

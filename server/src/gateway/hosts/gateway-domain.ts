@@ -1,14 +1,13 @@
 import { AppError, badRequest } from '../../lib/errors';
 import type { Ctx } from '../../koa-types';
-import { gatewayCors } from '../headers';
 import { ipfsLabel, ipnsLabel } from './content-labels';
 
 /** The app and its API never answer on the gateway's hosts: uploaded pages there must not be able to act as the app. */
 export const contentOnly = () =>
   new AppError(421, 'gateway_host_only', 'This host serves IPFS content only: the app and its API answer on their own address');
 
+/** A 301 (the gateway's headers, CORS among them, are set already). */
 const redirect = (ctx: Ctx, location: string) => {
-  gatewayCors(ctx);
   ctx.status = 301;
   ctx.redirect(location);
 };

@@ -1,11 +1,10 @@
 import net from 'node:net';
 import type { Next } from 'koa';
-import { isCustomDomain } from '../../commands/domains/domain-target';
+import { verifiedDomain } from '../../commands/domains/domain-target';
 import { isReserved, reservedHostnames } from '../../commands/domains/hostname-rules';
 import { AppError } from '../../lib/errors';
 import type { Ctx } from '../../koa-types';
-import { pathSegments, serveContentPath } from '../content-path';
-import { dnsLinkMount } from '../mount';
+import { pathSegments, serveCustomDomain } from '../content-path';
 import { gatewayHeaders, gatewayOptions } from '../serve-content';
 import { contentOnly, gatewayDomainRequest } from './gateway-domain';
 import { gatewayHost, hostnameOf, portOf } from './host-kind';
@@ -46,8 +45,8 @@ export function hostGateway() {
     }
     const { hostname } = host;
     if (hostname === '' || net.isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || isReserved(hostname, reservedHostnames(app))) return next();
-    if (!(await isCustomDomain(app, hostname))) return next();
-    if (await contentRead(ctx, true))
-      await serveContentPath(ctx, `/ipns/${hostname}`, pathSegments(ctx.path), (hidden) => dnsLinkMount(hostname, hidden));
+    const customDomain = await verifiedDomain(app, hostname);
+    if (!customDomain) return next();
+    if (await contentRead(ctx, true)) await serveCustomDomain(ctx, customDomain, pathSegments(ctx.path));
   };
 }
