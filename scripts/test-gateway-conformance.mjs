@@ -54,10 +54,9 @@ const SUITE_TIMEOUT = '10m';
 
 /** The suite sends thousands of gateway requests from 127.0.0.1: the request limits are off (they have tests of their own). */
 const NO_REQUEST_LIMITS = Object.fromEntries(
-  ['API_PER_IP', 'API_PER_TOKEN', 'PSA_PER_IP', 'PSA_PER_TOKEN', 'GATEWAY_PER_IP', 'GATEWAY_PER_CID'].map((name) => [
-    `RATE_LIMIT_${name}`,
-    '0',
-  ]),
+  ['API_PER_IP', 'API_PER_TOKEN', 'PSA_PER_IP', 'PSA_PER_TOKEN', 'GATEWAY_PER_IP', 'GATEWAY_PER_CID', 'S3_PER_IP', 'S3_PER_KEY'].map(
+    (name) => [`RATE_LIMIT_${name}`, '0'],
+  ),
 );
 
 const args = process.argv.slice(2);

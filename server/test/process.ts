@@ -37,10 +37,9 @@ function jsonLines(text: string): Array<Record<string, unknown>> {
 
 /** Every request limit off (`RATE_LIMIT_*` 0): a test's server takes its requests from 127.0.0.1, the limits have tests of their own. */
 export const NO_REQUEST_LIMITS_ENV: Record<string, string> = Object.fromEntries(
-  ['API_PER_IP', 'API_PER_TOKEN', 'PSA_PER_IP', 'PSA_PER_TOKEN', 'GATEWAY_PER_IP', 'GATEWAY_PER_CID'].map((name) => [
-    `RATE_LIMIT_${name}`,
-    '0',
-  ]),
+  ['API_PER_IP', 'API_PER_TOKEN', 'PSA_PER_IP', 'PSA_PER_TOKEN', 'GATEWAY_PER_IP', 'GATEWAY_PER_CID', 'S3_PER_IP', 'S3_PER_KEY'].map(
+    (name) => [`RATE_LIMIT_${name}`, '0'],
+  ),
 );
 
 /**

@@ -32,6 +32,8 @@ export interface RequestLimits {
   api: { perIp: number; perToken: number };
   psa: { perIp: number; perToken: number };
   gateway: { perIp: number; perCid: number };
+  /** The S3-compatible API: per client IP, and per access key (`perToken`, raised by the account's plan). */
+  s3: { perIp: number; perToken: number };
 }
 
 /** Every request limit off: for servers that are not about limits (tests, benchmarks). */
@@ -40,6 +42,7 @@ export const NO_REQUEST_LIMITS: RequestLimits = Object.freeze({
   api: Object.freeze({ perIp: 0, perToken: 0 }),
   psa: Object.freeze({ perIp: 0, perToken: 0 }),
   gateway: Object.freeze({ perIp: 0, perCid: 0 }),
+  s3: Object.freeze({ perIp: 0, perToken: 0 }),
 });
 
 export interface ServerConfig {
@@ -379,6 +382,10 @@ export function buildConfig(env: ServerEnv, cwd: string = process.cwd()): Server
       gateway: {
         perIp: integer('RATE_LIMIT_GATEWAY_PER_IP', env.rateLimitGatewayPerIp, 200, 0, 10_000_000),
         perCid: integer('RATE_LIMIT_GATEWAY_PER_CID', env.rateLimitGatewayPerCid, 6000, 0, 10_000_000),
+      },
+      s3: {
+        perIp: integer('RATE_LIMIT_S3_PER_IP', env.rateLimitS3PerIp, 6000, 0, 10_000_000),
+        perToken: integer('RATE_LIMIT_S3_PER_KEY', env.rateLimitS3PerKey, 3000, 0, 10_000_000),
       },
     },
     jsonBodyLimitBytes: integer('JSON_BODY_LIMIT_BYTES', env.jsonBodyLimit, 100 * 1024, 1024, 10 * 1024 * 1024),

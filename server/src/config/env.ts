@@ -36,6 +36,8 @@ export interface ServerEnv {
   rateLimitPsaPerToken?: string;
   rateLimitGatewayPerIp?: string;
   rateLimitGatewayPerCid?: string;
+  rateLimitS3PerIp?: string;
+  rateLimitS3PerKey?: string;
   jsonBodyLimit?: string;
   staticDir?: string;
   pinTimeoutSeconds?: string;
@@ -100,6 +102,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     rateLimitPsaPerToken: env.RATE_LIMIT_PSA_PER_TOKEN,
     rateLimitGatewayPerIp: env.RATE_LIMIT_GATEWAY_PER_IP,
     rateLimitGatewayPerCid: env.RATE_LIMIT_GATEWAY_PER_CID,
+    rateLimitS3PerIp: env.RATE_LIMIT_S3_PER_IP,
+    rateLimitS3PerKey: env.RATE_LIMIT_S3_PER_KEY,
     jsonBodyLimit: env.JSON_BODY_LIMIT_BYTES,
     staticDir: env.CAIRN_STATIC_DIR,
     pinTimeoutSeconds: env.PIN_TIMEOUT_SECONDS,

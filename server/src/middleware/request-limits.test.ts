@@ -22,12 +22,14 @@ function limits(on: {
   api?: Partial<RequestLimits['api']>;
   psa?: Partial<RequestLimits['psa']>;
   gateway?: Partial<RequestLimits['gateway']>;
+  s3?: Partial<RequestLimits['s3']>;
 }) {
   return {
     windowSeconds: WINDOW_SECONDS,
     api: { perIp: 0, perToken: 0, ...on.api },
     psa: { perIp: 0, perToken: 0, ...on.psa },
     gateway: { perIp: 0, perCid: 0, ...on.gateway },
+    s3: { perIp: 0, perToken: 0, ...on.s3 },
   };
 }
 

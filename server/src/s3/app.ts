@@ -57,7 +57,9 @@ function errors() {
         });
         error = s3Errors.internalError();
       }
-      if (error.status === 503) ctx.set('Retry-After', '1');
+      // A refusal for the request rate says when to come back, as the API's does.
+      if (known?.headers) ctx.set(known.headers);
+      if (error.status === 503 && !ctx.response.get('Retry-After')) ctx.set('Retry-After', '1');
       if (ctx.method === 'HEAD') {
         // Koa makes a null body a 204: the status goes after it.
         ctx.body = null;

@@ -18,11 +18,14 @@ function rawTarget(url: string | undefined): { rawPath: string; rawQuery: string
 /**
  * Every S3 request is signed (Signature V4, in the header or the query): the key must exist, its
  * account be active, and a read-only key only read. Sets the signer, the address, and the payload
- * as a stream that checks what the signature covers as it is read.
+ * as a stream that checks what the signature covers as it is read. Counted against the client
+ * IP's limit before the signature is checked, and against the key's (its account's plan raising
+ * it) once the key is known to be the signer's: a stranger cannot spend another's allowance.
  */
 export function authenticate() {
   return async (ctx: S3Ctx, next: Next) => {
     const app = ctx.state.app;
+    await app.requestLimits.byIp('s3', ctx.ip);
     const { rawPath, rawQuery } = rawTarget(ctx.req.url);
     let signer: Awaited<ReturnType<typeof resolveS3Key>> = null;
     const verified = await verifySignature(
@@ -36,6 +39,7 @@ export function authenticate() {
     if (!found || found.key.access_key_id !== verified.accessKeyId) throw s3Errors.invalidAccessKeyId();
     const user = await app.stores.users.findById(found.key.user_id);
     if (!user || user.status !== 'active') throw s3Errors.accessDenied('The account is disabled');
+    await app.requestLimits.byCredential('s3', `s3key:${found.key.id}`, user.plan_code);
     if (found.key.read_only && !READS.has(ctx.method)) throw s3Errors.accessDenied('This access key may only read');
     const address = addressOf(ctx.get('Host'), rawPath, app.config.s3!.hostName);
     const decodedLength = ctx.get('x-amz-decoded-content-length') || ctx.get('Content-Length');

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { consumeOrRefuse, type SharedLimiters } from '../../lib/shared-limiters';
 
-export type LimitedArea = 'api' | 'psa' | 'gateway';
+export type LimitedArea = 'api' | 'psa' | 'gateway' | 's3';
 
 /** A plan's factor is read again after this long: an admin's change reaches every instance soon. */
 const PLAN_FACTORS_TTL_MS = 30_000;
@@ -14,9 +14,9 @@ interface PlanFactors {
 }
 
 /**
- * The request limits of the API, the Pinning Service API and the gateway: per client IP for all
- * three, per credential (API token or session) for the first two, multiplied by the account's
- * plan, and per root CID for the gateway. A limit of 0 is off. Should the database fail to count,
+ * The request limits of the API, the Pinning Service API, the gateway and the S3 API: per client IP
+ * for all four, per credential (API token, session or S3 access key) for all but the gateway,
+ * multiplied by the account's plan, and per root CID for the gateway. A limit of 0 is off. Should the database fail to count,
  * the request goes through: a limit protects the service, it must not take it down.
  */
 export function createRequestLimits(
@@ -59,8 +59,8 @@ export function createRequestLimits(
     /** Counts a request from `ip` to `area`. */
     byIp: (area: LimitedArea, ip: string) => spend(`${area}:ip`, settings()[area].perIp, ip),
 
-    /** Counts a request made with a credential (`token:<id>`, `session:<id>`) of an account on `planCode`. */
-    async byCredential(area: 'api' | 'psa', credential: string, planCode: string): Promise<void> {
+    /** Counts a request made with a credential (`token:<id>`, `session:<id>`, `s3key:<id>`) of an account on `planCode`. */
+    async byCredential(area: 'api' | 'psa' | 's3', credential: string, planCode: string): Promise<void> {
       const perToken = settings()[area].perToken;
       if (perToken <= 0) return;
       const factor = await planFactor(planCode).catch(() => 1);
