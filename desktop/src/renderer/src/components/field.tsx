@@ -57,3 +57,13 @@ export function SelectField({ label, error, hint, children, ...select }: SelectF
     </FieldFrame>
   );
 }
+
+/** A form's own error (not one field's), read out when it appears; nothing when there is none. */
+export function FormAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="alert alert-error" role="alert">
+      {message}
+    </p>
+  );
+}

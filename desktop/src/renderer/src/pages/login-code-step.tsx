@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../api/endpoints';
 import { AuthLayout } from '../components/auth-layout';
-import { TextField } from '../components/field';
+import { FormAlert, TextField } from '../components/field';
 import { useErrorText } from '../hooks/use-error-text';
 
 interface LoginCodeStepProps {
@@ -59,11 +59,7 @@ export function LoginCodeStep({ challenge, onSignedIn, onRestart }: LoginCodeSte
         </button>
       }
     >
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormAlert message={error} />
       <form ref={form} className="form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           label={t('two_factor.code')}

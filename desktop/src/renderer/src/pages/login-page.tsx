@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { authApi } from '../api/endpoints';
 import { AuthLayout } from '../components/auth-layout';
-import { TextField } from '../components/field';
+import { FormAlert, TextField } from '../components/field';
 import { useErrorText } from '../hooks/use-error-text';
 import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid';
 import { fieldErrors, type FieldErrors } from '../lib/form-errors';
@@ -82,11 +82,7 @@ export function LoginPage() {
           {t(`notice.${notice}`)}
         </div>
       )}
-      {formError && (
-        <div className="alert alert-error" role="alert">
-          {formError}
-        </div>
-      )}
+      <FormAlert message={formError} />
       <form ref={formRef} className="form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           label={t('fields.email')}

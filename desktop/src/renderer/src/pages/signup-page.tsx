@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi } from '../api/endpoints';
 import { AuthLayout } from '../components/auth-layout';
-import { TextField } from '../components/field';
+import { FormAlert, TextField } from '../components/field';
 import { LanguageSelect } from '../components/language-select';
 import { CountryAndBirthFields, NameFields } from '../components/person-fields';
 import { useErrorText } from '../hooks/use-error-text';
@@ -78,11 +78,7 @@ export function SignupPage() {
       subtitle={t('signup.subtitle')}
       footer={<Trans t={t} i18nKey="signup.have_account" components={{ action: <Link to="/login" /> }} />}
     >
-      {formError && (
-        <div className="alert alert-error" role="alert">
-          {formError}
-        </div>
-      )}
+      <FormAlert message={formError} />
       <form ref={formRef} className="form" onSubmit={(event) => void submit(event)} noValidate>
         <NameFields values={form} errors={errors} set={set} ns="auth" />
         <TextField

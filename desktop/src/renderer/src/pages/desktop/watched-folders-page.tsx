@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/states';
 import { useAppStore } from '../../store/app-store';
 import { useAccountNames } from './use-account-names';
 import { WatchedFolderCard } from './watched-folder-card';
+import { FormAlert } from '../../components/field';
 
 /** Folders the desktop app keeps pinned: add one with the native picker, see each one's state. */
 export function WatchedFoldersPage() {
@@ -51,11 +52,7 @@ export function WatchedFoldersPage() {
           <input type="checkbox" checked={removeDeleted} onChange={(event) => setRemoveDeleted(event.target.checked)} />
           <span>{t('watched.remove_deleted')}</span>
         </label>
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormAlert message={error} />
         <button type="button" className="btn btn-primary" onClick={() => void add()}>
           <Icon name="folder" size={16} />
           <span>{t('watched.add')}</span>

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { Upload } from '@cairn/shared/api-types';
 import { contentApi } from '../../api/content';
-import { TextField } from '../../components/field';
+import { FormAlert, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { FormDialogActions } from '../../components/form-dialog-actions';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
@@ -71,11 +71,7 @@ export function RenameDialog({ upload, onClose, onRenamed }: { upload: Upload; o
           autoComplete="off"
           spellCheck={false}
         />
-        {formError && (
-          <p className="alert alert-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} />
       </form>
     </Modal>
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccessLink, Upload } from '@cairn/shared/api-types';
 import { contentApi } from '../../api/content';
 import { CopyButton } from '../../components/copy-button';
-import { SelectField, TextField } from '../../components/field';
+import { FormAlert, SelectField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
@@ -121,11 +121,7 @@ export function ShareDialog({ upload, onClose }: { upload: Upload; onClose(): vo
           <input type="checkbox" name="singleUse" checked={singleUse} onChange={(event) => setSingleUse(event.target.checked)} />
           <span>{t('share.single_use')}</span>
         </label>
-        {formError && (
-          <p className="alert alert-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} />
         <div className="share-submit">
           <button type="submit" className="btn btn-primary" disabled={busy || customInvalid}>
             {busy ? t('share.creating') : t('share.create')}

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { domainsApi } from '../../api/domains';
-import { SelectField, TextField } from '../../components/field';
+import { FormAlert, SelectField, TextField } from '../../components/field';
 import { FormDialogActions } from '../../components/form-dialog-actions';
 import { Modal } from '../../components/modal';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
@@ -125,11 +125,7 @@ export function DomainAddDialog({
             spellCheck={false}
           />
         )}
-        {formError && (
-          <p className="alert alert-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} />
       </form>
     </Modal>
   );

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { namesApi } from '../../api/names';
-import { TextField } from '../../components/field';
+import { FormAlert, TextField } from '../../components/field';
 import { FormDialogActions } from '../../components/form-dialog-actions';
 import { Modal } from '../../components/modal';
 import { useAreaErrorText } from '../../hooks/use-area-error-text';
@@ -77,11 +77,7 @@ export function NamePublishDialog({ name, onClose, onPublished }: { name: Name; 
           error={errors.ttlSeconds}
           hint={t('ttl_hint')}
         />
-        {formError && (
-          <p className="alert alert-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} />
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { namesApi } from '../../api/names';
-import { SelectField, TextField } from '../../components/field';
+import { FormAlert, SelectField, TextField } from '../../components/field';
 import { FormDialogActions } from '../../components/form-dialog-actions';
 import { Modal } from '../../components/modal';
 import { ErrorState, LoadingState } from '../../components/states';
@@ -111,11 +111,7 @@ export function PublishToNameDialog({ item, value, onClose }: { item: string; va
             )}
           </>
         )}
-        {formError && (
-          <p className="alert alert-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} />
       </form>
     </Modal>
   );

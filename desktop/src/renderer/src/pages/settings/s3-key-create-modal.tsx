@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { S3KeyCreated } from '@cairn/shared/api-types';
 import { s3KeyApi } from '../../api/s3-keys';
 import { CopyButton } from '../../components/copy-button';
-import { TextField } from '../../components/field';
+import { FormAlert, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { OneTimeSecretModal } from '../../components/one-time-secret-modal';
 import { useErrorText } from '../../hooks/use-error-text';
@@ -76,11 +76,7 @@ export function S3KeyCreateModal({ onClose, onCreated }: { onClose(): void; onCr
   return (
     <Modal title={t('s3_keys.new_title')} onClose={busy ? undefined : onClose}>
       <form className="form" id="s3-key-form" onSubmit={(event) => void submit(event)} noValidate>
-        {formError && (
-          <div className="alert alert-error" role="alert">
-            {formError}
-          </div>
-        )}
+        <FormAlert message={formError} />
         <TextField
           label={t('s3_keys.name')}
           name="name"

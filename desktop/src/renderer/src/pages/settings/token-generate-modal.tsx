@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { ApiTokenCreated, TokenScope } from '@cairn/shared/api-types';
 import { tokenApi, userApi } from '../../api/endpoints';
-import { SelectField, TextField } from '../../components/field';
+import { FormAlert, SelectField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { OneTimeSecretModal } from '../../components/one-time-secret-modal';
 import { useErrorText } from '../../hooks/use-error-text';
@@ -89,11 +89,7 @@ export function TokenGenerateModal({ onClose, onCreated }: { onClose(): void; on
   return (
     <Modal title={t('tokens.new_title')} onClose={busy ? undefined : onClose}>
       <form className="form" id="token-form" onSubmit={(event) => void submit(event)} noValidate>
-        {formError && (
-          <div className="alert alert-error" role="alert">
-            {formError}
-          </div>
-        )}
+        <FormAlert message={formError} />
         <TextField
           label={t('tokens.name')}
           name="name"

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { webhookApi } from '../../api/webhooks';
-import { TextField } from '../../components/field';
+import { FormAlert, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useErrorText } from '../../hooks/use-error-text';
 import { fieldErrors, serverFieldErrors, type FieldErrors } from '../../lib/form-errors';
@@ -89,11 +89,7 @@ export function WebhookFormModal({ webhook, onClose, onSaved }: { webhook?: Webh
   return (
     <Modal title={webhook ? t('webhooks.edit_title') : t('webhooks.new_title')} onClose={busy ? undefined : onClose}>
       <form ref={form} className="form" onSubmit={(event) => void submit(event)} noValidate>
-        {formError && (
-          <div className="alert alert-error" role="alert">
-            {formError}
-          </div>
-        )}
+        <FormAlert message={formError} />
         <TextField
           label={t('webhooks.url')}
           name="url"

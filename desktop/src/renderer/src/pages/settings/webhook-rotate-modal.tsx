@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { webhookApi } from '../../api/webhooks';
-import { SelectField } from '../../components/field';
+import { FormAlert, SelectField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { useErrorText } from '../../hooks/use-error-text';
 import { WebhookSecretModal } from './webhook-secret-modal';
@@ -63,11 +63,7 @@ export function WebhookRotateModal({
   return (
     <Modal title={t('webhooks.rotate_title')} onClose={busy ? undefined : onClose}>
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        {error && (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        )}
+        <FormAlert message={error} />
         <p>{t('webhooks.rotate_message', { url: webhook.url })}</p>
         <SelectField
           label={t('webhooks.rotate_overlap')}

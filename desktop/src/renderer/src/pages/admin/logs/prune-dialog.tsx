@@ -2,7 +2,7 @@ import { LOG_PRUNE_MAX_DAYS, LOG_RETENTION_DAYS, logPruneSchema } from '@cairn/s
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin';
-import { TextField } from '../../../components/field';
+import { FormAlert, TextField } from '../../../components/field';
 import { Modal } from '../../../components/modal';
 import { FormDialogActions } from '../../../components/form-dialog-actions';
 import { useAreaErrorText } from '../../../hooks/use-area-error-text';
@@ -51,11 +51,7 @@ export function PruneDialog({ onClose, onPruned }: { onClose(): void; onPruned(r
       footer={<FormDialogActions formId="prune-form" busy={busy} onCancel={onClose} submitLabel={t('logs.prune_confirm')} danger />}
     >
       <form id="prune-form" className="form" onSubmit={(event) => void submit(event)} noValidate>
-        {formError && (
-          <div className="alert alert-error" role="alert">
-            {formError}
-          </div>
-        )}
+        <FormAlert message={formError} />
         <p>{t('logs.prune_message')}</p>
         <TextField
           label={t('logs.keep_days')}

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlan } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
-import { SelectField, TextField } from '../../../components/field';
+import { FormAlert, SelectField, TextField } from '../../../components/field';
 import { Modal } from '../../../components/modal';
 import { FormDialogActions } from '../../../components/form-dialog-actions';
 import { useAreaErrorText } from '../../../hooks/use-area-error-text';
@@ -85,11 +85,7 @@ export function PlanFormDialog({ plan, onClose, onSaved }: { plan: AdminPlan | n
       }
     >
       <form id={`${id}-form`} className="form" onSubmit={(event) => void submit(event)} noValidate>
-        {formError && (
-          <div className="alert alert-error" role="alert">
-            {formError}
-          </div>
-        )}
+        <FormAlert message={formError} />
         <TextField
           label={t('plans.code')}
           name="code"

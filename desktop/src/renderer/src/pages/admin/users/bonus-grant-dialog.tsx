@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@cairn/shared/api-types';
 import { adminApi } from '../../../api/admin';
-import { TextField } from '../../../components/field';
+import { FormAlert, TextField } from '../../../components/field';
 import { FormDialogActions } from '../../../components/form-dialog-actions';
 import { Modal } from '../../../components/modal';
 import { useAreaErrorText } from '../../../hooks/use-area-error-text';
@@ -49,11 +49,7 @@ export function BonusGrantDialog({ user, onClose, onGranted }: { user: AdminUser
       footer={<FormDialogActions formId={`${id}-form`} busy={busy} onCancel={onClose} submitLabel={t('user.bonus_submit')} />}
     >
       <form id={`${id}-form`} className="form" onSubmit={(event) => void submit(event)} noValidate>
-        {formError && (
-          <div className="alert alert-error" role="alert">
-            {formError}
-          </div>
-        )}
+        <FormAlert message={formError} />
         <TextField
           label={t('user.bonus_amount')}
           name="megabytes"
