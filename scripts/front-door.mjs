@@ -2,8 +2,9 @@
 // engine, with HAProxy in front of them on loopback, for `npm run cluster:local -- --instances N`,
 // its test and its benchmark. A rolling restart (`npm run cluster:restart`, or `rollingRestart()`)
 // stops each instance in turn with SIGTERM, waits for its drain and exit, starts it again on the
-// same port, and goes on once HAProxy sees it up. The instances stay this process's children, so
-// that stopping it stops them all.
+// same port, and goes on once HAProxy sees it up. An instance that dies on its own (a crash, a
+// kill) is started again, as a service manager would, after a pause that doubles with each death
+// in a row. The instances stay this process's children, so that stopping it stops them all.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -20,6 +21,10 @@ const FALL = 3;
 /** How long one check may take: longer than /readyz's own 2 s probes, so a busy instance is not taken for a dead one. */
 const CHECK_TIMEOUT = '3s';
 const RISE = 1;
+/** After an instance dies on its own: the first pause before starting it again, the longest, and how many deaths in a row are borne. */
+const REVIVE_FIRST_MS = 1_000;
+const REVIVE_MAX_MS = 30_000;
+const REVIVE_TRIES = 6;
 /** The name of the state file in the directory: what `cluster:restart` reads. */
 export const STATE_FILE = 'front-door.json';
 
@@ -150,6 +155,9 @@ export async function startFrontDoor({ dir, instances: count, env, drainSeconds 
       child: null,
       // Set while a restart or the stop ends this process on purpose.
       stopping: false,
+      // Deaths in a row (reset once it is up again), and the pending start after the last one.
+      deaths: 0,
+      revival: null,
     });
   }
   let haproxy = null;
@@ -199,13 +207,39 @@ export async function startFrontDoor({ dir, instances: count, env, drainSeconds 
     instance.stopping = false;
     instance.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
     void instance.exited.then((how) => {
-      if (!instance.stopping && !stopped) log(`${instance.name} exited (${how}) unexpectedly; see ${instance.log}`);
+      if (!instance.stopping && !stopped) revive(instance, how);
     });
     writeState();
     await until(`${instance.name} ready on ${instance.url}/readyz`, async () => {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${instance.name} exited; see ${instance.log}`);
       return (await statusOf(`${instance.url}/readyz`)) === 200;
     });
+    instance.deaths = 0;
+  };
+
+  /** Starts again, after a pause, an instance that died on its own; gives up after REVIVE_TRIES deaths in a row. */
+  const revive = (instance, how) => {
+    instance.deaths += 1;
+    if (instance.deaths > REVIVE_TRIES) {
+      log(`${instance.name} exited (${how}) ${REVIVE_TRIES} times in a row; left down, see ${instance.log}`);
+      return;
+    }
+    const pauseMs = Math.min(REVIVE_FIRST_MS * 2 ** (instance.deaths - 1), REVIVE_MAX_MS);
+    log(`${instance.name} exited (${how}) unexpectedly; starting it again in ${pauseMs / 1000} s (see ${instance.log})`);
+    instance.revival = setTimeout(() => {
+      instance.revival = null;
+      if (stopped || instance.stopping) return;
+      startInstance(instance).then(
+        () => log(`${instance.name} is back (pid ${instance.child.pid})`),
+        // Its exit, if it died starting, has already asked for the next try.
+        (error) => log(`${instance.name} did not come back: ${error.message}`),
+      );
+    }, pauseMs);
+  };
+
+  const cancelRevival = (instance) => {
+    clearTimeout(instance.revival ?? undefined);
+    instance.revival = null;
   };
 
   const stopInstance = async (instance, signal = 'SIGTERM') => {
@@ -225,6 +259,7 @@ export async function startFrontDoor({ dir, instances: count, env, drainSeconds 
     if (stopped) return;
     stopped = true;
     await restarting?.catch(() => undefined);
+    instances.forEach(cancelRevival);
     // SIGINT: nothing balances load any more, no drain to wait for.
     await Promise.all(instances.map((instance) => stopInstance(instance, 'SIGINT')));
     if (haproxy && haproxy.exitCode === null && haproxy.signalCode === null) {
@@ -241,6 +276,8 @@ export async function startFrontDoor({ dir, instances: count, env, drainSeconds 
     for (const instance of instances) {
       if (stopped) throw new Error('stopping');
       const began = Date.now();
+      // A restart asked for now replaces a pending revival.
+      cancelRevival(instance);
       onStep(`${instance.name}: SIGTERM (pid ${instance.child?.pid})`);
       await stopInstance(instance, 'SIGTERM');
       const exitedAt = Date.now();

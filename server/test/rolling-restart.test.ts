@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rollingRestartScenario } from './rolling-restart';
 
 describe('a rolling restart behind HAProxy', () => {
-  it('loses no request, no record and no byte of quota while every instance restarts twice and a Cluster peer is killed', async () => {
+  it('loses no request, no record and no byte of quota while every instance restarts twice and a Cluster peer is killed; a killed instance comes back', async () => {
     const outcome = await rollingRestartScenario({ clients: 10, instances: 2, restarts: 2, log: (line) => console.log(line) });
     console.log(
       `${outcome.requests} requests, ${outcome.records} records, ${(outcome.bytesUploaded / 1024 ** 2).toFixed(1)} MiB uploaded, ` +
@@ -16,6 +16,10 @@ describe('a rolling restart behind HAProxy', () => {
       ['cairn-0', 'cairn-1'],
     ]);
     expect(outcome).toMatchObject({ killedPeer: 'cairn-peer-2', peerDead: true, clientIp: '127.0.0.1' });
+    // An instance that dies on its own is started again and taken back by HAProxy.
+    expect(outcome.revived).toMatchObject({ name: 'cairn-1', up: true });
+    expect(outcome.revived.pid).not.toBeNull();
+    expect(outcome.revived.pid).not.toBe(outcome.revived.killedPid);
     expect(outcome.requests).toBeGreaterThan(100);
     expect(outcome.records).toBeGreaterThan(20);
     // The one request the README lets a restart cut: an upload still streaming when its instance's

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFrontDoor, type FrontDoor, type RestartTiming } from '../../scripts/front-door.mjs';
+import { haproxyServers, startFrontDoor, type FrontDoor, type RestartTiming } from '../../scripts/front-door.mjs';
 import { startCluster, type LocalCluster } from '../../scripts/ipfs-local.mjs';
 import { accountState } from './crash';
 import { eventually } from './eventually';
@@ -60,6 +60,8 @@ export interface ScenarioOutcome {
   serverErrors: string[];
   /** Whether the killed peer's process is gone. */
   peerDead: boolean;
+  /** An instance killed with SIGKILL once the clients are done: its pid before and after the supervisor started it again, and whether HAProxy took it back. */
+  revived: { name: string; killedPid: number; pid: number | null; up: boolean };
   /** The client's address as an instance saw it, when the client sent an X-Forwarded-For of its own. */
   clientIp: string | null;
   bytesUploaded: number;
@@ -353,6 +355,20 @@ function clusterRestart(dir: string): Promise<RestartTiming[]> {
   });
 }
 
+/** Kills `instance` with SIGKILL, as a crash would, and waits (a minute at most) for the front door to have it up again. */
+async function killAndRevive(frontDoor: FrontDoor, instance: FrontDoor['instances'][number]): Promise<ScenarioOutcome['revived']> {
+  const killedPid = instance.child!.pid!;
+  process.kill(killedPid, 'SIGKILL');
+  const back = () => instance.child?.pid !== killedPid;
+  let up = false;
+  await eventually(
+    `${instance.name} started again and up in HAProxy`,
+    async () => back() && (up = (await haproxyServers(frontDoor.statsSocket))[instance.name] === 'UP'),
+    { withinMs: 60_000, everyMs: 200 },
+  ).catch(() => undefined);
+  return { name: instance.name, killedPid, pid: back() ? (instance.child?.pid ?? null) : null, up };
+}
+
 export async function rollingRestartScenario({
   clients: count,
   instances,
@@ -473,6 +489,8 @@ export async function rollingRestartScenario({
         reservations: state.reservations,
       });
     }
+    const revived = await killAndRevive(frontDoor, frontDoor.instances.at(-1)!);
+    log(`${revived.name} killed (pid ${revived.killedPid}), started again as pid ${revived.pid}, up in HAProxy: ${revived.up}`);
     return {
       requests: tally.requests,
       failures: tally.failures,
@@ -486,6 +504,7 @@ export async function rollingRestartScenario({
       killedPeer: killed.name,
       serverErrors: errorLines(dir, frontDoor),
       peerDead: !alive(killed.pid),
+      revived,
       clientIp,
       bytesUploaded,
     };
