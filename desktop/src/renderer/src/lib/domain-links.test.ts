@@ -5,8 +5,10 @@ const CID = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';
 const NAME = 'k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8';
 
 describe('domain links', () => {
-  it('opens a domain at its root over HTTP', () => {
-    expect(domainUrl('files.example.org')).toBe('http://files.example.org/');
+  it('opens a domain at its root over the scheme the app is reached by, HTTP when it is neither', () => {
+    expect(domainUrl('files.example.org', 'https:')).toBe('https://files.example.org/');
+    expect(domainUrl('files.example.org', 'http:')).toBe('http://files.example.org/');
+    expect(domainUrl('files.example.org', 'file:')).toBe('http://files.example.org/');
   });
 
   it('targets a name by its /ipns path', () => {

@@ -1,6 +1,10 @@
-/** The address a verified custom domain serves on: plain HTTP, TLS being the operator's reverse proxy. */
-export function domainUrl(hostname: string): string {
-  return `http://${hostname}/`;
+/**
+ * The address a verified custom domain serves on, over the scheme the app itself is reached by: a
+ * deployment on HTTPS has its reverse proxy obtain the domain's certificate too (see the README's
+ * on-demand TLS); anywhere else (a local server, the desktop app), plain HTTP.
+ */
+export function domainUrl(hostname: string, appProtocol: string = globalThis.location?.protocol ?? 'http:'): string {
+  return `${appProtocol === 'https:' ? 'https' : 'http'}://${hostname}/`;
 }
 
 /** A name's target on a custom domain. */
