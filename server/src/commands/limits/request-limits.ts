@@ -16,8 +16,9 @@ interface PlanFactors {
 /**
  * The request limits of the API, the Pinning Service API, the gateway and the S3 API: per client IP
  * for all four, per credential (API token, session or S3 access key) for all but the gateway,
- * multiplied by the account's plan, and per root CID for the gateway. A limit of 0 is off. Should the database fail to count,
- * the request goes through: a limit protects the service, it must not take it down.
+ * multiplied by the account's plan, and per root CID for the gateway. A limit of 0 is off. Should
+ * the database fail to count, the request goes through: a limit protects the service, it must not
+ * take it down.
  */
 export function createRequestLimits(
   /** Read on every request: the settings of the moment (a test may change them on a running server). */
